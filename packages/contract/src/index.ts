@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './notifications.ts';
+export * from './platform.ts';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const roles = ['user', 'admin', 'super_admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(/^[a-z0-9._-]+$/, 'Username may contain only a-z, 0-9, dot, underscore and hyphen');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail address is too long')
+  .pipe(z.email('Enter a valid e-mail address'));
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** The signed-in user as GET /api/user answers it: never a hash or a secret. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyId: z.string().nullable(),
+  role: roleSchema,
+  emailVerified: z.boolean(),
+  mfaEnabled: z.boolean(),
+  status: z.enum(['active', 'pending_approval', 'disabled']),
+});
+export type User = z.infer<typeof userSchema>;

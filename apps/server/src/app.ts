@@ -1,0 +1,114 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { acceptOnlyJsonBodies, registerCrossSiteGuard } from './http/request-guards.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
+import { readIndexHtml, registerSpa, type PageMeta } from './http/spa.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
+import { devRoutes } from './modules/dev/dev-routes.ts';
+import type { MailTransport } from './modules/mail/mail-service.ts';
+import { notificationRoutes } from './modules/notifications/notification-routes.ts';
+import { platformRoutes } from './modules/platform/platform-routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime-routes.ts';
+import { sessionPlugin } from './modules/sessions/session-plugin.ts';
+import { accountRoutes } from './modules/users/account-routes.ts';
+import { createServices, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  mailTransport?: MailTransport;
+  /** Title and description of a public path, put in the HTML the server sends for it. */
+  pageMeta?: (pathname: string) => PageMeta | undefined;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole server from a config and an open database; tests call it in-process. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(config, database, app.log, { mailTransport: options.mailTransport });
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('services', services);
+      },
+      { name: 'services' },
+    ),
+  );
+
+  registerErrorHandling(app);
+  acceptOnlyJsonBodies(app);
+  const indexHtml = readIndexHtml(config.webDist);
+  await registerSecurityHeaders(app, {
+    scriptHashes: inlineScriptHashes(indexHtml),
+    exchangeRateUrl: config.exchangeRateUrl,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Alpenkube API',
+        version: '1.5.0',
+        description: 'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call.',
+      },
+      tags: [
+        { name: 'auth', description: 'Sign-in, registration and mailed links' },
+        { name: 'account', description: "The signed-in user's own account" },
+        { name: 'notifications', description: "The signed-in user's notifications" },
+        { name: 'platform', description: 'Catalog, version and health' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  registerCrossSiteGuard(app, config.publicUrl);
+  await app.register(sessionPlugin);
+
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(notificationRoutes);
+  await app.register(platformRoutes);
+  await app.register(realtimeRoutes);
+  if (config.appEnv === 'development') await app.register(devRoutes);
+  await registerSpa(app, {
+    webDist: config.webDist,
+    indexHtml,
+    metaFor: options.pageMeta ?? (() => undefined),
+  });
+
+  app.addHook('onReady', async () => {
+    await services.sessions.start();
+    await services.realtime.start();
+    if (config.runJobs) await services.jobs.start();
+  });
+  app.addHook('preClose', async () => {
+    services.realtime.closeAll();
+    await services.jobs.stop();
+  });
+  return app;
+}

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Subscribes to a NOTIFY channel; on PostgreSQL this hears every instance. */
+  listen(channel: string, handler: NotificationHandler): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  databaseUrl?: string;
+  /** PGlite directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config) : openPglite(config);
+}
+
+// PGlite's defaults run without fsync ("-F"): we keep its other single-user defaults and turn
+// durability on, with fsync as the WAL sync method because PGlite's file system only maps
+// fsync() (not fdatasync()) to the host.
+const PGLITE_START_PARAMS = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+  '-c',
+  'synchronous_commit=on',
+  '-c',
+  'full_page_writes=on',
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+async function openPglite(config: DatabaseConfig): Promise<Database> {
+  const inMemory = config.dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(config.dataDir);
+  try {
+    const client = new PGlite({
+      dataDir: inMemory ? config.dataDir : `${config.dataDir}/pgdata`,
+      startParams: PGLITE_START_PARAMS,
+    });
+    await client.waitReady;
+    if (!inMemory) syncToHost(client);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      async listen(channel, handler) {
+        await client.listen(channel, handler);
+      },
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * Emscripten's Node file system has no fsync hook, so PostgreSQL's fsync() of the WAL would stop
+ * at the WebAssembly boundary. We give it one that reaches the host's fsync(2): a commit is then
+ * on disk before PGlite acknowledges it, surviving a power loss and not only a process crash.
+ */
+function syncToHost(client: PGlite) {
+  const mod = (client as unknown as { mod?: EmscriptenModule }).mod;
+  // NODEFS is not exported; every stream it opened (they carry a host descriptor) shares its ops.
+  const streamOps = mod?.FS?.streams?.find((stream) => stream?.nfd !== undefined)?.stream_ops;
+  if (!streamOps) throw new Error('PGlite file system not recognised: cannot enable fsync');
+  if (!streamOps.fsync) {
+    streamOps.fsync = (stream) => {
+      if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+      return 0;
+    };
+  }
+}
+
+interface EmscriptenStream {
+  nfd?: number;
+  stream_ops: { fsync?: (stream: EmscriptenStream) => number };
+}
+
+interface EmscriptenModule {
+  FS?: { streams?: (EmscriptenStream | null)[] };
+}
+
+async function openPostgres(url: string, config: DatabaseConfig): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
+  pool.on('error', (error) => config.onError?.(error));
+  const db = drizzlePg(pool, { schema });
+  const listener = new PgListener(url, config.onError);
+  return {
+    kind: 'postgres',
+    db,
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** One dedicated connection for LISTEN, re-established (and re-subscribed) if it drops. */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, NotificationHandler[]>();
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onError?: (error: unknown) => void,
+  ) {}
+
+  async listen(channel: string, handler: NotificationHandler) {
+    const list = this.handlers.get(channel) ?? [];
+    list.push(handler);
+    this.handlers.set(channel, list);
+    const client = await this.connect();
+    if (list.length === 1) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) {
+          handler(message.payload ?? '');
+        }
+      });
+      client.on('error', (error) => {
+        this.onError?.(error);
+        this.client = null;
+        client.end().catch(() => {});
+        if (!this.closed) setTimeout(() => void this.reconnect(), 1000);
+      });
+      await client.connect();
+      for (const channel of this.handlers.keys()) {
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async reconnect() {
+    try {
+      await this.connect();
+    } catch (error) {
+      this.onError?.(error);
+      if (!this.closed) setTimeout(() => void this.reconnect(), 1000);
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    await this.client?.end();
+    this.client = null;
+  }
+}

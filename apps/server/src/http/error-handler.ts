@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
+import { RateLimitedError } from '../modules/rate-limit/rate-limiter.ts';
+
+/** Fastify's own client errors, with the message a person should read. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Request body must be JSON (Content-Type: application/json)',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but Content-Type is application/json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+};
+
+/** Every error answer is JSON { message } (plus issues for validation), never a stack. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.split('/').filter(Boolean),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
+      return reply.code(400).send({
+        message: first ? `${where}${first.message}` : 'Invalid request',
+        issues,
+      });
+    }
+    if (error instanceof RateLimitedError) {
+      return reply
+        .code(429)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ message: error.message });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    const frameworkMessage = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (frameworkMessage || (status >= 400 && status < 500)) {
+      return reply.code(status).send({ message: frameworkMessage ?? error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+}

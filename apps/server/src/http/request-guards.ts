@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../lib/http-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Refuses state-changing requests that another site started (CSRF). SameSite=Lax cookies already
+ * stop most; checking Origin and Sec-Fetch-Site also stops same-site subdomains and old browsers.
+ */
+export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string | undefined) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+    const origin = request.headers.origin;
+    if (origin && origin !== ownOrigin(request) && origin !== publicUrl) {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+  });
+}
+
+/** Only JSON bodies: Fastify answers 415 for any other content type once text/plain is gone. */
+export function acceptOnlyJsonBodies(app: FastifyInstance) {
+  app.removeContentTypeParser(['text/plain']);
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Puts a page's own title and description into the HTML, so they are there before any script. */
+export function withPageMeta(html: string, meta: PageMeta | undefined): string {
+  if (!meta) return html;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    );
+}
+
+export function readIndexHtml(webDist: string): string | null {
+  try {
+    return fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
+ * every other GET that is not an API path, so client-side routes work on reload.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { webDist: string; indexHtml: string | null; metaFor: (pathname: string) => PageMeta | undefined },
+) {
+  const { indexHtml } = options;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      // One route per file found at start (the build does not change while running); every
+      // other path falls through to the SPA below.
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const sendApp = (reply: FastifyReply, pathname: string) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!indexHtml) {
+      return reply.send(
+        '<!doctype html><title>Alpenkube</title><h1>Alpenkube API is running</h1>' +
+          '<p>The web app is not built yet: run <code>npm run build</code>, then reload.</p>',
+      );
+    }
+    return reply.send(withPageMeta(indexHtml, options.metaFor(pathname)));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname === '/ws';
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendApp(reply, pathname);
+    }
+    return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
+  });
+}

@@ -1,0 +1,150 @@
+import os from 'node:os';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { jobs } from '../db/schema.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
+
+export const JOBS_CHANNEL = 'jobs_ready';
+const POLL_MS = 1000;
+const BATCH = 5;
+/** A job running longer than this is taken to belong to a worker that died. */
+const STALE_AFTER_MS = 5 * 60 * 1000;
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+/** Adds a job in the caller's transaction: it exists exactly when the work that asked for it does. */
+export async function enqueueJob(
+  db: DbOrTx,
+  type: string,
+  payload: Record<string, unknown>,
+  options: { runAt?: Date; maxAttempts?: number } = {},
+): Promise<void> {
+  await db.insert(jobs).values({
+    type,
+    payload,
+    runAt: options.runAt ?? new Date(),
+    maxAttempts: options.maxAttempts ?? 5,
+  });
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${type})`);
+}
+
+/**
+ * A durable queue in the jobs table. Workers on every instance claim due jobs with
+ * FOR UPDATE SKIP LOCKED, so each job runs once however many instances share the database,
+ * and a job a crashed worker held is picked up again after STALE_AFTER_MS.
+ */
+export function createJobRunner(database: Database, log: Logger) {
+  const { db } = database;
+  const handlers = new Map<string, JobHandler>();
+  const workerId = `${os.hostname()}:${process.pid}`;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = true;
+  let wakeAgain = false;
+
+  async function claim() {
+    const result = await db.execute<{ id: number; type: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(sql`
+      update jobs set status = 'running', locked_by = ${workerId}, locked_at = now(), attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where status = 'pending' and run_at <= now()
+        order by run_at, id
+        for update skip locked
+        limit ${BATCH}
+      )
+      returning id, type, payload, attempts, max_attempts`);
+    return result.rows;
+  }
+
+  async function runJob(job: Awaited<ReturnType<typeof claim>>[number]) {
+    const handler = handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(job.payload);
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lastError: null })
+        .where(eq(jobs.id, job.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
+      const giveUp = job.attempts >= job.max_attempts;
+      // Exponential back-off: 2 s, 4 s, 8 s… capped at 10 minutes.
+      const delayMs = Math.min(2 ** job.attempts * 1000, 600_000);
+      await db
+        .update(jobs)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: message.slice(0, 2000),
+          runAt: new Date(Date.now() + delayMs),
+          lockedBy: null,
+          lockedAt: null,
+          finishedAt: giveUp ? new Date() : null,
+        })
+        .where(eq(jobs.id, job.id));
+    }
+  }
+
+  async function releaseStale() {
+    await db
+      .update(jobs)
+      .set({ status: 'pending', lockedBy: null, lockedAt: null })
+      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS))));
+  }
+
+  /** Runs every due job until none is left. */
+  async function drain(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return done;
+      for (const job of batch) await runJob(job);
+      done += batch.length;
+    }
+  }
+
+  function tick() {
+    if (running) {
+      wakeAgain = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        await releaseStale();
+        do {
+          wakeAgain = false;
+          await drain();
+        } while (wakeAgain && !stopped);
+      } catch (error) {
+        log.error({ err: error }, 'job runner tick failed');
+      } finally {
+        running = null;
+      }
+    })();
+  }
+
+  return {
+    register(type: string, handler: JobHandler) {
+      handlers.set(type, handler);
+    },
+    drain,
+    async start() {
+      stopped = false;
+      await database.listen(JOBS_CHANNEL, () => {
+        if (!stopped) tick();
+      });
+      timer = setInterval(tick, POLL_MS);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+export type JobRunner = ReturnType<typeof createJobRunner>;

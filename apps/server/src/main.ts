@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/client.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (error) => console.error('database error', error),
+  });
+  const app = await buildApp({ config, database });
+  await prepareDatabase(app);
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    `Alpenkube ${config.appEnv} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
+      `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Cannot start: ${error.message}`);
+  } else {
+    console.error('Cannot start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,399 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { userDevices, users } from '../../db/schema.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { describeDevice } from '../../lib/device.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error.ts';
+import { weakPasswordReason } from '../../lib/passwords.ts';
+import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { queueMail } from '../mail/mail-service.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import {
+  createOrganization,
+  findMatchingOrganization,
+} from '../organizations/organization-service.ts';
+import { mailRule, signInRule } from '../rate-limit/rate-limiter.ts';
+import { loadSessionUser, type SessionUser } from '../sessions/session-store.ts';
+import { checkToken, consumeToken, issueToken } from './auth-tokens.ts';
+import { matchTotpStep } from './totp.ts';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string;
+  /** Origin for links in mails: PUBLIC_URL, or the origin the request came to. */
+  origin: string;
+  /** The session cookie the request already carried: signing in replaces it. */
+  previousToken?: string;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+const UNIQUE_VIOLATION = '23505';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Answer of a step that signs in: the session cookie to set, or a second factor to ask for. */
+export type SignInOutcome =
+  | { kind: 'session'; token: string; user: SessionUser }
+  | { kind: 'mfa'; challenge: string };
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  name?: string;
+  companyName?: string;
+}
+
+const takenError = (username: boolean) =>
+  conflict(
+    username
+      ? 'This username is already taken'
+      : 'An account with this e-mail address already exists',
+  );
+
+function auditUser(
+  db: DbOrTx,
+  user: Pick<UserRow, 'id' | 'organizationId'> | null,
+  client: ClientInfo,
+  action: string,
+  outcome: 'success' | 'failure',
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(db, {
+    action,
+    outcome,
+    actorUserId: user?.id ?? null,
+    organizationId: user?.organizationId ?? null,
+    targetType: 'user',
+    targetId: user?.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details,
+  });
+}
+
+const rateKeys = (client: ClientInfo, key: string) => [key, `ip:${client.ip ?? 'unknown'}`];
+
+export function createAuthService(services: Services) {
+  const { db, passwords, sessions, rateLimit, sealer } = services;
+
+  async function mailVerification(tx: DbOrTx, user: UserRow, client: ClientInfo) {
+    const token = await issueToken(tx, user.id, 'verify_email');
+    await queueMail(tx, {
+      to: user.email,
+      subject: 'Verify your e-mail address for Alpenkube',
+      text:
+        `Hello ${user.name ?? user.username},\n\n` +
+        `Confirm this address to start ordering clusters:\n${client.origin}/verify-email?token=${token}\n\n` +
+        'The link is valid for 24 hours. If you did not create an Alpenkube account, ignore this mail.',
+    });
+  }
+
+  async function noticeNewDevice(tx: DbOrTx, user: UserRow, client: ClientInfo) {
+    const device = describeDevice(client.userAgent);
+    const [seen] = await tx
+      .insert(userDevices)
+      .values({ userId: user.id, device })
+      .onConflictDoUpdate({
+        target: [userDevices.userId, userDevices.device],
+        set: { lastSeenAt: new Date() },
+      })
+      .returning({ first: userDevices.firstSeenAt, last: userDevices.lastSeenAt });
+    const firstTimeHere = seen && seen.first.getTime() === seen.last.getTime();
+    // The very first sign-in (registration) is no news.
+    if (firstTimeHere && user.lastLoginAt) {
+      await createNotification(
+        tx,
+        user.id,
+        'warning',
+        `New sign-in from ${device}${client.ip ? ` (${client.ip})` : ''}. ` +
+          "If this wasn't you, change your password in Settings.",
+      );
+    }
+  }
+
+  /** Starts a session in `tx` (ending the one the request had) and records the sign-in. */
+  async function startSession(
+    tx: Tx,
+    user: UserRow,
+    client: ClientInfo,
+    method: string,
+  ): Promise<SignInOutcome> {
+    if (client.previousToken) await sessions.destroy(client.previousToken, tx);
+    const token = await sessions.create(tx, user.id, client);
+    await noticeNewDevice(tx, user, client);
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await auditUser(tx, user, client, 'auth.sign_in', 'success', { method });
+    return { kind: 'session', token, user: (await loadSessionUser(tx, user.id))! };
+  }
+
+  /** A proven identity becomes a session, or a second-factor challenge when TOTP is on. */
+  async function signInOrChallenge(
+    user: UserRow,
+    client: ClientInfo,
+    method: string,
+    consume?: (tx: Tx) => Promise<unknown>,
+  ): Promise<SignInOutcome> {
+    if (user.status === 'disabled') {
+      await auditUser(db, user, client, 'auth.sign_in', 'failure', { method, reason: 'disabled' });
+      throw forbidden('This account is disabled. Contact your organization admin.');
+    }
+    return db.transaction(async (tx) => {
+      await consume?.(tx);
+      if (user.totpEnabled) {
+        return { kind: 'mfa', challenge: await issueToken(tx, user.id, 'mfa_challenge') };
+      }
+      return startSession(tx, user, client, method);
+    });
+  }
+
+  async function recordFailedSignIn(
+    user: UserRow | undefined,
+    client: ClientInfo,
+    keys: string[],
+    details: Record<string, unknown>,
+  ) {
+    await rateLimit.record(signInRule, keys);
+    await auditUser(db, user ?? null, client, 'auth.sign_in', 'failure', details);
+  }
+
+  async function userByEmail(email: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    return user;
+  }
+
+  /** Mail-sending calls share one limit per address and per IP, counted on every call. */
+  async function limitMail(email: string, client: ClientInfo) {
+    const keys = rateKeys(client, `email:${email}`);
+    await rateLimit.check(mailRule, keys);
+    await rateLimit.record(mailRule, keys);
+  }
+
+  return {
+    async register(input: RegisterInput, client: ClientInfo): Promise<SignInOutcome> {
+      const weakness = weakPasswordReason(input.password, input.username, input.email);
+      if (weakness) throw badRequest(weakness);
+      const [taken] = await db
+        .select({ username: users.username })
+        .from(users)
+        .where(or(eq(users.username, input.username), eq(users.email, input.email)));
+      if (taken) throw takenError(taken.username === input.username);
+      const passwordHash = await passwords.hash(input.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const existing = await findMatchingOrganization(tx, input.email, input.companyName);
+          const organization =
+            existing ??
+            (await createOrganization(tx, {
+              name: input.companyName ?? `${input.name ?? input.username}'s organization`,
+              email: input.email,
+              status: 'pending_approval',
+            }));
+          const [user] = await tx
+            .insert(users)
+            .values({
+              organizationId: organization.id,
+              username: input.username,
+              email: input.email,
+              name: input.name ?? null,
+              passwordHash,
+              role: existing ? 'user' : 'admin',
+              status: existing ? 'pending_approval' : 'active',
+            })
+            .returning();
+          const displayName = input.name ?? input.username;
+          await createNotification(
+            tx,
+            user!.id,
+            'system',
+            existing
+              ? `Welcome to Alpenkube, ${displayName}! Your request to join ${organization.name} is waiting for an admin's approval.`
+              : `Welcome to Alpenkube, ${displayName}! Verify your e-mail address; ${organization.name} can order clusters once our team approves it.`,
+          );
+          if (existing) {
+            await notifyOrganizationAdmins(
+              tx,
+              organization.id,
+              `${input.username} (${input.email}) asked to join ${organization.name}. Review the request in User Management.`,
+            );
+          }
+          await mailVerification(tx, user!, client);
+          await auditUser(tx, user!, client, 'user.register', 'success', {
+            joinedExisting: Boolean(existing),
+          });
+          return startSession(tx, user!, client, 'registration');
+        });
+      } catch (error) {
+        // Two registrations racing for one name: the unique index decides.
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+          throw takenError(String((error as { constraint?: string }).constraint).includes('username'));
+        }
+        throw error;
+      }
+    },
+
+    async login(input: { username: string; password: string }, client: ClientInfo) {
+      const keys = rateKeys(client, `user:${input.username}`);
+      await rateLimit.check(signInRule, keys);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(or(eq(users.username, input.username), eq(users.email, input.username)));
+      const valid = user
+        ? await passwords.verify(user.passwordHash, input.password)
+        : await passwords.burn(input.password).then(() => false);
+      if (!user || !valid) {
+        await recordFailedSignIn(user, client, keys, {
+          method: 'password',
+          username: input.username,
+          reason: user ? 'wrong_password' : 'unknown_user',
+        });
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      return signInOrChallenge(user, client, 'password');
+    },
+
+    async completeMfa(challenge: string, code: string, client: ClientInfo): Promise<SignInOutcome> {
+      const userId = await checkToken(db, challenge, 'mfa_challenge');
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user?.totpSecret || !user.totpEnabled) {
+        throw badRequest('Two-factor authentication is not enabled');
+      }
+      const keys = rateKeys(client, `user:${user.username}`);
+      await rateLimit.check(signInRule, keys);
+      const step = matchTotpStep(sealer.open(user.totpSecret), code);
+      const invalid = () =>
+        recordFailedSignIn(user, client, keys, { method: 'totp', reason: 'wrong_code' }).then(
+          () => new HttpError(401, 'Invalid authentication code'),
+        );
+      if (step === null) throw await invalid();
+      // The challenge stays usable for another try until it expires or succeeds.
+      const outcome = await db.transaction(async (tx) => {
+        await consumeToken(tx, challenge, 'mfa_challenge');
+        // Only a step later than the last accepted one: a code cannot be replayed.
+        const [accepted] = await tx
+          .update(users)
+          .set({ totpLastStep: step })
+          .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+          .returning({ id: users.id });
+        if (!accepted) return null;
+        return startSession(tx, user, client, 'password+totp');
+      });
+      if (!outcome) throw await invalid();
+      return outcome;
+    },
+
+    async logout(user: SessionUser, token: string, client: ClientInfo) {
+      await db.transaction(async (tx) => {
+        await sessions.destroy(token, tx);
+        await auditUser(tx, user, client, 'auth.sign_out', 'success');
+      });
+    },
+
+    async resendVerification(email: string, client: ClientInfo) {
+      await limitMail(email, client);
+      const user = await userByEmail(email);
+      if (!user || user.emailVerified) return;
+      await db.transaction((tx) => mailVerification(tx, user, client));
+    },
+
+    async verifyEmail(token: string): Promise<SessionUser> {
+      return db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, token, 'verify_email');
+        await tx
+          .update(users)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await createNotification(tx, userId, 'success', 'Your e-mail address is verified. Thank you!');
+        await sessions.userChanged(tx, userId);
+        return (await loadSessionUser(tx, userId))!;
+      });
+    },
+
+    async forgotPassword(email: string, client: ClientInfo) {
+      await limitMail(email, client);
+      const user = await userByEmail(email);
+      if (!user || user.status === 'disabled') return;
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, user.id, 'reset_password');
+        await queueMail(tx, {
+          to: user.email,
+          subject: 'Reset your Alpenkube password',
+          text:
+            `Hello ${user.name ?? user.username},\n\nSomeone asked to reset the password of your Alpenkube account. ` +
+            `To choose a new one, open:\n${client.origin}/reset-password?token=${token}\n\n` +
+            'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
+        });
+      });
+    },
+
+    async resetPassword(token: string, password: string, client: ClientInfo) {
+      // Check the link before spending a hash on it; it is consumed in the transaction below.
+      const userId = await checkToken(db, token, 'reset_password');
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const weakness = weakPasswordReason(password, user?.username, user?.email);
+      if (weakness) throw badRequest(weakness);
+      const passwordHash = await passwords.hash(password);
+      await db.transaction(async (tx) => {
+        await consumeToken(tx, token, 'reset_password');
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await sessions.destroyAllForUser(tx, userId);
+        await createNotification(
+          tx,
+          userId,
+          'warning',
+          'Your password was reset and every session was signed out.',
+        );
+        await auditUser(tx, user!, client, 'user.password_change', 'success', { via: 'reset' });
+      });
+      services.realtime.disconnectUser(userId);
+    },
+
+    async requestMagicLink(email: string, client: ClientInfo) {
+      await limitMail(email, client);
+      const user = await userByEmail(email);
+      if (!user || user.status === 'disabled') return;
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, user.id, 'magic_link');
+        await queueMail(tx, {
+          to: user.email,
+          subject: 'Your Alpenkube sign-in link',
+          text:
+            `Hello ${user.name ?? user.username},\n\nOpen this link to sign in to Alpenkube:\n${client.origin}/magic-link?token=${token}\n\n` +
+            'It works once and expires in 15 minutes. If you did not ask for it, ignore this mail.',
+        });
+      });
+    },
+
+    async signInWithMagicLink(token: string, client: ClientInfo): Promise<SignInOutcome> {
+      const userId = await checkToken(db, token, 'magic_link');
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      return signInOrChallenge(user!, client, 'magic_link', async (tx) => {
+        await consumeToken(tx, token, 'magic_link');
+        // Following the mailed link proves the address, as a verification link would.
+        if (!user!.emailVerified) {
+          await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+        }
+      });
+    },
+  };
+}
+
+async function notifyOrganizationAdmins(tx: DbOrTx, organizationId: number, message: string) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.role, 'admin'),
+        eq(users.status, 'active'),
+      ),
+    );
+  for (const admin of admins) await createNotification(tx, admin.id, 'info', message);
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { NotificationType } from '@alpenkube/contract';
+import { users } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import { createOrganization } from '../organizations/organization-service.ts';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const DEMO_USERS = [
+  { username: 'superadmin', role: 'super_admin', officerAccess: true, name: 'Sofia Super', description: 'Platform operator: approves organizations, manages every user' },
+  { username: 'admin', role: 'admin', officerAccess: false, name: 'Adam Admin', description: 'Organization admin: manages the demo organization' },
+  { username: 'officer', role: 'user', officerAccess: true, name: 'Olivia Officer', description: 'Compliance officer: sees the Officers Panel' },
+  { username: 'demo', role: 'user', officerAccess: false, name: 'Dana Demo', description: 'Customer: orders and runs clusters' },
+] as const;
+
+const DEMO_NOTIFICATIONS: [NotificationType, string][] = [
+  ['system', 'Welcome to the Alpenkube demo organization.'],
+  ['info', 'Kubernetes 1.34 is now available for new clusters.'],
+  ['success', 'Your e-mail address is verified. Thank you!'],
+  ['warning', 'Your Sandbox cluster will be deleted after 30 idle days.'],
+  ['error', 'A payment attempt with the card ending 4242 was declined.'],
+];
+
+/** Seeds the demo organization and users once; later starts leave them as they are. */
+export async function seedDemoData(services: Services) {
+  const { db, passwords } = services;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
+  if (existing) return;
+  const passwordHash = await passwords.hash(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const organization = await createOrganization(tx, {
+      name: 'Alpenkube Demo GmbH',
+      email: 'demo@demo.alpenkube.eu',
+      status: 'active',
+    });
+    for (const demo of DEMO_USERS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          organizationId: organization.id,
+          username: demo.username,
+          email: `${demo.username}@demo.alpenkube.eu`,
+          name: demo.name,
+          passwordHash,
+          role: demo.role,
+          officerAccess: demo.officerAccess,
+          emailVerified: true,
+        })
+        .returning();
+      for (const [type, message] of DEMO_NOTIFICATIONS) {
+        await createNotification(tx, user!.id, type, message);
+      }
+    }
+  });
+}

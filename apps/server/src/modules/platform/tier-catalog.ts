@@ -1,0 +1,56 @@
+import type { clusterTiers } from '../../db/schema.ts';
+
+type TierRow = Omit<typeof clusterTiers.$inferInsert, 'id'>;
+
+const small = { name: 's-2vcpu-4gb', vcpu: 2, memoryGb: 4, diskGb: 50 };
+const medium = { name: 'm-4vcpu-16gb', vcpu: 4, memoryGb: 16, diskGb: 100 };
+const large = { name: 'l-8vcpu-32gb', vcpu: 8, memoryGb: 32, diskGb: 200 };
+const xlarge = { name: 'xl-16vcpu-64gb', vcpu: 16, memoryGb: 64, diskGb: 400 };
+
+/** Yearly prices are 12 months less the tier's commitment discount, in whole cents. */
+const yearly = (monthlyCents: number, discountPercent: number) =>
+  Math.round((monthlyCents * 12 * (100 - discountPercent)) / 100);
+
+function tier(
+  row: Omit<TierRow, 'nodePriceYearlyCents' | 'controlPlanePriceYearlyCents'>,
+  discountPercent: number,
+): TierRow {
+  return {
+    ...row,
+    nodePriceYearlyCents: yearly(row.nodePriceMonthlyCents, discountPercent),
+    controlPlanePriceYearlyCents: yearly(row.controlPlanePriceMonthlyCents, discountPercent),
+  };
+}
+
+/** The seven tiers of the spec, in the footer's order. Prices in USD cents. */
+export const TIER_CATALOG: TierRow[] = [
+  tier({ slug: 'blue', name: 'Standard (Blue)', sortOrder: 1, sla: '99.9% API availability',
+    description: 'Production Kubernetes for most workloads: managed control plane, autoscaling node pools and daily etcd backups in one EU region.',
+    nodeSizes: [small, medium, large], nodePriceMonthlyCents: 4800, controlPlanePriceMonthlyCents: 7200, minNodes: 3, maxNodes: 50,
+    features: ['Managed control plane', 'Cluster autoscaler', 'Daily etcd backups', 'Private networking', 'Business-hours support'] }, 15),
+  tier({ slug: 'red', name: 'Enterprise (Red)', sortOrder: 2, sla: '99.95% API availability, HA control plane',
+    description: 'Mission-critical clusters with a highly available control plane across three zones, 24/7 support and HDS-ready isolation.',
+    nodeSizes: [medium, large, xlarge], nodePriceMonthlyCents: 9600, controlPlanePriceMonthlyCents: 29900, minNodes: 3, maxNodes: 200,
+    features: ['HA control plane over 3 zones', 'Dedicated etcd', 'Hourly backups with 30-day retention', '24/7 support, 15-minute response', 'HDS-ready isolation'] }, 20),
+  tier({ slug: 'green', name: 'Economy (Green)', sortOrder: 3, sla: '99.5% API availability',
+    description: 'Cost-efficient clusters for steady workloads and internal tools, on nodes powered by renewable energy.',
+    nodeSizes: [small, medium], nodePriceMonthlyCents: 2900, controlPlanePriceMonthlyCents: 0, minNodes: 2, maxNodes: 20,
+    features: ['Free shared control plane', 'Renewable-powered data centres', 'Weekly backups', 'Community and e-mail support'] }, 10),
+  tier({ slug: 'data', name: 'Data Analytics', sortOrder: 4, sla: '99.9% API availability',
+    description: 'Memory-rich nodes and fast local NVMe for Spark, Trino and stream processing, with high-throughput object storage access.',
+    nodeSizes: [large, xlarge], nodePriceMonthlyCents: 13900, controlPlanePriceMonthlyCents: 7200, minNodes: 3, maxNodes: 100,
+    features: ['Memory-optimised nodes', 'Local NVMe scratch volumes', 'Spark and Trino operators', 'S3-compatible storage endpoints'] }, 15),
+  tier({ slug: 'ai', name: 'AI/ML (Violet)', sortOrder: 5, sla: '99.9% API availability',
+    description: 'GPU node pools with the NVIDIA GPU operator, for training and inference on data that stays in the EU.',
+    nodeSizes: [{ name: 'gpu-8vcpu-64gb-l4', vcpu: 8, memoryGb: 64, diskGb: 400 }, { name: 'gpu-16vcpu-128gb-h100', vcpu: 16, memoryGb: 128, diskGb: 800 }],
+    nodePriceMonthlyCents: 89900, controlPlanePriceMonthlyCents: 7200, minNodes: 1, maxNodes: 32,
+    features: ['NVIDIA L4 and H100 nodes', 'GPU operator pre-installed', 'Kubeflow-ready', 'Scale to zero for GPU pools'] }, 18),
+  tier({ slug: 'orange', name: 'Dev/Test (Orange)', sortOrder: 6, sla: 'Best effort',
+    description: 'Short-lived clusters for development, CI and staging, that sleep outside working hours to cut costs.',
+    nodeSizes: [small, medium], nodePriceMonthlyCents: 1900, controlPlanePriceMonthlyCents: 0, minNodes: 1, maxNodes: 10,
+    features: ['Sleep schedules', 'Ephemeral preview clusters', 'Free control plane', 'E-mail support'] }, 5),
+  tier({ slug: 'sandbox', name: 'Sandbox (Gray)', sortOrder: 7, sla: 'No SLA',
+    description: 'A single-node cluster to learn Kubernetes and try the platform: free for 30 days, then billed per hour.',
+    nodeSizes: [small], nodePriceMonthlyCents: 900, controlPlanePriceMonthlyCents: 0, minNodes: 1, maxNodes: 1,
+    features: ['One node', 'Free control plane', 'Tutorial workloads', 'Deleted after 30 idle days'] }, 0),
+];

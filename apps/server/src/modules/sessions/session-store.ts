@@ -1,0 +1,234 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { User } from '@alpenkube/contract';
+import { organizations, sessions, users } from '../../db/schema.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+
+export const AUTH_CHANNEL = 'auth_invalidated';
+/** How stale the stored last-seen time may get: touching it on every request would cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+const CACHE_LIMIT = 50_000;
+
+/** What a signed-in request knows about its user, without asking the database. */
+export interface SessionUser extends User {
+  organizationId: number;
+  officerAccess: boolean;
+}
+
+export interface ActiveSession {
+  id: number;
+  tokenHash: string;
+  user: SessionUser;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  touchedAt: number;
+}
+
+type Invalidation = { tokenHash: string } | { userId: number };
+
+export function toPublicUser(user: SessionUser): User {
+  const { organizationId: _org, officerAccess: _officer, ...rest } = user;
+  return rest;
+}
+
+/** Loads what a session carries about its user; used by the cache and after changes. */
+export async function loadSessionUser(db: DbOrTx, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ user: users, organization: organizations })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId));
+  return row ? sessionUserFrom(row.user, row.organization) : null;
+}
+
+function sessionUserFrom(
+  user: typeof users.$inferSelect,
+  organization: typeof organizations.$inferSelect,
+): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    companyName: organization.name,
+    companyId: organization.billingId,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    mfaEnabled: user.totpEnabled,
+    status: user.status,
+    organizationId: organization.id,
+    officerAccess: user.officerAccess,
+  };
+}
+
+/**
+ * Sessions live in the database (hashed ids) and, once seen, in this process's memory, so a
+ * signed-in request costs no round trip. Every change that ends a session or alters its user
+ * is published on AUTH_CHANNEL; each instance drops its copy when it hears it.
+ */
+export function createSessionStore(
+  database: Database,
+  options: { idleMs: number; maxAgeMs: number },
+) {
+  const { db } = database;
+  const cache = new Map<string, ActiveSession>();
+  const byUser = new Map<number, Set<string>>();
+
+  function remember(session: ActiveSession) {
+    if (cache.size >= CACHE_LIMIT) {
+      // Map keeps insertion order: the first key is the least recently loaded.
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) forget(oldest);
+    }
+    cache.set(session.tokenHash, session);
+    let set = byUser.get(session.user.id);
+    if (!set) byUser.set(session.user.id, (set = new Set()));
+    set.add(session.tokenHash);
+  }
+
+  function forget(tokenHash: string) {
+    const session = cache.get(tokenHash);
+    if (!session) return;
+    cache.delete(tokenHash);
+    byUser.get(session.user.id)?.delete(tokenHash);
+  }
+
+  function applyInvalidation(message: Invalidation) {
+    if ('tokenHash' in message) forget(message.tokenHash);
+    else for (const hash of [...(byUser.get(message.userId) ?? [])]) forget(hash);
+  }
+
+  async function publish(db: DbOrTx, message: Invalidation) {
+    applyInvalidation(message);
+    await db.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${JSON.stringify(message)})`);
+  }
+
+  async function load(tokenHash: string): Promise<ActiveSession | null> {
+    const [row] = await db
+      .select({ session: sessions, user: users, organization: organizations })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(sessions.tokenHash, tokenHash));
+    if (!row) return null;
+    return {
+      id: row.session.id,
+      tokenHash,
+      user: sessionUserFrom(row.user, row.organization),
+      createdAt: row.session.createdAt.getTime(),
+      lastSeenAt: row.session.lastSeenAt.getTime(),
+      expiresAt: row.session.expiresAt.getTime(),
+      touchedAt: row.session.lastSeenAt.getTime(),
+    };
+  }
+
+  const isExpired = (session: ActiveSession, now: number) =>
+    now >= session.expiresAt || now - session.lastSeenAt >= options.idleMs;
+
+  async function destroyByHash(tokenHash: string, tx?: DbOrTx): Promise<void> {
+    if (!tx) return db.transaction((own) => destroyByHash(tokenHash, own));
+    await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await publish(tx, { tokenHash });
+  }
+
+  return {
+    async start() {
+      await database.listen(AUTH_CHANNEL, (payload) => {
+        try {
+          applyInvalidation(JSON.parse(payload) as Invalidation);
+        } catch {
+          // A malformed message cannot name a session; nothing to drop.
+        }
+      });
+    },
+
+    /** The session a cookie names, if it is still valid; refreshes its idle clock. */
+    async resolve(token: string): Promise<ActiveSession | null> {
+      const tokenHash = sha256(token);
+      const now = Date.now();
+      let session = cache.get(tokenHash) ?? null;
+      if (session && isExpired(session, now)) {
+        // Another instance may have seen more recent activity: ask the database before ending it.
+        forget(tokenHash);
+        session = null;
+      }
+      if (!session) {
+        session = await load(tokenHash);
+        if (!session) return null;
+        if (isExpired(session, now) || session.user.status === 'disabled') {
+          await destroyByHash(tokenHash);
+          return null;
+        }
+        remember(session);
+      }
+      session.lastSeenAt = now;
+      if (now - session.touchedAt >= TOUCH_EVERY_MS) {
+        session.touchedAt = now;
+        void db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, session.id))
+          .catch(() => {});
+      }
+      return session;
+    },
+
+    /** Creates a session and answers the cookie value (only its hash is stored). */
+    async create(
+      tx: DbOrTx,
+      userId: number,
+      client: { userAgent: string; ip: string | null },
+    ): Promise<string> {
+      const token = randomToken(32);
+      await tx.insert(sessions).values({
+        tokenHash: sha256(token),
+        userId,
+        userAgent: client.userAgent.slice(0, 512),
+        ip: client.ip,
+        expiresAt: new Date(Date.now() + options.maxAgeMs),
+      });
+      return token;
+    },
+
+    /** Ends the session a cookie names; inside `tx` when given (PGlite cannot nest). */
+    destroy: (token: string, tx?: DbOrTx) => destroyByHash(sha256(token), tx),
+
+    async destroyById(userId: number, sessionId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+          .returning({ tokenHash: sessions.tokenHash });
+        if (row) await publish(tx, { tokenHash: row.tokenHash });
+        return Boolean(row);
+      });
+    },
+
+    /** Ends every session of a user, or every one but `keepSessionId`. */
+    async destroyAllForUser(tx: DbOrTx, userId: number, keepSessionId?: number): Promise<number> {
+      const rows = await tx
+        .delete(sessions)
+        .where(
+          keepSessionId === undefined
+            ? eq(sessions.userId, userId)
+            : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+        )
+        .returning({ id: sessions.id });
+      await publish(tx, { userId });
+      return rows.length;
+    },
+
+    /** The user changed (role, e-mail, status…): every instance reloads it on next use. */
+    userChanged: (tx: DbOrTx, userId: number) => publish(tx, { userId }),
+
+    async listForUser(userId: number) {
+      return db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(sql`${sessions.lastSeenAt} desc`);
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,133 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { SessionInfo } from '@alpenkube/contract';
+import { users } from '../../db/schema.ts';
+import { describeDevice } from '../../lib/device.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { weakPasswordReason } from '../../lib/passwords.ts';
+import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { matchTotpStep, newTotpSecret } from '../auth/totp.ts';
+import type { ClientInfo } from '../auth/auth-service.ts';
+import { createNotification } from '../notifications/notification-service.ts';
+import { loadSessionUser, type ActiveSession, type SessionUser } from '../sessions/session-store.ts';
+
+/** What a signed-in user does to their own account: profile, password, second factor, sessions. */
+export function createAccountService(services: Services) {
+  const { db, passwords, sessions, sealer } = services;
+
+  async function userRow(userId: number) {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw notFound('User not found');
+    return row;
+  }
+
+  async function requirePassword(userId: number, password: string) {
+    const row = await userRow(userId);
+    if (!(await passwords.verify(row.passwordHash, password))) {
+      throw new HttpError(400, 'Your current password is not correct');
+    }
+    return row;
+  }
+
+  function requireCode(secretSealed: string | null, code: string): number {
+    const step = secretSealed ? matchTotpStep(sealer.open(secretSealed), code) : null;
+    if (step === null) throw badRequest('Invalid authentication code');
+    return step;
+  }
+
+  /** Commits a change to the user and tells every instance to reload it. */
+  async function updateUser(userId: number, values: Partial<typeof users.$inferInsert>): Promise<SessionUser> {
+    return db.transaction(async (tx) => {
+      await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+      await sessions.userChanged(tx, userId);
+      return (await loadSessionUser(tx, userId))!;
+    });
+  }
+
+  return {
+    async updateProfile(userId: number, input: { name: string | null; email: string }) {
+      const current = await userRow(userId);
+      const emailChanged = input.email !== current.email;
+      if (emailChanged) {
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, input.email), ne(users.id, userId)));
+        if (taken) throw conflict('An account with this e-mail address already exists');
+      }
+      // A new address has to be proven again before orders can be placed with it.
+      return updateUser(userId, {
+        name: input.name || null,
+        email: input.email,
+        ...(emailChanged ? { emailVerified: false } : {}),
+      });
+    },
+
+    async changePassword(session: ActiveSession, input: { currentPassword: string; newPassword: string }, client: ClientInfo) {
+      const row = await requirePassword(session.user.id, input.currentPassword);
+      const weakness = weakPasswordReason(input.newPassword, row.username, row.email);
+      if (weakness) throw badRequest(weakness);
+      const passwordHash = await passwords.hash(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
+        // Anyone else holding a session with the old password is signed out.
+        await sessions.destroyAllForUser(tx, row.id, session.id);
+        await createNotification(tx, row.id, 'warning', 'Your password was changed. Other sessions were signed out.');
+        await recordAudit(tx, {
+          action: 'user.password_change', outcome: 'success', actorUserId: row.id,
+          organizationId: row.organizationId, targetType: 'user', targetId: row.id,
+          ip: client.ip, userAgent: client.userAgent, details: { via: 'settings' },
+        });
+      });
+    },
+
+    /** A fresh secret, stored sealed but not active until a code from it is confirmed. */
+    async setupMfa(userId: number) {
+      const row = await userRow(userId);
+      if (row.totpEnabled) throw conflict('Two-factor authentication is already on. Turn it off first.');
+      const setup = newTotpSecret(row.email);
+      await db.update(users).set({ totpSecret: sealer.seal(setup.secret) }).where(eq(users.id, userId));
+      return setup;
+    },
+
+    async enableMfa(userId: number, code: string, client: ClientInfo) {
+      const row = await userRow(userId);
+      if (row.totpEnabled) throw conflict('Two-factor authentication is already on');
+      if (!row.totpSecret) throw badRequest('Start the set-up first');
+      const step = requireCode(row.totpSecret, code);
+      const user = await updateUser(userId, { totpEnabled: true, totpLastStep: step });
+      await recordAudit(db, { action: 'user.mfa_enable', outcome: 'success', actorUserId: userId, organizationId: row.organizationId, targetType: 'user', targetId: userId, ip: client.ip, userAgent: client.userAgent });
+      return user;
+    },
+
+    async disableMfa(userId: number, input: { password: string; code: string }, client: ClientInfo) {
+      const row = await requirePassword(userId, input.password);
+      if (!row.totpEnabled) throw badRequest('Two-factor authentication is not on');
+      requireCode(row.totpSecret, input.code);
+      const user = await updateUser(userId, { totpEnabled: false, totpSecret: null, totpLastStep: null });
+      await recordAudit(db, { action: 'user.mfa_disable', outcome: 'success', actorUserId: userId, organizationId: row.organizationId, targetType: 'user', targetId: userId, ip: client.ip, userAgent: client.userAgent });
+      return user;
+    },
+
+    async listSessions(session: ActiveSession): Promise<SessionInfo[]> {
+      const rows = await sessions.listForUser(session.user.id);
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: (row.id === session.id ? new Date(session.lastSeenAt) : row.lastSeenAt).toISOString(),
+        current: row.id === session.id,
+      }));
+    },
+
+    async revokeSession(session: ActiveSession, sessionId: number) {
+      if (!(await sessions.destroyById(session.user.id, sessionId))) throw notFound('Session not found');
+    },
+
+    async revokeOtherSessions(session: ActiveSession): Promise<number> {
+      return db.transaction((tx) => sessions.destroyAllForUser(tx, session.user.id, session.id));
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { createSealer, type Sealer } from './lib/crypto.ts';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-queue.ts';
+import {
+  createMailDelivery,
+  createMailboxTransport,
+  createSmtpTransport,
+  SEND_MAIL_JOB,
+  type MailTransport,
+} from './modules/mail/mail-service.ts';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './modules/notifications/notification-service.ts';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/realtime-hub.ts';
+import { createSessionStore, type SessionStore } from './modules/sessions/session-store.ts';
+
+/** Everything a route needs, built once per process from the config and the database. */
+export interface Services {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  passwords: PasswordHasher;
+  sealer: Sealer;
+  sessions: SessionStore;
+  notifications: NotificationService;
+  realtime: RealtimeHub;
+  rateLimit: RateLimiter;
+  jobs: JobRunner;
+  mailTransport: MailTransport;
+}
+
+export function createServices(
+  config: AppConfig,
+  database: Database,
+  log: FastifyBaseLogger,
+  overrides: { mailTransport?: MailTransport } = {},
+): Services {
+  const { db } = database;
+  const mailTransport =
+    overrides.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createMailboxTransport(log));
+  const jobs = createJobRunner(database, log);
+  jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport));
+  const rateLimit = createRateLimiter(db);
+  return {
+    config,
+    database,
+    db,
+    passwords: createPasswordHasher(config.hashConcurrency),
+    sealer: createSealer(config.sessionSecret),
+    sessions: createSessionStore(database, {
+      idleMs: config.sessionIdleHours * 3_600_000,
+      maxAgeMs: config.sessionMaxDays * 86_400_000,
+    }),
+    notifications: createNotificationService(db),
+    realtime: createRealtimeHub(database, log),
+    rateLimit,
+    jobs,
+    mailTransport,
+  };
+}

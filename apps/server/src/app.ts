@@ -64,7 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   acceptOnlyJsonBodies(app);
   const indexHtml = readIndexHtml(config.webDist);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     scriptHashes: inlineScriptHashes(indexHtml),
     exchangeRateUrl: config.exchangeRateUrl,
   });
@@ -101,14 +101,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metaFor: options.pageMeta ?? (() => undefined),
   });
 
+  const unsubscribes: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    await services.sessions.start();
-    await services.realtime.start();
+    unsubscribes.push(await services.sessions.start(), await services.realtime.start());
     if (config.runJobs) await services.jobs.start();
   });
   app.addHook('preClose', async () => {
     services.realtime.closeAll();
     await services.jobs.stop();
+    await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
   });
   return app;
 }

@@ -16,8 +16,8 @@ export type NotificationHandler = (payload: string) => void;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Subscribes to a NOTIFY channel; on PostgreSQL this hears every instance. */
-  listen(channel: string, handler: NotificationHandler): Promise<void>;
+  /** Subscribes to a NOTIFY channel (on PostgreSQL, from every instance); answers the unsubscribe. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -81,7 +81,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       kind: 'pglite',
       db,
       async listen(channel, handler) {
-        await client.listen(channel, handler);
+        return client.listen(channel, handler);
       },
       async close() {
         try {
@@ -152,12 +152,16 @@ class PgListener {
     private readonly onError?: (error: unknown) => void,
   ) {}
 
-  async listen(channel: string, handler: NotificationHandler) {
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
     const list = this.handlers.get(channel) ?? [];
     list.push(handler);
     this.handlers.set(channel, list);
     const client = await this.connect();
     if (list.length === 1) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      const index = list.indexOf(handler);
+      if (index >= 0) list.splice(index, 1);
+    };
   }
 
   private connect(): Promise<pg.Client> {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** sha256 sources for the inline scripts of the built index.html (the theme-before-paint one). */
 export function inlineScriptHashes(html: string | null): string[] {
@@ -15,14 +15,27 @@ export function inlineScriptHashes(html: string | null): string[] {
   return hashes;
 }
 
-export async function registerSecurityHeaders(
+/**
+ * Runs Helmet once against a recording response and answers the headers it set. The set does
+ * not depend on the request, so computing it per request (as the Fastify plugin does) is waste.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, response as never, () => {});
+  return headers;
+}
+
+export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { scriptHashes: string[]; exchangeRateUrl: string },
 ) {
-  const rateOrigin = new URL(options.exchangeRateUrl).origin;
-  await app.register(helmet, {
-    // HSTS only makes sense over https; the hook below sends it there.
-    hsts: false,
+  const headers = helmetHeaders({
+    // HSTS only makes sense over https; it is added below for https requests.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,7 +45,7 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", rateOrigin],
+        connectSrc: ["'self'", new URL(options.exchangeRateUrl).origin],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -40,9 +53,12 @@ export async function registerSecurityHeaders(
       },
     },
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
+  const httpsHeaders = {
+    ...headers,
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? httpsHeaders : headers);
+    done();
   });
 }

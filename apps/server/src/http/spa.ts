@@ -43,6 +43,8 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: options.webDist,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.ts).
+      preCompressed: true,
       // One route per file found at start (the build does not change while running); every
       // other path falls through to the SPA below.
       wildcard: false,

@@ -44,6 +44,7 @@ export function createJobRunner(database: Database, log: Logger) {
   let running: Promise<void> | null = null;
   let stopped = true;
   let wakeAgain = false;
+  let unlisten: (() => Promise<void>) | undefined;
 
   async function claim() {
     const result = await db.execute<{ id: number; type: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(sql`
@@ -133,7 +134,7 @@ export function createJobRunner(database: Database, log: Logger) {
     drain,
     async start() {
       stopped = false;
-      await database.listen(JOBS_CHANNEL, () => {
+      unlisten = await database.listen(JOBS_CHANNEL, () => {
         if (!stopped) tick();
       });
       timer = setInterval(tick, POLL_MS);
@@ -143,6 +144,7 @@ export function createJobRunner(database: Database, log: Logger) {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await unlisten?.();
       await running;
     },
   };

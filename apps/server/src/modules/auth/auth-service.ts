@@ -233,12 +233,13 @@ export function createAuthService(services: Services) {
     },
 
     async login(input: { username: string; password: string }, client: ClientInfo) {
-      const keys = rateKeys(client, `user:${input.username}`);
-      await rateLimit.check(signInRule, keys);
       const [user] = await db
         .select()
         .from(users)
         .where(or(eq(users.username, input.username), eq(users.email, input.username)));
+      // Failures count against the account, whether its username or its e-mail was typed.
+      const keys = rateKeys(client, `user:${user?.username ?? input.username}`);
+      await rateLimit.check(signInRule, keys);
       const valid = user
         ? await passwords.verify(user.passwordHash, input.password)
         : await passwords.burn(input.password).then(() => false);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -22,13 +22,19 @@ const DEMO_NOTIFICATIONS: [NotificationType, string][] = [
   ['error', 'A payment attempt with the card ending 4242 was declined.'],
 ];
 
+const SEED_LOCK_KEY = 7_114_2026;
+
 /** Seeds the demo organization and users once; later starts leave them as they are. */
 export async function seedDemoData(services: Services) {
   const { db, passwords } = services;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
-  if (existing) return;
+  const isSeeded = async (tx: typeof db | Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
+    (await tx.select({ id: users.id }).from(users).where(eq(users.username, 'demo'))).length > 0;
+  if (await isSeeded(db)) return;
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    // Instances starting together on one PostgreSQL: one seeds, the others find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await isSeeded(tx)) return;
     const organization = await createOrganization(tx, {
       name: 'Alpenkube Demo GmbH',
       email: 'demo@demo.alpenkube.eu',

@@ -30,9 +30,7 @@ export function createRealtimeHub(database: Database, log: FastifyBaseLogger) {
   }
 
   return {
-    async start() {
-      await database.listen(NOTIFICATION_CHANNEL, deliver);
-    },
+    start: () => database.listen(NOTIFICATION_CHANNEL, deliver),
     add(userId: number, socket: WebSocket) {
       let sockets = socketsByUser.get(userId);
       if (!sockets) socketsByUser.set(userId, (sockets = new Set()));

@@ -133,8 +133,9 @@ export function createSessionStore(
   }
 
   return {
-    async start() {
-      await database.listen(AUTH_CHANNEL, (payload) => {
+    /** Listens for invalidations from every instance; answers the unsubscribe. */
+    start() {
+      return database.listen(AUTH_CHANNEL, (payload) => {
         try {
           applyInvalidation(JSON.parse(payload) as Invalidation);
         } catch {

@@ -1,0 +1,26 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** 50 connections for 10 seconds (BENCH_SECONDS changes it), against loopback only. */
+export async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+    headers,
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

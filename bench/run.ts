@@ -1,0 +1,135 @@
+// npm run bench: performance figures, not a test. Everything runs on loopback, bounded in time.
+// 1. a bare node:http server answering a fixed JSON: the baseline;
+// 2. the real server on PGlite, then on PostgreSQL: three routes under load, and push latency;
+// 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { devLogin, freePort, spawnServer } from '../apps/server/test/support/server-process.ts';
+import { load, type LoadResult } from './load.ts';
+import { measurePages } from './pages.ts';
+import { pushLatency } from './push-latency.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PUBLIC_PAGES = (process.env.BENCH_PAGES ?? '/,/pricing,/documentation,/tutorials,/auth').split(',');
+
+async function baseline(): Promise<LoadResult> {
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'baseline-server.ts'), {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  try {
+    return await load('baseline node:http', `http://127.0.0.1:${port}/`);
+  } finally {
+    child.kill();
+  }
+}
+
+async function withDatabase<T>(kind: 'pglite' | 'postgres', run: (env: Record<string, string>) => Promise<T>) {
+  if (kind === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-bench-'));
+    try {
+      return await run({ DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const name = `alpenkube_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await run({ DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function serverFigures(kind: 'pglite' | 'postgres') {
+  return withDatabase(kind, async (env) => {
+    const server = spawnServer({ ...env, PORT: String(await freePort()), LOG_LEVEL: 'warn' });
+    await server.ready;
+    try {
+      const cookie = await devLogin(server.url, 'demo');
+      // The demo user starts with 5 notifications; the list call is measured with 50.
+      for (let i = 0; i < 45; i++) {
+        await fetch(`${server.url}/api/dev/notify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ type: 'info', message: `Notification ${i} for the benchmark` }),
+        });
+      }
+      const listed = (await (await fetch(`${server.url}/api/notifications`, { headers: { cookie } })).json()) as unknown[];
+      if (listed.length !== 50) throw new Error(`expected 50 notifications, got ${listed.length}`);
+      const routes = [
+        await load(`${kind} GET /api/version/summary`, `${server.url}/api/version/summary`),
+        await load(`${kind} GET /api/user (signed in)`, `${server.url}/api/user`, { cookie }),
+        await load(`${kind} GET /api/notifications (50 rows)`, `${server.url}/api/notifications`, { cookie }),
+      ];
+      const push = await pushLatency(server.url, cookie, Number(process.env.BENCH_PUSH_COUNT ?? 1000));
+      return { routes, push };
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+async function pageFigures() {
+  const webDist = path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    console.log('(apps/web/dist is missing: run npm run build for the page figures)');
+    return [];
+  }
+  return withDatabase('pglite', async (env) => {
+    const server = spawnServer({ ...env, PORT: String(await freePort()), WEB_DIST: webDist });
+    await server.ready;
+    try {
+      return await measurePages(server.url, PUBLIC_PAGES);
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+function printRoutes(base: LoadResult, rows: LoadResult[]) {
+  console.log('\n| route | req/s | p99 ms | vs baseline | errors |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of [base, ...rows]) {
+    const ratio = `${Math.round((row.requestsPerSecond / base.requestsPerSecond) * 100)}%`;
+    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p99Ms} | ${ratio} | ${row.errors + row.non2xx} |`);
+  }
+}
+
+async function main() {
+  console.log(`Alpenkube bench, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`);
+  const base = await baseline();
+  const pglite = await serverFigures('pglite');
+  const postgres = await serverFigures('postgres');
+  printRoutes(base, [...pglite.routes, ...postgres.routes]);
+  console.log('\n| push (write → socket) | p50 ms | p99 ms | samples |');
+  console.log('|---|---:|---:|---:|');
+  for (const [kind, push] of [['PGlite', pglite.push], ['PostgreSQL', postgres.push]] as const) {
+    console.log(`| ${kind} | ${push.p50Ms.toFixed(1)} | ${push.p99Ms.toFixed(1)} | ${push.count} |`);
+  }
+  const pages = await pageFigures();
+  if (pages.length) {
+    console.log('\n| page | initial JS (gzip KB) | scripts | LCP ms |');
+    console.log('|---|---:|---:|---:|');
+    for (const page of pages) {
+      console.log(`| ${page.path} | ${page.initialJsGzipKb} | ${page.scripts} | ${page.lcpMs ?? 'n/a'} |`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

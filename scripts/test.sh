@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Every test of the project, in order: format, lint, types, unit tests, server integration
+# tests on PGlite and on PostgreSQL, process tests (durability, several instances), and the
+# end-to-end tests in Chromium against the real server and the built web app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
+bash scripts/ensure-services.sh
+
+step() { printf '\n\033[1;32m== %s\033[0m\n' "$*"; }
+
+step "format"
+npx prettier --check . --log-level warn
+step "lint"
+npx eslint . --max-warnings 0
+step "types"
+npm run typecheck --silent
+step "unit tests"
+npx vitest run --project unit --project web
+step "server integration tests on PGlite"
+npx vitest run --project integration-pglite
+step "server integration tests on PostgreSQL"
+npx vitest run --project integration-postgres
+step "process tests: durability, data-directory lock, several instances"
+npx vitest run --project process
+step "build the web app"
+npm run build --silent
+step "end-to-end tests in Chromium"
+npm run test --silent -w @alpenkube/e2e
+step "all tests passed"

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const serverIntegration = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/test/integration/**/*.test.ts'],
+    env: { TEST_DB: db },
+    globalSetup: ['apps/server/test/support/global-setup.ts'],
+    pool: 'forks' as const,
+    // One database per worker, shared by its files (PGlite takes seconds and ~1 GB to open).
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+        },
+      },
+      'apps/web/vitest.config.ts',
+      serverIntegration('integration-pglite', 'pglite'),
+      serverIntegration('integration-postgres', 'postgres'),
+      {
+        test: {
+          name: 'process',
+          include: ['apps/server/test/process/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          env: { TEST_DB: 'postgres' },
+          pool: 'forks' as const,
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

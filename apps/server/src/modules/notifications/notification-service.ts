@@ -43,31 +43,36 @@ const ownedBy = (userId: number, id: number) =>
   and(eq(notifications.id, id), eq(notifications.userId, userId));
 
 export function createNotificationService(db: Db) {
+  // The two calls the bell polls every 10 s: built and planned once, not per request.
+  const listQuery = db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.trash, false)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT)
+    .prepare('notifications_list');
+  const unreadQuery = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder('userId')),
+        eq(notifications.read, false),
+        eq(notifications.trash, false),
+      ),
+    )
+    .prepare('notifications_unread_count');
+
   return {
     create: (userId: number, type: NotificationType, message: string) =>
       db.transaction((tx) => createNotification(tx, userId, type, message)),
 
     async list(userId: number): Promise<Notification[]> {
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.trash, false)))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(LIST_LIMIT);
-      return rows.map(toNotification);
+      return (await listQuery.execute({ userId })).map(toNotification);
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.read, false),
-            eq(notifications.trash, false),
-          ),
-        );
+      const [row] = await unreadQuery.execute({ userId });
       return row?.count ?? 0;
     },
 

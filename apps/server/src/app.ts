@@ -17,6 +17,7 @@ import { readIndexHtml, registerSpa, type PageMeta } from './http/spa.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { devRoutes } from './modules/dev/dev-routes.ts';
 import type { MailTransport } from './modules/mail/mail-service.ts';
+import { publicFormRoutes } from './modules/leads/public-form-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { platformRoutes } from './modules/platform/platform-routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime-routes.ts';
@@ -51,7 +52,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(config, database, app.log, { mailTransport: options.mailTransport });
+  const services = createServices(config, database, app.log, {
+    mailTransport: options.mailTransport,
+  });
   await app.register(
     fp(
       async (instance) => {
@@ -74,13 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: 'Alpenkube API',
         version: '1.5.0',
-        description: 'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call.',
+        description:
+          'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call.',
       },
       tags: [
         { name: 'auth', description: 'Sign-in, registration and mailed links' },
         { name: 'account', description: "The signed-in user's own account" },
         { name: 'notifications', description: "The signed-in user's notifications" },
         { name: 'platform', description: 'Catalog, version and health' },
+        { name: 'public forms', description: 'Forms of the public site: no account needed' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -94,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(platformRoutes);
   await app.register(realtimeRoutes);
+  await app.register(publicFormRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

@@ -9,6 +9,10 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/** Row ids are PostgreSQL `serial` (int4): a larger number names no row and must not reach the query. */
+export const MAX_ROW_ID = 2_147_483_647;
+export const idParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(MAX_ROW_ID),
+});
 
 export const okSchema = z.object({ ok: z.literal(true) });

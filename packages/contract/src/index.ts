@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
+export * from './public-forms.ts';

@@ -204,7 +204,15 @@ export const clusters = pgTable(
     region: text('region').notNull(),
     kubernetesVersion: text('kubernetes_version').notNull(),
     nodePools: jsonb('node_pools')
-      .$type<{ name: string; size: string; count: number; autoscaleMin?: number; autoscaleMax?: number }[]>()
+      .$type<
+        {
+          name: string;
+          size: string;
+          count: number;
+          autoscaleMin?: number;
+          autoscaleMax?: number;
+        }[]
+      >()
       .notNull(),
     haControlPlane: boolean('ha_control_plane').notNull().default(false),
     status: text('status', { enum: clusterStatuses }).notNull().default('ordered'),
@@ -326,4 +334,107 @@ export const rateLimitEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rate_limit_events_bucket_key_at_idx').on(t.bucket, t.key, t.at)],
+);
+
+/** Requests from the public site's forms: contact, sales, demo, quotes, migrations, careers. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', {
+      enum: ['contact', 'sales', 'demo', 'custom_quote', 'workload_migration', 'job_application'],
+    }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    /** The rest of the form, as validated by its contract schema. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['new', 'contacted', 'closed'] })
+      .notNull()
+      .default('new'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_kind_created_idx').on(t.kind, t.createdAt),
+    index('leads_email_idx').on(t.email),
+  ],
+);
+
+/** One booked demo per slot: the unique index is what refuses a double booking. */
+export const demoBookings = pgTable(
+  'demo_bookings',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('demo_bookings_slot_key').on(t.date, t.time)],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull(),
+    confirmTokenHash: text('confirm_token_hash'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_email_key').on(t.email),
+    uniqueIndex('newsletter_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_unsubscribe_token_key').on(t.unsubscribeTokenHash),
+  ],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    /** Shown to people: T-100001 and up. */
+    number: text('number').notNull(),
+    /** Lets someone without an account follow the ticket, together with its e-mail. */
+    trackingCode: text('tracking_code').notNull(),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    userId: integer('user_id').references(() => users.id),
+    email: text('email').notNull(),
+    name: text('name'),
+    category: text('category', { enum: ['technical', 'billing', 'sales'] }).notNull(),
+    severity: text('severity', { enum: ['low', 'normal', 'high', 'critical'] }).notNull(),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['open', 'awaiting_customer', 'resolved', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('support_tickets_number_key').on(t.number),
+    uniqueIndex('support_tickets_tracking_code_key').on(t.trackingCode),
+    index('support_tickets_organization_idx').on(t.organizationId, t.createdAt),
+    index('support_tickets_email_idx').on(t.email),
+  ],
+);
+
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'support'] }).notNull(),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );

@@ -53,12 +53,23 @@ export function registerSecurityHeaders(
       },
     },
   });
-  const httpsHeaders = {
-    ...headers,
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  // JSON answers are never rendered as documents: a short policy that allows nothing is
+  // stricter than the page's, and saves a kilobyte of headers on every API call.
+  const apiHeaders = {
+    'content-security-policy':
+      "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  };
+  const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+  const variants = {
+    page: { http: headers, https: { ...headers, ...hsts } },
+    api: { http: apiHeaders, https: { ...apiHeaders, ...hsts } },
   };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.protocol === 'https' ? httpsHeaders : headers);
+    const kind = request.url.startsWith('/api/') ? 'api' : 'page';
+    reply.headers(variants[kind][request.protocol === 'https' ? 'https' : 'http']);
     done();
   });
 }

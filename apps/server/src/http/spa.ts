@@ -36,7 +36,11 @@ export function readIndexHtml(webDist: string): string | null {
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { webDist: string; indexHtml: string | null; metaFor: (pathname: string) => PageMeta | undefined },
+  options: {
+    webDist: string;
+    indexHtml: string | null;
+    metaFor: (pathname: string) => PageMeta | undefined;
+  },
 ) {
   const { indexHtml } = options;
   if (indexHtml) {

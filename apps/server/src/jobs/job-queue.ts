@@ -47,7 +47,13 @@ export function createJobRunner(database: Database, log: Logger) {
   let unlisten: (() => Promise<void>) | undefined;
 
   async function claim() {
-    const result = await db.execute<{ id: number; type: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(sql`
+    const result = await db.execute<{
+      id: number;
+      type: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>(sql`
       update jobs set status = 'running', locked_by = ${workerId}, locked_at = now(), attempts = attempts + 1
       where id in (
         select id from jobs
@@ -93,7 +99,9 @@ export function createJobRunner(database: Database, log: Logger) {
     await db
       .update(jobs)
       .set({ status: 'pending', lockedBy: null, lockedAt: null })
-      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS))));
+      .where(
+        and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS))),
+      );
   }
 
   /** Runs every due job until none is left. */

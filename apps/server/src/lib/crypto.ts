@@ -11,15 +11,15 @@ export function sha256(value: string): string {
 
 /** Seals small secrets (TOTP keys) at rest with AES-256-GCM under a key derived from the secret. */
 export function createSealer(secret: string) {
-  const key = Buffer.from(
-    crypto.hkdfSync('sha256', secret, 'alpenkube', 'secret-sealing-v1', 32),
-  );
+  const key = Buffer.from(crypto.hkdfSync('sha256', secret, 'alpenkube', 'secret-sealing-v1', 32));
   return {
     seal(plain: string): string {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), body]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(sealed: string): string {
       const [version, iv, tag, body] = sealed.split('.');

@@ -3,19 +3,28 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { createSemaphore } from './semaphore.ts';
 
 // OWASP's first argon2id profile: 19 MiB, 2 iterations, 1 lane.
-const HASH_OPTIONS = { type: argon2.argon2id as 2, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
+const HASH_OPTIONS = {
+  type: argon2.argon2id as 2,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 const commonPasswords = new Set(dictionary['passwords-common']);
 
 /** Why a password is refused, or null. Length is the contract's job; this catches the guessable. */
-export function weakPasswordReason(password: string, ...personal: (string | undefined)[]): string | null {
+export function weakPasswordReason(
+  password: string,
+  ...personal: (string | undefined)[]
+): string | null {
   const lower = password.toLowerCase();
   // "password1234" and "qwerty123456!" are as guessable as their stem.
   const stem = lower.replace(/[\d\W_]+$/, '');
   if (commonPasswords.has(lower) || (stem.length >= 4 && commonPasswords.has(stem))) {
     return 'This password is too common. Choose a less predictable one.';
   }
-  if (new Set(lower).size < 4) return 'This password repeats too few characters. Choose a stronger one.';
+  if (new Set(lower).size < 4)
+    return 'This password repeats too few characters. Choose a stronger one.';
   for (const value of personal) {
     const part = value?.toLowerCase().split('@')[0];
     if (part && part.length >= 3 && lower.includes(part)) {

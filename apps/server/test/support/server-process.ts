@@ -35,11 +35,22 @@ export function spawnServer(
   options: { nodeArgs?: string[] } = {},
 ): ServerProcess {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, HOST: '127.0.0.1', APP_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        APP_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -84,5 +95,8 @@ export async function devLogin(url: string, username: string): Promise<string> {
     body: JSON.stringify({ username }),
   });
   if (!response.ok) throw new Error(`dev login failed: ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

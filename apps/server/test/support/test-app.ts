@@ -32,7 +32,12 @@ export async function createTestApp(
   const database = await sharedTestDatabase();
   if (options.reset !== false) await resetDatabase(database);
   const config = {
-    ...loadConfig({ APP_ENV: 'development', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env }),
+    ...loadConfig({
+      APP_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      ...options.env,
+    }),
     runJobs: false,
   };
   const mail = recordingTransport();
@@ -62,8 +67,16 @@ export class Client {
         ...(options.headers as Record<string, string> | undefined),
       },
     });
-    for (const set of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const expired = set.maxAge === 0 || (set.expires && set.expires.getTime() <= Date.now()) || set.value === '';
+    for (const set of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        set.maxAge === 0 ||
+        (set.expires && set.expires.getTime() <= Date.now()) ||
+        set.value === '';
       if (expired) this.cookies.delete(set.name);
       else this.cookies.set(set.name, set.value);
     }
@@ -72,10 +85,19 @@ export class Client {
 
   get = (url: string) => this.request({ method: 'GET', url });
   post = (url: string, payload?: unknown) =>
-    this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   put = (url: string, payload?: unknown) =>
-    this.request({ method: 'PUT', url, ...(payload === undefined ? {} : { payload: payload as object }) });
-  patch = (url: string, payload?: unknown) => this.request({ method: 'PATCH', url, payload: payload as object });
+    this.request({
+      method: 'PUT',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  patch = (url: string, payload?: unknown) =>
+    this.request({ method: 'PATCH', url, payload: payload as object });
   delete = (url: string) => this.request({ method: 'DELETE', url });
 
   cookie(name: string) {
@@ -90,7 +112,13 @@ let counter = 0;
 /** Registers a fresh user and answers a signed-in client. */
 export async function registerUser(
   app: FastifyInstance,
-  overrides: Partial<{ username: string; email: string; password: string; name: string; companyName: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    name: string;
+    companyName: string;
+  }> = {},
 ) {
   counter += 1;
   const username = overrides.username ?? `user${counter}${Date.now() % 100000}`;
@@ -115,5 +143,5 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
   const mail = (await latestMail(app.services.db)).find((m) => m.to === to);
   if (!mail) throw new Error(`no mail to ${to}`);
   const link = mail.links[0] ?? '';
-  return { mail, link, token: new URL(link).searchParams.get('token') ?? '' };
+  return { mail, link, token: link ? (new URL(link).searchParams.get('token') ?? '') : '' };
 }

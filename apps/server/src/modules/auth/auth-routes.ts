@@ -27,7 +27,13 @@ import { createAuthService, type SignInOutcome } from './auth-service.ts';
 import { TOKEN_LIFETIMES_MS } from './auth-tokens.ts';
 
 const MFA_COOKIE = 'mfa_challenge';
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.services);
@@ -50,60 +56,186 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return toPublicUser(outcome.user);
   }
 
-  app.post('/api/register', { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: registerSchema, response: { 201: userSchema, ...errors } } }, async (request, reply) => {
-    const outcome = await auth.register(request.body, clientInfo(request));
-    reply.code(201);
-    return answer(request, reply, outcome) as z.infer<typeof userSchema>;
-  });
-
-  app.post('/api/login', { schema: { tags: ['auth'], summary: 'Sign in with a username or e-mail and a password', body: loginSchema, response: { 200: loginResultSchema, ...errors } } }, async (request, reply) =>
-    answer(request, reply, await auth.login(request.body, clientInfo(request))),
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: registerSchema,
+        response: { 201: userSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await auth.register(request.body, clientInfo(request));
+      reply.code(201);
+      return answer(request, reply, outcome) as z.infer<typeof userSchema>;
+    },
   );
 
-  app.post('/api/login/mfa', { schema: { tags: ['auth'], summary: 'Finish signing in with a TOTP code', body: loginMfaSchema, response: { 200: userSchema, ...errors } } }, async (request, reply) => {
-    const challenge = request.cookies[MFA_COOKIE];
-    if (!challenge) throw unauthorized('Your sign-in step expired. Sign in again.');
-    const outcome = await auth.completeMfa(challenge, request.body.code, clientInfo(request));
-    return answer(request, reply, outcome) as z.infer<typeof userSchema>;
-  });
-
-  app.post('/api/logout', { schema: { tags: ['auth'], summary: 'Sign out: the session ends on the server', response: { 204: z.null() } } }, async (request, reply) => {
-    const token = readSessionToken(request);
-    if (token && request.session) await auth.logout(request.session.user, token, clientInfo(request));
-    else if (token) await app.services.sessions.destroy(token);
-    clearSessionCookie(request, reply);
-    return reply.code(204).send(null);
-  });
-
-  app.post('/api/auth/resend-verification', { schema: { tags: ['auth'], summary: 'Mail a new verification link', body: emailOnlySchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await auth.resendVerification(request.body.email, clientInfo(request));
-    return { message: 'If that address has an unverified account, a verification link is on its way.' };
-  });
-
-  app.post('/api/auth/verify-email', { schema: { tags: ['auth'], summary: 'Verify an e-mail address with the mailed token', body: verifyEmailSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
-    toPublicUser(await auth.verifyEmail(request.body.token)),
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username or e-mail and a password',
+        body: loginSchema,
+        response: { 200: loginResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      answer(request, reply, await auth.login(request.body, clientInfo(request))),
   );
 
-  app.post('/api/auth/forgot-password', { schema: { tags: ['auth'], summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await auth.forgotPassword(request.body.email, clientInfo(request));
-    return { message: 'If an account uses that address, a reset link is on its way. It expires in 1 hour.' };
-  });
-
-  app.post('/api/auth/reset-password', { schema: { tags: ['auth'], summary: 'Choose a new password with the mailed token; ends every session', body: resetPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await auth.resetPassword(request.body.token, request.body.password, clientInfo(request));
-    return { message: 'Your password was changed. Sign in with the new one.' };
-  });
-
-  app.post('/api/auth/magic-link', { schema: { tags: ['auth'], summary: 'Mail a single-use sign-in link (15 minutes)', body: emailOnlySchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    await auth.requestMagicLink(request.body.email, clientInfo(request));
-    return { message: 'If an account uses that address, a sign-in link is on its way. It expires in 15 minutes.' };
-  });
-
-  app.post('/api/auth/magic-link/verify', { schema: { tags: ['auth'], summary: 'Sign in with a mailed link', body: magicLinkVerifySchema, response: { 200: loginResultSchema, ...errors } } }, async (request, reply) =>
-    answer(request, reply, await auth.signInWithMagicLink(request.body.token, clientInfo(request))),
+  app.post(
+    '/api/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish signing in with a TOTP code',
+        body: loginMfaSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const challenge = request.cookies[MFA_COOKIE];
+      if (!challenge) throw unauthorized('Your sign-in step expired. Sign in again.');
+      const outcome = await auth.completeMfa(challenge, request.body.code, clientInfo(request));
+      return answer(request, reply, outcome) as z.infer<typeof userSchema>;
+    },
   );
 
-  app.get('/api/user', { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } } }, async (request) =>
-    toPublicUser(requireSession(request).user),
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session ends on the server',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const token = readSessionToken(request);
+      if (token && request.session)
+        await auth.logout(request.session.user, token, clientInfo(request));
+      else if (token) await app.services.sessions.destroy(token);
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new verification link',
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email, clientInfo(request));
+      return {
+        message: 'If that address has an unverified account, a verification link is on its way.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an e-mail address with the mailed token',
+        body: verifyEmailSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email, clientInfo(request));
+      return {
+        message:
+          'If an account uses that address, a reset link is on its way. It expires in 1 hour.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the mailed token; ends every session',
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password, clientInfo(request));
+      return { message: 'Your password was changed. Sign in with the new one.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/magic-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a single-use sign-in link (15 minutes)',
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.requestMagicLink(request.body.email, clientInfo(request));
+      return {
+        message:
+          'If an account uses that address, a sign-in link is on its way. It expires in 15 minutes.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/magic-link/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a mailed link',
+        body: magicLinkVerifySchema,
+        response: { 200: loginResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        await auth.signInWithMagicLink(request.body.token, clientInfo(request)),
+      ),
+  );
+
+  app.get(
+    '/api/user',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        response: { 200: userSchema, 401: errorSchema },
+      },
+    },
+    async (request) => toPublicUser(requireSession(request).user),
   );
 };

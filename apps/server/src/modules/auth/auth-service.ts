@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { userDevices, users } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
@@ -27,14 +28,12 @@ export interface ClientInfo {
 }
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-const UNIQUE_VIOLATION = '23505';
 
 type UserRow = typeof users.$inferSelect;
 
 /** Answer of a step that signs in: the session cookie to set, or a second factor to ask for. */
 export type SignInOutcome =
-  | { kind: 'session'; token: string; user: SessionUser }
-  | { kind: 'mfa'; challenge: string };
+  { kind: 'session'; token: string; user: SessionUser } | { kind: 'mfa'; challenge: string };
 
 export interface RegisterInput {
   username: string;
@@ -225,9 +224,8 @@ export function createAuthService(services: Services) {
         });
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-          throw takenError(String((error as { constraint?: string }).constraint).includes('username'));
-        }
+        const violation = uniqueViolation(error);
+        if (violation) throw takenError(violation.constraint.includes('username'));
         throw error;
       }
     },
@@ -275,7 +273,12 @@ export function createAuthService(services: Services) {
         const [accepted] = await tx
           .update(users)
           .set({ totpLastStep: step })
-          .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+          .where(
+            and(
+              eq(users.id, user.id),
+              or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+            ),
+          )
           .returning({ id: users.id });
         if (!accepted) return null;
         return startSession(tx, user, client, 'password+totp');
@@ -305,7 +308,12 @@ export function createAuthService(services: Services) {
           .update(users)
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(eq(users.id, userId));
-        await createNotification(tx, userId, 'success', 'Your e-mail address is verified. Thank you!');
+        await createNotification(
+          tx,
+          userId,
+          'success',
+          'Your e-mail address is verified. Thank you!',
+        );
         await sessions.userChanged(tx, userId);
         return (await loadSessionUser(tx, userId))!;
       });

@@ -14,7 +14,11 @@ export const TOKEN_LIFETIMES_MS: Record<TokenPurpose, number> = {
 };
 
 /** Issues a single-use token; only its hash is stored, so the table cannot be used to sign in. */
-export async function issueToken(tx: DbOrTx, userId: number, purpose: TokenPurpose): Promise<string> {
+export async function issueToken(
+  tx: DbOrTx,
+  userId: number,
+  purpose: TokenPurpose,
+): Promise<string> {
   // An older link of the same kind stops working: only the newest mail is valid.
   await tx
     .delete(authTokens)
@@ -57,7 +61,11 @@ export async function checkToken(
 }
 
 /** Marks the token used and answers its user; the row lock makes a second use see it used. */
-export async function consumeToken(tx: DbOrTx, token: string, purpose: TokenPurpose): Promise<number> {
+export async function consumeToken(
+  tx: DbOrTx,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number> {
   const userId = await checkToken(tx, token, purpose, { lock: true });
   await tx
     .update(authTokens)

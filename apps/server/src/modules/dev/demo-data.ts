@@ -8,10 +8,34 @@ import { createOrganization } from '../organizations/organization-service.ts';
 export const DEMO_PASSWORD = 'demo-password';
 
 export const DEMO_USERS = [
-  { username: 'superadmin', role: 'super_admin', officerAccess: true, name: 'Sofia Super', description: 'Platform operator: approves organizations, manages every user' },
-  { username: 'admin', role: 'admin', officerAccess: false, name: 'Adam Admin', description: 'Organization admin: manages the demo organization' },
-  { username: 'officer', role: 'user', officerAccess: true, name: 'Olivia Officer', description: 'Compliance officer: sees the Officers Panel' },
-  { username: 'demo', role: 'user', officerAccess: false, name: 'Dana Demo', description: 'Customer: orders and runs clusters' },
+  {
+    username: 'superadmin',
+    role: 'super_admin',
+    officerAccess: true,
+    name: 'Sofia Super',
+    description: 'Platform operator: approves organizations, manages every user',
+  },
+  {
+    username: 'admin',
+    role: 'admin',
+    officerAccess: false,
+    name: 'Adam Admin',
+    description: 'Organization admin: manages the demo organization',
+  },
+  {
+    username: 'officer',
+    role: 'user',
+    officerAccess: true,
+    name: 'Olivia Officer',
+    description: 'Compliance officer: sees the Officers Panel',
+  },
+  {
+    username: 'demo',
+    role: 'user',
+    officerAccess: false,
+    name: 'Dana Demo',
+    description: 'Customer: orders and runs clusters',
+  },
 ] as const;
 
 const DEMO_NOTIFICATIONS: [NotificationType, string][] = [

@@ -22,27 +22,78 @@ import { DEMO_USERS } from './demo-data.ts';
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, sessions, notifications, config } = app.services;
 
-  app.get('/api/dev/users', { schema: { tags: ['development'], summary: 'The demo users', response: { 200: z.array(devUserSchema) } } }, async () =>
-    DEMO_USERS.map(({ username, role, description }) => ({ username, role, description })),
+  app.get(
+    '/api/dev/users',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The demo users',
+        response: { 200: z.array(devUserSchema) },
+      },
+    },
+    async () =>
+      DEMO_USERS.map(({ username, role, description }) => ({ username, role, description })),
   );
 
-  app.post('/api/dev/login', { schema: { tags: ['development'], summary: 'Sign in as any user without a password', body: devLoginSchema, response: { 200: userSchema, 404: errorSchema } } }, async (request, reply) => {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, request.body.username.toLowerCase()));
-    if (!user) throw notFound('No such user');
-    const client = clientInfo(request);
-    const token = await db.transaction(async (tx) => {
-      if (client.previousToken) await sessions.destroy(client.previousToken, tx);
-      return sessions.create(tx, user.id, client);
-    });
-    setSessionCookie(request, reply, token, config.sessionMaxDays * 86_400);
-    return toPublicUser((await loadSessionUser(db, user.id))!);
-  });
+  app.post(
+    '/api/dev/login',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Sign in as any user without a password',
+        body: devLoginSchema,
+        response: { 200: userSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, request.body.username.toLowerCase()));
+      if (!user) throw notFound('No such user');
+      const client = clientInfo(request);
+      const token = await db.transaction(async (tx) => {
+        if (client.previousToken) await sessions.destroy(client.previousToken, tx);
+        return sessions.create(tx, user.id, client);
+      });
+      setSessionCookie(request, reply, token, config.sessionMaxDays * 86_400);
+      return toPublicUser((await loadSessionUser(db, user.id))!);
+    },
+  );
 
-  app.get('/api/dev/mailbox', { schema: { tags: ['development'], summary: 'The latest mails, with their links', response: { 200: z.array(devMailSchema) } } }, async () => latestMail(db));
+  app.get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The latest mails, with their links',
+        response: { 200: z.array(devMailSchema) },
+      },
+    },
+    async () => latestMail(db),
+  );
 
-  app.post('/api/dev/notify', { schema: { tags: ['development'], summary: 'Write a notification for the signed-in user', body: z.strictObject({ type: notificationTypeSchema.default('info'), message: z.string().trim().min(1).max(500) }), response: { 201: notificationSchema, 401: errorSchema } } }, async (request, reply) => {
-    const notification = await notifications.create(requireSession(request).user.id, request.body.type, request.body.message);
-    reply.code(201);
-    return notification;
-  });
+  app.post(
+    '/api/dev/notify',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Write a notification for the signed-in user',
+        body: z.strictObject({
+          type: notificationTypeSchema.default('info'),
+          message: z.string().trim().min(1).max(500),
+        }),
+        response: { 201: notificationSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const notification = await notifications.create(
+        requireSession(request).user.id,
+        request.body.type,
+        request.body.message,
+      );
+      reply.code(201);
+      return notification;
+    },
+  );
 };

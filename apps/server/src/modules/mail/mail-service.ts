@@ -32,7 +32,9 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
  * The embedded default: nothing leaves the machine. The mail stays in the outgoing_mail table,
  * where the development mailbox (GET /api/dev/mailbox) shows it, and a line goes to the log.
  */
-export function createMailboxTransport(log: { info(obj: unknown, msg?: string): void }): MailTransport {
+export function createMailboxTransport(log: {
+  info(obj: unknown, msg?: string): void;
+}): MailTransport {
   return {
     name: 'mailbox',
     async send(mail) {

@@ -15,23 +15,69 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = app.services.notifications;
   app.addHook('preHandler', requireUserHook);
 
-  app.get('/api/notifications', { schema: { tags: ['notifications'], summary: 'Newest first, without trashed ones', response: { 200: z.array(notificationSchema), 401: errorSchema } } }, async (request) =>
-    notifications.list(requireSession(request).user.id),
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Newest first, without trashed ones',
+        response: { 200: z.array(notificationSchema), 401: errorSchema },
+      },
+    },
+    async (request) => notifications.list(requireSession(request).user.id),
   );
 
-  app.get('/api/notifications/count', { schema: { tags: ['notifications'], summary: 'Unread count', response: { 200: notificationCountSchema, 401: errorSchema } } }, async (request) => ({
-    count: await notifications.unreadCount(requireSession(request).user.id),
-  }));
-
-  app.put('/api/notifications/:id/read', { schema: { tags: ['notifications'], summary: 'Mark one read', params: idParamsSchema, response: { 200: notificationSchema, ...errors } } }, async (request) =>
-    notifications.markRead(requireSession(request).user.id, request.params.id),
+  app.get(
+    '/api/notifications/count',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unread count',
+        response: { 200: notificationCountSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      count: await notifications.unreadCount(requireSession(request).user.id),
+    }),
   );
 
-  app.post('/api/notifications/mark-all-read', { schema: { tags: ['notifications'], summary: 'Mark all read', response: { 200: z.object({ updated: z.number().int() }), 401: errorSchema } } }, async (request) => ({
-    updated: await notifications.markAllRead(requireSession(request).user.id),
-  }));
+  app.put(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one read',
+        params: idParamsSchema,
+        response: { 200: notificationSchema, ...errors },
+      },
+    },
+    async (request) => notifications.markRead(requireSession(request).user.id, request.params.id),
+  );
 
-  app.put('/api/notifications/:id/trash', { schema: { tags: ['notifications'], summary: 'Move one to the trash', params: idParamsSchema, response: { 200: notificationSchema, ...errors } } }, async (request) =>
-    notifications.trash(requireSession(request).user.id, request.params.id),
+  app.post(
+    '/api/notifications/mark-all-read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all read',
+        response: { 200: z.object({ updated: z.number().int() }), 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      updated: await notifications.markAllRead(requireSession(request).user.id),
+    }),
+  );
+
+  app.put(
+    '/api/notifications/:id/trash',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Move one to the trash',
+        params: idParamsSchema,
+        response: { 200: notificationSchema, ...errors },
+      },
+    },
+    async (request) => notifications.trash(requireSession(request).user.id, request.params.id),
   );
 };

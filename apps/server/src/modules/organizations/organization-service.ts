@@ -5,10 +5,31 @@ import type { DbOrTx } from '../../db/client.ts';
 
 /** Addresses at these domains say nothing about the company a person works for. */
 const PUBLIC_MAIL_DOMAINS = new Set([
-  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
-  'yahoo.com', 'yahoo.fr', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com',
-  'gmx.de', 'gmx.net', 'web.de', 'orange.fr', 'free.fr', 'laposte.net', 'mail.com',
-  'yandex.com', 'zoho.com', 'example.com', 'example.org', 'example.net',
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.fr',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'orange.fr',
+  'free.fr',
+  'laposte.net',
+  'mail.com',
+  'yandex.com',
+  'zoho.com',
+  'example.com',
+  'example.org',
+  'example.net',
 ]);
 
 export function companyDomain(email: string): string | null {

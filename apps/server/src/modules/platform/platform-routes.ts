@@ -15,33 +15,82 @@ import { HttpError } from '../../lib/http-error.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { listTiers, sidebarCounts } from './platform-service.ts';
 
-const packageJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json');
+const packageJson = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../package.json',
+);
 const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
 
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.services;
   const summary = { displayVersion: `v${version}`, version, environment: config.appEnv };
 
-  app.get('/api/version/summary', { schema: { tags: ['platform'], summary: 'Version and environment', response: { 200: versionSummarySchema } } }, async () => summary);
-
-  app.get('/api/cluster-tiers', { schema: { tags: ['platform'], summary: 'The cluster tiers with their prices (USD cents)', response: { 200: z.array(tierSchema) } } }, async () => listTiers(db));
-
-  app.get('/api/sidebar-counts', { schema: { tags: ['platform'], summary: "Clusters and orders of the user's organization", response: { 200: sidebarCountsSchema, 401: errorSchema } } }, async (request) =>
-    sidebarCounts(db, requireSession(request).user.organizationId),
+  app.get(
+    '/api/version/summary',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Version and environment',
+        response: { 200: versionSummarySchema },
+      },
+    },
+    async () => summary,
   );
 
-  app.get('/api/officers/check-access', { schema: { tags: ['platform'], summary: 'Whether the user may open the Officers Panel', response: { 200: z.boolean(), 401: errorSchema } } }, async (request) =>
-    requireSession(request).user.officerAccess,
+  app.get(
+    '/api/cluster-tiers',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'The cluster tiers with their prices (USD cents)',
+        response: { 200: z.array(tierSchema) },
+      },
+    },
+    async () => listTiers(db),
   );
 
-  app.get('/api/health', { schema: { tags: ['platform'], summary: 'Whether the server and its database answer', response: { 200: healthSchema, 503: errorSchema } } }, async () => {
-    try {
-      await db.execute(sql`select 1`);
-    } catch {
-      throw new HttpError(503, 'Database unreachable');
-    }
-    return { status: 'ok' as const, database: 'ok' as const };
-  });
+  app.get(
+    '/api/sidebar-counts',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: "Clusters and orders of the user's organization",
+        response: { 200: sidebarCountsSchema, 401: errorSchema },
+      },
+    },
+    async (request) => sidebarCounts(db, requireSession(request).user.organizationId),
+  );
+
+  app.get(
+    '/api/officers/check-access',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Whether the user may open the Officers Panel',
+        response: { 200: z.boolean(), 401: errorSchema },
+      },
+    },
+    async (request) => requireSession(request).user.officerAccess,
+  );
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Whether the server and its database answer',
+        response: { 200: healthSchema, 503: errorSchema },
+      },
+    },
+    async () => {
+      try {
+        await db.execute(sql`select 1`);
+      } catch {
+        throw new HttpError(503, 'Database unreachable');
+      }
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
+  );
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };

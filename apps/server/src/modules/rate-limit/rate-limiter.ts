@@ -35,6 +35,20 @@ export const mailRule: RateLimitRule = {
   message: 'Too many e-mails requested. Try again in {minutes} minutes.',
 };
 
+export const publicFormRule: RateLimitRule = {
+  bucket: 'public-form',
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES,
+  message: 'Too many submissions from your network. Try again in {minutes} minutes.',
+};
+
+export const ticketLookupRule: RateLimitRule = {
+  bucket: 'ticket-lookup-failure',
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES,
+  message: 'Too many wrong tracking codes. Try again in {minutes} minutes.',
+};
+
 /**
  * Counts events per key in a sliding window, in the database so that every instance behind a
  * proxy sees the same counts.
@@ -75,7 +89,9 @@ export function createRateLimiter(db: Db) {
 
     /** Forgets events older than a day; the job runner calls it now and then. */
     async prune(): Promise<void> {
-      await db.delete(rateLimitEvents).where(lt(rateLimitEvents.at, new Date(Date.now() - 86_400_000)));
+      await db
+        .delete(rateLimitEvents)
+        .where(lt(rateLimitEvents.at, new Date(Date.now() - 86_400_000)));
     },
   };
 }

@@ -24,37 +24,127 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = createAccountService(app.services);
   app.addHook('preHandler', requireUserHook);
 
-  app.patch('/api/user', { schema: { tags: ['account'], summary: 'Update name and e-mail', body: updateProfileSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
-    toPublicUser(await account.updateProfile(requireSession(request).user.id, request.body)),
+  app.patch(
+    '/api/user',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Update name and e-mail',
+        body: updateProfileSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toPublicUser(await account.updateProfile(requireSession(request).user.id, request.body)),
   );
 
-  app.put('/api/user/password', { schema: { tags: ['account'], summary: 'Change the password; other sessions end', body: changePasswordSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await account.changePassword(requireSession(request), request.body, clientInfo(request));
-    return reply.code(204).send(null);
-  });
-
-  app.post('/api/auth/mfa/setup', { schema: { tags: ['account'], summary: 'Start two-factor set-up: a new TOTP secret', response: { 200: mfaSetupSchema, ...errors } } }, async (request) =>
-    account.setupMfa(requireSession(request).user.id),
+  app.put(
+    '/api/user/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; other sessions end',
+        body: changePasswordSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.changePassword(requireSession(request), request.body, clientInfo(request));
+      return reply.code(204).send(null);
+    },
   );
 
-  app.post('/api/auth/mfa/enable', { schema: { tags: ['account'], summary: 'Turn two-factor on with a code from the new secret', body: mfaEnableSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
-    toPublicUser(await account.enableMfa(requireSession(request).user.id, request.body.code, clientInfo(request))),
+  app.post(
+    '/api/auth/mfa/setup',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Start two-factor set-up: a new TOTP secret',
+        response: { 200: mfaSetupSchema, ...errors },
+      },
+    },
+    async (request) => account.setupMfa(requireSession(request).user.id),
   );
 
-  app.post('/api/auth/mfa/disable', { schema: { tags: ['account'], summary: 'Turn two-factor off with the password and a code', body: mfaDisableSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
-    toPublicUser(await account.disableMfa(requireSession(request).user.id, request.body, clientInfo(request))),
+  app.post(
+    '/api/auth/mfa/enable',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor on with a code from the new secret',
+        body: mfaEnableSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toPublicUser(
+        await account.enableMfa(
+          requireSession(request).user.id,
+          request.body.code,
+          clientInfo(request),
+        ),
+      ),
   );
 
-  app.get('/api/auth/sessions', { schema: { tags: ['account'], summary: "The user's sessions", response: { 200: z.array(sessionInfoSchema), 401: errorSchema } } }, async (request) =>
-    account.listSessions(requireSession(request)),
+  app.post(
+    '/api/auth/mfa/disable',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor off with the password and a code',
+        body: mfaDisableSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toPublicUser(
+        await account.disableMfa(
+          requireSession(request).user.id,
+          request.body,
+          clientInfo(request),
+        ),
+      ),
   );
 
-  app.delete('/api/auth/sessions/:id', { schema: { tags: ['account'], summary: 'End one of your sessions', params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await account.revokeSession(requireSession(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.get(
+    '/api/auth/sessions',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The user's sessions",
+        response: { 200: z.array(sessionInfoSchema), 401: errorSchema },
+      },
+    },
+    async (request) => account.listSessions(requireSession(request)),
+  );
 
-  app.post('/api/auth/sessions/revoke-others', { schema: { tags: ['account'], summary: 'End every session but this one', response: { 200: revokedSchema, 401: errorSchema } } }, async (request) => ({
-    revoked: await account.revokeOtherSessions(requireSession(request)),
-  }));
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'End one of your sessions',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.revokeSession(requireSession(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/sessions/revoke-others',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'End every session but this one',
+        response: { 200: revokedSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      revoked: await account.revokeOtherSessions(requireSession(request)),
+    }),
+  );
 };

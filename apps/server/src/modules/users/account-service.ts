@@ -9,7 +9,11 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { matchTotpStep, newTotpSecret } from '../auth/totp.ts';
 import type { ClientInfo } from '../auth/auth-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
-import { loadSessionUser, type ActiveSession, type SessionUser } from '../sessions/session-store.ts';
+import {
+  loadSessionUser,
+  type ActiveSession,
+  type SessionUser,
+} from '../sessions/session-store.ts';
 
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
 export function createAccountService(services: Services) {
@@ -36,9 +40,15 @@ export function createAccountService(services: Services) {
   }
 
   /** Commits a change to the user and tells every instance to reload it. */
-  async function updateUser(userId: number, values: Partial<typeof users.$inferInsert>): Promise<SessionUser> {
+  async function updateUser(
+    userId: number,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<SessionUser> {
     return db.transaction(async (tx) => {
-      await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, userId));
       await sessions.userChanged(tx, userId);
       return (await loadSessionUser(tx, userId))!;
     });
@@ -63,20 +73,38 @@ export function createAccountService(services: Services) {
       });
     },
 
-    async changePassword(session: ActiveSession, input: { currentPassword: string; newPassword: string }, client: ClientInfo) {
+    async changePassword(
+      session: ActiveSession,
+      input: { currentPassword: string; newPassword: string },
+      client: ClientInfo,
+    ) {
       const row = await requirePassword(session.user.id, input.currentPassword);
       const weakness = weakPasswordReason(input.newPassword, row.username, row.email);
       if (weakness) throw badRequest(weakness);
       const passwordHash = await passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, row.id));
         // Anyone else holding a session with the old password is signed out.
         await sessions.destroyAllForUser(tx, row.id, session.id);
-        await createNotification(tx, row.id, 'warning', 'Your password was changed. Other sessions were signed out.');
+        await createNotification(
+          tx,
+          row.id,
+          'warning',
+          'Your password was changed. Other sessions were signed out.',
+        );
         await recordAudit(tx, {
-          action: 'user.password_change', outcome: 'success', actorUserId: row.id,
-          organizationId: row.organizationId, targetType: 'user', targetId: row.id,
-          ip: client.ip, userAgent: client.userAgent, details: { via: 'settings' },
+          action: 'user.password_change',
+          outcome: 'success',
+          actorUserId: row.id,
+          organizationId: row.organizationId,
+          targetType: 'user',
+          targetId: row.id,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { via: 'settings' },
         });
       });
     },
@@ -84,9 +112,13 @@ export function createAccountService(services: Services) {
     /** A fresh secret, stored sealed but not active until a code from it is confirmed. */
     async setupMfa(userId: number) {
       const row = await userRow(userId);
-      if (row.totpEnabled) throw conflict('Two-factor authentication is already on. Turn it off first.');
+      if (row.totpEnabled)
+        throw conflict('Two-factor authentication is already on. Turn it off first.');
       const setup = newTotpSecret(row.email);
-      await db.update(users).set({ totpSecret: sealer.seal(setup.secret) }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ totpSecret: sealer.seal(setup.secret) })
+        .where(eq(users.id, userId));
       return setup;
     },
 
@@ -96,16 +128,42 @@ export function createAccountService(services: Services) {
       if (!row.totpSecret) throw badRequest('Start the set-up first');
       const step = requireCode(row.totpSecret, code);
       const user = await updateUser(userId, { totpEnabled: true, totpLastStep: step });
-      await recordAudit(db, { action: 'user.mfa_enable', outcome: 'success', actorUserId: userId, organizationId: row.organizationId, targetType: 'user', targetId: userId, ip: client.ip, userAgent: client.userAgent });
+      await recordAudit(db, {
+        action: 'user.mfa_enable',
+        outcome: 'success',
+        actorUserId: userId,
+        organizationId: row.organizationId,
+        targetType: 'user',
+        targetId: userId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
       return user;
     },
 
-    async disableMfa(userId: number, input: { password: string; code: string }, client: ClientInfo) {
+    async disableMfa(
+      userId: number,
+      input: { password: string; code: string },
+      client: ClientInfo,
+    ) {
       const row = await requirePassword(userId, input.password);
       if (!row.totpEnabled) throw badRequest('Two-factor authentication is not on');
       requireCode(row.totpSecret, input.code);
-      const user = await updateUser(userId, { totpEnabled: false, totpSecret: null, totpLastStep: null });
-      await recordAudit(db, { action: 'user.mfa_disable', outcome: 'success', actorUserId: userId, organizationId: row.organizationId, targetType: 'user', targetId: userId, ip: client.ip, userAgent: client.userAgent });
+      const user = await updateUser(userId, {
+        totpEnabled: false,
+        totpSecret: null,
+        totpLastStep: null,
+      });
+      await recordAudit(db, {
+        action: 'user.mfa_disable',
+        outcome: 'success',
+        actorUserId: userId,
+        organizationId: row.organizationId,
+        targetType: 'user',
+        targetId: userId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
       return user;
     },
 
@@ -116,13 +174,17 @@ export function createAccountService(services: Services) {
         device: describeDevice(row.userAgent),
         ip: row.ip,
         createdAt: row.createdAt.toISOString(),
-        lastSeenAt: (row.id === session.id ? new Date(session.lastSeenAt) : row.lastSeenAt).toISOString(),
+        lastSeenAt: (row.id === session.id
+          ? new Date(session.lastSeenAt)
+          : row.lastSeenAt
+        ).toISOString(),
         current: row.id === session.id,
       }));
     },
 
     async revokeSession(session: ActiveSession, sessionId: number) {
-      if (!(await sessions.destroyById(session.user.id, sessionId))) throw notFound('Session not found');
+      if (!(await sessions.destroyById(session.user.id, sessionId)))
+        throw notFound('Session not found');
     },
 
     async revokeOtherSessions(session: ActiveSession): Promise<number> {

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract';
+import { demoBookings, leads } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
+import { queueMail } from '../mail/mail-service.ts';
+
+export type LeadKind = (typeof leads.$inferInsert)['kind'];
+
+interface LeadInput {
+  name: string;
+  email: string;
+  company?: string;
+  website?: string;
+  [field: string]: unknown;
+}
+
+const CONFIRMATIONS: Record<
+  LeadKind,
+  { subject: string; text: string | ((input: LeadInput) => string) }
+> = {
+  contact: {
+    subject: 'We received your message',
+    text: 'Thank you for writing to Alpenkube. A member of our team answers within one business day.',
+  },
+  sales: {
+    subject: 'Our sales team will contact you',
+    text: 'Thank you for your interest in Alpenkube. A solutions engineer will contact you within one business day to talk through your needs.',
+  },
+  demo: {
+    subject: 'Your Alpenkube demo is booked',
+    text: (input) =>
+      `Your demo is booked for ${String(input.date)} at ${String(input.time)} (Central European Time). You will receive a calendar invitation with the video link one day before.`,
+  },
+  custom_quote: {
+    subject: 'We are preparing your quote',
+    text: 'Thank you for your request. A solutions engineer will send you a quote within three business days, or ask for the details we still need.',
+  },
+  workload_migration: {
+    subject: 'Your migration assessment request',
+    text: 'Thank you. A migration engineer will contact you within two business days to plan an assessment of your workloads.',
+  },
+  job_application: {
+    subject: 'We received your application',
+    text: 'Thank you for applying to Alpenkube. We read every application and answer within two weeks.',
+  },
+};
+
+async function storeLead(tx: DbOrTx, kind: LeadKind, input: LeadInput, ip: string | null) {
+  const { name, email, company, website: _honeypot, ...details } = input;
+  const [row] = await tx
+    .insert(leads)
+    .values({ kind, name, email, company: company || null, details, ip })
+    .returning({ id: leads.id });
+  const confirmation = CONFIRMATIONS[kind];
+  await queueMail(tx, {
+    to: email,
+    subject: confirmation.subject,
+    text: `Hello ${name},\n\n${typeof confirmation.text === 'function' ? confirmation.text(input) : confirmation.text}\n\nReference: L-${row!.id}\n\nThe Alpenkube team`,
+  });
+  return row!.id;
+}
+
+export function createLeadService(db: Db) {
+  return {
+    /** Stores a lead and mails its confirmation, in one transaction. */
+    submit: (kind: LeadKind, input: LeadInput, ip: string | null) =>
+      db.transaction((tx) => storeLead(tx, kind, input, ip)),
+
+    async demoSlots(date: string) {
+      if (!isBookableDemoDate(date)) {
+        return { date, slots: demoSlotTimes.map((time) => ({ time, available: false })) };
+      }
+      const taken = new Set(
+        (
+          await db
+            .select({ time: demoBookings.time })
+            .from(demoBookings)
+            .where(eq(demoBookings.date, date))
+        ).map((row) => row.time),
+      );
+      return { date, slots: demoSlotTimes.map((time) => ({ time, available: !taken.has(time) })) };
+    },
+
+    /** Books the slot and stores the lead; a slot taken meanwhile is a 409, and nothing is kept. */
+    async bookDemo(input: LeadInput & { date: string; time: string }, ip: string | null) {
+      if (!isBookableDemoDate(input.date))
+        throw badRequest('Choose a weekday between tomorrow and 60 days from now');
+      try {
+        return await db.transaction(async (tx) => {
+          const leadId = await storeLead(tx, 'demo', input, ip);
+          await tx.insert(demoBookings).values({ leadId, date: input.date, time: input.time });
+          return leadId;
+        });
+      } catch (error) {
+        if (uniqueViolation(error)) {
+          throw conflict('That time slot was just booked. Pick another one.');
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  contactSalesSchema,
+  contactSchema,
+  customQuoteSchema,
+  demoSlotsQuerySchema,
+  demoSlotsSchema,
+  errorSchema,
+  jobApplicationSchema,
+  leadAnswerSchema,
+  newsletterSchema,
+  newsletterTokenSchema,
+  publicTicketSchema,
+  scheduleDemoSchema,
+  submitTicketSchema,
+  ticketCreatedSchema,
+  ticketReplySchema,
+  trackTicketSchema,
+  workloadMigrationSchema,
+} from '@alpenkube/contract';
+import { clientInfo } from '../../http/client-info.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createNewsletterService } from '../newsletter/newsletter-service.ts';
+import { ticketLookupRule } from '../rate-limit/rate-limiter.ts';
+import { createPublicTicketService } from '../support/public-ticket-service.ts';
+import { createLeadService, type LeadKind } from './lead-service.ts';
+import { admitPublicForm } from './public-form-guard.ts';
+
+const errors = { 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+const RECEIVED =
+  'Thank you: we received your request and sent a confirmation to your e-mail address.';
+
+/** The public site's forms. No account needed; each is rate-limited and has a honeypot. */
+export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, rateLimit } = app.services;
+  const leadService = createLeadService(db);
+  const newsletter = createNewsletterService(db);
+  const tickets = createPublicTicketService(db);
+
+  const leadForms = [
+    ['/api/leads/contact', 'contact', contactSchema, 'Send a message to the team'],
+    ['/api/leads/sales', 'sales', contactSalesSchema, 'Ask sales to contact you'],
+    [
+      '/api/leads/custom-quote',
+      'custom_quote',
+      customQuoteSchema,
+      'Ask for a quote for a dedicated or custom cluster',
+    ],
+    [
+      '/api/leads/workload-migration',
+      'workload_migration',
+      workloadMigrationSchema,
+      'Ask for a workload migration assessment',
+    ],
+    ['/api/careers/apply', 'job_application', jobApplicationSchema, 'Apply for an open position'],
+  ] as const;
+
+  for (const [url, kind, schema, summary] of leadForms) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['public forms'],
+          summary,
+          body: schema,
+          response: { 201: leadAnswerSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as { name: string; email: string; website?: string };
+        if ((await admitPublicForm(rateLimit, request, body)) === 'accept') {
+          await leadService.submit(kind as LeadKind, body, request.ip);
+        }
+        reply.code(201);
+        return { message: RECEIVED };
+      },
+    );
+  }
+
+  app.get(
+    '/api/leads/demo-slots',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Free demo slots of a day',
+        querystring: demoSlotsQuerySchema,
+        response: { 200: demoSlotsSchema, 400: errorSchema },
+      },
+    },
+    async (request) => leadService.demoSlots(request.query.date),
+  );
+
+  app.post(
+    '/api/leads/demo',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Book a 30-minute demo',
+        body: scheduleDemoSchema,
+        response: { 201: leadAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if ((await admitPublicForm(rateLimit, request, request.body)) === 'accept') {
+        await leadService.bookDemo(request.body, request.ip);
+      }
+      reply.code(201);
+      return {
+        message: `Your demo is booked for ${request.body.date} at ${request.body.time} (CET). A confirmation is on its way to your e-mail.`,
+      };
+    },
+  );
+
+  app.post(
+    '/api/newsletter/subscribe',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Subscribe (double opt-in)',
+        body: newsletterSchema,
+        response: { 201: leadAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if ((await admitPublicForm(rateLimit, request, request.body)) === 'accept') {
+        await newsletter.subscribe(request.body.email, clientInfo(request).origin);
+      }
+      reply.code(201);
+      return {
+        message: 'Almost done: open the link we just sent to your e-mail address to confirm.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/newsletter/confirm',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Confirm a subscription',
+        body: newsletterTokenSchema,
+        response: { 200: leadAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await newsletter.confirm(request.body.token);
+      return {
+        message:
+          'Your subscription is confirmed. The next newsletter goes out at the start of the month.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/newsletter/unsubscribe',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Unsubscribe',
+        body: newsletterTokenSchema,
+        response: { 200: leadAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await newsletter.unsubscribe(request.body.token);
+      return { message: 'You are unsubscribed and will receive no more newsletters.' };
+    },
+  );
+
+  app.post(
+    '/api/public/tickets',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Open a support ticket without an account',
+        body: submitTicketSchema,
+        response: { 201: ticketCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      if ((await admitPublicForm(rateLimit, request, request.body)) === 'drop') {
+        // Looks like a success to the bot; no ticket exists.
+        return { number: 'T-000000', trackingCode: 'XXXX-XXXX', message: 'Your ticket is open.' };
+      }
+      const { number, trackingCode } = await tickets.open(request.body, clientInfo(request).origin);
+      return {
+        number,
+        trackingCode,
+        message: `Ticket ${number} is open. We sent the tracking code ${trackingCode} to your e-mail address.`,
+      };
+    },
+  );
+
+  /** A wrong code counts against the sender's network, so codes cannot be guessed. */
+  async function guardedLookup<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+    const keys = [`ip:${request.ip}`];
+    await rateLimit.check(ticketLookupRule, keys);
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404)
+        await rateLimit.record(ticketLookupRule, keys);
+      throw error;
+    }
+  }
+
+  app.post(
+    '/api/public/tickets/lookup',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'A ticket by tracking code and e-mail',
+        body: trackTicketSchema,
+        response: { 200: publicTicketSchema, ...errors },
+      },
+    },
+    async (request) =>
+      guardedLookup(request, () => tickets.lookup(request.body.code, request.body.email)),
+  );
+
+  app.post(
+    '/api/public/tickets/reply',
+    {
+      schema: {
+        tags: ['public forms'],
+        summary: 'Reply to a ticket by tracking code and e-mail',
+        body: ticketReplySchema,
+        response: { 200: publicTicketSchema, ...errors },
+      },
+    },
+    async (request) =>
+      guardedLookup(request, () =>
+        tickets.reply(request.body.code, request.body.email, request.body.message),
+      ),
+  );
+};

@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { acceptOnlyJsonBodies, registerCrossSiteGuard } from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
-import { readIndexHtml, registerSpa, type PageMeta } from './http/spa.ts';
+import { readIndexHtml, registerSpa } from './http/spa.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { devRoutes } from './modules/dev/dev-routes.ts';
 import type { MailTransport } from './modules/mail/mail-service.ts';
@@ -35,8 +35,6 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   mailTransport?: MailTransport;
-  /** Title and description of a public path, put in the HTML the server sends for it. */
-  pageMeta?: (pathname: string) => PageMeta | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -104,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSpa(app, {
     webDist: config.webDist,
     indexHtml,
-    metaFor: options.pageMeta ?? (() => undefined),
+    publicUrl: config.publicUrl,
   });
 
   const unsubscribes: (() => Promise<void>)[] = [];

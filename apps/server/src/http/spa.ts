@@ -30,19 +30,65 @@ export function readIndexHtml(webDist: string): string | null {
   }
 }
 
+/** The public paths' titles and descriptions, written by the build (scripts/write-page-meta.ts). */
+export function readPageMeta(webDist: string): Record<string, PageMeta> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDist, 'page-meta.json'), 'utf8')) as Record<
+      string,
+      PageMeta
+    >;
+  } catch {
+    return {};
+  }
+}
+
+function sitemap(origin: string, paths: string[]): string {
+  const urls = paths.map((p) => `  <url><loc>${escapeHtml(origin + p)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+// Signed-in areas have nothing for a search engine; the public pages are all in the sitemap.
+const ROBOTS_DISALLOW = [
+  '/api/',
+  '/dashboard',
+  '/settings',
+  '/profile',
+  '/account',
+  '/admin/',
+  '/dev-login',
+];
+
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
  * every other GET that is not an API path, so client-side routes work on reload.
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: {
-    webDist: string;
-    indexHtml: string | null;
-    metaFor: (pathname: string) => PageMeta | undefined;
-  },
+  options: { webDist: string; indexHtml: string | null; publicUrl?: string },
 ) {
   const { indexHtml } = options;
+  const pageMeta = readPageMeta(options.webDist);
+  const metaFor = (pathname: string) =>
+    pageMeta[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+  const originOf = (request: { protocol: string; host: string }) =>
+    options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) => {
+    const lines = [
+      'User-agent: *',
+      ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${originOf(request)}/sitemap.xml`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').send(lines.join('\n'));
+  });
+  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .send(sitemap(originOf(request), Object.keys(pageMeta))),
+  );
+
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -71,7 +117,7 @@ export async function registerSpa(
           '<p>The web app is not built yet: run <code>npm run build</code>, then reload.</p>',
       );
     }
-    return reply.send(withPageMeta(indexHtml, options.metaFor(pathname)));
+    return reply.send(withPageMeta(indexHtml, metaFor(pathname)));
   };
 
   app.setNotFoundHandler((request, reply) => {

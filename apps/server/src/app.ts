@@ -24,6 +24,7 @@ import { realtimeRoutes } from './modules/realtime/realtime-routes.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { accountRoutes } from './modules/users/account-routes.ts';
 import { createServices, type Services } from './services.ts';
+import { APP_VERSION } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: {
         title: 'Alpenkube API',
-        version: '1.5.0',
+        version: APP_VERSION,
         description:
           'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call.',
       },

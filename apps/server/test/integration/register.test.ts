@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications, organizations, users } from '../../src/db/schema.ts';
-import { Client, createTestApp, lastMailTo, registerUser, STRONG_PASSWORD, type TestApp } from '../support/test-app.ts';
+import {
+  Client,
+  createTestApp,
+  lastMailTo,
+  registerUser,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../support/test-app.ts';
 
 describe('POST /api/register', () => {
   let t: TestApp;
@@ -44,30 +51,56 @@ describe('POST /api/register', () => {
 
     const list = await client.get('/api/notifications');
     expect(list.json()).toEqual([
-      expect.objectContaining({ type: 'system', read: false, message: expect.stringContaining('Welcome') }),
+      expect.objectContaining({
+        type: 'system',
+        read: false,
+        message: expect.stringContaining('Welcome'),
+      }),
     ]);
-    const [org] = await t.app.services.db.select().from(organizations).where(eq(organizations.name, 'Analytical Engines'));
+    const [org] = await t.app.services.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Analytical Engines'));
     expect(org).toMatchObject({ status: 'pending_approval', emailDomain: 'analytical.io' });
 
     const { link } = await lastMailTo(t.app, 'ada@analytical.io');
-    expect(link).toMatch(/^http:\/\/localhost:80\/verify-email\?token=|^http:\/\/[^/]+\/verify-email\?token=/);
+    expect(link).toMatch(
+      /^http:\/\/localhost:80\/verify-email\?token=|^http:\/\/[^/]+\/verify-email\?token=/,
+    );
   });
 
   it('joins an existing organization by company e-mail domain, pending its admins', async () => {
-    const founder = await registerUser(t.app, { username: 'founder', email: 'boss@acme-corp.eu', companyName: 'ACME' });
-    const { user } = await registerUser(t.app, { username: 'newbie', email: 'newbie@acme-corp.eu' });
+    const founder = await registerUser(t.app, {
+      username: 'founder',
+      email: 'boss@acme-corp.eu',
+      companyName: 'ACME',
+    });
+    const { user } = await registerUser(t.app, {
+      username: 'newbie',
+      email: 'newbie@acme-corp.eu',
+    });
     expect(user).toMatchObject({ companyName: 'ACME', role: 'user', status: 'pending_approval' });
     const adminNotes = await founder.client.get('/api/notifications');
-    expect(adminNotes.json()[0].message).toContain('newbie (newbie@acme-corp.eu) asked to join ACME');
+    expect(adminNotes.json()[0].message).toContain(
+      'newbie (newbie@acme-corp.eu) asked to join ACME',
+    );
   });
 
   it('answers 409 for a taken username or e-mail, and writes nothing', async () => {
     await registerUser(t.app, { username: 'taken', email: 'taken@example.com' });
     const client = new Client(t.app);
-    const sameName = await client.post('/api/register', { username: 'TAKEN', email: 'other@example.com', password: STRONG_PASSWORD });
+    const sameName = await client.post('/api/register', {
+      username: 'TAKEN',
+      email: 'other@example.com',
+      password: STRONG_PASSWORD,
+    });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({ message: 'This username is already taken' });
-    const sameMail = await client.post('/api/register', { username: 'other', email: 'Taken@Example.com', password: STRONG_PASSWORD });
+    const sameMail = await client.post('/api/register', {
+      username: 'other',
+      email: 'Taken@Example.com',
+      password: STRONG_PASSWORD,
+    });
     expect(sameMail.statusCode).toBe(409);
     expect(sameMail.json().message).toMatch(/e-mail/);
     expect(await t.app.services.db.select().from(users)).toHaveLength(1);
@@ -83,7 +116,10 @@ describe('POST /api/register', () => {
     [{ username: 'valid', email: 'a@example.com', password: 'x'.repeat(129) }, /at most 128/],
     [{ username: 'valid', email: 'a@example.com', password: 'qwerty123456' }, /too common/],
     [{ username: 'valid', email: 'a@example.com', password: 'password12345678' }, /too common/],
-    [{ username: 'valid', email: 'a@example.com', password: STRONG_PASSWORD, role: 'super_admin' }, /role|unrecognized/i],
+    [
+      { username: 'valid', email: 'a@example.com', password: STRONG_PASSWORD, role: 'super_admin' },
+      /role|unrecognized/i,
+    ],
     [{ username: 'valid', email: 'a@example.com' }, /password/],
     [{ username: 42, email: 'a@example.com', password: STRONG_PASSWORD }, /username/],
   ])('refuses %o with 400 and writes nothing', async (body, message) => {

@@ -51,15 +51,23 @@ describe('two server processes on one PostgreSQL', () => {
     });
     expect(response.status).toBe(201);
     const written = (await response.json()) as { id: number };
-    const me = (await (await fetch(`${a.url}/api/user`, { headers: { cookie: demoOnA } })).json()) as { id: number };
+    const me = (await (
+      await fetch(`${a.url}/api/user`, { headers: { cookie: demoOnA } })
+    ).json()) as { id: number };
 
     const deadline = Date.now() + 2000;
-    while (demo.messages.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (demo.messages.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
     expect(demo.messages).toEqual([
       {
         type: 'notification',
         userId: me.id,
-        notification: expect.objectContaining({ id: written.id, type: 'success', message: 'Cluster prod-eu-1 is ready', read: false }),
+        notification: expect.objectContaining({
+          id: written.id,
+          type: 'success',
+          message: 'Cluster prod-eu-1 is ready',
+          read: false,
+        }),
       },
     ]);
     await new Promise((r) => setTimeout(r, 200));

@@ -35,7 +35,8 @@ describe('the embedded database (PGlite on disk)', () => {
             headers: { 'content-type': 'application/json', cookie },
             body: JSON.stringify({ type: 'info', message: `durability ${i}` }),
           });
-          if (response.status === 201) acknowledged.push(((await response.json()) as { id: number }).id);
+          if (response.status === 201)
+            acknowledged.push(((await response.json()) as { id: number }).id);
         } catch {
           return; // The connection died with the server.
         }

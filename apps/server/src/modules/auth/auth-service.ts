@@ -17,6 +17,7 @@ import { mailRule, signInRule } from '../rate-limit/rate-limiter.ts';
 import { loadSessionUser, type SessionUser } from '../sessions/session-store.ts';
 import { checkToken, consumeToken, issueToken } from './auth-tokens.ts';
 import { matchTotpStep } from './totp.ts';
+import { mailVerificationLink } from './verification-mail.ts';
 
 export interface ClientInfo {
   ip: string | null;
@@ -75,18 +76,6 @@ const rateKeys = (client: ClientInfo, key: string) => [key, `ip:${client.ip ?? '
 
 export function createAuthService(services: Services) {
   const { db, passwords, sessions, rateLimit, sealer } = services;
-
-  async function mailVerification(tx: DbOrTx, user: UserRow, client: ClientInfo) {
-    const token = await issueToken(tx, user.id, 'verify_email');
-    await queueMail(tx, {
-      to: user.email,
-      subject: 'Verify your e-mail address for Alpenkube',
-      text:
-        `Hello ${user.name ?? user.username},\n\n` +
-        `Confirm this address to start ordering clusters:\n${client.origin}/verify-email?token=${token}\n\n` +
-        'The link is valid for 24 hours. If you did not create an Alpenkube account, ignore this mail.',
-    });
-  }
 
   async function noticeNewDevice(tx: DbOrTx, user: UserRow, client: ClientInfo) {
     const device = describeDevice(client.userAgent);
@@ -216,7 +205,7 @@ export function createAuthService(services: Services) {
               `${input.username} (${input.email}) asked to join ${organization.name}. Review the request in User Management.`,
             );
           }
-          await mailVerification(tx, user!, client);
+          await mailVerificationLink(tx, user!, client.origin);
           await auditUser(tx, user!, client, 'user.register', 'success', {
             joinedExisting: Boolean(existing),
           });
@@ -298,7 +287,7 @@ export function createAuthService(services: Services) {
       await limitMail(email, client);
       const user = await userByEmail(email);
       if (!user || user.emailVerified) return;
-      await db.transaction((tx) => mailVerification(tx, user, client));
+      await db.transaction((tx) => mailVerificationLink(tx, user, client.origin));
     },
 
     async verifyEmail(token: string): Promise<SessionUser> {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { authTokens } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, unauthorized } from '../../lib/http-error.ts';
 
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
@@ -52,6 +52,13 @@ export async function checkToken(
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.purpose, purpose)));
   const [row] = options.lock ? await query.for('update') : await query;
+  // The second-factor step is not a link: whatever is wrong with it, the person signs in again.
+  if (
+    purpose === 'mfa_challenge' &&
+    (!row || row.usedAt || row.expiresAt.getTime() <= Date.now())
+  ) {
+    throw unauthorized(INVALID_LINK.mfa_challenge);
+  }
   if (!row) throw badRequest(INVALID_LINK[purpose]);
   if (row.usedAt) throw badRequest('This link was already used. Request a new one.');
   if (row.expiresAt.getTime() <= Date.now()) {

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,18 +9,17 @@ import {
   versionSummarySchema,
 } from '@alpenkube/contract';
 import { HttpError } from '../../lib/http-error.ts';
+import { APP_VERSION } from '../../version.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
 import { listTiers, sidebarCounts } from './platform-service.ts';
 
-const packageJson = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../package.json',
-);
-const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
-
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.services;
-  const summary = { displayVersion: `v${version}`, version, environment: config.appEnv };
+  const summary = {
+    displayVersion: `v${APP_VERSION}`,
+    version: APP_VERSION,
+    environment: config.appEnv,
+  };
 
   app.get(
     '/api/version/summary',

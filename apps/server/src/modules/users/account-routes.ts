@@ -35,7 +35,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toPublicUser(await account.updateProfile(requireSession(request).user.id, request.body)),
+      toPublicUser(
+        await account.updateProfile(
+          requireSession(request).user.id,
+          request.body,
+          clientInfo(request),
+        ),
+      ),
   );
 
   app.put(

@@ -1,12 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { SessionInfo } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { matchTotpStep, newTotpSecret } from '../auth/totp.ts';
+import { mailVerificationLink } from '../auth/verification-mail.ts';
 import type { ClientInfo } from '../auth/auth-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import {
@@ -33,16 +36,23 @@ export function createAccountService(services: Services) {
     return row;
   }
 
-  function requireCode(secretSealed: string | null, code: string): number {
-    const step = secretSealed ? matchTotpStep(sealer.open(secretSealed), code) : null;
-    if (step === null) throw badRequest('Invalid authentication code');
+  /** The code's time step; a code already accepted once (sign-in included) is refused. */
+  function requireCode(
+    row: { totpSecret: string | null; totpLastStep: number | null },
+    code: string,
+  ): number {
+    const step = row.totpSecret ? matchTotpStep(sealer.open(row.totpSecret), code) : null;
+    if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) {
+      throw badRequest('Invalid authentication code');
+    }
     return step;
   }
 
-  /** Commits a change to the user and tells every instance to reload it. */
+  /** Commits a change to the user (and what follows from it) and tells every instance. */
   async function updateUser(
     userId: number,
     values: Partial<typeof users.$inferInsert>,
+    andThen?: (tx: Tx, user: SessionUser) => Promise<void>,
   ): Promise<SessionUser> {
     return db.transaction(async (tx) => {
       await tx
@@ -50,12 +60,18 @@ export function createAccountService(services: Services) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, userId));
       await sessions.userChanged(tx, userId);
-      return (await loadSessionUser(tx, userId))!;
+      const user = (await loadSessionUser(tx, userId))!;
+      await andThen?.(tx, user);
+      return user;
     });
   }
 
   return {
-    async updateProfile(userId: number, input: { name: string | null; email: string }) {
+    async updateProfile(
+      userId: number,
+      input: { name: string | null; email: string },
+      client: ClientInfo,
+    ) {
       const current = await userRow(userId);
       const emailChanged = input.email !== current.email;
       if (emailChanged) {
@@ -66,11 +82,25 @@ export function createAccountService(services: Services) {
         if (taken) throw conflict('An account with this e-mail address already exists');
       }
       // A new address has to be proven again before orders can be placed with it.
-      return updateUser(userId, {
-        name: input.name || null,
-        email: input.email,
-        ...(emailChanged ? { emailVerified: false } : {}),
-      });
+      try {
+        return await updateUser(
+          userId,
+          {
+            name: input.name || null,
+            email: input.email,
+            ...(emailChanged ? { emailVerified: false } : {}),
+          },
+          async (tx, user) => {
+            if (emailChanged) await mailVerificationLink(tx, user, client.origin);
+          },
+        );
+      } catch (error) {
+        // Two accounts racing for one address: the unique index decides.
+        if (uniqueViolation(error)) {
+          throw conflict('An account with this e-mail address already exists');
+        }
+        throw error;
+      }
     },
 
     async changePassword(
@@ -126,7 +156,7 @@ export function createAccountService(services: Services) {
       const row = await userRow(userId);
       if (row.totpEnabled) throw conflict('Two-factor authentication is already on');
       if (!row.totpSecret) throw badRequest('Start the set-up first');
-      const step = requireCode(row.totpSecret, code);
+      const step = requireCode(row, code);
       const user = await updateUser(userId, { totpEnabled: true, totpLastStep: step });
       await recordAudit(db, {
         action: 'user.mfa_enable',
@@ -148,7 +178,7 @@ export function createAccountService(services: Services) {
     ) {
       const row = await requirePassword(userId, input.password);
       if (!row.totpEnabled) throw badRequest('Two-factor authentication is not on');
-      requireCode(row.totpSecret, input.code);
+      requireCode(row, input.code);
       const user = await updateUser(userId, {
         totpEnabled: false,
         totpSecret: null,

@@ -1,0 +1,400 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { userSchema } from '@alpenkube/contract';
+import { auditEvents, sessions, users } from '../../src/db/schema.ts';
+import {
+  Client,
+  createTestApp,
+  lastMailTo,
+  registerUser,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../support/test-app.ts';
+
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const FIREFOX_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const NEW_PASSWORD = 'a-brand-new-passphrase-77';
+
+describe("the signed-in user's account", () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const db = () => t.app.services.db;
+  const userRow = async (id: number) =>
+    (await db().select().from(users).where(eq(users.id, id)))[0]!;
+  const sessionRows = (userId: number) =>
+    db().select().from(sessions).where(eq(sessions.userId, userId));
+  const signIn = async (
+    username: string,
+    defaults: ConstructorParameters<typeof Client>[1] = {},
+  ) => {
+    const client = new Client(t.app, defaults);
+    const response = await client.post('/api/login', { username, password: STRONG_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    return client;
+  };
+
+  describe('GET /api/user', () => {
+    it("answers exactly the contract's user fields, never a hash or a secret", async () => {
+      const { client, user } = await registerUser(t.app, {
+        username: 'fields',
+        name: 'Field Tester',
+        companyName: 'Fields Ltd',
+      });
+      const { secret } = (await client.post('/api/auth/mfa/setup')).json();
+      const response = await client.get('/api/user');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(Object.keys(body).sort()).toEqual(Object.keys(userSchema.shape).sort());
+      expect(userSchema.strict().parse(body)).toEqual(body);
+      expect(body).toMatchObject({
+        id: user.id,
+        username: 'fields',
+        email: 'fields@example.com',
+        name: 'Field Tester',
+        companyName: 'Fields Ltd',
+        role: 'admin',
+        emailVerified: false,
+        mfaEnabled: false,
+        status: 'active',
+      });
+      const row = await userRow(user.id);
+      expect(response.body).not.toContain(row.passwordHash);
+      expect(response.body).not.toContain(secret);
+      expect(response.body).not.toMatch(/argon2|hash|totp|secret|officer|organizationId/i);
+    });
+
+    it('answers 401 {message} when signed out or with an unknown cookie', async () => {
+      const anonymous = await new Client(t.app).get('/api/user');
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: expect.any(String) });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        cookies: { sid: 'A'.repeat(43) },
+      });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toEqual({ message: expect.any(String) });
+    });
+  });
+
+  describe('PATCH /api/user', () => {
+    it('updates the name and e-mail; a new e-mail has to be verified again', async () => {
+      const { client, user } = await registerUser(t.app, {
+        username: 'mover',
+        email: 'mover@example.com',
+      });
+      const { token } = await lastMailTo(t.app, 'mover@example.com');
+      expect((await new Client(t.app).post('/api/auth/verify-email', { token })).statusCode).toBe(
+        200,
+      );
+
+      const sameMail = await client.patch('/api/user', {
+        name: 'Moving Person',
+        email: 'mover@example.com',
+      });
+      expect(sameMail.statusCode).toBe(200);
+      expect(sameMail.json()).toMatchObject({
+        name: 'Moving Person',
+        email: 'mover@example.com',
+        emailVerified: true,
+      });
+
+      const moved = await client.patch('/api/user', {
+        name: '  Moved  ',
+        email: 'New.Home@Example.org',
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toMatchObject({
+        id: user.id,
+        name: 'Moved',
+        email: 'new.home@example.org',
+        emailVerified: false,
+      });
+      expect((await client.get('/api/user')).json()).toMatchObject({
+        email: 'new.home@example.org',
+        emailVerified: false,
+      });
+      // The new address gets its own verification link, which verifies it.
+      const { token: newToken } = await lastMailTo(t.app, 'new.home@example.org');
+      expect(
+        (await new Client(t.app).post('/api/auth/verify-email', { token: newToken })).statusCode,
+      ).toBe(200);
+      expect((await client.get('/api/user')).json().emailVerified).toBe(true);
+      await t.app.services.db
+        .update(users)
+        .set({ emailVerified: false })
+        .where(eq(users.id, user.id));
+      await t.app.services.db.transaction((tx) => t.app.services.sessions.userChanged(tx, user.id));
+      expect(await userRow(user.id)).toMatchObject({
+        name: 'Moved',
+        email: 'new.home@example.org',
+        emailVerified: false,
+      });
+
+      // The new address now signs in; the old one does not.
+      expect(
+        (
+          await new Client(t.app).post('/api/login', {
+            username: 'new.home@example.org',
+            password: STRONG_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await new Client(t.app).post('/api/login', {
+            username: 'mover@example.com',
+            password: STRONG_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(401);
+
+      const cleared = await client.patch('/api/user', {
+        name: null,
+        email: 'new.home@example.org',
+      });
+      expect(cleared.json().name).toBeNull();
+    });
+
+    it("answers 409 for another account's e-mail and changes nothing", async () => {
+      await registerUser(t.app, { username: 'owner', email: 'owner@example.com' });
+      const { client, user } = await registerUser(t.app, {
+        username: 'grabber',
+        email: 'grabber@example.com',
+      });
+      const response = await client.patch('/api/user', {
+        name: 'Grabber',
+        email: 'OWNER@example.com',
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/e-mail/) });
+      expect(await userRow(user.id)).toMatchObject({ name: null, email: 'grabber@example.com' });
+    });
+
+    it('answers 409, never 500, when two accounts race for one new e-mail', async () => {
+      const one = await registerUser(t.app, { username: 'racer-one' });
+      const two = await registerUser(t.app, { username: 'racer-two' });
+      for (let round = 0; round < 5; round++) {
+        const email = `prize${round}@example.com`;
+        const answers = await Promise.all([
+          one.client.patch('/api/user', { name: null, email }),
+          two.client.patch('/api/user', { name: null, email }),
+        ]);
+        expect(
+          answers.map((r) => r.statusCode).sort(),
+          answers.map((r) => r.body).join(' '),
+        ).toEqual([200, 409]);
+        expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+      }
+    });
+
+    it('refuses bad input and the signed-out with 400 and 401', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'badinput' });
+      for (const body of [
+        { name: 'x', email: 'not-an-email' },
+        { name: 'x' },
+        { name: 'x', email: 'a@example.com', role: 'super_admin' },
+      ]) {
+        const response = await client.patch('/api/user', body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json().issues).toEqual(expect.any(Array));
+      }
+      expect(await userRow(user.id)).toMatchObject({
+        role: 'admin',
+        email: 'badinput@example.com',
+        name: null,
+      });
+      const anonymous = await new Client(t.app).patch('/api/user', {
+        name: 'x',
+        email: 'a@example.com',
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/user/password', () => {
+    it('refuses a wrong current password with 400 and changes nothing', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'careful' });
+      const other = await signIn('careful');
+      const hashBefore = (await userRow(user.id)).passwordHash;
+      const response = await client.put('/api/user/password', {
+        currentPassword: 'not-my-password-1',
+        newPassword: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect((await userRow(user.id)).passwordHash).toBe(hashBefore);
+      expect((await other.get('/api/user')).statusCode).toBe(200);
+      const weak = await client.put('/api/user/password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: 'password12345678',
+      });
+      expect(weak.statusCode).toBe(400);
+      expect((await userRow(user.id)).passwordHash).toBe(hashBefore);
+      const audits = await db()
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'user.password_change'));
+      expect(audits).toHaveLength(0);
+    });
+
+    it('changes it with 204: other sessions end, this one stays, and the change is audited', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'changer' });
+      const other = await signIn('changer');
+      const response = await client.put('/api/user/password', {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      expect((await other.get('/api/user')).statusCode).toBe(401);
+      expect(await sessionRows(user.id)).toHaveLength(1);
+
+      expect(
+        (
+          await new Client(t.app).post('/api/login', {
+            username: 'changer',
+            password: STRONG_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await new Client(t.app).post('/api/login', {
+            username: 'changer',
+            password: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(200);
+
+      const audits = await db()
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.action, 'user.password_change'), eq(auditEvents.actorUserId, user.id)),
+        );
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ outcome: 'success', targetId: String(user.id) });
+      expect(JSON.stringify(audits)).not.toContain(NEW_PASSWORD);
+    });
+  });
+
+  describe('sessions', () => {
+    it('lists only your own sessions, with device, IP and which one is current', async () => {
+      const { user } = await registerUser(t.app, { username: 'multi' });
+      const mac = await signIn('multi', {
+        headers: { 'user-agent': CHROME_MAC },
+        remoteAddress: '10.5.5.1',
+      });
+      await signIn('multi', {
+        headers: { 'user-agent': FIREFOX_WINDOWS },
+        remoteAddress: '10.5.5.2',
+      });
+      const stranger = await registerUser(t.app, { username: 'stranger' });
+      await signIn('stranger', { remoteAddress: '10.6.6.6' });
+
+      const response = await mac.get('/api/auth/sessions');
+      expect(response.statusCode).toBe(200);
+      const list = response.json() as {
+        id: number;
+        device: string;
+        ip: string | null;
+        current: boolean;
+        createdAt: string;
+        lastSeenAt: string;
+      }[];
+      const own = (await sessionRows(user.id)).map((row) => row.id).sort();
+      expect(list.map((s) => s.id).sort()).toEqual(own);
+      expect(list).toHaveLength(3);
+      expect(list.filter((s) => s.current)).toHaveLength(1);
+      expect(list.find((s) => s.current)).toMatchObject({
+        device: 'Chrome on macOS',
+        ip: '10.5.5.1',
+      });
+      expect(list.find((s) => s.ip === '10.5.5.2')).toMatchObject({
+        device: 'Firefox on Windows',
+        current: false,
+      });
+      for (const s of list) {
+        expect(Object.keys(s).sort()).toEqual([
+          'createdAt',
+          'current',
+          'device',
+          'id',
+          'ip',
+          'lastSeenAt',
+        ]);
+        expect(new Date(s.lastSeenAt).getTime()).not.toBeNaN();
+      }
+      expect(response.body).not.toContain('10.6.6.6');
+      expect(response.body).not.toMatch(/token/i);
+      const strangerIds = (await sessionRows(stranger.user.id)).map((row) => row.id);
+      for (const id of strangerIds) expect(list.map((s) => s.id)).not.toContain(id);
+
+      expect((await new Client(t.app).get('/api/auth/sessions')).statusCode).toBe(401);
+    });
+
+    it('ends one session by id; that cookie stops working', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'revoker' });
+      const laptop = await signIn('revoker', { remoteAddress: '10.7.7.7' });
+      const laptopSession = (await laptop.get('/api/auth/sessions'))
+        .json()
+        .find((s: { current: boolean }) => s.current);
+
+      const response = await client.delete(`/api/auth/sessions/${laptopSession.id}`);
+      expect(response.statusCode).toBe(204);
+      expect((await laptop.get('/api/user')).statusCode).toBe(401);
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      expect((await sessionRows(user.id)).map((row) => row.id)).not.toContain(laptopSession.id);
+
+      const again = await client.delete(`/api/auth/sessions/${laptopSession.id}`);
+      expect(again.statusCode).toBe(404);
+    });
+
+    it("answers 404 for another user's session id and ends nothing", async () => {
+      const { client } = await registerUser(t.app, { username: 'attacker' });
+      const victim = await registerUser(t.app, { username: 'target' });
+      expect((await victim.client.get('/api/user')).statusCode).toBe(200);
+      const [victimSession] = await sessionRows(victim.user.id);
+
+      const response = await client.delete(`/api/auth/sessions/${victimSession!.id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect((await victim.client.get('/api/user')).statusCode).toBe(200);
+      expect(await sessionRows(victim.user.id)).toHaveLength(1);
+
+      expect((await client.delete('/api/auth/sessions/not-a-number')).statusCode).toBe(400);
+      expect((await client.delete('/api/auth/sessions/99999999999')).statusCode).toBe(400);
+      expect(
+        (await new Client(t.app).delete(`/api/auth/sessions/${victimSession!.id}`)).statusCode,
+      ).toBe(401);
+      expect(await sessionRows(victim.user.id)).toHaveLength(1);
+    });
+
+    it('revokes every other session and answers how many', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'cleaner' });
+      const others = [await signIn('cleaner'), await signIn('cleaner'), await signIn('cleaner')];
+      const bystander = await registerUser(t.app, { username: 'bystander' });
+
+      const response = await client.post('/api/auth/sessions/revoke-others');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ revoked: 3 });
+      for (const other of others) expect((await other.get('/api/user')).statusCode).toBe(401);
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      expect(await sessionRows(user.id)).toHaveLength(1);
+      expect((await bystander.client.get('/api/user')).statusCode).toBe(200);
+
+      expect((await client.post('/api/auth/sessions/revoke-others')).json()).toEqual({
+        revoked: 0,
+      });
+    });
+  });
+});

@@ -1,0 +1,304 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { notifications, organizations, sessions, users } from '../../src/db/schema.ts';
+import {
+  Client,
+  createTestApp,
+  registerUser,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../support/test-app.ts';
+
+const registration = {
+  username: 'newcomer',
+  email: 'newcomer@example.com',
+  password: STRONG_PASSWORD,
+};
+
+describe('HTTP rules every route follows', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const db = () => t.app.services.db;
+  const expectNothingWritten = async () => {
+    expect(await db().select().from(users)).toHaveLength(0);
+    expect(await db().select().from(organizations)).toHaveLength(0);
+    expect(await db().select().from(notifications)).toHaveLength(0);
+    expect(await db().select().from(sessions)).toHaveLength(0);
+  };
+  const register = (options: { headers?: Record<string, string>; payload?: string | object }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: options.payload ?? registration,
+      headers: options.headers,
+    });
+
+  describe('cross-site requests', () => {
+    it("refuses a state-changing request from another site's Origin with 403, writing nothing", async () => {
+      const response = await register({ headers: { origin: 'https://evil.example' } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.cookies).toHaveLength(0);
+      await expectNothingWritten();
+    });
+
+    it("refuses Origin 'null' and a look-alike of the own origin", async () => {
+      for (const origin of ['null', 'http://localhost:80.evil.example', 'https://localhost:80']) {
+        const response = await register({ headers: { origin } });
+        expect(response.statusCode, origin).toBe(403);
+      }
+      await expectNothingWritten();
+    });
+
+    it('refuses Sec-Fetch-Site: cross-site (and same-site) with 403, writing nothing', async () => {
+      for (const site of ['cross-site', 'same-site']) {
+        const response = await register({ headers: { 'sec-fetch-site': site } });
+        expect(response.statusCode, site).toBe(403);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+      }
+      await expectNothingWritten();
+    });
+
+    it('refuses a cross-site logout, so another site cannot sign the user out', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'stays' });
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect((await client.get('/api/user')).json().id).toBe(user.id);
+    });
+
+    it('lets a same-origin request through, and a GET from anywhere', async () => {
+      const response = await register({
+        headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      });
+      expect(response.statusCode).toBe(201);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: '/api/cluster-tiers',
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(read.statusCode).toBe(200);
+    });
+  });
+
+  describe('request bodies', () => {
+    it('answers 415 {message} for a body that is not JSON, writing nothing', async () => {
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+      ]) {
+        const response = await register({
+          payload: JSON.stringify(registration),
+          headers: { 'content-type': contentType },
+        });
+        expect(response.statusCode, contentType).toBe(415);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+      }
+      await expectNothingWritten();
+    });
+
+    it('needs no content type for a request without a body', async () => {
+      const { client } = await registerUser(t.app, { username: 'bodyless' });
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/notifications/mark-all-read',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await client.request({ method: 'POST', url: '/api/logout' })).statusCode).toBe(204);
+    });
+
+    it('answers 400 {message} for malformed JSON, writing nothing', async () => {
+      for (const payload of [
+        '{"username": "newcomer",',
+        "{'single': 'quotes'}",
+        'not json at all',
+      ]) {
+        const response = await register({
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(response.statusCode, payload).toBe(400);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+        expect(response.body).not.toMatch(/at .*\.(js|ts):\d+/);
+      }
+      await expectNothingWritten();
+    });
+
+    it('answers 413 for a 70 KB body, writing nothing', async () => {
+      const payload = JSON.stringify({ ...registration, name: 'x'.repeat(70 * 1024) });
+      const response = await register({ payload, headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+      await expectNothingWritten();
+    });
+
+    it('answers 400 with issues for unknown fields, wrong types and missing fields, writing nothing', async () => {
+      for (const payload of [
+        { ...registration, isAdmin: true },
+        { ...registration, username: ['newcomer'] },
+        { email: registration.email, password: registration.password },
+        [registration],
+        'a string',
+      ]) {
+        const response = await register({
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json()).toEqual({
+          message: expect.any(String),
+          issues: expect.arrayContaining([
+            { path: expect.any(Array), message: expect.any(String) },
+          ]),
+        });
+      }
+      const unknown = await register({ payload: { ...registration, isAdmin: true } });
+      expect(unknown.json().message).toMatch(/isAdmin|unrecognized/i);
+      await expectNothingWritten();
+    });
+  });
+
+  describe('unknown paths', () => {
+    it('answers 404 JSON {message} for an unknown /api path, whatever the method', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/does-not-exist'],
+        ['POST', '/api/does-not-exist'],
+        ['GET', '/api'],
+        ['DELETE', '/api/user'],
+      ] as const) {
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers['content-type']).toMatch(/application\/json/);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+      }
+    });
+
+    it('answers the web app (HTML) for any other GET path', async () => {
+      for (const url of ['/clusters/42', '/settings?tab=security', '/']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.body).toMatch(/<!doctype html>/i);
+      }
+    });
+  });
+
+  describe('security headers', () => {
+    it('sends a strict content security policy and no HSTS over http', async () => {
+      for (const url of ['/api/version/summary', '/some/page']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp, url).toContain("object-src 'none'");
+        expect(csp).toContain("base-uri 'none'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toMatch(/default-src '(self|none)'/);
+        expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+      const registered = await register({});
+      expect(registered.statusCode).toBe(201);
+      const cookie = registered.cookies.find((c) => c.name === 'sid');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie!.secure).toBeFalsy();
+      expect(registered.cookies.find((c) => c.name === '__Host-sid')).toBeUndefined();
+    });
+
+    it("behind https sends HSTS and names the session cookie '__Host-sid', Secure", async () => {
+      const proxied = await createTestApp({ reset: false, env: { TRUST_PROXY: 'true' } });
+      try {
+        const https = new Client(proxied.app, { headers: { 'x-forwarded-proto': 'https' } });
+        const response = await https.post('/api/register', registration);
+        expect(response.statusCode).toBe(201);
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+        expect(response.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+        const cookie = response.cookies.find((c) => c.name === '__Host-sid');
+        expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+        expect(cookie!.domain).toBeUndefined();
+        const me = await https.get('/api/user');
+        expect(me.statusCode).toBe(200);
+        expect(me.headers['strict-transport-security']).toBeDefined();
+
+        // The same proxied app over plain http: no HSTS.
+        const plain = await proxied.app.inject({
+          method: 'GET',
+          url: '/api/version/summary',
+          headers: { 'x-forwarded-proto': 'http' },
+        });
+        expect(plain.headers['strict-transport-security']).toBeUndefined();
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('ignores X-Forwarded-Proto unless TRUST_PROXY is set', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registration,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.cookies.find((c) => c.name === 'sid')?.secure).toBeFalsy();
+      expect(response.cookies.find((c) => c.name === '__Host-sid')).toBeUndefined();
+    });
+  });
+
+  describe('production', () => {
+    it('has no /api/dev routes', async () => {
+      await registerUser(t.app, { username: 'someone' });
+      const prod = await createTestApp({
+        reset: false,
+        env: { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) },
+      });
+      try {
+        const client = new Client(prod.app);
+        for (const [method, url] of [
+          ['POST', '/api/dev/login'],
+          ['GET', '/api/dev/mailbox'],
+          ['GET', '/api/dev/users'],
+          ['POST', '/api/dev/notify'],
+        ] as const) {
+          const response = await client.request({
+            method,
+            url,
+            ...(method === 'POST' ? { payload: { username: 'someone', message: 'x' } } : {}),
+          });
+          expect(response.statusCode, url).toBe(404);
+          expect(response.json()).toEqual({ message: expect.any(String) });
+        }
+        expect(client.cookie('sid')).toBeUndefined();
+        expect((await client.get('/api/user')).statusCode).toBe(401);
+      } finally {
+        await prod.close();
+      }
+      // They do exist in development: the test above is not vacuous.
+      const dev = await new Client(t.app).post('/api/dev/login', { username: 'someone' });
+      expect(dev.statusCode).toBe(200);
+    });
+
+    it('refuses to start without a SESSION_SECRET, or with a short one', () => {
+      expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
+      expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+      expect(() => loadConfig({ APP_ENV: 'production', SESSION_SECRET: '' })).toThrow(
+        /SESSION_SECRET/,
+      );
+      expect(() => loadConfig({ APP_ENV: 'production', SESSION_SECRET: 'too-short' })).toThrow(
+        /SESSION_SECRET/,
+      );
+      expect(loadConfig({ APP_ENV: 'production', SESSION_SECRET: 'y'.repeat(40) }).appEnv).toBe(
+        'production',
+      );
+      expect(() => loadConfig({ APP_ENV: 'development' })).not.toThrow();
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobs, outgoingMail } from '../../src/db/schema.ts';
+import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
+
+describe('durable jobs: sending mail', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const db = () => t.app.services.db;
+
+  it('registration queues a verification mail that a drain delivers through the transport', async () => {
+    await registerUser(t.app, { username: 'mailee', email: 'mailee@example.com' });
+    // Queued with the registration, not sent during the request.
+    expect(t.mail.sent).toHaveLength(0);
+    const [queued] = await db().select().from(outgoingMail);
+    expect(queued).toMatchObject({ to: 'mailee@example.com', status: 'queued', sentAt: null });
+    expect(await db().select().from(jobs)).toEqual([
+      expect.objectContaining({
+        type: 'send-mail',
+        status: 'pending',
+        attempts: 0,
+        payload: { mailId: queued!.id },
+      }),
+    ]);
+
+    expect(await t.app.services.jobs.drain()).toBe(1);
+    expect(t.mail.sent).toEqual([
+      expect.objectContaining({
+        to: 'mailee@example.com',
+        subject: expect.stringMatching(/verify/i),
+        text: expect.stringContaining('/verify-email?token='),
+      }),
+    ]);
+    const [sent] = await db().select().from(outgoingMail);
+    expect(sent).toMatchObject({ status: 'sent', error: null });
+    expect(sent!.sentAt).toBeInstanceOf(Date);
+    const [job] = await db().select().from(jobs);
+    expect(job).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+
+    // Nothing is left to do, and nothing is sent twice.
+    expect(await t.app.services.jobs.drain()).toBe(0);
+    expect(t.mail.sent).toHaveLength(1);
+  });
+
+  it('keeps the job pending, with the error, when the transport fails', async () => {
+    t.mail.send = async () => {
+      throw new Error('SMTP server said 421 try later');
+    };
+    await registerUser(t.app, { username: 'unlucky', email: 'unlucky@example.com' });
+    await t.app.services.jobs.drain();
+
+    const [job] = await db().select().from(jobs);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lockedBy: null });
+    expect(job!.lastError).toContain('421 try later');
+    // Retried later, not at once.
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    const [mail] = await db().select().from(outgoingMail);
+    expect(mail).toMatchObject({ status: 'queued', sentAt: null });
+    expect(mail!.error).toContain('421 try later');
+
+    // Once the transport works and the retry is due, the mail goes out.
+    const delivered: string[] = [];
+    t.mail.send = async (m) => void delivered.push(m.to);
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job!.id));
+    expect(await t.app.services.jobs.drain()).toBe(1);
+    expect(delivered).toEqual(['unlucky@example.com']);
+    expect((await db().select().from(jobs))[0]).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await db().select().from(outgoingMail))[0]).toMatchObject({
+      status: 'sent',
+      error: null,
+    });
+  });
+
+  it('delivers each mail exactly once when two drains run at once', async () => {
+    const count = 12;
+    for (let n = 0; n < count; n++)
+      await registerUser(t.app, { username: `many${n}`, email: `many${n}@example.com` });
+    // A slow transport keeps both drains busy at the same time.
+    const sent: string[] = [];
+    t.mail.send = async (mail) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      sent.push(mail.to);
+    };
+
+    const [first, second] = await Promise.all([
+      t.app.services.jobs.drain(),
+      t.app.services.jobs.drain(),
+    ]);
+    expect(first + second).toBe(count);
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent).size).toBe(count);
+    const rows = await db().select().from(jobs);
+    expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+    expect((await db().select().from(outgoingMail)).every((row) => row.status === 'sent')).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { clusters, clusterTiers, orders, users } from '../../src/db/schema.ts';
+import { Client, createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
+
+const rootPackage = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../package.json',
+);
+const rootVersion = (JSON.parse(fs.readFileSync(rootPackage, 'utf8')) as { version: string })
+  .version;
+
+const TIER_NAMES = [
+  'Standard (Blue)',
+  'Enterprise (Red)',
+  'Economy (Green)',
+  'Data Analytics',
+  'AI/ML (Violet)',
+  'Dev/Test (Orange)',
+  'Sandbox (Gray)',
+];
+
+describe('platform calls', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const db = () => t.app.services.db;
+
+  it('GET /api/cluster-tiers answers the seven tiers in order, with whole-cent prices', async () => {
+    const response = await new Client(t.app).get('/api/cluster-tiers');
+    expect(response.statusCode).toBe(200);
+    const tiers = response.json() as Record<string, unknown>[];
+    expect(tiers.map((tier) => tier.name)).toEqual(TIER_NAMES);
+    expect(new Set(tiers.map((tier) => tier.id)).size).toBe(7);
+    for (const tier of tiers) {
+      expect(tier).toMatchObject({
+        id: expect.any(Number),
+        slug: expect.any(String),
+        description: expect.any(String),
+      });
+      expect(tier.description).not.toBe('');
+      for (const key of [
+        'priceMonthly',
+        'priceYearly',
+        'nodePriceMonthly',
+        'nodePriceYearly',
+        'controlPlanePriceMonthly',
+        'controlPlanePriceYearly',
+      ]) {
+        expect(Number.isInteger(tier[key]), `${String(tier.name)} ${key}`).toBe(true);
+        expect(tier[key] as number).toBeGreaterThanOrEqual(0);
+      }
+      // A year costs no more than twelve months.
+      expect(tier.priceYearly as number).toBeLessThanOrEqual((tier.priceMonthly as number) * 12);
+      expect((tier.nodeSizes as unknown[]).length).toBeGreaterThan(0);
+    }
+    // It is public: no session needed, and it comes from the database.
+    const rows = await db().select().from(clusterTiers);
+    expect(rows.map((row) => row.id).sort()).toEqual(tiers.map((tier) => tier.id).sort());
+  });
+
+  it('GET /api/version/summary answers the package version and the development environment', async () => {
+    const response = await new Client(t.app).get('/api/version/summary');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      displayVersion: `v${rootVersion}`,
+      version: rootVersion,
+      environment: 'development',
+    });
+  });
+
+  it("GET /api/version/summary says 'production' under APP_ENV=production", async () => {
+    const prod = await createTestApp({
+      reset: false,
+      env: { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) },
+    });
+    try {
+      const response = await new Client(prod.app).get('/api/version/summary');
+      expect(response.json()).toMatchObject({
+        displayVersion: `v${rootVersion}`,
+        environment: 'production',
+      });
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it("GET /api/sidebar-counts counts only the user's organization, leaving deleted clusters out", async () => {
+    const mine = await registerUser(t.app, { username: 'mine', companyName: 'Mine GmbH' });
+    const theirs = await registerUser(t.app, { username: 'theirs', companyName: 'Theirs SA' });
+    const orgOf = async (id: number) =>
+      (await db().select().from(users).where(eq(users.id, id)))[0]!.organizationId;
+    const myOrg = await orgOf(mine.user.id);
+    const theirOrg = await orgOf(theirs.user.id);
+    expect(myOrg).not.toBe(theirOrg);
+
+    expect((await mine.client.get('/api/sidebar-counts')).json()).toEqual({
+      clusters: 0,
+      orders: { total: 0 },
+    });
+
+    const [tier] = await db().select().from(clusterTiers).limit(1);
+    const cluster = (
+      organizationId: number,
+      name: string,
+      status: (typeof clusters.$inferInsert)['status'],
+    ) => ({
+      organizationId,
+      name,
+      tierId: tier!.id,
+      provider: 'hetzner',
+      region: 'fsn1',
+      kubernetesVersion: '1.31',
+      nodePools: [{ name: 'default', size: 's-2vcpu-4gb', count: 3 }],
+      status,
+    });
+    await db()
+      .insert(clusters)
+      .values([
+        cluster(myOrg, 'prod', 'running'),
+        cluster(myOrg, 'staging', 'provisioning'),
+        cluster(myOrg, 'old', 'deleted'),
+        cluster(theirOrg, 'theirs-1', 'running'),
+        cluster(theirOrg, 'theirs-2', 'running'),
+        cluster(theirOrg, 'theirs-3', 'running'),
+      ]);
+    const order = (organizationId: number) => ({
+      organizationId,
+      kind: 'cluster' as const,
+      lines: [{ description: 'Cluster', quantity: 1, unitPriceCents: 1000 }],
+      subtotalCents: 1000,
+      totalCents: 1000,
+    });
+    await db()
+      .insert(orders)
+      .values([order(myOrg), order(theirOrg), order(theirOrg), order(theirOrg), order(theirOrg)]);
+
+    const response = await mine.client.get('/api/sidebar-counts');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ clusters: 2, orders: { total: 1 } });
+    expect((await theirs.client.get('/api/sidebar-counts')).json()).toEqual({
+      clusters: 3,
+      orders: { total: 4 },
+    });
+
+    const anonymous = await new Client(t.app).get('/api/sidebar-counts');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('GET /api/officers/check-access answers false for a normal user and true for an officer', async () => {
+    const { client, user } = await registerUser(t.app, { username: 'maybe-officer' });
+    const before = await client.get('/api/officers/check-access');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toBe(false);
+
+    await db().update(users).set({ officerAccess: true }).where(eq(users.id, user.id));
+    await t.app.services.sessions.userChanged(db(), user.id);
+    const after = await client.get('/api/officers/check-access');
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toBe(true);
+
+    const anonymous = await new Client(t.app).get('/api/officers/check-access');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('GET /api/health answers that the database is reachable', async () => {
+    const response = await new Client(t.app).get('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('GET /api/openapi.json is an OpenAPI 3 document of the API', async () => {
+    const response = await new Client(t.app).get('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    const doc = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      info: { title: string };
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toEqual(expect.any(String));
+    for (const [route, method] of [
+      ['/api/login', 'post'],
+      ['/api/register', 'post'],
+      ['/api/notifications', 'get'],
+      ['/api/user', 'get'],
+      ['/api/cluster-tiers', 'get'],
+    ] as const) {
+      expect(doc.paths[route], route).toBeDefined();
+      expect(doc.paths[route]![method], `${method} ${route}`).toBeDefined();
+    }
+    // The request bodies come from the contract's schemas.
+    expect(JSON.stringify(doc.paths['/api/register']!.post)).toContain('username');
+  });
+});

@@ -9,7 +9,11 @@ export interface LoadResult {
 }
 
 /** 50 connections for 10 seconds (BENCH_SECONDS changes it), against loopback only. */
-export async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: 50,

@@ -20,7 +20,10 @@ const CHROMIUM_ARGS = [
 
 /** Loads each path in a fresh headless Chromium context (cold cache) and measures it. */
 export async function measurePages(baseUrl: string, paths: string[]): Promise<PageFigures[]> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const figures: PageFigures[] = [];
   try {
     for (const path of paths) {
@@ -36,13 +39,20 @@ export async function measurePages(baseUrl: string, paths: string[]): Promise<Pa
       const scripts: Promise<number>[] = [];
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') {
-          scripts.push(response.body().then((body) => zlib.gzipSync(body).length, () => 0));
+          scripts.push(
+            response.body().then(
+              (body) => zlib.gzipSync(body).length,
+              () => 0,
+            ),
+          );
         }
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       // LCP is final once the page has been idle a moment; a click would also end it.
       await page.waitForTimeout(500);
-      const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number | null }).__lcp);
+      const lcpMs = await page.evaluate(
+        () => (window as unknown as { __lcp: number | null }).__lcp,
+      );
       const sizes = await Promise.all(scripts);
       figures.push({
         path,

@@ -14,7 +14,9 @@ import { pushLatency } from './push-latency.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PUBLIC_PAGES = (process.env.BENCH_PAGES ?? '/,/pricing,/documentation,/tutorials,/auth').split(',');
+const PUBLIC_PAGES = (
+  process.env.BENCH_PAGES ?? '/,/pricing,/documentation,/tutorials,/auth'
+).split(',');
 
 async function baseline(): Promise<LoadResult> {
   const port = await freePort();
@@ -30,7 +32,10 @@ async function baseline(): Promise<LoadResult> {
   }
 }
 
-async function withDatabase<T>(kind: 'pglite' | 'postgres', run: (env: Record<string, string>) => Promise<T>) {
+async function withDatabase<T>(
+  kind: 'pglite' | 'postgres',
+  run: (env: Record<string, string>) => Promise<T>,
+) {
   if (kind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-bench-'));
     try {
@@ -67,14 +72,22 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
           body: JSON.stringify({ type: 'info', message: `Notification ${i} for the benchmark` }),
         });
       }
-      const listed = (await (await fetch(`${server.url}/api/notifications`, { headers: { cookie } })).json()) as unknown[];
+      const listed = (await (
+        await fetch(`${server.url}/api/notifications`, { headers: { cookie } })
+      ).json()) as unknown[];
       if (listed.length !== 50) throw new Error(`expected 50 notifications, got ${listed.length}`);
       const routes = [
         await load(`${kind} GET /api/version/summary`, `${server.url}/api/version/summary`),
         await load(`${kind} GET /api/user (signed in)`, `${server.url}/api/user`, { cookie }),
-        await load(`${kind} GET /api/notifications (50 rows)`, `${server.url}/api/notifications`, { cookie }),
+        await load(`${kind} GET /api/notifications (50 rows)`, `${server.url}/api/notifications`, {
+          cookie,
+        }),
       ];
-      const push = await pushLatency(server.url, cookie, Number(process.env.BENCH_PUSH_COUNT ?? 1000));
+      const push = await pushLatency(
+        server.url,
+        cookie,
+        Number(process.env.BENCH_PUSH_COUNT ?? 1000),
+      );
       return { routes, push };
     } finally {
       await server.stop();
@@ -104,27 +117,38 @@ function printRoutes(base: LoadResult, rows: LoadResult[]) {
   console.log('|---|---:|---:|---:|---:|');
   for (const row of [base, ...rows]) {
     const ratio = `${Math.round((row.requestsPerSecond / base.requestsPerSecond) * 100)}%`;
-    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p99Ms} | ${ratio} | ${row.errors + row.non2xx} |`);
+    console.log(
+      `| ${row.name} | ${row.requestsPerSecond} | ${row.p99Ms} | ${ratio} | ${row.errors + row.non2xx} |`,
+    );
   }
 }
 
 async function main() {
-  console.log(`Alpenkube bench, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`);
+  console.log(
+    `Alpenkube bench, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`,
+  );
   const base = await baseline();
   const pglite = await serverFigures('pglite');
   const postgres = await serverFigures('postgres');
   printRoutes(base, [...pglite.routes, ...postgres.routes]);
   console.log('\n| push (write → socket) | p50 ms | p99 ms | samples |');
   console.log('|---|---:|---:|---:|');
-  for (const [kind, push] of [['PGlite', pglite.push], ['PostgreSQL', postgres.push]] as const) {
-    console.log(`| ${kind} | ${push.p50Ms.toFixed(1)} | ${push.p99Ms.toFixed(1)} | ${push.count} |`);
+  for (const [kind, push] of [
+    ['PGlite', pglite.push],
+    ['PostgreSQL', postgres.push],
+  ] as const) {
+    console.log(
+      `| ${kind} | ${push.p50Ms.toFixed(1)} | ${push.p99Ms.toFixed(1)} | ${push.count} |`,
+    );
   }
   const pages = await pageFigures();
   if (pages.length) {
     console.log('\n| page | initial JS (gzip KB) | scripts | LCP ms |');
     console.log('|---|---:|---:|---:|');
     for (const page of pages) {
-      console.log(`| ${page.path} | ${page.initialJsGzipKb} | ${page.scripts} | ${page.lcpMs ?? 'n/a'} |`);
+      console.log(
+        `| ${page.path} | ${page.initialJsGzipKb} | ${page.scripts} | ${page.lcpMs ?? 'n/a'} |`,
+      );
     }
   }
 }

@@ -104,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDist: config.webDist,
     indexHtml,
     publicUrl: config.publicUrl,
+    runtimeSettings: { 'exchange-rate-url': config.exchangeRateUrl },
   });
 
   const unsubscribes: (() => Promise<void>)[] = [];

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './modules/dev/demo-data.ts';
-import { syncTierCatalog } from './modules/platform/platform-service.ts';
+import { syncCatalogs } from './modules/platform/platform-service.ts';
 
 /** Brings the database up to date: schema, the tier catalog, and demo data in development. */
 export async function prepareDatabase(app: FastifyInstance) {
   const { db, config } = app.services;
   await migrate(db);
-  await syncTierCatalog(db);
+  await syncCatalogs(db);
   if (config.appEnv === 'development') await seedDemoData(app.services);
 }

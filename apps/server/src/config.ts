@@ -25,6 +25,8 @@ export interface AppConfig {
   exchangeRateUrl: string;
   /** Start the durable job worker in this process. */
   runJobs: boolean;
+  /** Public-form submissions allowed per network in 15 minutes. */
+  publicFormLimit: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -70,8 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleHours: intFrom(env, 'SESSION_IDLE_HOURS', 7 * 24),
     sessionMaxDays: intFrom(env, 'SESSION_MAX_DAYS', 30),
     hashConcurrency: intFrom(env, 'HASH_CONCURRENCY', 4),
-    exchangeRateUrl: env.EXCHANGE_RATE_URL ?? 'https://api.frankfurter.app/latest',
+    exchangeRateUrl:
+      env.EXCHANGE_RATE_URL ?? 'https://api.frankfurter.dev/v1/latest?base=USD&symbols=EUR,GBP',
     runJobs: env.RUN_JOBS !== 'false',
+    publicFormLimit: intFrom(env, 'PUBLIC_FORM_LIMIT', 10),
   };
 }
 

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
 export * from './public-forms.ts';
+export * from './promo.ts';

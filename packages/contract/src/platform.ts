@@ -53,3 +53,18 @@ export const devUserSchema = z.object({
   role: z.string(),
   description: z.string(),
 });
+
+export const addonSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  /** Minor units of USD, per unit below. */
+  priceMonthly: z.number().int(),
+  priceYearly: z.number().int(),
+  unit: z.enum(['cluster', 'node']),
+  /** Tier slugs the add-on can be installed on. */
+  compatibleTiers: z.array(z.string()),
+});
+export type Addon = z.infer<typeof addonSchema>;

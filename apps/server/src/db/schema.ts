@@ -438,3 +438,21 @@ export const supportTicketMessages = pgTable(
   },
   (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
+
+/** Add-ons installable on a cluster; the catalog lives in code and is synchronised at start. */
+export const addons = pgTable(
+  'addons',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    priceMonthlyCents: integer('price_monthly_cents').notNull(),
+    priceYearlyCents: integer('price_yearly_cents').notNull(),
+    unit: text('unit', { enum: ['cluster', 'node'] }).notNull(),
+    compatibleTiers: jsonb('compatible_tiers').$type<string[]>().notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [uniqueIndex('addons_slug_key').on(t.slug)],
+);

@@ -64,9 +64,18 @@ const ROBOTS_DISALLOW = [
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { webDist: string; indexHtml: string | null; publicUrl?: string },
+  options: {
+    webDist: string;
+    indexHtml: string | null;
+    publicUrl?: string;
+    /** Settings the browser reads at run time, as <meta name=… content=…> in every page. */
+    runtimeSettings: Record<string, string>;
+  },
 ) {
-  const { indexHtml } = options;
+  const settingsMeta = Object.entries(options.runtimeSettings)
+    .map(([name, value]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(value)}" />`)
+    .join('');
+  const indexHtml = options.indexHtml?.replace('<head>', `<head>${settingsMeta}`) ?? null;
   const pageMeta = readPageMeta(options.webDist);
   const metaFor = (pathname: string) =>
     pageMeta[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];

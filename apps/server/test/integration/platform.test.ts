@@ -32,6 +32,38 @@ describe('platform calls', () => {
 
   const db = () => t.app.services.db;
 
+  it('GET /api/addons answers the catalog, signed out, with prices and compatible tiers', async () => {
+    const response = await new Client(t.app).get('/api/addons');
+    expect(response.statusCode).toBe(200);
+    const addons = response.json() as {
+      slug: string;
+      priceMonthly: number;
+      priceYearly: number;
+      unit: string;
+      compatibleTiers: string[];
+    }[];
+    expect(addons.map((addon) => addon.slug)).toEqual([
+      'ingress-nginx',
+      'cert-manager',
+      'monitoring',
+      'logging',
+      'backup',
+      'service-mesh',
+      'gitops',
+      'gpu-operator',
+      'policy',
+    ]);
+    const tierSlugs = new Set(['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox']);
+    for (const addon of addons) {
+      expect(Number.isInteger(addon.priceMonthly)).toBe(true);
+      expect(addon.priceYearly).toBeLessThanOrEqual(addon.priceMonthly * 12);
+      expect(['cluster', 'node']).toContain(addon.unit);
+      expect(addon.compatibleTiers.length).toBeGreaterThan(0);
+      for (const slug of addon.compatibleTiers) expect(tierSlugs.has(slug), slug).toBe(true);
+    }
+    expect(addons.find((addon) => addon.slug === 'gpu-operator')!.compatibleTiers).toEqual(['ai']);
+  });
+
   it('GET /api/cluster-tiers answers the seven tiers in order, with whole-cent prices', async () => {
     const response = await new Client(t.app).get('/api/cluster-tiers');
     expect(response.statusCode).toBe(200);

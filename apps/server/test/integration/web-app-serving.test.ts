@@ -29,7 +29,9 @@ describe('serving the built web app', () => {
         '/pricing': { title: 'Pricing | Alpenkube', description: 'Prices of every tier' },
       }),
     );
-    t = await createTestApp({ env: { WEB_DIST: dist } });
+    t = await createTestApp({
+      env: { WEB_DIST: dist, EXCHANGE_RATE_URL: 'https://rates.example.org/latest?base=USD' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -48,6 +50,16 @@ describe('serving the built web app', () => {
     const dashboard = await t.app.inject({ url: '/dashboard' });
     expect(dashboard.body).toContain('<title>Alpenkube</title>');
     expect(dashboard.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('tells the browser the exchange-rate service, and allows only that origin to be fetched', async () => {
+    const page = await t.app.inject({ url: '/pricing' });
+    expect(page.body).toContain(
+      '<meta name="exchange-rate-url" content="https://rates.example.org/latest?base=USD" />',
+    );
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "connect-src 'self' https://rates.example.org;",
+    );
   });
 
   it('allows the inline theme script by its hash, and nothing else inline', async () => {

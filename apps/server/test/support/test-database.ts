@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { syncTierCatalog } from '../../src/modules/platform/platform-service.ts';
+import { syncCatalogs } from '../../src/modules/platform/platform-service.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -67,7 +67,7 @@ export function sharedTestDatabase(): Promise<Database> {
   return globalThis.__alpenkubeTestDatabase;
 }
 
-const KEEP_TABLES = new Set(['schema_migrations', 'cluster_tiers']);
+const KEEP_TABLES = new Set(['schema_migrations', 'cluster_tiers', 'addons']);
 
 export async function resetDatabase(database: Database) {
   const { rows } = await database.db.execute<{ tablename: string }>(
@@ -79,5 +79,5 @@ export async function resetDatabase(database: Database) {
       sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`),
     );
   }
-  await syncTierCatalog(database.db);
+  await syncCatalogs(database.db);
 }

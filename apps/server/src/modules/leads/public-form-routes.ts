@@ -69,7 +69,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const body = request.body as { name: string; email: string; website?: string };
-        if ((await admitPublicForm(rateLimit, request, body)) === 'accept') {
+        if ((await admitPublicForm(request, body)) === 'accept') {
           await leadService.submit(kind as LeadKind, body, request.ip);
         }
         reply.code(201);
@@ -102,7 +102,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if ((await admitPublicForm(rateLimit, request, request.body)) === 'accept') {
+      if ((await admitPublicForm(request, request.body)) === 'accept') {
         await leadService.bookDemo(request.body, request.ip);
       }
       reply.code(201);
@@ -123,7 +123,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if ((await admitPublicForm(rateLimit, request, request.body)) === 'accept') {
+      if ((await admitPublicForm(request, request.body)) === 'accept') {
         await newsletter.subscribe(request.body.email, clientInfo(request).origin);
       }
       reply.code(201);
@@ -180,7 +180,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      if ((await admitPublicForm(rateLimit, request, request.body)) === 'drop') {
+      if ((await admitPublicForm(request, request.body)) === 'drop') {
         // Looks like a success to the bot; no ticket exists.
         return { number: 'T-000000', trackingCode: 'XXXX-XXXX', message: 'Your ticket is open.' };
       }

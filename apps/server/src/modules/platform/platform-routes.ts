@@ -7,11 +7,12 @@ import {
   sidebarCountsSchema,
   tierSchema,
   versionSummarySchema,
+  addonSchema,
 } from '@alpenkube/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { APP_VERSION } from '../../version.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
-import { listTiers, sidebarCounts } from './platform-service.ts';
+import { listAddons, listTiers, sidebarCounts } from './platform-service.ts';
 
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.services;
@@ -43,6 +44,18 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listTiers(db),
+  );
+
+  app.get(
+    '/api/addons',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'The add-on catalog with prices (USD cents) and compatible tiers',
+        response: { 200: z.array(addonSchema) },
+      },
+    },
+    async () => listAddons(db),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Tier } from '@alpenkube/contract';
-import { clusters, clusterTiers, orders } from '../../db/schema.ts';
+import type { Addon, Tier } from '@alpenkube/contract';
+import { addons, clusters, clusterTiers, orders } from '../../db/schema.ts';
+import { ADDON_CATALOG } from './addon-catalog.ts';
 import type { Db } from '../../db/client.ts';
 import { TIER_CATALOG } from './tier-catalog.ts';
 
@@ -27,14 +28,32 @@ export function toTier(row: TierRow): Tier {
   };
 }
 
-/** Keeps the tier table equal to the catalog in code (prices change with a deploy). */
-export async function syncTierCatalog(db: Db) {
+/** Keeps the tier and add-on tables equal to the catalogs in code (prices change with a deploy). */
+export async function syncCatalogs(db: Db) {
   for (const tier of TIER_CATALOG) {
     await db
       .insert(clusterTiers)
       .values(tier)
       .onConflictDoUpdate({ target: clusterTiers.slug, set: tier });
   }
+  for (const addon of ADDON_CATALOG) {
+    await db.insert(addons).values(addon).onConflictDoUpdate({ target: addons.slug, set: addon });
+  }
+}
+
+export async function listAddons(db: Db): Promise<Addon[]> {
+  const rows = await db.select().from(addons).orderBy(asc(addons.sortOrder));
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    priceMonthly: row.priceMonthlyCents,
+    priceYearly: row.priceYearlyCents,
+    unit: row.unit,
+    compatibleTiers: row.compatibleTiers,
+  }));
 }
 
 export async function listTiers(db: Db): Promise<Tier[]> {

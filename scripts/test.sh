@@ -27,5 +27,5 @@ npx vitest run --project process
 step "build the web app"
 npm run build --silent
 step "end-to-end tests in Chromium"
-npm run test --silent -w @alpenkube/e2e
+E2E_SKIP_BUILD=1 npm run test --silent -w @alpenkube/e2e
 step "all tests passed"

@@ -11,9 +11,11 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
+    // The Host header stays the dev server's (no changeOrigin), so the API's same-origin check
+    // accepts the browser's Origin; '^/api/' leaves the /api-reference page to the app.
     proxy: {
-      '/api': apiTarget,
-      '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
+      '^/api/': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
     },
   },
   build: {

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider } from '@/features/auth/use-auth';
+import { ToasterHost } from '@/components/ui/toaster-host';
+import { queryClient } from '@/lib/query-client';
+
+/**
+ * App-wide providers that do not depend on the router. Tooltips get their provider inside the
+ * lazily loaded parts that use them, keeping Radix Tooltip out of the home page's bundle.
+ */
+export function AppProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut?: (path: string) => void;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider onSignedOut={onSignedOut}>
+        {children}
+        <ToasterHost />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

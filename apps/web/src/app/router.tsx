@@ -1,0 +1,186 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { publicSiteRoutes } from '@/features/public-site/routes';
+import type { PlaceholderKey } from '@/features/placeholders/placeholder-catalog';
+import { paths, providerTestSlugs } from '@/config/paths';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout, type ShellRouteHandle } from './layouts/root-layout';
+import { RouteErrorPage } from './routes/route-error-page';
+
+/*
+ * The one route table of spec section 2. Every page is a lazy chunk, and so are the dashboard
+ * and slide layouts: the public home page downloads none of the signed-in code.
+ */
+
+/** A route showing a placeholder page until a later release builds the real one. */
+function placeholder(path: string, entry: PlaceholderKey): RouteObject {
+  return {
+    path,
+    lazy: () =>
+      import('@/features/placeholders/placeholder-page').then(({ PlaceholderPage }) => ({
+        Component: function PlaceholderRoute() {
+          return <PlaceholderPage entry={entry} />;
+        },
+      })),
+  };
+}
+
+const settingsPage = () =>
+  import('@/features/account/pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
+
+const verifyEmailPage = () =>
+  import('@/features/auth/pages/verify-email-page').then((m) => ({
+    Component: m.VerifyEmailPage,
+  }));
+
+const sessionRoutes: RouteObject[] = [
+  {
+    path: paths.auth,
+    lazy: () => import('@/features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })),
+  },
+  {
+    path: paths.devLogin,
+    lazy: () =>
+      import('@/features/auth/pages/dev-login-page').then((m) => ({ Component: m.DevLoginPage })),
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: () =>
+      import('@/features/auth/pages/forgot-password-page').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+  },
+  {
+    path: paths.resetPassword,
+    lazy: () =>
+      import('@/features/auth/pages/reset-password-page').then((m) => ({
+        Component: m.ResetPasswordPage,
+      })),
+  },
+  { path: paths.verifyEmail, lazy: verifyEmailPage },
+  { path: paths.verifyRegistrationEmail, lazy: verifyEmailPage },
+  {
+    path: paths.magicLinkLogin,
+    lazy: () =>
+      import('@/features/auth/pages/magic-link-login-page').then((m) => ({
+        Component: m.MagicLinkLoginPage,
+      })),
+  },
+  {
+    path: paths.magicLink,
+    lazy: () =>
+      import('@/features/auth/pages/magic-link-page').then((m) => ({
+        Component: m.MagicLinkPage,
+      })),
+  },
+];
+
+const dashboardRoutes: RouteObject[] = [
+  placeholder(paths.dashboard, 'dashboard'),
+  { path: paths.profile, lazy: settingsPage },
+  { path: paths.account, lazy: settingsPage },
+  { path: paths.settings, lazy: settingsPage },
+  { path: paths.simpleSettings, lazy: settingsPage },
+  placeholder(paths.myClusters, 'myClusters'),
+  placeholder('/clusters/:id', 'clusterDetail'),
+  placeholder('/cluster-detail/:id', 'clusterDetail'),
+  placeholder('/clusters/:id/topology', 'clusterTopology'),
+  placeholder(paths.orders, 'orders'),
+  placeholder(paths.clusterOrders, 'clusterOrders'),
+  placeholder(paths.productOrders, 'productOrders'),
+  placeholder('/orders/products/:id', 'productOrder'),
+  placeholder(paths.supportOrders, 'supportOrders'),
+  placeholder('/orders/support/:id', 'supportOrder'),
+  placeholder(paths.addonOrders, 'addonOrders'),
+  placeholder(paths.marketplace, 'marketplace'),
+  placeholder(paths.customSolutions, 'customSolutions'),
+  placeholder(paths.billing, 'billing'),
+  placeholder(paths.usage, 'usage'),
+  placeholder(paths.officersPanel, 'officersPanel'),
+  placeholder(paths.userManagement, 'userManagement'),
+  placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
+  placeholder(paths.promotionRequests, 'promotionRequests'),
+  placeholder(paths.organizationUsers, 'organizationUsers'),
+  placeholder(paths.addOns, 'addOns'),
+  placeholder(paths.priceEstimator, 'priceEstimator'),
+  placeholder(paths.paymentSuccess, 'paymentSuccess'),
+];
+
+const providerTestPage = () =>
+  import('@/features/placeholders/placeholder-page').then((m) => ({
+    Component: m.ProviderTestPlaceholder,
+  }));
+
+const plainRoutes: RouteObject[] = [
+  placeholder(paths.clusterTopologyOverview, 'clusterTopologyOverview'),
+  placeholder(paths.clusterSelection, 'clusterSelection'),
+  placeholder(paths.smartSuggestions, 'smartSuggestions'),
+  ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
+  placeholder(paths.orderStatusList, 'orderStatus'),
+  placeholder('/order-status/:id', 'orderStatus'),
+  placeholder('/clusters/:id/status', 'clusterStatus'),
+];
+
+const configurePage = () =>
+  import('@/features/placeholders/placeholder-page').then((m) => ({
+    Component: m.ConfigureClusterPlaceholder,
+  }));
+const provisioningPage = () =>
+  import('@/features/placeholders/placeholder-page').then((m) => ({
+    Component: m.ClusterProvisioningPlaceholder,
+  }));
+
+const slideRoutes: RouteObject[] = [
+  { path: paths.configureCluster, lazy: configurePage },
+  { path: paths.configureClusterAlias, lazy: configurePage },
+  { path: paths.clusterProvisioning, lazy: provisioningPage },
+  { path: paths.clusterProvisioningAlias, lazy: provisioningPage },
+];
+
+function EmptyFallback() {
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    // While the first lazy page loads, the static HTML stays blank rather than warning.
+    HydrateFallback: EmptyFallback,
+    children: [
+      { path: paths.french, element: <Navigate to={paths.home} replace /> },
+      // Public pages: marketing and docs (public-site feature) and the session pages.
+      { Component: PublicLayout, children: [...publicSiteRoutes, ...sessionRoutes] },
+      {
+        // The session guard is its own chunk: the public pages never need it.
+        lazy: () => import('./routes/require-auth').then((m) => ({ Component: m.RequireAuth })),
+        children: [
+          {
+            handle: { dashboard: true } satisfies ShellRouteHandle,
+            lazy: () =>
+              import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+            children: dashboardRoutes,
+          },
+          {
+            lazy: () =>
+              import('./layouts/plain-layout').then((m) => ({ Component: m.PlainLayout })),
+            children: plainRoutes,
+          },
+          {
+            lazy: () =>
+              import('./layouts/slide-layout').then((m) => ({ Component: m.SlideLayout })),
+            children: slideRoutes,
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

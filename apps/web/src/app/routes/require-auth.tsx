@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/features/auth/use-auth';
+import { Spinner } from '@/components/ui/spinner';
+import { POST_LOGIN_REDIRECT_KEY, paths } from '@/config/paths';
+
+/** Spec section 9: the redirect to /auth waits 100 ms. */
+export const AUTH_REDIRECT_DELAY_MS = 100;
+
+export function savePostLoginTarget(target: string) {
+  try {
+    sessionStorage.setItem(POST_LOGIN_REDIRECT_KEY, target);
+  } catch {
+    // Without session storage the user simply lands on the default page after sign-in.
+  }
+}
+
+/**
+ * Guards the signed-in routes (section 4): a spinner with text while the session loads; with no
+ * user, the current path is saved as the post-login target and the browser goes to /auth.
+ */
+export function RequireAuth() {
+  const { user, isLoading, logoutMutation } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Signing out already goes to /; the page being left is no sign-in target.
+  const signingOut = logoutMutation.isPending || logoutMutation.isSuccess;
+  const signedOut = !isLoading && !user && !signingOut;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    savePostLoginTarget(`${location.pathname}${location.search}${location.hash}`);
+    const timer = setTimeout(() => navigate(paths.auth, { replace: true }), AUTH_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedOut, location.pathname, location.search, location.hash, navigate]);
+
+  if (isLoading) {
+    return <Spinner className="min-h-[50vh]" size="lg" label="Checking your session..." />;
+  }
+  if (!user) {
+    return <Spinner className="min-h-[50vh]" size="lg" label="Redirecting to sign in..." />;
+  }
+  return <Outlet />;
+}

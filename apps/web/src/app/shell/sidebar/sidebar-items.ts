@@ -1,0 +1,121 @@
+import {
+  BarChart3,
+  Calculator,
+  CreditCard,
+  LayoutDashboard,
+  Puzzle,
+  Server,
+  Settings,
+  ShoppingCart,
+  Store,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Role } from '@alpenkube/contract';
+import { paths } from '@/config/paths';
+
+export type SidebarLink = { to: string; label: string };
+export type SidebarItem = {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  /** Where the item goes (for a group: where its icon goes in the collapsed rail). */
+  to: string;
+  badge?: 'clusters' | 'orders';
+  children?: SidebarLink[];
+};
+export type SidebarGroup = { id: string; label: string | null; items: SidebarItem[] };
+
+/** Section 2: only admins and super admins see User Management. */
+export function canManageUsers(role: Role | undefined) {
+  return role === 'admin' || role === 'super_admin';
+}
+
+/** Section 2: the Clusters and Orders groups start expanded. */
+export const DEFAULT_EXPANDED = ['clusters', 'orders'];
+
+export function sidebarGroups(role: Role | undefined): SidebarGroup[] {
+  return [
+    {
+      id: 'main',
+      label: null,
+      items: [{ id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard, to: paths.dashboard }],
+    },
+    {
+      id: 'infrastructure',
+      label: 'Infrastructure',
+      items: [
+        {
+          id: 'clusters',
+          label: 'Clusters',
+          icon: Server,
+          to: paths.myClusters,
+          badge: 'clusters',
+          children: [
+            { to: paths.configureCluster, label: 'Configure New Cluster' },
+            { to: paths.myClusters, label: 'View All Clusters' },
+          ],
+        },
+        { id: 'add-ons', label: 'Add-ons', icon: Puzzle, to: paths.addOns },
+        { id: 'marketplace', label: 'Marketplace', icon: Store, to: paths.marketplace },
+      ],
+    },
+    {
+      id: 'commerce',
+      label: null,
+      items: [
+        {
+          id: 'orders',
+          label: 'Orders',
+          icon: ShoppingCart,
+          to: paths.orders,
+          badge: 'orders',
+          children: [
+            { to: paths.clusterOrders, label: 'Clusters' },
+            { to: paths.addonOrders, label: 'Add-ons' },
+            { to: paths.productOrders, label: 'Products' },
+            { to: paths.supportOrders, label: 'Support' },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'account',
+      label: 'Account',
+      items: [
+        { id: 'billing', label: 'Billing', icon: CreditCard, to: paths.billing },
+        { id: 'usage', label: 'Usage', icon: BarChart3, to: paths.usage },
+        {
+          id: 'price-estimator',
+          label: 'Price Estimator',
+          icon: Calculator,
+          to: paths.priceEstimator,
+        },
+        ...(canManageUsers(role)
+          ? [
+              {
+                id: 'user-management',
+                label: 'User Management',
+                icon: Users,
+                to: paths.userManagement,
+              },
+            ]
+          : []),
+        { id: 'settings', label: 'Settings', icon: Settings, to: paths.settings },
+      ],
+    },
+  ];
+}
+
+/** Section 2: the sidebar footer; the mobile drawer adds the public links and Logout. */
+export const sidebarFooterLinks: SidebarLink[] = [
+  { to: paths.tutorials, label: 'Tutoriels & Docs' },
+  { to: paths.support, label: 'Aide & Support' },
+];
+
+export const mobileSidebarFooterLinks: SidebarLink[] = [
+  { to: paths.pricing, label: 'Pricing' },
+  { to: paths.documentation, label: 'Documentation' },
+  { to: paths.tutorials, label: 'Tutorials' },
+  { to: paths.support, label: 'Support' },
+];

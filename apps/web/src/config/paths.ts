@@ -1,0 +1,103 @@
+/**
+ * Every route path of the app (spec section 2), in one place so links and the route table
+ * cannot drift apart. Parameterised paths are functions.
+ */
+export const paths = {
+  // Public
+  home: '/',
+  french: '/fr',
+  pricing: '/pricing',
+  documentation: '/documentation',
+  tutorials: '/tutorials',
+  tutorial: (slug: string) => `/tutorials/${encodeURIComponent(slug)}`,
+  support: '/support',
+  auth: '/auth',
+  devLogin: '/dev-login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  verifyRegistrationEmail: '/verify-registration-email',
+  magicLinkLogin: '/magic-link-login',
+  magicLink: '/magic-link',
+  scheduleDemo: '/schedule-demo',
+  contactSales: '/contact-sales',
+  customQuote: '/custom-quote',
+  workloadMigration: '/workload-migration',
+  about: '/about',
+  careers: '/careers',
+  privacyPolicy: '/privacy-policy',
+  privacy: '/privacy',
+  terms: '/terms',
+  contact: '/contact',
+  faq: '/faq',
+  apiReference: '/api-reference',
+  caseStudies: '/case-studies',
+  newsletter: '/newsletter',
+  testService: '/test-service',
+  currencyTest: '/currency-test',
+  clusterType: (type: string) => `/cluster-types/${encodeURIComponent(type)}`,
+  technicalSupport: '/technical-support',
+  billingSupport: '/billing-support',
+  submitTicket: '/submit-ticket',
+  trackTicket: '/track-ticket',
+
+  // Signed in, dashboard layout
+  dashboard: '/dashboard',
+  profile: '/profile',
+  account: '/account',
+  myClusters: '/my-clusters',
+  cluster: (id: string | number) => `/clusters/${id}`,
+  clusterDetail: (id: string | number) => `/cluster-detail/${id}`,
+  clusterTopology: (id: string | number) => `/clusters/${id}/topology`,
+  orders: '/orders',
+  clusterOrders: '/orders/clusters',
+  productOrders: '/orders/products',
+  productOrder: (id: string | number) => `/orders/products/${id}`,
+  supportOrders: '/orders/support',
+  supportOrder: (id: string | number) => `/orders/support/${id}`,
+  addonOrders: '/orders/addons',
+  marketplace: '/marketplace',
+  customSolutions: '/custom-solutions',
+  billing: '/billing',
+  usage: '/usage',
+  officersPanel: '/officers/panel',
+  userManagement: '/user-management',
+  pendingRegistrations: '/admin/pending-registrations',
+  promotionRequests: '/admin/promotion-requests',
+  organizationUsers: '/admin/organization-users',
+  settings: '/settings',
+  simpleSettings: '/simple-settings',
+  addOns: '/add-ons',
+  priceEstimator: '/price-estimator',
+  paymentSuccess: '/payment-success',
+
+  // Signed in, plain layout
+  clusterTopologyOverview: '/cluster-topology',
+  clusterSelection: '/cluster-selection',
+  smartSuggestions: '/smart-suggestions',
+  providerTest: (provider: ProviderTestSlug) => `/${provider}-test`,
+  orderStatusList: '/order-status',
+  orderStatus: (id: string | number) => `/order-status/${id}`,
+  clusterStatus: (id: string | number) => `/clusters/${id}/status`,
+
+  // Signed in, slide layout
+  configureCluster: '/configure-cluster',
+  configureClusterAlias: '/clusters/configure',
+  clusterProvisioning: '/cluster-provisioning',
+  clusterProvisioningAlias: '/clusters/provisioning',
+} as const;
+
+/** The providers whose diagnostic test pages the spec names (section 2, plain layout). */
+export const providerTestSlugs = [
+  'gcp-cluster',
+  'aws-eks',
+  'azure-aks',
+  'ibm-iks',
+  'huawei-cce',
+  'alibaba-ack',
+  'digitalocean-doks',
+] as const;
+export type ProviderTestSlug = (typeof providerTestSlugs)[number];
+
+/** The session key under which a protected route saves where to return after sign-in. */
+export const POST_LOGIN_REDIRECT_KEY = 'postLoginRedirect';

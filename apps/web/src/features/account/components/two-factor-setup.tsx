@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Check, Copy, ShieldCheck } from 'lucide-react';
+import { mfaEnableSchema } from '@alpenkube/contract';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useToast } from '@/components/ui/use-toast';
+import { FormAlert } from '@/features/auth/components/form-alert';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { useSchemaForm } from '@/features/auth/form-validation';
+import { useEnableMfa, useStartMfaSetup } from '../queries';
+import { OtpQrCode } from './otp-qr-code';
+
+/** Groups the base32 secret by four so it can be typed into an app without a camera. */
+const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+export function TwoFactorSetup() {
+  const { toast } = useToast();
+  const setup = useStartMfaSetup();
+  const enable = useEnableMfa();
+  const [copied, setCopied] = useState(false);
+  const { errors, handleSubmit } = useSchemaForm(mfaEnableSchema, ({ code }) =>
+    enable.mutate(code, {
+      onSuccess: () =>
+        toast({
+          title: 'Two-factor authentication enabled',
+          description: 'You will be asked for a code each time you sign in.',
+          variant: 'success',
+        }),
+    }),
+  );
+
+  if (!setup.data) {
+    return (
+      <div className="grid gap-4">
+        {setup.error ? <FormAlert>{setup.error.message}</FormAlert> : null}
+        <p className="text-sm text-muted-foreground">
+          Add a second step to sign-in with an authenticator app such as 1Password, Google
+          Authenticator or Microsoft Authenticator.
+        </p>
+        <div>
+          <SubmitButton
+            type="button"
+            pending={setup.isPending}
+            pendingText="Preparing..."
+            onClick={() => setup.mutate()}
+          >
+            <ShieldCheck aria-hidden="true" />
+            Set up two-factor authentication
+          </SubmitButton>
+        </div>
+      </div>
+    );
+  }
+
+  const handleCopy = async () => {
+    await navigator.clipboard.writeText(setup.data.secret);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+      <OtpQrCode uri={setup.data.otpauthUri} />
+      <form
+        onSubmit={handleSubmit}
+        noValidate
+        className="grid content-start gap-4"
+        aria-label="Enable two-factor authentication"
+      >
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+          <li>Scan the QR code with your authenticator app.</li>
+          <li>Enter the 6-digit code it shows to confirm.</li>
+        </ol>
+        <div className="grid gap-1.5">
+          <span className="text-xs font-medium text-muted-foreground">
+            Can't scan? Enter this key
+          </span>
+          <div className="flex items-center gap-2">
+            <code
+              data-testid="mfa-secret"
+              className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all"
+            >
+              {groupSecret(setup.data.secret)}
+            </code>
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              onClick={handleCopy}
+              aria-label="Copy key"
+            >
+              {copied ? (
+                <Check className="text-success" aria-hidden="true" />
+              ) : (
+                <Copy aria-hidden="true" />
+              )}
+            </Button>
+          </div>
+        </div>
+        {enable.error ? <FormAlert>{enable.error.message}</FormAlert> : null}
+        <FormField label="Code from the app" error={errors.code}>
+          <Input
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            className="max-w-40 font-mono tracking-widest"
+          />
+        </FormField>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={enable.isPending} pendingText="Enabling...">
+            Enable
+          </SubmitButton>
+          <Button type="button" variant="ghost" onClick={() => setup.reset()}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

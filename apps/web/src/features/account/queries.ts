@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@alpenkube/contract';
+import { userQueryKey } from '@/features/auth/session-cache';
+import {
+  changePassword,
+  disableMfa,
+  enableMfa,
+  revokeOtherSessions,
+  revokeSession,
+  sessionsUrl,
+  startMfaSetup,
+  updateProfile,
+  type SessionInfo,
+} from './requests';
+
+/** Keys are the URLs, so the default query fetcher can GET them. */
+export const accountKeys = {
+  sessions: [sessionsUrl] as const,
+};
+
+export function useSessions() {
+  return useQuery<SessionInfo[]>({ queryKey: accountKeys.sessions });
+}
+
+/** Every mutation that answers with the user keeps the session's cached user right itself. */
+function useUserMutation<Args>(mutationFn: (args: Args) => Promise<User>) {
+  const queryClient = useQueryClient();
+  return useMutation<User, Error, Args>({
+    mutationFn,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+}
+
+export const useUpdateProfile = () => useUserMutation(updateProfile);
+export const useEnableMfa = () => useUserMutation(enableMfa);
+export const useDisableMfa = () => useUserMutation(disableMfa);
+
+export function useStartMfaSetup() {
+  return useMutation({ mutationFn: startMfaSetup });
+}
+
+/** The server ends the user's other sessions on a password change, so the list is refetched. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSuccess: (_response, id) =>
+      queryClient.setQueryData<SessionInfo[]>(accountKeys.sessions, (sessions) =>
+        sessions?.filter((session) => session.id !== id),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}

@@ -1,0 +1,57 @@
+import { PASSWORD_MIN, registerSchema } from '@alpenkube/contract';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { useAuth } from '../use-auth';
+import { useSchemaForm } from '../form-validation';
+import { FormAlert } from './form-alert';
+import { PasswordInput } from './password-input';
+import { SubmitButton } from './submit-button';
+
+const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
+
+export function RegisterForm() {
+  const { registerMutation } = useAuth();
+  const { errors, handleSubmit } = useSchemaForm(registerSchema, (input) =>
+    registerMutation.mutate(input),
+  );
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Create account">
+      {registerMutation.error ? <FormAlert>{registerMutation.error.message}</FormAlert> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Username" error={errors.username}>
+          <Input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        </FormField>
+        <FormField label={<>Full name {optional}</>} error={errors.name}>
+          <Input name="name" autoComplete="name" />
+        </FormField>
+      </div>
+      <FormField label="Work e-mail" error={errors.email}>
+        <Input name="email" type="email" autoComplete="email" spellCheck={false} />
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password}
+        description={`At least ${PASSWORD_MIN} characters. A passphrase of a few words works well.`}
+      >
+        <PasswordInput name="password" autoComplete="new-password" />
+      </FormField>
+      <FormField label={<>Company name {optional}</>} error={errors.companyName}>
+        <Input name="companyName" autoComplete="organization" />
+      </FormField>
+      <FormAlert variant="info" title="Joining your company's organization">
+        If the company name or your e-mail domain matches an organization already on Alpenkube, you
+        join it as a pending member until one of its admins approves you. Otherwise a new
+        organization is created with you as its admin, pending our review. You can sign in and
+        explore meanwhile; ordering opens once you are approved.
+      </FormAlert>
+      <SubmitButton
+        pending={registerMutation.isPending}
+        pendingText="Creating account..."
+        size="lg"
+        className="w-full"
+      >
+        Create account
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { vi } from 'vitest';
+import { getQueryFn } from '@/lib/http';
+import { AuthProvider } from '../use-auth';
+
+/** A client with the app's defaults but no retries, so tests fail fast. */
+export function createTestQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, staleTime: 0 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Answers fetch calls by "METHOD path"; anything unrouted is a 404, and every call is recorded. */
+export function mockFetch(routes: Record<string, Route>) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input.toString();
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
+    calls.push(key);
+    const route = routes[key];
+    return route ? route(init) : json({ message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function withProviders(
+  queryClient: QueryClient,
+  onSignedOut: (path: string) => void = () => undefined,
+) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider onSignedOut={onSignedOut}>{children}</AuthProvider>
+      </QueryClientProvider>
+    );
+  };
+}
+
+export const testUser = {
+  id: 7,
+  username: 'ann',
+  email: 'ann@example.com',
+  name: 'Ann Example',
+  companyName: 'Example AG',
+  companyId: 'BID-7F3K2Q',
+  role: 'user' as const,
+  emailVerified: true,
+  mfaEnabled: false,
+  status: 'active' as const,
+};

@@ -1,0 +1,182 @@
+/**
+ * The signed-in pages a later issue fills in. Until then each shows its real title and what it
+ * will do (from PRODUCT.md), never made-up data. docs/pages.md lists them with their status.
+ */
+export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
+
+export const placeholderCatalog = {
+  dashboard: {
+    title: 'Dashboard',
+    purpose: 'Your organization at a glance.',
+    planned: [
+      'Clusters by status',
+      'Month-to-date spend and forecast',
+      'Open orders and tickets',
+      'Latest notifications',
+    ],
+  },
+  myClusters: {
+    title: 'Clusters',
+    purpose: 'Every cluster of your organization, with filters by status, tier and region.',
+    planned: ['Search and filters', 'Status at a glance', 'Quick actions: scale, upgrade, delete'],
+  },
+  clusterDetail: {
+    title: 'Cluster details',
+    purpose: 'One cluster: node pools, add-ons, events and access.',
+    planned: [
+      'Node pools and autoscaling',
+      'Installed add-ons',
+      'Event log',
+      'Kubeconfig download',
+    ],
+  },
+  clusterTopology: {
+    title: 'Cluster topology',
+    purpose: 'A graph of the cluster: control plane, node pools and add-ons.',
+    planned: ['Interactive topology graph', 'Node health'],
+  },
+  orders: {
+    title: 'Orders',
+    purpose: 'Everything your organization ordered, with status and timeline.',
+    planned: ['Orders by kind', 'Payment and fulfilment status', 'Timeline of each order'],
+  },
+  clusterOrders: {
+    title: 'Cluster orders',
+    purpose: 'Orders for new clusters and their provisioning progress.',
+    planned: ['Status of each cluster order', 'Links to the provisioned cluster'],
+  },
+  productOrders: {
+    title: 'Product orders',
+    purpose: 'Marketplace products ordered by your organization.',
+    planned: ['Plan, price and provisioning state'],
+  },
+  productOrder: {
+    title: 'Product order',
+    purpose: 'One marketplace product order and its timeline.',
+    planned: ['Order lines and totals', 'Provisioning timeline'],
+  },
+  supportOrders: {
+    title: 'Support orders',
+    purpose: 'Support plans ordered by your organization.',
+    planned: ['Plan, period and status'],
+  },
+  supportOrder: {
+    title: 'Support order',
+    purpose: 'One support-plan order and its timeline.',
+    planned: ['Order lines and totals', 'Timeline'],
+  },
+  addonOrders: {
+    title: 'Add-on orders',
+    purpose: 'Add-ons ordered for your clusters.',
+    planned: ['Add-on, target cluster and status'],
+  },
+  marketplace: {
+    title: 'Marketplace',
+    purpose: 'Managed software to run beside your clusters.',
+    planned: ['Databases, message brokers, security and AI tooling', 'Plans and ordering'],
+  },
+  customSolutions: {
+    title: 'Custom solutions',
+    purpose: 'Ask our engineers for an architecture that the catalog does not cover.',
+    planned: ['Custom-solution request form', 'Follow-up of your requests'],
+  },
+  billing: {
+    title: 'Billing',
+    purpose: 'Balance, credits, plans, payment methods and invoices.',
+    planned: ['Credit balance', 'Payment methods', 'Invoices with PDF download'],
+  },
+  usage: {
+    title: 'Usage',
+    purpose: 'What your clusters and products consumed, by day and by resource.',
+    planned: ['Node-hours, storage and egress', 'Charts by day and resource'],
+  },
+  officersPanel: {
+    title: 'Officers Panel',
+    purpose: 'Compliance evidence for GDPR, HDS, CISPE and data sovereignty.',
+    planned: [
+      'Append-only audit log',
+      'Data-subject requests (export, erasure)',
+      'Data-residency report',
+    ],
+  },
+  userManagement: {
+    title: 'User Management',
+    purpose: 'The people of your organization and their roles.',
+    planned: ['Invite, change roles, remove', 'Pending registrations and promotion requests'],
+  },
+  pendingRegistrations: {
+    title: 'Pending registrations',
+    purpose: 'People who registered into your organization and wait for approval.',
+    planned: ['Approve or reject each registration'],
+  },
+  promotionRequests: {
+    title: 'Promotion requests',
+    purpose: 'Requests from members to become organization admins.',
+    planned: ['Answer each request'],
+  },
+  organizationUsers: {
+    title: 'Organization users',
+    purpose: 'Every member of the organization with role and status.',
+    planned: ['Role changes', 'Removal'],
+  },
+  addOns: {
+    title: 'Add-ons',
+    purpose: 'Ingress, certificates, monitoring, backup and more for your clusters.',
+    planned: ['Catalog with compatible tiers and prices', 'Install on a cluster'],
+  },
+  priceEstimator: {
+    title: 'Price Estimator',
+    purpose: 'Estimate a cluster before you order it.',
+    planned: [
+      'Tier, provider, region, node pools and add-ons',
+      'Monthly and yearly cost, itemised',
+    ],
+  },
+  paymentSuccess: {
+    title: 'Payment received',
+    purpose: 'The result of a checkout.',
+    planned: ['Order summary and next steps'],
+  },
+  clusterTopologyOverview: {
+    title: 'Cluster topology',
+    purpose: 'Choose a cluster to see its topology graph.',
+    planned: ['Cluster picker', 'Topology graph'],
+  },
+  clusterSelection: {
+    title: 'Cluster selection',
+    purpose: 'Compare tiers and pick the right one for your workload.',
+    planned: ['Side-by-side tier comparison'],
+  },
+  smartSuggestions: {
+    title: 'Smart suggestions',
+    purpose: 'Recommendations to right-size your clusters and cut cost.',
+    planned: ['Right-sizing hints from usage'],
+  },
+  providerTest: {
+    title: 'Provider diagnostics',
+    purpose: 'Health of a provider driver and a dry-run validation of a cluster specification.',
+    planned: ['Driver health', 'Dry-run validation'],
+  },
+  orderStatus: {
+    title: 'Order status',
+    purpose: 'Where your orders stand, step by step.',
+    planned: ['Status timeline of each order'],
+  },
+  clusterStatus: {
+    title: 'Cluster status',
+    purpose: 'The status timeline of one cluster.',
+    planned: ['Provisioning and lifecycle events'],
+  },
+  configureCluster: {
+    title: 'Configure a new cluster',
+    purpose: 'A step-by-step wizard with a live price.',
+    planned: ['Tier, provider and region', 'Node pools and add-ons', 'Live price in your currency'],
+  },
+  clusterProvisioning: {
+    title: 'Cluster provisioning',
+    purpose: 'Live progress of your new cluster, pushed over the WebSocket.',
+    planned: ['Step-by-step provisioning progress', 'Link to the ready cluster'],
+  },
+} satisfies Record<string, PlaceholderEntry>;
+
+export type PlaceholderKey = keyof typeof placeholderCatalog;

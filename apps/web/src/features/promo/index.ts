@@ -1,0 +1,2 @@
+export { PromoBanner } from './promo-banner';
+export { PROMO_CODE, PROMO_DISCOUNT_PERCENT } from './promo-rules';

@@ -1,0 +1,157 @@
+import type { ClusterPageType, ClusterTypeInfo } from './cluster-type-catalog';
+
+/** The story and use cases of each cluster-type page: what the tier data does not say. */
+export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
+  blue: {
+    type: 'blue',
+    fallbackName: 'Standard (Blue)',
+    tagline: 'The production default: balanced nodes, a financially backed SLA, EU hosting.',
+    story:
+      'Standard clusters are where most teams run their production services. Nodes are general-purpose, the control plane is managed and patched for you, and autoscaling keeps cost in line with traffic.',
+    useCases: [
+      {
+        title: 'Web applications and APIs',
+        text: 'Stateless services behind the Ingress add-on with automatic TLS.',
+      },
+      {
+        title: 'SaaS back ends',
+        text: 'Multi-tenant services with namespaces, quotas and network policies.',
+      },
+      {
+        title: 'Internal platforms',
+        text: 'Shared clusters for several teams, with GitOps through Argo CD.',
+      },
+    ],
+  },
+  red: {
+    type: 'red',
+    fallbackName: 'Enterprise (Red)',
+    tagline: 'Highly available control plane, the strongest SLA, HDS-ready for health data.',
+    story:
+      'Enterprise clusters are built for workloads where downtime has a price and auditors ask questions: a control plane replicated across three zones, round-the-clock critical support and the contractual terms regulated sectors need.',
+    useCases: [
+      {
+        title: 'Health data (HDS)',
+        text: 'Hosting personal health data in French regions under HDS certification.',
+      },
+      {
+        title: 'Financial services',
+        text: 'Payment and core-banking services with strict availability targets.',
+      },
+      {
+        title: 'Public sector',
+        text: 'Sovereign hosting for administrations that must stay under EU law.',
+      },
+    ],
+  },
+  green: {
+    type: 'green',
+    fallbackName: 'Economy (Green)',
+    tagline:
+      'Production Kubernetes at the lowest price per node, for workloads that tolerate a pause.',
+    story:
+      'Economy clusters trade a little availability for a lot of savings: a single-zone control plane and efficient node sizes. A good fit for steady workloads with retries built in.',
+    useCases: [
+      {
+        title: 'Batch and queue workers',
+        text: 'Jobs that pick up where they left off after a restart.',
+      },
+      {
+        title: 'Internal tools',
+        text: 'Dashboards, wikis and back-office apps used in office hours.',
+      },
+      { title: 'Small businesses', text: 'A first production cluster on a small budget.' },
+    ],
+  },
+  data: {
+    type: 'data',
+    fallbackName: 'Data Analytics',
+    tagline: 'Memory-rich nodes and fast local storage for analytics engines and databases.',
+    story:
+      'Data Analytics clusters pair large-memory nodes with high-throughput volumes, so Spark executors, Trino workers and stateful databases have room to work, with data kept in the region you choose.',
+    useCases: [
+      {
+        title: 'Spark and Trino',
+        text: 'Distributed queries over your data lake, scaled per job.',
+      },
+      {
+        title: 'Databases on Kubernetes',
+        text: 'PostgreSQL or ClickHouse operators with snapshot backups.',
+      },
+      { title: 'Streaming', text: 'Kafka and Flink pipelines with steady throughput.' },
+    ],
+  },
+  ai: {
+    type: 'ai',
+    fallbackName: 'AI/ML (Violet)',
+    tagline: 'GPU node pools for training and inference, with drivers managed for you.',
+    story:
+      'AI/ML clusters add GPU node pools to Kubernetes, with the NVIDIA GPU operator installed and kept compatible across upgrades. Train on sovereign infrastructure and serve models close to your EU users.',
+    useCases: [
+      {
+        title: 'Model training',
+        text: 'Distributed training jobs on GPU pools that scale to zero when idle.',
+      },
+      {
+        title: 'Inference',
+        text: 'Serve LLMs and vision models with autoscaling on GPU utilisation.',
+      },
+      { title: 'Notebooks', text: 'Shared JupyterHub environments for data-science teams.' },
+    ],
+  },
+  orange: {
+    type: 'orange',
+    fallbackName: 'Dev/Test (Orange)',
+    tagline: 'Cheap, disposable clusters for CI pipelines, previews and staging.',
+    story:
+      'Dev/Test clusters mirror production Kubernetes at a fraction of the price. Create one per branch or per team, rehearse upgrades before production, and delete it when you are done: billing is by the hour.',
+    useCases: [
+      {
+        title: 'CI pipelines',
+        text: 'Run integration tests against a real cluster on every merge request.',
+      },
+      { title: 'Preview environments', text: 'One namespace or cluster per pull request.' },
+      {
+        title: 'Upgrade rehearsals',
+        text: 'Try the next Kubernetes version before production does.',
+      },
+    ],
+  },
+  sandbox: {
+    type: 'sandbox',
+    fallbackName: 'Sandbox (Gray)',
+    tagline: 'The smallest cluster we offer, for learning and experiments.',
+    story:
+      'Sandbox clusters are for trying things: follow the tutorials, test a Helm chart, learn Kubernetes. They carry no SLA and are not meant for production data.',
+    useCases: [
+      { title: 'Learning Kubernetes', text: 'Follow our tutorials on a real managed cluster.' },
+      {
+        title: 'Proofs of concept',
+        text: 'Show that an application runs on Kubernetes before committing.',
+      },
+      { title: 'Workshops', text: 'One cluster per participant for a day of training.' },
+    ],
+  },
+  additional: {
+    type: 'additional',
+    fallbackName: 'Dedicated and custom clusters',
+    tagline:
+      'When the seven tiers are not enough: dedicated hardware and clusters built to your specification.',
+    story:
+      'Some projects need single-tenant hardware, an on-premises location, unusual GPU models or contractual terms of their own. Our solutions team designs, prices and runs these clusters with the same console and API as every other tier.',
+    useCases: [
+      {
+        title: 'Dedicated clusters',
+        text: 'Single-tenant bare-metal nodes reserved for your organization, in the region of your choice.',
+      },
+      {
+        title: 'Custom clusters',
+        text: 'Specific hardware, networking (private interconnect, your own IP ranges) or compliance clauses.',
+      },
+      {
+        title: 'Managed on-premises',
+        text: 'Alpenkube operates Kubernetes on hardware in your own data centre.',
+      },
+    ],
+  },
+};

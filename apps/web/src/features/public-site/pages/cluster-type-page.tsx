@@ -1,0 +1,30 @@
+import { useLocation, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { NotFoundPanel } from '../components/not-found-panel';
+import { clusterTypeFromPath, resolveClusterType } from '../cluster-types/cluster-type-catalog';
+import { AdditionalOffers } from '../cluster-types/additional-offers';
+import { TierDetail } from '../cluster-types/tier-detail';
+import { pageMetaFor } from '../page-meta';
+import { usePageMeta } from '../use-page-meta';
+
+/** /cluster-types/:type and every alias (/blue-cluster, /ai-cluster-page, /dev-cluster…). */
+export function ClusterTypePage() {
+  const { type: param } = useParams();
+  const { pathname } = useLocation();
+  const type = param !== undefined ? resolveClusterType(param) : clusterTypeFromPath(pathname);
+  const meta = pageMetaFor(pathname);
+  usePageMeta(meta?.title ?? 'Cluster type not found | Alpenkube', meta?.description ?? '');
+
+  if (!type) {
+    return (
+      <NotFoundPanel
+        title="Cluster type not found"
+        backTo={paths.pricing}
+        backLabel="See all tiers"
+      >
+        We do not offer a “{param}” cluster type. The pricing page lists every tier.
+      </NotFoundPanel>
+    );
+  }
+  return type === 'additional' ? <AdditionalOffers /> : <TierDetail key={type} type={type} />;
+}

@@ -1,0 +1,87 @@
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { newsletterSchema } from '@alpenkube/contract';
+import { useLeadForm } from '../forms/use-lead-form';
+import { CheckboxField, HoneypotField, TextField } from '../forms/form-fields';
+import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { FormPageLayout } from '../forms/form-page-layout';
+import { NewsletterTokenAction } from '../forms/newsletter-token-action';
+import { useRouteMeta } from '../use-page-meta';
+
+const contents = [
+  'New Kubernetes versions on the platform and what changes for you',
+  'New features, tiers, regions and add-ons',
+  'One practical tutorial each month',
+  'EU cloud regulation explained: GDPR, NIS2, the Data Act, HDS',
+];
+
+export function NewsletterPage() {
+  useRouteMeta('/newsletter');
+  const [params] = useSearchParams();
+  const confirmToken = params.get('confirm');
+  const unsubscribeToken = params.get('unsubscribe');
+  const form = useLeadForm({
+    schema: newsletterSchema,
+    endpoint: '/api/newsletter/subscribe',
+    initial: { email: '', consent: false as never, website: '' },
+  });
+  return (
+    <FormPageLayout
+      eyebrow="Newsletter"
+      title="The Alpenkube newsletter"
+      lead="One e-mail a month about Kubernetes on a sovereign European cloud. No advertising from third parties, unsubscribe in one click."
+      aside={
+        <section>
+          <h2>In each issue</h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5">
+            {contents.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </section>
+      }
+    >
+      <div className="grid gap-6">
+        {confirmToken && <NewsletterTokenAction kind="confirm" token={confirmToken} />}
+        {unsubscribeToken && <NewsletterTokenAction kind="unsubscribe" token={unsubscribeToken} />}
+        {form.mutation.isSuccess ? (
+          <FormSuccess
+            title="Check your inbox"
+            onReset={form.reset}
+            resetLabel="Subscribe another address"
+          >
+            {form.mutation.data?.message ??
+              `We sent a confirmation link to ${String(form.values.email)}. Your subscription starts when you click it; without a click we delete the address after 7 days.`}
+          </FormSuccess>
+        ) : (
+          <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
+            <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+            <CheckboxField
+              form={form}
+              name="consent"
+              label={
+                <>
+                  I agree to receive the monthly newsletter. I can unsubscribe at any time with the
+                  link in every issue (see the{' '}
+                  <Link className="text-primary underline" to={paths.privacyPolicy}>
+                    privacy policy
+                  </Link>
+                  ).
+                </>
+              }
+            />
+            <HoneypotField form={form} />
+            <FormError form={form} />
+            <div>
+              <SubmitButton form={form}>Subscribe</SubmitButton>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Double opt-in: we first send a confirmation link, so nobody can subscribe an address
+              that is not theirs.
+            </p>
+          </form>
+        )}
+      </div>
+    </FormPageLayout>
+  );
+}

@@ -1,0 +1,53 @@
+import { PageHeader } from '../components/page-header';
+import { CardSkeletons, QueryError } from '../components/query-state';
+import { useClusterTiers } from '../cluster-types/use-cluster-tiers';
+import { tierPageType } from '../cluster-types/tier-links';
+import { PriceControls } from '../pricing/price-controls';
+import { PricingTierCard } from '../pricing/pricing-tier-card';
+import { PricingNotes } from '../pricing/pricing-notes';
+import { CustomOfferCard } from '../pricing/custom-offer-card';
+import { AddonPrices } from '../pricing/addon-prices';
+import { useRouteMeta } from '../use-page-meta';
+
+export function PricingPage() {
+  useRouteMeta('/pricing');
+  const tiers = useClusterTiers();
+  return (
+    <>
+      <PageHeader
+        wide
+        eyebrow="Pricing"
+        title="Simple prices for every cluster"
+        lead="Seven tiers, one price per control plane and per node. Pay monthly, or yearly for less. No hidden fees for traffic inside a cluster."
+      >
+        <PriceControls />
+      </PageHeader>
+      <div className="mx-auto w-full max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
+        {tiers.isError ? (
+          <QueryError
+            title="The tiers could not be loaded"
+            error={tiers.error}
+            onRetry={() => void tiers.refetch()}
+          />
+        ) : (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4">
+            {tiers.isPending ? (
+              <CardSkeletons count={6} />
+            ) : (
+              tiers.data.map((tier) => (
+                <PricingTierCard
+                  key={tier.id}
+                  tier={tier}
+                  featured={tierPageType(tier) === 'blue'}
+                />
+              ))
+            )}
+            {!tiers.isPending && <CustomOfferCard />}
+          </div>
+        )}
+        <AddonPrices />
+        <PricingNotes />
+      </div>
+    </>
+  );
+}

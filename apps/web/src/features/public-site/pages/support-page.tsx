@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { Activity, BookOpen, CreditCard, Search, Ticket, Wrench } from 'lucide-react';
+import { paths } from '@/config/paths';
+import { PageHeader } from '../components/page-header';
+import { SeverityTable } from '../components/severity-table';
+import { useRouteMeta } from '../use-page-meta';
+
+const routes = [
+  {
+    icon: Wrench,
+    title: 'Technical support',
+    text: 'Clusters, add-ons, networking, the console.',
+    to: paths.technicalSupport,
+  },
+  {
+    icon: CreditCard,
+    title: 'Billing support',
+    text: 'Invoices, charges, payment methods, credits.',
+    to: paths.billingSupport,
+  },
+  {
+    icon: Ticket,
+    title: 'Submit a ticket',
+    text: 'No account needed; you get a tracking code.',
+    to: paths.submitTicket,
+  },
+  {
+    icon: Search,
+    title: 'Track a ticket',
+    text: 'Read the answers and reply with your code.',
+    to: paths.trackTicket,
+  },
+  {
+    icon: BookOpen,
+    title: 'Documentation',
+    text: 'Guides and tutorials for every common task.',
+    to: paths.documentation,
+  },
+  {
+    icon: Activity,
+    title: 'Service status',
+    text: 'Check the API’s health and response times.',
+    to: paths.testService,
+  },
+];
+
+export function SupportPage() {
+  useRouteMeta('/support');
+  return (
+    <>
+      <PageHeader
+        eyebrow="Support"
+        title="How can we help?"
+        lead="Engineers who run the platform answer the tickets. Pick the right door and your question reaches them first time."
+      />
+      <div className="mx-auto w-full max-w-6xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {routes.map(({ icon: Icon, title, text, to }) => (
+            <Link
+              key={title}
+              to={to}
+              className="rounded-xl border border-border bg-card p-6 transition hover:border-primary/50 hover:shadow-md"
+            >
+              <Icon className="size-5 text-primary" aria-hidden="true" />
+              <h2 className="mt-3 font-semibold">{title}</h2>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            </Link>
+          ))}
+        </div>
+        <section aria-labelledby="times-heading" className="space-y-4">
+          <h2 id="times-heading" className="text-2xl font-bold tracking-tight">
+            Response times
+          </h2>
+          <p className="max-w-3xl text-muted-foreground">
+            The clock starts when the ticket is opened and stops while we wait for your answer.
+            Signed-in customers open tickets from the dashboard so they are linked to the
+            organization and its clusters.
+          </p>
+          <SeverityTable />
+        </section>
+      </div>
+    </>
+  );
+}

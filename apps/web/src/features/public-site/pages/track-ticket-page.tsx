@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { trackTicketSchema } from '@alpenkube/contract';
+import { useLeadForm } from '../forms/use-lead-form';
+import { TextField } from '../forms/form-fields';
+import { FormError, SubmitButton } from '../forms/form-status';
+import { FormPageLayout } from '../forms/form-page-layout';
+import type { PublicTicket } from '../forms/public-ticket';
+import { TicketThread } from '../forms/ticket-thread';
+import { TicketReplyForm } from '../forms/ticket-reply-form';
+import { useRouteMeta } from '../use-page-meta';
+
+/** Spec: the tracking code and the e-mail show the ticket and its replies, and let the visitor reply. */
+export function TrackTicketPage() {
+  useRouteMeta('/track-ticket');
+  const [params] = useSearchParams();
+  const [ticket, setTicket] = useState<PublicTicket | null>(null);
+  const form = useLeadForm<typeof trackTicketSchema, PublicTicket>({
+    schema: trackTicketSchema,
+    endpoint: '/api/public/tickets/lookup',
+    initial: { code: params.get('code') ?? '', email: '' },
+    onSuccess: setTicket,
+  });
+  const code = String(form.values.code).trim().toUpperCase();
+  const email = String(form.values.email).trim();
+
+  return (
+    <FormPageLayout
+      eyebrow="Support"
+      title="Track a ticket"
+      lead="Enter the tracking code from your confirmation e-mail and the address you used to read the answers and reply."
+      aside={
+        <section>
+          <h2>Lost the code?</h2>
+          <p className="mt-2">
+            Search your inbox for “Alpenkube ticket”. If it is gone,{' '}
+            <Link className="text-primary underline" to={paths.submitTicket}>
+              open a new ticket
+            </Link>{' '}
+            and mention the old subject: we will merge them.
+          </p>
+        </section>
+      }
+    >
+      <div className="grid gap-8">
+        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              form={form}
+              name="code"
+              label="Tracking code"
+              autoComplete="off"
+              className="font-mono"
+            />
+            <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+          </div>
+          <FormError form={form} />
+          <div>
+            <SubmitButton form={form}>Show the ticket</SubmitButton>
+          </div>
+        </form>
+        {ticket && (
+          <>
+            <TicketThread ticket={ticket} />
+            {ticket.status === 'closed' ? (
+              <p className="text-sm text-muted-foreground">
+                This ticket is closed.{' '}
+                <Link className="text-primary underline" to={paths.submitTicket}>
+                  Open a new one
+                </Link>{' '}
+                and mention {ticket.number} if the problem is back.
+              </p>
+            ) : (
+              <TicketReplyForm
+                key={ticket.number}
+                code={code}
+                email={email}
+                onReplied={setTicket}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </FormPageLayout>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Clock } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { findTutorial, tutorials } from '../content/tutorial-index';
+import { NotFoundPanel } from '../components/not-found-panel';
+import { ArticleBody } from '../tutorials/article-body';
+import { TableOfContents } from '../tutorials/table-of-contents';
+import { loadArticle } from '../tutorials/load-article';
+import { buildToc } from '../tutorials/toc';
+import { usePageMeta } from '../use-page-meta';
+import { pageMetaFor } from '../page-meta';
+import { TutorialPager } from '../tutorials/tutorial-pager';
+
+export function TutorialPage() {
+  const { slug = '' } = useParams();
+  const tutorial = findTutorial(slug);
+  const meta = pageMetaFor(`/tutorials/${slug}`);
+  usePageMeta(meta?.title ?? 'Tutorial not found | Alpenkube', meta?.description ?? '');
+
+  const article = useQuery({
+    queryKey: ['tutorial-body', slug],
+    queryFn: async () => (await loadArticle(slug)) ?? null,
+    enabled: Boolean(tutorial),
+    staleTime: Infinity,
+  });
+  const toc = useMemo(() => (article.data ? buildToc(article.data) : []), [article.data]);
+
+  if (!tutorial || article.data === null) {
+    return (
+      <NotFoundPanel
+        title="Tutorial not found"
+        backTo={paths.tutorials}
+        backLabel="Browse all tutorials"
+      >
+        There is no tutorial at <code className="rounded bg-muted px-1">/tutorials/{slug}</code>. It
+        may have been renamed; the list has every guide we publish.
+      </NotFoundPanel>
+    );
+  }
+
+  const index = tutorials.indexOf(tutorial);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link
+        to={paths.tutorials}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> All tutorials
+      </Link>
+      <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_15rem]">
+        <article className="min-w-0">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">
+            {tutorial.category}
+          </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{tutorial.title}</h1>
+          <p className="mt-3 text-lg text-muted-foreground">{tutorial.summary}</p>
+          <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Clock className="size-4" aria-hidden="true" /> {tutorial.readingMinutes} min read
+          </p>
+          <TableOfContents
+            entries={toc}
+            className="mt-8 rounded-xl border border-border p-5 lg:hidden"
+          />
+          <div className="mt-8">
+            {article.isPending ? (
+              <Spinner label="Loading the article…" className="py-16" />
+            ) : article.isError ? (
+              <p role="alert" className="text-destructive">
+                The article could not be loaded. Check your connection and reload the page.
+              </p>
+            ) : (
+              <ArticleBody markdown={article.data} />
+            )}
+          </div>
+          <TutorialPager previous={tutorials[index - 1]} next={tutorials[index + 1]} />
+        </article>
+        <aside className="hidden lg:block">
+          <TableOfContents entries={toc} className="sticky top-24" />
+        </aside>
+      </div>
+    </div>
+  );
+}

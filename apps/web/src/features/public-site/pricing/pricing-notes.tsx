@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCurrency } from '@/features/currency';
+
+const included = [
+  'Managed, patched control plane with encrypted etcd backups',
+  'Hosting in EU regions under EU jurisdiction, no non-EU parent company',
+  'metrics-server, CSI volume snapshots and the cluster autoscaler',
+  'Platform audit log, data-residency report and GDPR data processing agreement',
+  'Ticket support with response times set by the tier’s SLA',
+  'No charge for traffic between nodes of the same cluster',
+];
+
+/** What every tier includes and how prices are converted and billed. */
+export function PricingNotes() {
+  const { currency, ratesDate, ratesSource } = useCurrency();
+  return (
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+      <section
+        aria-labelledby="included-heading"
+        className="rounded-2xl border border-border bg-card p-6"
+      >
+        <h2 id="included-heading" className="text-lg font-semibold">
+          Included with every cluster
+        </h2>
+        <ul className="mt-4 list-disc space-y-2 pl-5 text-sm text-muted-foreground">
+          {included.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+      <section
+        aria-labelledby="how-billed-heading"
+        className="rounded-2xl border border-border bg-card p-6"
+      >
+        <h2 id="how-billed-heading" className="text-lg font-semibold">
+          How prices work
+        </h2>
+        <div className="mt-4 space-y-3 text-sm text-muted-foreground">
+          <p>
+            A cluster costs its control plane plus its nodes. Add-ons, storage and egress are
+            metered by the hour and billed monthly; see{' '}
+            <Link className="text-primary underline" to={paths.tutorial('billing-and-invoices')}>
+              billing and invoices
+            </Link>
+            .
+          </p>
+          <p>
+            Prices are set in US dollars.{' '}
+            {currency === 'USD'
+              ? 'Switch the currency above to see them in euros or pounds.'
+              : `${currency} figures are converted at ${ratesDate ? `the rate of ${ratesDate}` : 'the current rate'}${ratesSource === 'fallback' ? ' (reference rate: the live rate is unavailable)' : ''} and rounded down, for display only.`}
+          </p>
+          <p>
+            Yearly plans are paid up front; the saving shown is round((12 × monthly − yearly) ÷ (12
+            × monthly) × 100).
+          </p>
+          <p>
+            Need add-ons, several clusters or special terms? Build an exact quote in the{' '}
+            <Link className="text-primary underline" to={paths.priceEstimator}>
+              price estimator
+            </Link>{' '}
+            or{' '}
+            <Link className="text-primary underline" to={paths.contactSales}>
+              talk to sales
+            </Link>
+            .
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Article bodies, one lazy chunk each (eager: false): the list page ships only the
+ * metadata of content/tutorial-index.ts, and an article loads its own Markdown.
+ */
+const bodies = import.meta.glob<string>('../content/tutorials/*.md', {
+  query: '?raw',
+  import: 'default',
+});
+
+function keyFor(slug: string): string {
+  return `../content/tutorials/${slug}.md`;
+}
+
+export function hasArticleBody(slug: string): boolean {
+  return keyFor(slug) in bodies;
+}
+
+export async function loadArticle(slug: string): Promise<string | undefined> {
+  const load = bodies[keyFor(slug)];
+  return load ? load() : undefined;
+}
+
+/** Every body, for full-text search; only loaded once someone types a query. */
+export async function loadAllArticles(): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(bodies).map(async ([key, load]) => {
+      const slug = key.replace(/^.*\/([^/]+)\.md$/, '$1');
+      return [slug, await load()] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { detectDevice } from './device';
+
+const desktop = {
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+  hasTouch: false,
+  width: 1440,
+  height: 900,
+  pixelRatio: 1,
+};
+
+describe('device detection (section 2)', () => {
+  it('a wide, mouse-driven desktop is desktop', () => {
+    expect(detectDevice(desktop).isMobile).toBe(false);
+  });
+  it('1024 px or less is mobile; 1025 is not', () => {
+    expect(detectDevice({ ...desktop, width: 1024 }).isMobile).toBe(true);
+    expect(detectDevice({ ...desktop, width: 1025 }).isMobile).toBe(false);
+  });
+  it('a mobile user agent is mobile at any width', () => {
+    expect(detectDevice({ ...desktop, userAgent: 'Mozilla/5.0 (iPhone) Mobile' }).isMobile).toBe(
+      true,
+    );
+  });
+  it('touch support is mobile', () => {
+    expect(detectDevice({ ...desktop, hasTouch: true }).isMobile).toBe(true);
+  });
+  it('a high pixel ratio on a portrait screen is mobile', () => {
+    expect(detectDevice({ ...desktop, width: 1100, height: 1400, pixelRatio: 2 }).isMobile).toBe(
+      true,
+    );
+    expect(detectDevice({ ...desktop, width: 1400, height: 1100, pixelRatio: 2 }).isMobile).toBe(
+      false,
+    );
+  });
+});

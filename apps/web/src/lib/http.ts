@@ -1,0 +1,164 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+/** Spec section 9: GET answers are reused for 5 minutes; above 100 entries up to 50 expired go. */
+export const GET_CACHE_TTL_MS = 5 * 60 * 1000;
+export const GET_CACHE_PRUNE_ABOVE = 100;
+export const GET_CACHE_PRUNE_MAX = 50;
+
+/** A failed (non-OK) answer; `status` lets callers tell 401 from other failures. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+type CacheEntry = { data: unknown; storedAt: number };
+const getCache = new Map<string, CacheEntry>();
+
+function isFresh(entry: CacheEntry, now: number) {
+  return now - entry.storedAt < GET_CACHE_TTL_MS;
+}
+
+/** Drops at most 50 expired entries, and only once the cache holds more than 100. */
+export function pruneGetCache(now = Date.now()) {
+  if (getCache.size <= GET_CACHE_PRUNE_ABOVE) return;
+  let removed = 0;
+  for (const [key, entry] of getCache) {
+    if (removed >= GET_CACHE_PRUNE_MAX) break;
+    if (!isFresh(entry, now)) {
+      getCache.delete(key);
+      removed += 1;
+    }
+  }
+}
+
+export function clearGetCache() {
+  getCache.clear();
+}
+
+export function getCacheSize() {
+  return getCache.size;
+}
+
+/**
+ * Reads a body by the spec's rules: 204 or empty → {}; text that is not JSON → [] when the
+ * path names users or clusters (those callers expect lists), else {}.
+ */
+export function parseBodyText(text: string, status: number, url: string): unknown {
+  if (status === 204 || text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return /users|clusters/.test(url) ? [] : {};
+  }
+}
+
+function fieldOf(body: unknown, field: 'message' | 'error'): unknown {
+  if (body && typeof body === 'object' && field in body) {
+    return (body as Record<string, unknown>)[field];
+  }
+  return undefined;
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first usable text of: message field, error field (string or JSON text), raw body. */
+function messageFromBody(text: string): string | undefined {
+  const body = parseJsonOrUndefined(text);
+  const message = fieldOf(body, 'message');
+  if (typeof message === 'string' && message) return message;
+  const error = fieldOf(body, 'error');
+  if (typeof error === 'string' && error) return error;
+  if (error !== undefined && error !== null) return JSON.stringify(error);
+  if (text.trim()) return text;
+  return undefined;
+}
+
+/** Section 8 order for calls: message, error, raw text, status text, 'HTTP Error {status}'. */
+export function requestErrorMessage(text: string, status: number, statusText: string) {
+  return messageFromBody(text) ?? (statusText || `HTTP Error ${status}`);
+}
+
+/** Section 8 order for the default query fetcher: message, error, raw text, 'Error {status}'. */
+export function queryErrorMessage(text: string, status: number) {
+  return messageFromBody(text) ?? `Error ${status}`;
+}
+
+function jsonResponse(data: unknown, status = 200) {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Calls the API with the session cookie. A GET answer is served from the 5-minute cache when
+ * fresh; any other method empties that cache, since it may have changed what GETs return.
+ * Resolves to a Response whose body is always JSON (normalised by the body rules above).
+ * Throws an HttpError for a non-OK answer.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const verb = method.toUpperCase();
+  const now = Date.now();
+  if (verb === 'GET') {
+    const cached = getCache.get(url);
+    if (cached && isFresh(cached, now)) return jsonResponse(cached.data);
+  }
+
+  const response = await fetch(url, {
+    method: verb,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new HttpError(
+      requestErrorMessage(text, response.status, response.statusText),
+      response.status,
+    );
+  }
+
+  const data = parseBodyText(text, response.status, url);
+  if (verb === 'GET') {
+    getCache.set(url, { data, storedAt: Date.now() });
+    pruneGetCache();
+  } else {
+    clearGetCache();
+  }
+  return jsonResponse(data);
+}
+
+/** apiRequest, then the body as T (the caller validates with the contract where it matters). */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return (await response.json()) as T;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/**
+ * The default query fetcher: a GET of the first key element, always fresh from the network
+ * (TanStack Query is the cache for queries, and polling must see new data).
+ */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const url = String(queryKey[0]);
+    const response = await fetch(url, { credentials: 'include', signal });
+    if (options.on401 === 'returnNull' && response.status === 401) return null;
+    const text = await response.text();
+    if (!response.ok) {
+      throw new HttpError(queryErrorMessage(text, response.status), response.status);
+    }
+    return parseBodyText(text, response.status, url) as T;
+  };
+}

@@ -1,0 +1,58 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_BASE_URL, E2E_PORT, E2E_STATE_FILE } from './env';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+async function waitForHealth(deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${E2E_BASE_URL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer ${E2E_BASE_URL}/api/health in time`);
+}
+
+/**
+ * Builds the SPA (unless E2E_SKIP_BUILD=1), then starts the real server once, in development
+ * mode, on a fresh data directory that the teardown deletes.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'alpenkube-e2e-'));
+  const log = openSync(join(dataDir, 'server.log'), 'a');
+  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      APP_ENV: 'development',
+      DATA_DIR: dataDir,
+      // Every spec posts forms from 127.0.0.1: one network, far more than 10 submissions.
+      PUBLIC_FORM_LIMIT: '1000',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  server.unref();
+  writeFileSync(E2E_STATE_FILE, JSON.stringify({ pid: server.pid, dataDir }));
+  try {
+    await waitForHealth(Date.now() + 90_000);
+  } catch (error) {
+    const tail = readFileSync(join(dataDir, 'server.log'), 'utf8')
+      .split('\n')
+      .slice(-20)
+      .join('\n');
+    throw new Error(`${(error as Error).message}\n--- server log ---\n${tail}`);
+  }
+}

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations, stubExchangeRates } from './public-helpers';
+
+const routes = [
+  '/',
+  '/pricing',
+  '/documentation',
+  '/tutorials',
+  '/tutorials/getting-started',
+  '/about',
+  '/careers',
+  '/case-studies',
+  '/faq',
+  '/privacy-policy',
+  '/terms',
+  '/contact',
+  '/schedule-demo',
+  '/contact-sales',
+  '/custom-quote',
+  '/workload-migration',
+  '/newsletter',
+  '/api-reference',
+  '/test-service',
+  '/currency-test',
+  '/support',
+  '/technical-support',
+  '/billing-support',
+  '/submit-ticket',
+  '/track-ticket',
+  '/cluster-types/blue',
+  '/ai-cluster',
+  '/additional-cluster',
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`public pages, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    test.beforeEach(async ({ page }) => stubExchangeRates(page));
+
+    for (const path of routes) {
+      test(`${path} has no serious accessibility violation`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}

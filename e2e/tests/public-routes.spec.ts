@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { publicPageMeta } from '../../apps/web/src/features/public-site/page-meta';
+import { stubExchangeRates } from './public-helpers';
+
+/** Every public route of spec section 2 (aliases included) and the main heading it must show. */
+const headings: Record<string, string | RegExp> = {
+  '/': 'Managed Kubernetes on a sovereign European cloud',
+  '/pricing': 'Simple prices for every cluster',
+  '/documentation': 'Documentation',
+  '/tutorials': 'Tutorials',
+  '/tutorials/kubeconfig': 'Connect with kubeconfig',
+  '/about': 'Kubernetes for Europe, run from Europe',
+  '/careers': /sovereign Kubernetes platform/,
+  '/case-studies': 'Case studies',
+  '/faq': 'Frequently asked questions',
+  '/privacy-policy': 'Privacy policy',
+  '/privacy': 'Privacy policy',
+  '/terms': 'Terms of service',
+  '/contact': 'Contact us',
+  '/schedule-demo': 'Schedule a demo',
+  '/contact-sales': 'Contact sales',
+  '/custom-quote': 'Request a custom quote',
+  '/workload-migration': 'Workload migration',
+  '/newsletter': 'The Alpenkube newsletter',
+  '/api-reference': 'API reference',
+  '/test-service': 'Service status test',
+  '/currency-test': 'Currency test',
+  '/support': 'How can we help?',
+  '/technical-support': 'Technical support',
+  '/billing-support': 'Billing support',
+  '/submit-ticket': 'Submit a ticket',
+  '/track-ticket': 'Track a ticket',
+};
+
+const clusterHeadings: Record<string, RegExp> = {
+  blue: /^Standard clusters$/,
+  red: /^Enterprise clusters$/,
+  green: /^Economy clusters$/,
+  data: /^Data Analytics clusters$/,
+  ai: /^AI\/ML clusters$/,
+  orange: /^Dev\/Test clusters$/,
+  dev: /^Dev\/Test clusters$/,
+  test: /^Dev\/Test clusters$/,
+  sandbox: /^Sandbox clusters$/,
+  additional: /^Dedicated and custom clusters$/,
+};
+for (const [name, heading] of Object.entries(clusterHeadings)) {
+  headings[`/cluster-types/${name}`] = heading;
+  headings[`/${name}-cluster`] = heading;
+}
+for (const name of ['sandbox', 'blue', 'red', 'green', 'data', 'ai', 'orange']) {
+  headings[`/${name}-cluster-page`] = clusterHeadings[name]!;
+}
+
+test.beforeEach(async ({ page }) => stubExchangeRates(page));
+
+for (const [path, heading] of Object.entries(headings)) {
+  test(`${path} shows its heading, title and description`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const meta = publicPageMeta[path];
+    expect(meta, `page meta for ${path}`).toBeDefined();
+    await expect(page).toHaveTitle(meta!.title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      meta!.description,
+    );
+  });
+}
+
+test('unknown cluster types and tutorials say so', async ({ page }) => {
+  await page.goto('/cluster-types/purple');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Cluster type not found' }),
+  ).toBeVisible();
+  await page.goto('/tutorials/no-such-guide');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tutorial not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Browse all tutorials' }).click();
+  await expect(page).toHaveURL(/\/tutorials$/);
+});
+
+test('the server sends each public page with its own title before JavaScript runs', async ({
+  request,
+}) => {
+  for (const path of ['/', '/pricing', '/tutorials/kubeconfig', '/blue-cluster', '/faq']) {
+    const html = await (await request.get(path)).text();
+    const title = publicPageMeta[path]!.title.replace(/&/g, '&amp;');
+    expect(html, path).toContain(`<title>${title}</title>`);
+  }
+});
+
+test('a tier card leads to its cluster-type page and its order button to the configurator', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.locator('[data-tier]').filter({ hasText: 'Enterprise' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enterprise clusters' })).toBeVisible();
+  const order = page.getByRole('link', { name: 'Order this cluster' });
+  await expect(order).toHaveAttribute('href', /\/configure-cluster\?tier=/);
+});

@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { devLogin } from '../support/session';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('home page', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('/auth', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('/dashboard', async ({ page }) => {
+      await devLogin(page, 'demo');
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

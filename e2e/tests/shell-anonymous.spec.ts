@@ -1,0 +1,77 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+test.describe('anonymous shell', () => {
+  test('header shows the public links and Sign In, not the signed-in controls', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Pricing', 'Documentation', 'Tutorials']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Support' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('button', { name: /Notifications/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  });
+
+  test('footer shows tiers, links, claims, copyright and the DEV version', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const types = ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'];
+    for (const type of types) {
+      await expect(footer.locator(`a[href="/cluster-types/${type}"]`).first()).toBeVisible();
+    }
+    // Names are shown without their trailing parentheses.
+    await expect(footer.getByRole('link', { name: 'Standard', exact: true })).toBeVisible();
+    for (const href of [
+      '/documentation',
+      '/tutorials',
+      '/newsletter',
+      '/about',
+      '/contact',
+      '/privacy-policy',
+      '/terms',
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
+    }
+    for (const claim of ['GDPR', 'HDS', 'CISPE', 'Data sovereignty']) {
+      await expect(footer.getByText(claim, { exact: true })).toBeVisible();
+    }
+    await expect(footer.getByText('© 2025 Alpenkube. All rights reserved.')).toBeVisible();
+    const version = footer.getByTestId('app-version');
+    await expect(version).not.toContainText('loading...');
+    await expect(version.getByText('DEV')).toBeVisible();
+  });
+
+  test('/fr redirects home and an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/fr');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the home page downloads no dashboard code and at most 150 KB of gzipped JS', async ({
+    page,
+  }) => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => null);
+      // gzip -9, as static precompression would serve it.
+      if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const names = [...scripts.keys()].map((url) => url.split('/').pop() ?? url);
+    expect(
+      names.some((name) => /dashboard-layout|placeholder-page|sidebar|settings-page/.test(name)),
+    ).toBe(false);
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    test.info().annotations.push({ type: 'initial-js-gzip-bytes', description: String(total) });
+    expect(total).toBeLessThanOrEqual(150 * 1024);
+  });
+});

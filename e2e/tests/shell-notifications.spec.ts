@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { devLogin, devNotify } from '../support/session';
+
+async function openBell(page: Page) {
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  return page.getByRole('dialog', { name: 'Notifications' });
+}
+
+test.describe('notification bell', () => {
+  test.beforeEach(async ({ page }) => {
+    await devLogin(page, 'demo');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('a notification pushed over /ws appears within 2 s, without waiting for the poll', async ({
+    page,
+  }) => {
+    const panel = await openBell(page);
+    await expect(panel.getByText('Real-time')).toBeVisible();
+    // Wait for the socket to be open before the push, then beat the 10 s poll comfortably.
+    await page.waitForTimeout(500);
+    const message = `Pushed ${Date.now()}`;
+    await devNotify(page, message, 'success');
+    await expect(panel.getByText(message)).toBeVisible({ timeout: 2000 });
+  });
+
+  test('mark one read, mark all read and move to trash', async ({ page }) => {
+    const first = `First ${Date.now()}`;
+    const second = `Second ${Date.now()}`;
+    await devNotify(page, first);
+    await devNotify(page, second, 'warning');
+    // The page may have fetched its list between the two writes, before its socket was open.
+    await page.reload();
+    const panel = await openBell(page);
+    const item = (text: string) => panel.getByTestId('notification-item').filter({ hasText: text });
+    await expect(item(second)).toHaveAttribute('data-read', 'false');
+
+    await item(second).getByRole('button', { name: 'Mark as read' }).click();
+    await expect(item(second)).toHaveAttribute('data-read', 'true');
+
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByText('All notifications marked as read').first()).toBeVisible();
+    await expect(item(first)).toHaveAttribute('data-read', 'true');
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+
+    await item(first).getByRole('button', { name: 'Move to trash' }).click();
+    await expect(page.getByText('Notification moved to trash').first()).toBeVisible();
+    await expect(item(first)).toHaveCount(0);
+  });
+});

@@ -14,9 +14,14 @@ import { pushLatency } from './push-latency.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PUBLIC_PAGES = (
-  process.env.BENCH_PAGES ?? '/,/pricing,/documentation,/tutorials,/auth'
-).split(',');
+const webDist = path.join(root, 'apps/web/dist');
+
+/** Every public path the build lists (BENCH_PAGES narrows it), plus the sign-in page. */
+function publicPages(): string[] {
+  if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',');
+  const meta = JSON.parse(fs.readFileSync(path.join(webDist, 'page-meta.json'), 'utf8')) as object;
+  return [...Object.keys(meta), '/auth'];
+}
 
 async function baseline(): Promise<LoadResult> {
   const port = await freePort();
@@ -96,7 +101,6 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
 }
 
 async function pageFigures() {
-  const webDist = path.join(root, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     console.log('(apps/web/dist is missing: run npm run build for the page figures)');
     return [];
@@ -105,7 +109,7 @@ async function pageFigures() {
     const server = spawnServer({ ...env, PORT: String(await freePort()), WEB_DIST: webDist });
     await server.ready;
     try {
-      return await measurePages(server.url, PUBLIC_PAGES);
+      return await measurePages(server.url, publicPages());
     } finally {
       await server.stop();
     }

@@ -109,7 +109,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const unsubscribes: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    unsubscribes.push(await services.sessions.start(), await services.realtime.start());
+    unsubscribes.push(
+      await services.sessions.start(),
+      await services.realtime.start(),
+      await services.notifications.start(),
+    );
     if (config.runJobs) await services.jobs.start();
   });
   app.addHook('preClose', async () => {

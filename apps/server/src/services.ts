@@ -59,7 +59,7 @@ export function createServices(
       idleMs: config.sessionIdleHours * 3_600_000,
       maxAgeMs: config.sessionMaxDays * 86_400_000,
     }),
-    notifications: createNotificationService(db),
+    notifications: createNotificationService(database),
     realtime: createRealtimeHub(database, log),
     rateLimit,
     jobs,

@@ -12,16 +12,16 @@ function ownOrigin(request: FastifyRequest): string {
  * stop most; checking Origin and Sec-Fetch-Site also stops same-site subdomains and old browsers.
  */
 export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string | undefined) {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  // Callback style: this runs on every request, and most are reads that pass at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
-      throw forbidden('Cross-site requests are not allowed');
-    }
     const origin = request.headers.origin;
-    if (origin && origin !== ownOrigin(request) && origin !== publicUrl) {
-      throw forbidden('Cross-site requests are not allowed');
-    }
+    const crossSite =
+      fetchSite === 'cross-site' ||
+      fetchSite === 'same-site' ||
+      (origin !== undefined && origin !== ownOrigin(request) && origin !== publicUrl);
+    done(crossSite ? forbidden('Cross-site requests are not allowed') : undefined);
   });
 }
 

@@ -52,6 +52,39 @@ describe('two instances sharing one database', () => {
     expect((await userThrough(b, sid)).json()).toEqual({ message: expect.any(String) });
   });
 
+  it('a notification list cached on B follows changes made through A', async () => {
+    const { client } = await registerUser(a.app, { username: 'reader' });
+    const sid = client.cookie('sid')!;
+    const through = (instance: TestApp, method: 'GET' | 'PUT' | 'POST', url: string) =>
+      instance.app.inject({ method, url, cookies: { sid } });
+
+    // B answers the list and the count, and keeps them.
+    const [welcome] = (await through(b, 'GET', '/api/notifications')).json();
+    expect((await through(b, 'GET', '/api/notifications/count')).json()).toEqual({ count: 1 });
+
+    expect((await through(a, 'PUT', `/api/notifications/${welcome.id}/read`)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await through(b, 'GET', '/api/notifications/count')).json(), eventually)
+      .toEqual({ count: 0 });
+    expect((await through(b, 'GET', '/api/notifications')).json()[0].read).toBe(true);
+
+    await a.app.services.notifications.create(
+      (await through(a, 'GET', '/api/user')).json().id,
+      'success',
+      'Cluster ready',
+    );
+    await expect
+      .poll(async () => (await through(b, 'GET', '/api/notifications')).json().length, eventually)
+      .toBe(2);
+
+    expect((await through(a, 'PUT', `/api/notifications/${welcome.id}/trash`)).statusCode).toBe(
+      200,
+    );
+    await expect
+      .poll(async () => (await through(b, 'GET', '/api/notifications')).json().length, eventually)
+      .toBe(1);
+  });
+
   it('sessions revoked on A stop working on B', async () => {
     const { client } = await registerUser(a.app, { username: 'revoked' });
     const phone = new Client(b.app);

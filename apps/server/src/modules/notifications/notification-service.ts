@@ -1,10 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification, NotificationType } from '@alpenkube/contract';
 import { notifications } from '../../db/schema.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { createNotificationCache } from './notification-cache.ts';
 
 export const NOTIFICATION_CHANNEL = 'notification_created';
+/** Read, all read or trashed: carries the user id, so every instance drops its cached copy. */
+export const NOTIFICATIONS_CHANGED_CHANNEL = 'notifications_changed';
 /** The list answers the newest ones; the bell shows 5 and then 10 more per click. */
 const LIST_LIMIT = 200;
 
@@ -42,7 +45,9 @@ export async function createNotification(
 const ownedBy = (userId: number, id: number) =>
   and(eq(notifications.id, id), eq(notifications.userId, userId));
 
-export function createNotificationService(db: Db) {
+export function createNotificationService(database: Database) {
+  const { db } = database;
+  const cache = createNotificationCache();
   // The two calls the bell polls every 10 s: built and planned once, not per request.
   const listQuery = db
     .select()
@@ -63,47 +68,79 @@ export function createNotificationService(db: Db) {
     )
     .prepare('notifications_unread_count');
 
+  /** Runs a change of the user's notifications and tells every instance's cache. */
+  async function change<T>(userId: number, run: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (tx) => {
+      const value = await run(tx);
+      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANGED_CHANNEL}, ${String(userId)})`);
+      return value;
+    });
+    // This instance answers its next read fresh even before its own NOTIFY comes back.
+    cache.invalidate(userId);
+    return result;
+  }
+
   return {
+    /** Listens for changes made by any instance; answers the unsubscribe. */
+    async start() {
+      const onCreated = await database.listen(NOTIFICATION_CHANNEL, (payload) => {
+        const { userId } = JSON.parse(payload) as { userId: number };
+        cache.invalidate(userId);
+      });
+      const onChanged = await database.listen(NOTIFICATIONS_CHANGED_CHANNEL, (payload) =>
+        cache.invalidate(Number(payload)),
+      );
+      return async () => {
+        await onCreated();
+        await onChanged();
+      };
+    },
+
     create: (userId: number, type: NotificationType, message: string) =>
       db.transaction((tx) => createNotification(tx, userId, type, message)),
 
-    async list(userId: number): Promise<Notification[]> {
-      return (await listQuery.execute({ userId })).map(toNotification);
-    },
+    list: (userId: number): Promise<Notification[]> =>
+      cache.read(userId, 'list', async () =>
+        (await listQuery.execute({ userId })).map(toNotification),
+      ),
 
-    async unreadCount(userId: number): Promise<number> {
-      const [row] = await unreadQuery.execute({ userId });
-      return row?.count ?? 0;
-    },
+    unreadCount: (userId: number): Promise<number> =>
+      cache.read(userId, 'unread', async () => {
+        const [row] = await unreadQuery.execute({ userId });
+        return row?.count ?? 0;
+      }),
 
-    async markRead(userId: number, id: number): Promise<Notification> {
-      const [row] = await db
-        .update(notifications)
-        .set({ read: true })
-        .where(ownedBy(userId, id))
-        .returning();
-      if (!row) throw notFound('Notification not found');
-      return toNotification(row);
-    },
+    markRead: (userId: number, id: number): Promise<Notification> =>
+      change(userId, async (tx) => {
+        const [row] = await tx
+          .update(notifications)
+          .set({ read: true })
+          .where(ownedBy(userId, id))
+          .returning();
+        if (!row) throw notFound('Notification not found');
+        return toNotification(row);
+      }),
 
-    async markAllRead(userId: number): Promise<number> {
-      const rows = await db
-        .update(notifications)
-        .set({ read: true })
-        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-        .returning({ id: notifications.id });
-      return rows.length;
-    },
+    markAllRead: (userId: number): Promise<number> =>
+      change(userId, async (tx) => {
+        const rows = await tx
+          .update(notifications)
+          .set({ read: true })
+          .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+          .returning({ id: notifications.id });
+        return rows.length;
+      }),
 
-    async trash(userId: number, id: number): Promise<Notification> {
-      const [row] = await db
-        .update(notifications)
-        .set({ trash: true })
-        .where(ownedBy(userId, id))
-        .returning();
-      if (!row) throw notFound('Notification not found');
-      return toNotification(row);
-    },
+    trash: (userId: number, id: number): Promise<Notification> =>
+      change(userId, async (tx) => {
+        const [row] = await tx
+          .update(notifications)
+          .set({ trash: true })
+          .where(ownedBy(userId, id))
+          .returning();
+        if (!row) throw notFound('Notification not found');
+        return toNotification(row);
+      }),
   };
 }
 export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -21,6 +21,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     version: APP_VERSION,
     environment: config.appEnv,
   };
+  // Fixed for the life of the process: serialised once, not per request (the footer polls it).
+  const summaryJson = JSON.stringify(versionSummarySchema.parse(summary));
 
   app.get(
     '/api/version/summary',
@@ -30,6 +32,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Version and environment',
         response: { 200: versionSummarySchema },
       },
+      serializerCompiler: () => () => summaryJson,
     },
     async () => summary,
   );

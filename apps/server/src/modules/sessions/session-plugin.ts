@@ -62,10 +62,23 @@ export async function requireSuperAdminHook(request: FastifyRequest) {
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
-      const token = readSessionToken(request);
-      if (token) request.session = await app.services.sessions.resolve(token);
+    const { sessions } = app.services;
+    // Callback style, answered synchronously from memory when it can: this is every API call.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token =
+        request.url.startsWith('/api/') || request.url.startsWith('/ws')
+          ? readSessionToken(request)
+          : undefined;
+      if (!token) return done();
+      const cached = sessions.peek(token);
+      if (cached) {
+        request.session = cached;
+        return done();
+      }
+      sessions.resolve(token).then((session) => {
+        request.session = session;
+        done();
+      }, done);
     });
   },
   { name: 'sessions', dependencies: ['services'] },

@@ -123,8 +123,39 @@ export function createSessionStore(
     };
   }
 
+  /** Records activity; the database hears of it at most once a minute (TOUCH_EVERY_MS). */
+  function touch(session: ActiveSession, now: number): ActiveSession {
+    session.lastSeenAt = now;
+    if (now - session.touchedAt >= TOUCH_EVERY_MS) {
+      session.touchedAt = now;
+      void db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, session.id))
+        .catch(() => {});
+    }
+    return session;
+  }
+
   const isExpired = (session: ActiveSession, now: number) =>
     now >= session.expiresAt || now - session.lastSeenAt >= options.idleMs;
+
+  /**
+   * The session a cookie names when this instance has it in memory and it is still valid, with
+   * its idle clock refreshed; undefined when only `resolve` (the database) can tell.
+   */
+  function peek(token: string): ActiveSession | undefined {
+    const tokenHash = sha256(token);
+    const session = cache.get(tokenHash);
+    if (!session) return undefined;
+    const now = Date.now();
+    if (isExpired(session, now)) {
+      // Another instance may have seen more recent activity: ask the database before ending it.
+      forget(tokenHash);
+      return undefined;
+    }
+    return touch(session, now);
+  }
 
   async function destroyByHash(tokenHash: string, tx?: DbOrTx): Promise<void> {
     if (!tx) return db.transaction((own) => destroyByHash(tokenHash, own));
@@ -144,35 +175,22 @@ export function createSessionStore(
       });
     },
 
+    peek,
+
     /** The session a cookie names, if it is still valid; refreshes its idle clock. */
     async resolve(token: string): Promise<ActiveSession | null> {
+      const cached = peek(token);
+      if (cached) return cached;
       const tokenHash = sha256(token);
       const now = Date.now();
-      let session = cache.get(tokenHash) ?? null;
-      if (session && isExpired(session, now)) {
-        // Another instance may have seen more recent activity: ask the database before ending it.
-        forget(tokenHash);
-        session = null;
+      const session = await load(tokenHash);
+      if (!session) return null;
+      if (isExpired(session, now) || session.user.status === 'disabled') {
+        await destroyByHash(tokenHash);
+        return null;
       }
-      if (!session) {
-        session = await load(tokenHash);
-        if (!session) return null;
-        if (isExpired(session, now) || session.user.status === 'disabled') {
-          await destroyByHash(tokenHash);
-          return null;
-        }
-        remember(session);
-      }
-      session.lastSeenAt = now;
-      if (now - session.touchedAt >= TOUCH_EVERY_MS) {
-        session.touchedAt = now;
-        void db
-          .update(sessions)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(sessions.id, session.id))
-          .catch(() => {});
-      }
-      return session;
+      remember(session);
+      return touch(session, now);
     },
 
     /** Creates a session and answers the cookie value (only its hash is stored). */

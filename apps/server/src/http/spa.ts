@@ -75,7 +75,7 @@ export async function registerSpa(
   const settingsMeta = Object.entries(options.runtimeSettings)
     .map(([name, value]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(value)}" />`)
     .join('');
-  const indexHtml = options.indexHtml?.replace('<head>', `<head>${settingsMeta}`) ?? null;
+  const indexHtml = options.indexHtml?.replace('</head>', `${settingsMeta}</head>`) ?? null;
   const pageMeta = readPageMeta(options.webDist);
   const metaFor = (pathname: string) =>
     pageMeta[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];

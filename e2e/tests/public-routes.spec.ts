@@ -68,6 +68,23 @@ for (const [path, heading] of Object.entries(headings)) {
   });
 }
 
+test('the title and description follow client-side navigation', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Pricing' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(publicPageMeta['/pricing']!.title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    publicPageMeta['/pricing']!.description,
+  );
+  await page.goto('/pricing');
+  await page.goto('/tutorials/no-such-guide');
+  await expect(page).toHaveTitle('Tutorial not found | Alpenkube');
+});
+
 test('unknown cluster types and tutorials say so', async ({ page }) => {
   await page.goto('/cluster-types/purple');
   await expect(

@@ -8,6 +8,18 @@
  */
 import { z } from 'zod';
 import { emailSchema } from './users.ts';
+import {
+  companySizes,
+  complianceNeeds,
+  demoSlotTimes,
+  isBookableDemoDate,
+  sourcePlatforms,
+  ticketCategories,
+  ticketSeverities,
+  ticketStatuses,
+} from './public-form-options.ts';
+
+export * from './public-form-options.ts';
 
 const name = z.string().trim().min(2, 'Enter your name').max(100, 'At most 100 characters');
 const email = emailSchema;
@@ -26,8 +38,6 @@ const message = (min: number, max = 5000) =>
     .max(max, `At most ${max} characters`);
 const honeypot = { website: z.string().optional() };
 
-export const companySizes = ['1-10', '11-50', '51-250', '251-1000', '1000+'] as const;
-
 export const contactSchema = z.strictObject({
   name,
   email,
@@ -36,33 +46,6 @@ export const contactSchema = z.strictObject({
   message: message(10),
   ...honeypot,
 });
-
-/** Demo slots are 30 minutes, Monday to Friday, 09:00 to 16:30 Central European Time. */
-export const demoSlotTimes = [
-  '09:00',
-  '09:30',
-  '10:00',
-  '10:30',
-  '11:00',
-  '11:30',
-  '13:30',
-  '14:00',
-  '14:30',
-  '15:00',
-  '15:30',
-  '16:00',
-  '16:30',
-] as const;
-
-/** A demo can be booked on a weekday from tomorrow up to 60 days ahead (dates in UTC). */
-export function isBookableDemoDate(date: string, now = new Date()): boolean {
-  const day = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(day.getTime())) return false;
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const offsetDays = (day.getTime() - today) / 86_400_000;
-  const weekday = day.getUTCDay();
-  return offsetDays >= 1 && offsetDays <= 60 && weekday !== 0 && weekday !== 6;
-}
 
 export const scheduleDemoSchema = z.strictObject({
   name,
@@ -96,8 +79,6 @@ export const contactSalesSchema = z.strictObject({
   ...honeypot,
 });
 
-export const complianceNeeds = ['gdpr', 'hds', 'cispe', 'secnumcloud', 'iso27001'] as const;
-
 export const customQuoteSchema = z.strictObject({
   name,
   email,
@@ -115,17 +96,6 @@ export const customQuoteSchema = z.strictObject({
   details: message(30),
   ...honeypot,
 });
-
-export const sourcePlatforms = [
-  'eks',
-  'gke',
-  'aks',
-  'openshift',
-  'rancher',
-  'self-managed',
-  'virtual-machines',
-  'other',
-] as const;
 
 export const workloadMigrationSchema = z.strictObject({
   name,
@@ -151,9 +121,6 @@ export const newsletterSchema = z.strictObject({
 
 /** The token of a confirmation or unsubscribe link (/newsletter?confirm=… or ?unsubscribe=…). */
 export const newsletterTokenSchema = z.strictObject({ token: z.string().min(16).max(200) });
-
-export const ticketCategories = ['technical', 'billing', 'sales'] as const;
-export const ticketSeverities = ['low', 'normal', 'high', 'critical'] as const;
 
 export const submitTicketSchema = z.strictObject({
   email,
@@ -207,8 +174,6 @@ export const demoSlotsSchema = z.object({
   date: z.string(),
   slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
 });
-
-export const ticketStatuses = ['open', 'awaiting_customer', 'resolved', 'closed'] as const;
 
 /** A ticket as its tracking page shows it to whoever holds its code and e-mail. */
 export const publicTicketSchema = z.object({

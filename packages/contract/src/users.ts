@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const roles = ['user', 'admin', 'super_admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -19,8 +22,6 @@ export const emailSchema = z
   .max(254, 'E-mail address is too long')
   .pipe(z.email('Enter a valid e-mail address'));
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)

@@ -17,7 +17,7 @@ export function withPageMeta(html: string, meta: PageMeta | undefined): string {
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     );
 }

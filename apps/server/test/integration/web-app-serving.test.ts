@@ -8,7 +8,10 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);";
 const INDEX = `<!doctype html><html><head><title>Alpenkube</title>
-<meta name="description" content="default" />
+<meta
+  name="description"
+  content="default"
+/>
 <script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 
 describe('serving the built web app', () => {

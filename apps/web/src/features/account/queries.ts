@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@alpenkube/contract';
-import { userQueryKey } from '@/features/auth/session-cache';
+import { userQueryKey } from '@/features/auth/use-auth';
 import {
   changePassword,
   disableMfa,

@@ -1,33 +1,16 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearGetCache } from '@/lib/http';
-import { useAuth } from './use-auth';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  testUser,
-  withProviders,
-} from './testing/test-utils';
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, testUser } from '@/test/test-utils';
+import { renderUseAuth, resetBetweenTests } from './use-auth-test-setup';
 
 const toast = vi.fn();
 vi.mock('@/components/ui/use-toast', () => ({ useToast: () => ({ toast }) }));
-
-beforeEach(() => {
-  toast.mockReset();
-  clearGetCache();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetBetweenTests(toast);
 
 async function signedIn(logout: () => Response) {
-  const queryClient = createTestQueryClient();
-  const onSignedOut = vi.fn();
   let userDuringCall: unknown = 'not called';
   let signedOut = false;
-  mockFetch({
+  const { queryClient, hook, onSignedOut } = renderUseAuth({
     'GET /api/user': () => (signedOut ? json({ message: 'Unauthorized' }, 401) : json(testUser)),
     'POST /api/logout': () => {
       userDuringCall = queryClient.getQueryData(['/api/user']);
@@ -35,7 +18,6 @@ async function signedIn(logout: () => Response) {
       return logout();
     },
   });
-  const hook = renderHook(() => useAuth(), { wrapper: withProviders(queryClient, onSignedOut) });
   await waitFor(() => expect(hook.result.current.user).toEqual(testUser));
   localStorage.setItem('currency', 'GBP');
   sessionStorage.setItem('promoDismissed', 'true');

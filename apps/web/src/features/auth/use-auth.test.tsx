@@ -1,38 +1,11 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearGetCache } from '@/lib/http';
-import { useAuth } from './use-auth';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  testUser,
-  withProviders,
-} from './testing/test-utils';
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, testUser } from '@/test/test-utils';
+import { renderUseAuth as setup, resetBetweenTests } from './use-auth-test-setup';
 
 const toast = vi.fn();
 vi.mock('@/components/ui/use-toast', () => ({ useToast: () => ({ toast }) }));
-
-beforeEach(() => {
-  toast.mockReset();
-  clearGetCache();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-function setup(routes: Parameters<typeof mockFetch>[0], onSignedOut = vi.fn()) {
-  const queryClient = createTestQueryClient();
-  const fetch = mockFetch({
-    'GET /api/user': () => json({ message: 'Unauthorized' }, 401),
-    ...routes,
-  });
-  const hook = renderHook(() => useAuth(), { wrapper: withProviders(queryClient, onSignedOut) });
-  return { queryClient, hook, onSignedOut, ...fetch };
-}
+resetBetweenTests(toast);
 
 describe('session query', () => {
   it('reads a 401 as signed out, without retrying', async () => {

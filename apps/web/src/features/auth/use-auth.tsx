@@ -20,6 +20,9 @@ import {
   USER_QUERY_RETRY_DELAY_MS,
 } from './session-cache';
 
+/** The session's cache key: features that answer with the user (account settings) update it. */
+export { userQueryKey };
+
 export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;

@@ -1,16 +1,17 @@
-import { changePasswordSchema, PASSWORD_MIN } from '@alpenkube/contract';
+import { PASSWORD_MIN } from '@alpenkube/contract/password-policy';
 import { FormField } from '@/components/ui/form-field';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useToast } from '@/components/ui/use-toast';
-import { FormAlert } from '@/features/auth/components/form-alert';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { SubmitButton } from '@/features/auth/components/submit-button';
-import { useSchemaForm } from '@/features/auth/form-validation';
 import { useChangePassword } from '../queries';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.changePasswordSchema);
 
 export function PasswordForm() {
   const { toast } = useToast();
   const mutation = useChangePassword();
-  const { errors, handleSubmit } = useSchemaForm(changePasswordSchema, (input, form) =>
+  const { errors, formProps } = useSchemaForm(loadSchema, (input, form) =>
     mutation.mutate(input, {
       onSuccess: () => {
         form.reset();
@@ -24,7 +25,7 @@ export function PasswordForm() {
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Change password">
+    <form {...formProps} className="grid gap-5" aria-label="Change password">
       {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
       {/* Lets password managers tie the new password to the right account. */}
       <input type="text" name="username" autoComplete="username" hidden readOnly disabled />

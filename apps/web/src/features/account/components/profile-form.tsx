@@ -1,18 +1,19 @@
-import { updateProfileSchema, type User } from '@alpenkube/contract';
+import type { User } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { FormField } from '@/components/ui/form-field';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useToast } from '@/components/ui/use-toast';
-import { FormAlert } from '@/features/auth/components/form-alert';
-import { SubmitButton } from '@/features/auth/components/submit-button';
-import { useSchemaForm } from '@/features/auth/form-validation';
 import { useUpdateProfile } from '../queries';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.updateProfileSchema);
 
 export function ProfileForm({ user }: { user: User }) {
   const { toast } = useToast();
   const mutation = useUpdateProfile();
-  const { errors, handleSubmit } = useSchemaForm(
-    updateProfileSchema,
+  const { errors, formProps } = useSchemaForm(
+    loadSchema,
     (input) =>
       mutation.mutate(input, {
         onSuccess: (updated) =>
@@ -30,7 +31,7 @@ export function ProfileForm({ user }: { user: User }) {
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Profile">
+    <form {...formProps} className="grid gap-5" aria-label="Profile">
       {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
       <dl className="grid gap-4 rounded-lg bg-muted/60 p-4 text-sm sm:grid-cols-3">
         <Fact label="Username" value={user.username} />

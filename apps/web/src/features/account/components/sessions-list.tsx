@@ -4,8 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
-import { FormAlert } from '@/features/auth/components/form-alert';
-import { SubmitButton } from '@/features/auth/components/submit-button';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../queries';
 import { formatRelative } from '../format-relative';
 

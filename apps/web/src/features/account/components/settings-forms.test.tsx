@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearGetCache } from '@/lib/http';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  testUser,
-  type Route,
-} from '@/features/auth/testing/test-utils';
+import { createTestQueryClient, json, mockFetch, testUser, type Route } from '@/test/test-utils';
 import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
 import { PreferencesForm } from './preferences-form';

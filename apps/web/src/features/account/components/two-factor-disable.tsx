@@ -1,29 +1,24 @@
-import { mfaDisableSchema } from '@alpenkube/contract';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useToast } from '@/components/ui/use-toast';
-import { FormAlert } from '@/features/auth/components/form-alert';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { SubmitButton } from '@/features/auth/components/submit-button';
-import { useSchemaForm } from '@/features/auth/form-validation';
 import { useDisableMfa } from '../queries';
+import { CodeInput } from './code-input';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.mfaDisableSchema);
 
 /** Turning the second factor off asks for both factors, so a stolen session alone can't. */
 export function TwoFactorDisable() {
   const { toast } = useToast();
   const disable = useDisableMfa();
-  const { errors, handleSubmit } = useSchemaForm(mfaDisableSchema, (input) =>
+  const { errors, formProps } = useSchemaForm(loadSchema, (input) =>
     disable.mutate(input, {
       onSuccess: () => toast({ title: 'Two-factor authentication disabled', variant: 'warning' }),
     }),
   );
   return (
-    <form
-      onSubmit={handleSubmit}
-      noValidate
-      className="grid gap-4"
-      aria-label="Disable two-factor authentication"
-    >
+    <form {...formProps} className="grid gap-4" aria-label="Disable two-factor authentication">
       <p className="text-sm text-muted-foreground">
         To turn it off, confirm with your password and a current code from your app.
       </p>
@@ -33,14 +28,7 @@ export function TwoFactorDisable() {
           <PasswordInput name="password" autoComplete="current-password" />
         </FormField>
         <FormField label="Authentication code" error={errors.code}>
-          <Input
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-            className="font-mono tracking-widest"
-          />
+          <CodeInput />
         </FormField>
       </div>
       <div className="flex justify-end">

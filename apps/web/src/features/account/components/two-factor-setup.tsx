@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
-import { mfaEnableSchema } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useToast } from '@/components/ui/use-toast';
-import { FormAlert } from '@/features/auth/components/form-alert';
-import { SubmitButton } from '@/features/auth/components/submit-button';
-import { useSchemaForm } from '@/features/auth/form-validation';
 import { useEnableMfa, useStartMfaSetup } from '../queries';
+import { CodeInput } from './code-input';
 import { OtpQrCode } from './otp-qr-code';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.mfaEnableSchema);
 
 /** Groups the base32 secret by four so it can be typed into an app without a camera. */
 const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -19,7 +19,7 @@ export function TwoFactorSetup() {
   const setup = useStartMfaSetup();
   const enable = useEnableMfa();
   const [copied, setCopied] = useState(false);
-  const { errors, handleSubmit } = useSchemaForm(mfaEnableSchema, ({ code }) =>
+  const { errors, formProps } = useSchemaForm(loadSchema, ({ code }) =>
     enable.mutate(code, {
       onSuccess: () =>
         toast({
@@ -63,8 +63,7 @@ export function TwoFactorSetup() {
     <div className="grid gap-6 md:grid-cols-[auto_1fr]">
       <OtpQrCode uri={setup.data.otpauthUri} />
       <form
-        onSubmit={handleSubmit}
-        noValidate
+        {...formProps}
         className="grid content-start gap-4"
         aria-label="Enable two-factor authentication"
       >
@@ -100,14 +99,7 @@ export function TwoFactorSetup() {
         </div>
         {enable.error ? <FormAlert>{enable.error.message}</FormAlert> : null}
         <FormField label="Code from the app" error={errors.code}>
-          <Input
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-            className="max-w-40 font-mono tracking-widest"
-          />
+          <CodeInput className="max-w-40" />
         </FormField>
         <div className="flex flex-wrap gap-2">
           <SubmitButton pending={enable.isPending} pendingText="Enabling...">

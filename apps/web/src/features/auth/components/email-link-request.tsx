@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck, type LucideIcon } from 'lucide-react';
-import { emailOnlySchema } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { paths } from '@/config/paths';
-import { useSchemaForm } from '../form-validation';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
-import { SubmitButton } from './submit-button';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.emailOnlySchema);
 
 interface EmailLinkRequestProps {
   icon: LucideIcon;
@@ -28,9 +28,7 @@ interface EmailLinkRequestProps {
  */
 export function EmailLinkRequest(props: EmailLinkRequestProps) {
   const mutation = useMutation({ mutationFn: props.request });
-  const { errors, handleSubmit } = useSchemaForm(emailOnlySchema, ({ email }) =>
-    mutation.mutate(email),
-  );
+  const { errors, formProps } = useSchemaForm(loadSchema, ({ email }) => mutation.mutate(email));
   const backToSignIn = (
     <Link to={paths.auth} className="font-medium text-primary hover:underline">
       Back to sign in
@@ -66,7 +64,7 @@ export function EmailLinkRequest(props: EmailLinkRequestProps) {
       description={props.description}
       footer={backToSignIn}
     >
-      <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label={props.title}>
+      <form {...formProps} className="grid gap-5" aria-label={props.title}>
         {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
         <FormField label="E-mail address" error={errors.email}>
           <Input name="email" type="email" autoComplete="email" spellCheck={false} autoFocus />

@@ -1,11 +1,11 @@
-import { loginMfaSchema } from '@alpenkube/contract';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useAuth } from '../use-auth';
-import { useSchemaForm } from '../form-validation';
-import { FormAlert } from './form-alert';
-import { SubmitButton } from './submit-button';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.loginMfaSchema);
 
 interface MfaCodeFormProps {
   /** Called once the code is accepted; pages that redirect on `user` need not pass it. */
@@ -16,11 +16,11 @@ interface MfaCodeFormProps {
 /** The second-factor step: shown after the password (or magic link) when the server asks for it. */
 export function MfaCodeForm({ onSignedIn, onCancel }: MfaCodeFormProps) {
   const { loginMfaMutation } = useAuth();
-  const { errors, handleSubmit } = useSchemaForm(loginMfaSchema, ({ code }) =>
+  const { errors, formProps } = useSchemaForm(loadSchema, ({ code }) =>
     loginMfaMutation.mutate(code, { onSuccess: onSignedIn }),
   );
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Two-factor code">
+    <form {...formProps} className="grid gap-5" aria-label="Two-factor code">
       {loginMfaMutation.error ? <FormAlert>{loginMfaMutation.error.message}</FormAlert> : null}
       <FormField
         label="Authentication code"

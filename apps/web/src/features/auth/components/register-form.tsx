@@ -1,21 +1,22 @@
-import { PASSWORD_MIN, registerSchema } from '@alpenkube/contract';
+import { PASSWORD_MIN } from '@alpenkube/contract/password-policy';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useAuth } from '../use-auth';
-import { useSchemaForm } from '../form-validation';
-import { FormAlert } from './form-alert';
-import { PasswordInput } from './password-input';
-import { SubmitButton } from './submit-button';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.registerSchema);
 
 const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
-  const { errors, handleSubmit } = useSchemaForm(registerSchema, (input) =>
+  const { errors, formProps } = useSchemaForm(loadSchema, (input) =>
     registerMutation.mutate(input),
   );
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Create account">
+    <form {...formProps} className="grid gap-5" aria-label="Create account">
       {registerMutation.error ? <FormAlert>{registerMutation.error.message}</FormAlert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Username" error={errors.username}>

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { loginSchema } from '@alpenkube/contract';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useAuth } from '../use-auth';
-import { useSchemaForm } from '../form-validation';
-import { FormAlert } from './form-alert';
-import { PasswordInput } from './password-input';
-import { SubmitButton } from './submit-button';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.loginSchema);
 
 interface SignInFormProps {
   onMfaRequired: () => void;
@@ -14,7 +14,7 @@ interface SignInFormProps {
 
 export function SignInForm({ onMfaRequired }: SignInFormProps) {
   const { loginMutation } = useAuth();
-  const { errors, handleSubmit } = useSchemaForm(loginSchema, (input) =>
+  const { errors, formProps } = useSchemaForm(loadSchema, (input) =>
     loginMutation.mutate(input, {
       onSuccess: (result) => {
         if ('mfaRequired' in result) onMfaRequired();
@@ -22,7 +22,7 @@ export function SignInForm({ onMfaRequired }: SignInFormProps) {
     }),
   );
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+    <form {...formProps} className="grid gap-5" aria-label="Sign in">
       {loginMutation.error ? <FormAlert>{loginMutation.error.message}</FormAlert> : null}
       <FormField label="Username or e-mail" error={errors.username}>
         <Input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} />

@@ -11,7 +11,7 @@ import {
   testUser,
   withProviders,
   type Route,
-} from '../testing/test-utils';
+} from '@/test/test-utils';
 
 vi.mock('@/components/ui/use-toast', () => ({ useToast: () => ({ toast: vi.fn() }) }));
 

@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, TerminalSquare, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { FormAlert } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard, AuthScreen } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
 import { devLogin, fetchDevUsers, takePostLoginRedirect } from '../requests';
 import { useAlternativeSignIn } from '../use-alternative-sign-in';
 

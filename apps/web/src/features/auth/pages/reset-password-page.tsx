@@ -1,16 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
-import { PASSWORD_MIN, resetPasswordSchema, type ResetPasswordInput } from '@alpenkube/contract';
+import type { ResetPasswordInput } from '@alpenkube/contract';
+import { PASSWORD_MIN } from '@alpenkube/contract/password-policy';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { paths } from '@/config/paths';
 import { AuthCard, AuthScreen } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { PasswordInput } from '../components/password-input';
-import { SubmitButton } from '../components/submit-button';
-import { useSchemaForm } from '../form-validation';
 import { resetPassword } from '../requests';
+
+const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.resetPasswordSchema);
 
 const backToSignIn = (
   <Link to={paths.auth} className="font-medium text-primary hover:underline">
@@ -25,8 +27,8 @@ export function ResetPasswordPage() {
   const mutation = useMutation({
     mutationFn: ({ token, password }: ResetPasswordInput) => resetPassword(token, password),
   });
-  const { errors, handleSubmit } = useSchemaForm(
-    resetPasswordSchema,
+  const { errors, formProps } = useSchemaForm(
+    loadSchema,
     (input) => mutation.mutate(input),
     (values) => ({ ...values, token }),
   );
@@ -73,12 +75,7 @@ export function ResetPasswordPage() {
         description="Pick a password you do not use on any other site."
         footer={backToSignIn}
       >
-        <form
-          onSubmit={handleSubmit}
-          noValidate
-          className="grid gap-5"
-          aria-label="Choose a new password"
-        >
+        <form {...formProps} className="grid gap-5" aria-label="Choose a new password">
           {failure ? (
             <FormAlert>
               {failure}{' '}

@@ -1,3 +1,5 @@
+import { Checkbox } from '@/components/ui/checkbox';
+import { FieldError } from '@/components/ui/form';
 import type { LeadForm } from './use-lead-form';
 
 /** Several checkboxes feeding one array field (e.g. the compliance needs of a quote). */
@@ -22,23 +24,17 @@ export function CheckboxGroupField({
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {options.map((option) => (
           <label key={option.value} className="inline-flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
+            <Checkbox
               name={name}
               value={option.value}
               checked={selected.includes(option.value)}
               onChange={(e) => toggle(option.value, e.target.checked)}
-              className="size-4 accent-[var(--primary)]"
             />
             {option.label}
           </label>
         ))}
       </div>
-      {form.errors[name] && (
-        <p role="alert" className="mt-2 text-sm text-destructive">
-          {form.errors[name]}
-        </p>
-      )}
+      <FieldError className="mt-2">{form.errors[name]}</FieldError>
     </fieldset>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/http';
 import { cn } from '@/lib/cn';
-import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract';
+import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract/public-form-options';
+import { FieldError } from '@/components/ui/form';
 import type { LeadForm } from './use-lead-form';
 
 type SlotsAnswer = { date: string; slots: { time: string; available: boolean }[] };
@@ -67,11 +68,9 @@ export function DemoSlotPicker({ form }: { form: LeadForm }) {
           Live availability could not be loaded; we will confirm your slot by e-mail.
         </p>
       )}
-      {error && (
-        <p id="demo-time-error" role="alert" className="mt-2 text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id="demo-time-error" className="mt-2">
+        {error}
+      </FieldError>
     </fieldset>
   );
 }

@@ -1,6 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FieldError } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import type { LeadForm } from './use-lead-form';
@@ -53,7 +56,6 @@ export function TextareaField({
   );
 }
 
-/** A native select styled like the Input primitive (components/ui has no select yet). */
 export function SelectField({
   form,
   name,
@@ -70,17 +72,14 @@ export function SelectField({
       description={description}
       className={className}
     >
-      <select
-        {...form.bind(name)}
-        className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-destructive"
-      >
+      <NativeSelect {...form.bind(name)}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </FormField>
   );
 }
@@ -91,23 +90,18 @@ export function CheckboxField({ form, name, label, className }: Omit<Common, 'de
   return (
     <div className={cn('grid gap-1', className)}>
       <label htmlFor={id} className="flex items-start gap-2.5 text-sm">
-        <input
+        <Checkbox
           id={id}
-          type="checkbox"
           name={name}
           checked={form.values[name] === true}
           onChange={(e) => form.setValue(name, e.target.checked)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+          className="mt-0.5"
         />
         <span>{label}</span>
       </label>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }
@@ -122,4 +116,9 @@ export function HoneypotField({ form }: { form: LeadForm }) {
       </label>
     </div>
   );
+}
+
+/** Two columns of fields from the small breakpoint up. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{children}</div>;
 }

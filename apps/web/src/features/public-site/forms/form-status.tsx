@@ -1,32 +1,17 @@
 import type { ReactNode } from 'react';
-import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form';
 import type { LeadForm } from './use-lead-form';
 
 /** The server's refusal, above the submit button. */
 export function FormError({ form }: { form: LeadForm }) {
   if (!form.mutation.isError) return null;
   return (
-    <div
-      role="alert"
-      className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
-    >
-      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <p>
-        {form.mutation.error?.message || 'The request failed.'} Your answers are kept; correct them
-        or try again in a moment.
-      </p>
-    </div>
-  );
-}
-
-export function SubmitButton({ form, children }: { form: LeadForm; children: ReactNode }) {
-  const pending = form.mutation.isPending;
-  return (
-    <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
-      {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-      {pending ? 'Sending…' : children}
-    </Button>
+    <FormAlert>
+      {form.mutation.error?.message || 'The request failed.'} Your answers are kept; correct them or
+      try again in a moment.
+    </FormAlert>
   );
 }
 

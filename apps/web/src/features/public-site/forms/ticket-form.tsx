@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { submitTicketSchema, ticketCategories, ticketSeverities } from '@alpenkube/contract';
+import type { submitTicketSchema } from '@alpenkube/contract/public-forms';
+import { ticketCategories, ticketSeverities } from '@alpenkube/contract/public-form-options';
 import { useLeadForm } from './use-lead-form';
-import { HoneypotField, SelectField, TextField, TextareaField } from './form-fields';
-import { FormError, FormSuccess, SubmitButton } from './form-status';
+import { FieldGrid, SelectField, TextField, TextareaField } from './form-fields';
+import { PublicForm } from './public-form';
 
 const categoryLabels: Record<(typeof ticketCategories)[number], string> = {
   technical: 'Technical: clusters, add-ons, the console',
@@ -19,6 +20,9 @@ const severityLabels: Record<(typeof ticketSeverities)[number], string> = {
 
 type SubmitAnswer = { trackingCode: string; number?: string; message?: string };
 
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.submitTicketSchema);
+
 /**
  * Opens a ticket without an account (POST /api/public/tickets); the answer is a tracking code,
  * which the server also mails. Used by /submit-ticket and, preset, by the support pages.
@@ -31,7 +35,7 @@ export function TicketForm({
   descriptionHint?: string;
 }) {
   const form = useLeadForm<typeof submitTicketSchema, SubmitAnswer>({
-    schema: submitTicketSchema,
+    schema: loadSchema,
     endpoint: '/api/public/tickets',
     initial: {
       email: '',
@@ -44,32 +48,19 @@ export function TicketForm({
     },
   });
   const answer = form.mutation.data;
-  if (form.mutation.isSuccess && answer) {
-    return (
-      <FormSuccess title="Ticket opened" onReset={form.reset} resetLabel="Open another ticket">
-        <p>Your tracking code{answer.number ? ` for ticket ${answer.number}` : ''} is</p>
-        <p
-          data-testid="tracking-code"
-          className="my-3 font-mono text-2xl font-bold tracking-wider text-foreground"
-        >
-          {answer.trackingCode}
-        </p>
-        <p>
-          We also sent it to {String(form.values.email)}. Keep it to{' '}
-          <Link
-            className="text-primary underline"
-            to={`${paths.trackTicket}?code=${encodeURIComponent(answer.trackingCode)}`}
-          >
-            track the ticket
-          </Link>
-          .
-        </p>
-      </FormSuccess>
-    );
-  }
   return (
-    <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+    <PublicForm
+      form={form}
+      submitLabel="Submit the ticket"
+      success={
+        answer && {
+          title: 'Ticket opened',
+          resetLabel: 'Open another ticket',
+          message: <TrackingCode answer={answer} email={String(form.values.email)} />,
+        }
+      }
+    >
+      <FieldGrid>
         <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
         <TextField form={form} name="name" label="Name (optional)" autoComplete="name" />
         <SelectField
@@ -84,7 +75,7 @@ export function TicketForm({
           label="Severity"
           options={ticketSeverities.map((s) => ({ value: s, label: severityLabels[s] }))}
         />
-      </div>
+      </FieldGrid>
       <TextField form={form} name="subject" label="Subject" />
       <TextareaField
         form={form}
@@ -96,11 +87,30 @@ export function TicketForm({
           'What you expected, what happened, when it started and any error message. Never paste passwords or kubeconfig files.'
         }
       />
-      <HoneypotField form={form} />
-      <FormError form={form} />
-      <div>
-        <SubmitButton form={form}>Submit the ticket</SubmitButton>
-      </div>
-    </form>
+    </PublicForm>
+  );
+}
+
+function TrackingCode({ answer, email }: { answer: SubmitAnswer; email: string }) {
+  return (
+    <>
+      <p>Your tracking code{answer.number ? ` for ticket ${answer.number}` : ''} is</p>
+      <p
+        data-testid="tracking-code"
+        className="my-3 font-mono text-2xl font-bold tracking-wider text-foreground"
+      >
+        {answer.trackingCode}
+      </p>
+      <p>
+        We also sent it to {email}. Keep it to{' '}
+        <Link
+          className="text-primary underline"
+          to={`${paths.trackTicket}?code=${encodeURIComponent(answer.trackingCode)}`}
+        >
+          track the ticket
+        </Link>
+        .
+      </p>
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { ticketReplySchema } from '@alpenkube/contract';
+import type { ticketReplySchema } from '@alpenkube/contract/public-forms';
 import { useLeadForm } from './use-lead-form';
 import { TextareaField } from './form-fields';
-import { FormError, SubmitButton } from './form-status';
+import { PublicForm } from './public-form';
 import type { PublicTicket } from './public-ticket';
+
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.ticketReplySchema);
 
 /** Lets the visitor answer a ticket found by code and e-mail; the server answers the updated ticket. */
 export function TicketReplyForm({
@@ -17,7 +20,7 @@ export function TicketReplyForm({
 }) {
   const [sent, setSent] = useState(false);
   const form = useLeadForm<typeof ticketReplySchema, PublicTicket>({
-    schema: ticketReplySchema,
+    schema: loadSchema,
     endpoint: '/api/public/tickets/reply',
     initial: { code, email, message: '' },
     onSuccess: (ticket) => {
@@ -27,10 +30,11 @@ export function TicketReplyForm({
     },
   });
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit}
-      className="grid gap-4 border-t border-border pt-6"
+    <PublicForm
+      form={form}
+      submitLabel="Send reply"
+      spamTrap={false}
+      className="gap-4 border-t border-border pt-6"
     >
       <TextareaField
         form={form}
@@ -39,15 +43,11 @@ export function TicketReplyForm({
         rows={5}
         onFocus={() => setSent(false)}
       />
-      <FormError form={form} />
       {sent && (
         <p role="status" className="text-sm text-success">
           Reply sent. The engineer on the ticket has been notified.
         </p>
       )}
-      <div>
-        <SubmitButton form={form}>Send reply</SubmitButton>
-      </div>
-    </form>
+    </PublicForm>
   );
 }

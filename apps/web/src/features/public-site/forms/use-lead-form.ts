@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod';
+import {
+  fieldErrorsOf,
+  useLazySchema,
+  type FieldErrors,
+  type SchemaLoader,
+} from '@/components/ui/use-schema-form';
 import { apiJson } from '@/lib/http';
-
-export type FieldErrors = Record<string, string | undefined>;
 
 /** What the field components need from a form, whatever its schema and answer type. */
 export interface LeadForm {
@@ -16,19 +20,10 @@ export interface LeadForm {
     onChange: (e: { target: { value: string } }) => void;
     onBlur: () => void;
   };
-  handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** For the <form>: submits, and loads the schema on the first focus or input of a field. */
+  formProps: Pick<ComponentProps<'form'>, 'noValidate' | 'onSubmit' | 'onFocus' | 'onInput'>;
   reset: () => void;
   mutation: { isPending: boolean; isError: boolean; isSuccess: boolean; error: Error | null };
-}
-
-/** Field name → first message, from a zod error. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    out[key] ??= issue.message;
-  }
-  return out;
 }
 
 /**
@@ -36,15 +31,19 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  * and every field is checked on each change after the first submit attempt, so errors appear
  * where the visitor is looking without shouting while they type. The body is sent only once
  * the schema accepts it; the server's own message is shown when it refuses.
+ *
+ * The schema (and zod with it) is imported when the visitor first focuses or types in a field,
+ * not with the page; a check asked for before it arrived waits for it.
  */
 export function useLeadForm<S extends z.ZodObject, R = { message?: string }>(options: {
-  schema: S;
+  schema: SchemaLoader<S>;
   initial: z.input<S>;
   endpoint: string;
   /** Called with the server's answer, e.g. to show an updated record. */
   onSuccess?: (answer: R) => void;
 }): LeadForm & { mutation: UseMutationResult<R, Error, z.output<S>> } {
-  const { schema, initial, endpoint, onSuccess } = options;
+  const { initial, endpoint, onSuccess } = options;
+  const schema = useLazySchema(options.schema);
   const [values, setValues] = useState<Record<string, unknown>>(initial as Record<string, unknown>);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -53,31 +52,27 @@ export function useLeadForm<S extends z.ZodObject, R = { message?: string }>(opt
     onSuccess,
   });
 
-  function validateField(name: string, next: Record<string, unknown>) {
-    const result = schema.safeParse(next);
-    const message = result.success ? undefined : fieldErrors(result.error)[name];
+  async function validateField(name: string, next: Record<string, unknown>) {
+    const result = await schema.safeParse(next);
+    const message = result.success ? undefined : fieldErrorsOf(result.error)[name];
     setErrors((prev) => ({ ...prev, [name]: message }));
+  }
+
+  /** A field's check; if the schema cannot be imported, the submit says so. */
+  function checkField(name: string, next: Record<string, unknown>) {
+    validateField(name, next).catch(() => undefined);
   }
 
   function setValue(name: string, value: unknown) {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (submitted || errors[name]) validateField(name, next);
+    if (submitted || errors[name]) checkField(name, next);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(form: HTMLFormElement) {
     setSubmitted(true);
-    const result = schema.safeParse(values);
-    if (!result.success) {
-      const found = fieldErrors(result.error);
-      setErrors(found);
-      // Move focus to the first invalid control so keyboard and screen-reader users land on it.
-      const first = Object.keys(found)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    mutation.mutate(result.data);
+    const checked = await schema.checkSubmit(form, values, setErrors);
+    if (checked) mutation.mutate(checked.data);
   }
 
   function reset() {
@@ -93,9 +88,9 @@ export function useLeadForm<S extends z.ZodObject, R = { message?: string }>(opt
       name,
       value: String(values[name] ?? ''),
       onChange: (e: { target: { value: string } }) => setValue(name, e.target.value),
-      onBlur: () => validateField(name, values),
+      onBlur: () => checkField(name, values),
     };
   }
 
-  return { values, setValue, errors, bind, handleSubmit, reset, mutation };
+  return { values, setValue, errors, bind, formProps: schema.formProps(submit), reset, mutation };
 }

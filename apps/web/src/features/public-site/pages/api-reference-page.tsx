@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '../components/page-header';
+import { SearchBox } from '../components/search-box';
 import { CardSkeletons, QueryError } from '../components/query-state';
 import { filterGroups, groupOperations, type OpenApiDocument } from '../api-reference/openapi';
 import { MethodBadge, OperationCard } from '../api-reference/operation-card';
@@ -47,20 +46,12 @@ export function ApiReferencePage() {
           aria-label="Operations"
           className="text-sm lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto"
         >
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Filter operations"
-              aria-label="Filter operations"
-              className="pl-9"
-            />
-          </div>
+          <SearchBox
+            value={query}
+            onValueChange={setQuery}
+            label="Filter operations"
+            placeholder="Filter operations"
+          />
           <ul className="mt-4 hidden space-y-4 lg:block">
             {visible.map((g) => (
               <li key={g.tag}>

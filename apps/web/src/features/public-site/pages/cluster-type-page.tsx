@@ -4,16 +4,14 @@ import { NotFoundPanel } from '../components/not-found-panel';
 import { clusterTypeFromPath, resolveClusterType } from '../cluster-types/cluster-type-catalog';
 import { AdditionalOffers } from '../cluster-types/additional-offers';
 import { TierDetail } from '../cluster-types/tier-detail';
-import { pageMetaFor } from '../page-meta';
-import { usePageMeta } from '../use-page-meta';
+import { useRouteMeta } from '../use-page-meta';
 
 /** /cluster-types/:type and every alias (/blue-cluster, /ai-cluster-page, /dev-cluster…). */
 export function ClusterTypePage() {
   const { type: param } = useParams();
   const { pathname } = useLocation();
   const type = param !== undefined ? resolveClusterType(param) : clusterTypeFromPath(pathname);
-  const meta = pageMetaFor(pathname);
-  usePageMeta(meta?.title ?? 'Cluster type not found | Alpenkube', meta?.description ?? '');
+  useRouteMeta(pathname, 'Cluster type not found | Alpenkube');
 
   if (!type) {
     return (

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { contactSchema } from '@alpenkube/contract';
 import { useLeadForm } from '../forms/use-lead-form';
-import { HoneypotField, SelectField, TextField, TextareaField } from '../forms/form-fields';
-import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { FieldGrid, SelectField, TextareaField } from '../forms/form-fields';
+import { IdentityFields } from '../forms/lead-fields';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { useRouteMeta } from '../use-page-meta';
 
@@ -14,10 +14,12 @@ const topics = [
   { value: 'other', label: 'Something else' },
 ];
 
+const loadSchema = () => import('@alpenkube/contract/public-forms').then((m) => m.contactSchema);
+
 export function ContactPage() {
   useRouteMeta('/contact');
   const form = useLeadForm({
-    schema: contactSchema,
+    schema: loadSchema,
     endpoint: '/api/leads/contact',
     initial: { name: '', email: '', company: '', topic: '' as never, message: '', website: '' },
   });
@@ -60,41 +62,29 @@ export function ContactPage() {
         </>
       }
     >
-      {form.mutation.isSuccess ? (
-        <FormSuccess title="Message sent" onReset={form.reset}>
-          Thank you. We sent a confirmation to {String(form.values.email)} and will answer within
-          one business day.
-        </FormSuccess>
-      ) : (
-        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField form={form} name="name" label="Your name" autoComplete="name" />
-            <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
-          </div>
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField
-              form={form}
-              name="company"
-              label="Company (optional)"
-              autoComplete="organization"
-            />
-            <SelectField form={form} name="topic" label="Topic" options={topics} />
-          </div>
-          <TextareaField form={form} name="message" label="Message" rows={6} />
-          <HoneypotField form={form} />
-          <FormError form={form} />
-          <div>
-            <SubmitButton form={form}>Send message</SubmitButton>
-          </div>
-          <p className="text-xs text-muted-foreground">
+      <PublicForm
+        form={form}
+        submitLabel="Send message"
+        success={{
+          title: 'Message sent',
+          message: `Thank you. We sent a confirmation to ${String(form.values.email)} and will answer within one business day.`,
+        }}
+        footnote={
+          <>
             We use your details only to answer you; see the{' '}
             <Link className="underline" to={paths.privacyPolicy}>
               privacy policy
             </Link>
             .
-          </p>
-        </form>
-      )}
+          </>
+        }
+      >
+        <FieldGrid>
+          <IdentityFields form={form} emailLabel="E-mail" companyLabel="Company (optional)" />
+          <SelectField form={form} name="topic" label="Topic" options={topics} />
+        </FieldGrid>
+        <TextareaField form={form} name="message" label="Message" rows={6} />
+      </PublicForm>
     </FormPageLayout>
   );
 }

@@ -1,11 +1,12 @@
-import { companySizes, contactSalesSchema } from '@alpenkube/contract';
 import { useLeadForm } from '../forms/use-lead-form';
-import { HoneypotField, SelectField, TextField, TextareaField } from '../forms/form-fields';
-import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { FieldGrid, SelectField, TextField, TextareaField } from '../forms/form-fields';
+import { CompanySizeField, IdentityFields } from '../forms/lead-fields';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { useRouteMeta } from '../use-page-meta';
 
-const sizeOptions = companySizes.map((s) => ({ value: s, label: `${s} employees` }));
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.contactSalesSchema);
 const interests = [
   { value: 'tiers', label: 'Choosing a tier for a project' },
   { value: 'yearly-contract', label: 'A yearly contract or volume pricing' },
@@ -17,7 +18,7 @@ const interests = [
 export function ContactSalesPage() {
   useRouteMeta('/contact-sales');
   const form = useLeadForm({
-    schema: contactSalesSchema,
+    schema: loadSchema,
     endpoint: '/api/leads/sales',
     initial: {
       name: '',
@@ -55,58 +56,42 @@ export function ContactSalesPage() {
         </>
       }
     >
-      {form.mutation.isSuccess ? (
-        <FormSuccess title="Thank you, we will call you back" onReset={form.reset}>
-          {form.mutation.data?.message ??
-            `An account executive will contact ${String(form.values.email)} within one business day.`}
-        </FormSuccess>
-      ) : (
-        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField form={form} name="name" label="Your name" autoComplete="name" />
-            <TextField
-              form={form}
-              name="email"
-              label="Work e-mail"
-              type="email"
-              autoComplete="email"
-            />
-            <TextField form={form} name="company" label="Company" autoComplete="organization" />
-            <TextField
-              form={form}
-              name="phone"
-              label="Phone (optional)"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+33 1 23 45 67 89"
-            />
-            <SelectField
-              form={form}
-              name="companySize"
-              label="Company size"
-              options={sizeOptions}
-            />
-            <SelectField
-              form={form}
-              name="interest"
-              label="You are interested in"
-              options={interests}
-            />
-          </div>
-          <TextareaField
+      <PublicForm
+        form={form}
+        submitLabel="Contact sales"
+        success={{
+          title: 'Thank you, we will call you back',
+          message:
+            form.mutation.data?.message ??
+            `An account executive will contact ${String(form.values.email)} within one business day.`,
+        }}
+      >
+        <FieldGrid>
+          <IdentityFields form={form} />
+          <TextField
             form={form}
-            name="message"
-            label="Your project"
-            rows={6}
-            description="Workloads, expected number of clusters or nodes, timeline, compliance requirements."
+            name="phone"
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+33 1 23 45 67 89"
           />
-          <HoneypotField form={form} />
-          <FormError form={form} />
-          <div>
-            <SubmitButton form={form}>Contact sales</SubmitButton>
-          </div>
-        </form>
-      )}
+          <CompanySizeField form={form} />
+          <SelectField
+            form={form}
+            name="interest"
+            label="You are interested in"
+            options={interests}
+          />
+        </FieldGrid>
+        <TextareaField
+          form={form}
+          name="message"
+          label="Your project"
+          rows={6}
+          description="Workloads, expected number of clusters or nodes, timeline, compliance requirements."
+        />
+      </PublicForm>
     </FormPageLayout>
   );
 }

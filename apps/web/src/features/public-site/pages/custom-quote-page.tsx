@@ -1,16 +1,20 @@
-import { complianceNeeds, customQuoteSchema } from '@alpenkube/contract';
+import { complianceNeeds } from '@alpenkube/contract/public-form-options';
 import { useLeadForm } from '../forms/use-lead-form';
 import {
   CheckboxField,
-  HoneypotField,
+  FieldGrid,
   SelectField,
   TextField,
   TextareaField,
 } from '../forms/form-fields';
+import { IdentityFields } from '../forms/lead-fields';
 import { CheckboxGroupField } from '../forms/checkbox-group-field';
-import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { useRouteMeta } from '../use-page-meta';
+
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.customQuoteSchema);
 
 const offerings = [
   { value: 'dedicated', label: 'Dedicated cluster (single-tenant hardware)' },
@@ -33,7 +37,7 @@ const complianceLabels: Record<(typeof complianceNeeds)[number], string> = {
 export function CustomQuotePage() {
   useRouteMeta('/custom-quote');
   const form = useLeadForm({
-    schema: customQuoteSchema,
+    schema: loadSchema,
     endpoint: '/api/leads/custom-quote',
     initial: {
       name: '',
@@ -64,66 +68,55 @@ export function CustomQuotePage() {
         />
       }
     >
-      {form.mutation.isSuccess ? (
-        <FormSuccess title="Request received" onReset={form.reset}>
-          {form.mutation.data?.message ??
-            `A solutions architect will contact ${String(form.values.email)} within two business days.`}
-        </FormSuccess>
-      ) : (
-        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField form={form} name="name" label="Your name" autoComplete="name" />
-            <TextField
-              form={form}
-              name="email"
-              label="Work e-mail"
-              type="email"
-              autoComplete="email"
-            />
-            <TextField form={form} name="company" label="Company" autoComplete="organization" />
-            <SelectField form={form} name="offering" label="Offering" options={offerings} />
-            <TextField
-              form={form}
-              name="location"
-              label="Location"
-              placeholder="e.g. France, or our Munich data centre"
-            />
-            <TextField
-              form={form}
-              name="nodeCount"
-              label="Approximate number of nodes"
-              type="number"
-              inputMode="numeric"
-              min={1}
-            />
-            <SelectField
-              form={form}
-              name="contractLength"
-              label="Contract length"
-              options={contractLengths}
-            />
-          </div>
-          <CheckboxField form={form} name="gpu" label="We need GPU nodes" />
-          <CheckboxGroupField
+      <PublicForm
+        form={form}
+        submitLabel="Request the quote"
+        success={{
+          title: 'Request received',
+          message:
+            form.mutation.data?.message ??
+            `A solutions architect will contact ${String(form.values.email)} within two business days.`,
+        }}
+      >
+        <FieldGrid>
+          <IdentityFields form={form} />
+          <SelectField form={form} name="offering" label="Offering" options={offerings} />
+          <TextField
             form={form}
-            name="compliance"
-            legend="Compliance requirements"
-            options={complianceNeeds.map((c) => ({ value: c, label: complianceLabels[c] }))}
+            name="location"
+            label="Location"
+            placeholder="e.g. France, or our Munich data centre"
           />
-          <TextareaField
+          <TextField
             form={form}
-            name="details"
-            label="Workload and requirements"
-            rows={6}
-            description="What will run, node sizes, storage, network connectivity, availability target."
+            name="nodeCount"
+            label="Approximate number of nodes"
+            type="number"
+            inputMode="numeric"
+            min={1}
           />
-          <HoneypotField form={form} />
-          <FormError form={form} />
-          <div>
-            <SubmitButton form={form}>Request the quote</SubmitButton>
-          </div>
-        </form>
-      )}
+          <SelectField
+            form={form}
+            name="contractLength"
+            label="Contract length"
+            options={contractLengths}
+          />
+        </FieldGrid>
+        <CheckboxField form={form} name="gpu" label="We need GPU nodes" />
+        <CheckboxGroupField
+          form={form}
+          name="compliance"
+          legend="Compliance requirements"
+          options={complianceNeeds.map((c) => ({ value: c, label: complianceLabels[c] }))}
+        />
+        <TextareaField
+          form={form}
+          name="details"
+          label="Workload and requirements"
+          rows={6}
+          description="What will run, node sizes, storage, network connectivity, availability target."
+        />
+      </PublicForm>
     </FormPageLayout>
   );
 }

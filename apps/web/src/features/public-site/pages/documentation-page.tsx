@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { BookOpen, Braces, CircleHelp, LifeBuoy } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { LinkCardGrid, type LinkCardItem } from '../components/link-card-grid';
 import { PageHeader } from '../components/page-header';
 import { tutorialCategories, tutorials } from '../content/tutorial-index';
 import { TutorialSearchList } from '../tutorials/tutorial-search-list';
 import { useRouteMeta } from '../use-page-meta';
 
-const resources = [
+const resources: LinkCardItem[] = [
   {
     icon: Braces,
     title: 'API reference',
@@ -66,19 +67,7 @@ export function DocumentationPage() {
           <h2 id="resources-heading" className="text-2xl font-bold tracking-tight">
             Reference and help
           </h2>
-          <div className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-3">
-            {resources.map(({ icon: Icon, title, text, to }) => (
-              <Link
-                key={title}
-                to={to}
-                className="rounded-xl border border-border bg-card p-6 transition hover:border-primary/50"
-              >
-                <Icon className="size-5 text-primary" aria-hidden="true" />
-                <h3 className="mt-3 font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-              </Link>
-            ))}
-          </div>
+          <LinkCardGrid items={resources} headingLevel="h3" className="mt-6 md:grid-cols-3" />
         </section>
         <section aria-labelledby="search-heading">
           <h2 id="search-heading" className="text-2xl font-bold tracking-tight">

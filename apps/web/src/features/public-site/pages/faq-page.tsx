@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { ChevronDown } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { PageHeader } from '../components/page-header';
+import { SearchBox } from '../components/search-box';
 import { faq, faqGroups } from '../content/faq';
 import { searchFaq } from '../content/faq-search';
 import { useRouteMeta } from '../use-page-meta';
@@ -21,20 +21,14 @@ export function FaqPage() {
         title="Frequently asked questions"
         lead="Short answers about clusters, prices, where your data lives and how to get help."
       >
-        <div className="relative max-w-xl">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search: HDS, invoice, upgrade…"
-            aria-label="Search the questions"
-            className="h-11 bg-background pl-9 text-base"
-          />
-        </div>
+        <SearchBox
+          value={query}
+          onValueChange={setQuery}
+          label="Search the questions"
+          placeholder="Search: HDS, invoice, upgrade…"
+          large
+          className="max-w-xl"
+        />
       </PageHeader>
       <div className="mx-auto w-full max-w-4xl space-y-10 px-4 py-12 sm:px-6 lg:px-8">
         <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -1,9 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { newsletterSchema } from '@alpenkube/contract';
 import { useLeadForm } from '../forms/use-lead-form';
-import { CheckboxField, HoneypotField, TextField } from '../forms/form-fields';
-import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { CheckboxField, TextField } from '../forms/form-fields';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout } from '../forms/form-page-layout';
 import { NewsletterTokenAction } from '../forms/newsletter-token-action';
 import { useRouteMeta } from '../use-page-meta';
@@ -15,13 +14,15 @@ const contents = [
   'EU cloud regulation explained: GDPR, NIS2, the Data Act, HDS',
 ];
 
+const loadSchema = () => import('@alpenkube/contract/public-forms').then((m) => m.newsletterSchema);
+
 export function NewsletterPage() {
   useRouteMeta('/newsletter');
   const [params] = useSearchParams();
   const confirmToken = params.get('confirm');
   const unsubscribeToken = params.get('unsubscribe');
   const form = useLeadForm({
-    schema: newsletterSchema,
+    schema: loadSchema,
     endpoint: '/api/newsletter/subscribe',
     initial: { email: '', consent: false as never, website: '' },
   });
@@ -44,43 +45,34 @@ export function NewsletterPage() {
       <div className="grid gap-6">
         {confirmToken && <NewsletterTokenAction kind="confirm" token={confirmToken} />}
         {unsubscribeToken && <NewsletterTokenAction kind="unsubscribe" token={unsubscribeToken} />}
-        {form.mutation.isSuccess ? (
-          <FormSuccess
-            title="Check your inbox"
-            onReset={form.reset}
-            resetLabel="Subscribe another address"
-          >
-            {form.mutation.data?.message ??
-              `We sent a confirmation link to ${String(form.values.email)}. Your subscription starts when you click it; without a click we delete the address after 7 days.`}
-          </FormSuccess>
-        ) : (
-          <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-            <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
-            <CheckboxField
-              form={form}
-              name="consent"
-              label={
-                <>
-                  I agree to receive the monthly newsletter. I can unsubscribe at any time with the
-                  link in every issue (see the{' '}
-                  <Link className="text-primary underline" to={paths.privacyPolicy}>
-                    privacy policy
-                  </Link>
-                  ).
-                </>
-              }
-            />
-            <HoneypotField form={form} />
-            <FormError form={form} />
-            <div>
-              <SubmitButton form={form}>Subscribe</SubmitButton>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              Double opt-in: we first send a confirmation link, so nobody can subscribe an address
-              that is not theirs.
-            </p>
-          </form>
-        )}
+        <PublicForm
+          form={form}
+          submitLabel="Subscribe"
+          success={{
+            title: 'Check your inbox',
+            resetLabel: 'Subscribe another address',
+            message:
+              form.mutation.data?.message ??
+              `We sent a confirmation link to ${String(form.values.email)}. Your subscription starts when you click it; without a click we delete the address after 7 days.`,
+          }}
+          footnote="Double opt-in: we first send a confirmation link, so nobody can subscribe an address that is not theirs."
+        >
+          <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+          <CheckboxField
+            form={form}
+            name="consent"
+            label={
+              <>
+                I agree to receive the monthly newsletter. I can unsubscribe at any time with the
+                link in every issue (see the{' '}
+                <Link className="text-primary underline" to={paths.privacyPolicy}>
+                  privacy policy
+                </Link>
+                ).
+              </>
+            }
+          />
+        </PublicForm>
       </div>
     </FormPageLayout>
   );

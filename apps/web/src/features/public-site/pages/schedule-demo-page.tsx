@@ -1,7 +1,7 @@
-import { companySizes, scheduleDemoSchema } from '@alpenkube/contract';
 import { useLeadForm } from '../forms/use-lead-form';
-import { HoneypotField, SelectField, TextField, TextareaField } from '../forms/form-fields';
-import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { FieldGrid, TextField, TextareaField } from '../forms/form-fields';
+import { CompanySizeField, IdentityFields } from '../forms/lead-fields';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { DemoSlotPicker } from '../forms/demo-slot-picker';
 import { useRouteMeta } from '../use-page-meta';
@@ -14,12 +14,13 @@ function isoDayFromToday(days: number) {
     .slice(0, 10);
 }
 
-const sizeOptions = companySizes.map((s) => ({ value: s, label: `${s} employees` }));
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.scheduleDemoSchema);
 
 export function ScheduleDemoPage() {
   useRouteMeta('/schedule-demo');
   const form = useLeadForm({
-    schema: scheduleDemoSchema,
+    schema: loadSchema,
     endpoint: '/api/leads/demo',
     initial: {
       name: '',
@@ -56,58 +57,39 @@ export function ScheduleDemoPage() {
         </>
       }
     >
-      {form.mutation.isSuccess ? (
-        <FormSuccess
-          title="Your demo is booked"
-          onReset={form.reset}
-          resetLabel="Book another slot"
-        >
-          {form.mutation.data?.message ??
-            `See you on ${String(form.values.date)} at ${String(form.values.time)} CET. The invitation is on its way to ${String(form.values.email)}.`}
-        </FormSuccess>
-      ) : (
-        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField form={form} name="name" label="Your name" autoComplete="name" />
-            <TextField
-              form={form}
-              name="email"
-              label="Work e-mail"
-              type="email"
-              autoComplete="email"
-            />
-            <TextField form={form} name="company" label="Company" autoComplete="organization" />
-            <SelectField
-              form={form}
-              name="companySize"
-              label="Company size"
-              options={sizeOptions}
-            />
-          </div>
-          <TextField
-            form={form}
-            name="date"
-            label="Date"
-            type="date"
-            min={isoDayFromToday(1)}
-            max={isoDayFromToday(60)}
-            className="sm:max-w-xs"
-            description="A weekday, from tomorrow up to 60 days ahead."
-          />
-          <DemoSlotPicker form={form} />
-          <TextareaField
-            form={form}
-            name="topics"
-            label="What should we show you? (optional)"
-            rows={4}
-          />
-          <HoneypotField form={form} />
-          <FormError form={form} />
-          <div>
-            <SubmitButton form={form}>Book the demo</SubmitButton>
-          </div>
-        </form>
-      )}
+      <PublicForm
+        form={form}
+        submitLabel="Book the demo"
+        success={{
+          title: 'Your demo is booked',
+          resetLabel: 'Book another slot',
+          message:
+            form.mutation.data?.message ??
+            `See you on ${String(form.values.date)} at ${String(form.values.time)} CET. The invitation is on its way to ${String(form.values.email)}.`,
+        }}
+      >
+        <FieldGrid>
+          <IdentityFields form={form} />
+          <CompanySizeField form={form} />
+        </FieldGrid>
+        <TextField
+          form={form}
+          name="date"
+          label="Date"
+          type="date"
+          min={isoDayFromToday(1)}
+          max={isoDayFromToday(60)}
+          className="sm:max-w-xs"
+          description="A weekday, from tomorrow up to 60 days ahead."
+        />
+        <DemoSlotPicker form={form} />
+        <TextareaField
+          form={form}
+          name="topics"
+          label="What should we show you? (optional)"
+          rows={4}
+        />
+      </PublicForm>
     </FormPageLayout>
   );
 }

@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
 import { Activity, BookOpen, CreditCard, Search, Ticket, Wrench } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { LinkCardGrid, type LinkCardItem } from '../components/link-card-grid';
 import { PageHeader } from '../components/page-header';
 import { SeverityTable } from '../components/severity-table';
 import { useRouteMeta } from '../use-page-meta';
 
-const routes = [
+const routes: LinkCardItem[] = [
   {
     icon: Wrench,
     title: 'Technical support',
@@ -54,19 +54,7 @@ export function SupportPage() {
         lead="Engineers who run the platform answer the tickets. Pick the right door and your question reaches them first time."
       />
       <div className="mx-auto w-full max-w-6xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {routes.map(({ icon: Icon, title, text, to }) => (
-            <Link
-              key={title}
-              to={to}
-              className="rounded-xl border border-border bg-card p-6 transition hover:border-primary/50 hover:shadow-md"
-            >
-              <Icon className="size-5 text-primary" aria-hidden="true" />
-              <h2 className="mt-3 font-semibold">{title}</h2>
-              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-            </Link>
-          ))}
-        </div>
+        <LinkCardGrid items={routes} headingLevel="h2" className="sm:grid-cols-2 lg:grid-cols-3" />
         <section aria-labelledby="times-heading" className="space-y-4">
           <h2 id="times-heading" className="text-2xl font-bold tracking-tight">
             Response times

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { trackTicketSchema } from '@alpenkube/contract';
+import type { trackTicketSchema } from '@alpenkube/contract/public-forms';
 import { useLeadForm } from '../forms/use-lead-form';
-import { TextField } from '../forms/form-fields';
-import { FormError, SubmitButton } from '../forms/form-status';
+import { FieldGrid, TextField } from '../forms/form-fields';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout } from '../forms/form-page-layout';
 import type { PublicTicket } from '../forms/public-ticket';
 import { TicketThread } from '../forms/ticket-thread';
 import { TicketReplyForm } from '../forms/ticket-reply-form';
 import { useRouteMeta } from '../use-page-meta';
+
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.trackTicketSchema);
 
 /** Spec: the tracking code and the e-mail show the ticket and its replies, and let the visitor reply. */
 export function TrackTicketPage() {
@@ -17,7 +20,7 @@ export function TrackTicketPage() {
   const [params] = useSearchParams();
   const [ticket, setTicket] = useState<PublicTicket | null>(null);
   const form = useLeadForm<typeof trackTicketSchema, PublicTicket>({
-    schema: trackTicketSchema,
+    schema: loadSchema,
     endpoint: '/api/public/tickets/lookup',
     initial: { code: params.get('code') ?? '', email: '' },
     onSuccess: setTicket,
@@ -44,8 +47,8 @@ export function TrackTicketPage() {
       }
     >
       <div className="grid gap-8">
-        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <PublicForm form={form} submitLabel="Show the ticket" spamTrap={false}>
+          <FieldGrid>
             <TextField
               form={form}
               name="code"
@@ -54,12 +57,8 @@ export function TrackTicketPage() {
               className="font-mono"
             />
             <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
-          </div>
-          <FormError form={form} />
-          <div>
-            <SubmitButton form={form}>Show the ticket</SubmitButton>
-          </div>
-        </form>
+          </FieldGrid>
+        </PublicForm>
         {ticket && (
           <>
             <TicketThread ticket={ticket} />

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock } from 'lucide-react';
@@ -9,16 +8,13 @@ import { NotFoundPanel } from '../components/not-found-panel';
 import { ArticleBody } from '../tutorials/article-body';
 import { TableOfContents } from '../tutorials/table-of-contents';
 import { loadArticle } from '../tutorials/load-article';
-import { buildToc } from '../tutorials/toc';
-import { usePageMeta } from '../use-page-meta';
-import { pageMetaFor } from '../page-meta';
+import { useRouteMeta } from '../use-page-meta';
 import { TutorialPager } from '../tutorials/tutorial-pager';
 
 export function TutorialPage() {
   const { slug = '' } = useParams();
   const tutorial = findTutorial(slug);
-  const meta = pageMetaFor(`/tutorials/${slug}`);
-  usePageMeta(meta?.title ?? 'Tutorial not found | Alpenkube', meta?.description ?? '');
+  useRouteMeta(`/tutorials/${slug}`, 'Tutorial not found | Alpenkube');
 
   const article = useQuery({
     queryKey: ['tutorial-body', slug],
@@ -26,7 +22,7 @@ export function TutorialPage() {
     enabled: Boolean(tutorial),
     staleTime: Infinity,
   });
-  const toc = useMemo(() => (article.data ? buildToc(article.data) : []), [article.data]);
+  const toc = article.data?.toc ?? [];
 
   if (!tutorial || article.data === null) {
     return (
@@ -72,7 +68,7 @@ export function TutorialPage() {
                 The article could not be loaded. Check your connection and reload the page.
               </p>
             ) : (
-              <ArticleBody markdown={article.data} />
+              <ArticleBody html={article.data.html} />
             )}
           </div>
           <TutorialPager previous={tutorials[index - 1]} next={tutorials[index + 1]} />

@@ -1,17 +1,21 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { sourcePlatforms, workloadMigrationSchema } from '@alpenkube/contract';
+import { sourcePlatforms } from '@alpenkube/contract/public-form-options';
 import { useLeadForm } from '../forms/use-lead-form';
 import {
   CheckboxField,
-  HoneypotField,
+  FieldGrid,
   SelectField,
   TextField,
   TextareaField,
 } from '../forms/form-fields';
-import { FormError, FormSuccess, SubmitButton } from '../forms/form-status';
+import { IdentityFields } from '../forms/lead-fields';
+import { PublicForm } from '../forms/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { useRouteMeta } from '../use-page-meta';
+
+const loadSchema = () =>
+  import('@alpenkube/contract/public-forms').then((m) => m.workloadMigrationSchema);
 
 const platformLabels: Record<(typeof sourcePlatforms)[number], string> = {
   eks: 'Amazon EKS',
@@ -27,7 +31,7 @@ const platformLabels: Record<(typeof sourcePlatforms)[number], string> = {
 export function WorkloadMigrationPage() {
   useRouteMeta('/workload-migration');
   const form = useLeadForm({
-    schema: workloadMigrationSchema,
+    schema: loadSchema,
     endpoint: '/api/leads/workload-migration',
     initial: {
       name: '',
@@ -68,58 +72,47 @@ export function WorkloadMigrationPage() {
         </>
       }
     >
-      {form.mutation.isSuccess ? (
-        <FormSuccess title="Request received" onReset={form.reset}>
-          {form.mutation.data?.message ??
-            `A migration engineer will contact ${String(form.values.email)} within two business days.`}
-        </FormSuccess>
-      ) : (
-        <form noValidate onSubmit={form.handleSubmit} className="grid gap-5">
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField form={form} name="name" label="Your name" autoComplete="name" />
-            <TextField
-              form={form}
-              name="email"
-              label="Work e-mail"
-              type="email"
-              autoComplete="email"
-            />
-            <TextField form={form} name="company" label="Company" autoComplete="organization" />
-            <SelectField
-              form={form}
-              name="sourcePlatform"
-              label="Where the workloads run today"
-              options={sourcePlatforms.map((p) => ({ value: p, label: platformLabels[p] }))}
-            />
-            <TextField
-              form={form}
-              name="clusterCount"
-              label="Number of clusters"
-              type="number"
-              inputMode="numeric"
-              min={1}
-            />
-            <TextField form={form} name="targetDate" label="Target date (optional)" type="date" />
-          </div>
-          <CheckboxField
+      <PublicForm
+        form={form}
+        submitLabel="Request a migration assessment"
+        success={{
+          title: 'Request received',
+          message:
+            form.mutation.data?.message ??
+            `A migration engineer will contact ${String(form.values.email)} within two business days.`,
+        }}
+      >
+        <FieldGrid>
+          <IdentityFields form={form} />
+          <SelectField
             form={form}
-            name="statefulData"
-            label="Some workloads keep data in persistent volumes or databases"
+            name="sourcePlatform"
+            label="Where the workloads run today"
+            options={sourcePlatforms.map((p) => ({ value: p, label: platformLabels[p] }))}
           />
-          <TextareaField
+          <TextField
             form={form}
-            name="details"
-            label="About the workloads"
-            rows={6}
-            description="Main applications, data volumes, constraints such as maintenance windows."
+            name="clusterCount"
+            label="Number of clusters"
+            type="number"
+            inputMode="numeric"
+            min={1}
           />
-          <HoneypotField form={form} />
-          <FormError form={form} />
-          <div>
-            <SubmitButton form={form}>Request a migration assessment</SubmitButton>
-          </div>
-        </form>
-      )}
+          <TextField form={form} name="targetDate" label="Target date (optional)" type="date" />
+        </FieldGrid>
+        <CheckboxField
+          form={form}
+          name="statefulData"
+          label="Some workloads keep data in persistent volumes or databases"
+        />
+        <TextareaField
+          form={form}
+          name="details"
+          label="About the workloads"
+          rows={6}
+          description="Main applications, data volumes, constraints such as maintenance windows."
+        />
+      </PublicForm>
     </FormPageLayout>
   );
 }

@@ -1,14 +1,13 @@
-import { useMemo, type MouseEvent } from 'react';
+import { type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { renderMarkdown } from './render-markdown';
 import './markdown.css';
 
 /**
- * Renders an article. Links inside the Markdown are plain anchors, so internal ones are
- * routed client-side here instead of reloading the whole app.
+ * Shows an article's HTML, rendered from our own Markdown at build time (not user input).
+ * Links inside it are plain anchors, so internal ones are routed client-side here instead of
+ * reloading the whole app.
  */
-export function ArticleBody({ markdown }: { markdown: string }) {
-  const html = useMemo(() => renderMarkdown(markdown), [markdown]);
+export function ArticleBody({ html }: { html: string }) {
   const navigate = useNavigate();
 
   function handleClick(event: MouseEvent<HTMLDivElement>) {

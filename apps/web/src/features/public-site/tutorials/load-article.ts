@@ -1,9 +1,16 @@
+import type { RenderedArticle } from './article-plugin';
+
 /**
- * Article bodies, one lazy chunk each (eager: false): the list page ships only the
- * metadata of content/tutorial-index.ts, and an article loads its own Markdown.
+ * Article sources, one lazy chunk each (eager: false): the list page ships only the metadata
+ * of content/tutorial-index.ts. The Markdown is for full-text search; a page shows the HTML
+ * that the build rendered (article-plugin.ts).
  */
 const bodies = import.meta.glob<string>('../content/tutorials/*.md', {
   query: '?raw',
+  import: 'default',
+});
+const rendered = import.meta.glob<RenderedArticle>('../content/tutorials/*.md', {
+  query: '?article',
   import: 'default',
 });
 
@@ -15,8 +22,8 @@ export function hasArticleBody(slug: string): boolean {
   return keyFor(slug) in bodies;
 }
 
-export async function loadArticle(slug: string): Promise<string | undefined> {
-  const load = bodies[keyFor(slug)];
+export async function loadArticle(slug: string): Promise<RenderedArticle | undefined> {
+  const load = rendered[keyFor(slug)];
   return load ? load() : undefined;
 }
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { Search } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { Input } from '@/components/ui/input';
+import { SearchBox } from '../components/search-box';
 import { TutorialCard } from './tutorial-card';
 import { useTutorialSearch } from './use-tutorial-search';
 
@@ -10,20 +9,14 @@ export function TutorialSearchList({ label = 'Search tutorials' }: { label?: str
   const { query, setQuery, hits, searchingBodies } = useTutorialSearch();
   return (
     <section aria-label="Tutorials">
-      <div className="relative max-w-xl">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="kubectl, autoscaler, invoice, Velero…"
-          aria-label={label}
-          className="h-11 pl-9 text-base"
-        />
-      </div>
+      <SearchBox
+        value={query}
+        onValueChange={setQuery}
+        label={label}
+        placeholder="kubectl, autoscaler, invoice, Velero…"
+        large
+        className="max-w-xl"
+      />
       <p className="mt-3 text-sm text-muted-foreground" aria-live="polite">
         {query.trim()
           ? `${hits.length} ${hits.length === 1 ? 'tutorial matches' : 'tutorials match'} “${query.trim()}”${searchingBodies ? ' (searching article text…)' : ''}`

@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { Input } from './input';
 import { cn } from '@/lib/cn';
 
 /** A password input with a show/hide toggle; spreads the props FormField gives it onto the input. */

@@ -11,6 +11,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { lazyChildLogger, registerAccessLog } from './http/request-logging.ts';
 import { acceptOnlyJsonBodies, registerCrossSiteGuard } from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
@@ -47,6 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    disableRequestLogging: true,
+    childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   registerErrorHandling(app);
+  registerAccessLog(app);
   acceptOnlyJsonBodies(app);
   const indexHtml = readIndexHtml(config.webDist);
   registerSecurityHeaders(app, {

@@ -53,5 +53,4 @@ export function footerTierLinks(tiers: ReadonlyArray<{ name: string }> | null | 
 }
 
 export const DEFAULT_VERSION_TEXT = 'v1.5.0 (loading...)';
-export const TIERS_STALE_MS = 30 * 60 * 1000;
 export const VERSION_STALE_MS = 5 * 60 * 1000;

@@ -2,14 +2,10 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { VersionSummary } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
+import { useClusterTiers } from '@/lib/cluster-tiers';
 import { paths } from '@/config/paths';
 import { BrandLogo } from './brand-logo';
-import {
-  DEFAULT_VERSION_TEXT,
-  TIERS_STALE_MS,
-  VERSION_STALE_MS,
-  footerTierLinks,
-} from './footer-tiers';
+import { DEFAULT_VERSION_TEXT, VERSION_STALE_MS, footerTierLinks } from './footer-tiers';
 
 const complianceClaims = ['GDPR', 'HDS', 'CISPE', 'Data sovereignty'];
 
@@ -48,10 +44,7 @@ function FooterColumn({ title, links }: { title: string; links: { to: string; la
 
 export function Footer() {
   // Failures leave the fallbacks in place; the footer never shows an error.
-  const tiers = useQuery<{ name: string }[]>({
-    queryKey: ['/api/cluster-tiers'],
-    staleTime: TIERS_STALE_MS,
-  });
+  const tiers = useClusterTiers();
   const version = useQuery<VersionSummary>({
     queryKey: ['/api/version/summary'],
     staleTime: VERSION_STALE_MS,

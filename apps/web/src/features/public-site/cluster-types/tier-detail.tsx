@@ -11,7 +11,7 @@ import { clusterTypeCopy } from './cluster-type-copy';
 import { NodeSizeTable } from './node-size-table';
 import { orderPath } from './tier-links';
 import { UseCases } from './use-cases';
-import { useClusterTiers } from './use-cluster-tiers';
+import { useClusterTiers } from '@/lib/cluster-tiers';
 
 /** One tier's page: its story from the copy, its figures from GET /api/cluster-tiers. */
 export function TierDetail({ type }: { type: TierPageType }) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { CardSkeletons } from '../components/query-state';
-import { useClusterTiers } from '../cluster-types/use-cluster-tiers';
+import { useClusterTiers } from '@/lib/cluster-tiers';
 import { displayTierName, tierPageTypes } from '../cluster-types/cluster-type-catalog';
 import { clusterTypeCopy } from '../cluster-types/cluster-type-copy';
 import { tierPagePath } from '../cluster-types/tier-links';

@@ -1,6 +1,6 @@
 import { PageHeader } from '../components/page-header';
 import { CardSkeletons, QueryError } from '../components/query-state';
-import { useClusterTiers } from '../cluster-types/use-cluster-tiers';
+import { useClusterTiers } from '@/lib/cluster-tiers';
 import { tierPageType } from '../cluster-types/tier-links';
 import { PriceControls } from '../pricing/price-controls';
 import { PricingTierCard } from '../pricing/pricing-tier-card';

@@ -49,6 +49,7 @@ export function createServices(
   const jobs = createJobRunner(database, log);
   jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport));
   const rateLimit = createRateLimiter(db);
+  jobs.every(10 * 60_000, 'prune rate-limit events', () => rateLimit.prune());
   return {
     config,
     database,

@@ -122,7 +122,6 @@ export function createJobRunner(database: Database, log: Logger) {
     }
     running = (async () => {
       try {
-        await releaseStale();
         do {
           wakeAgain = false;
           await drain();
@@ -135,9 +134,18 @@ export function createJobRunner(database: Database, log: Logger) {
     })();
   }
 
+  const chores: { everyMs: number; name: string; run: () => Promise<void> }[] = [
+    { everyMs: 60_000, name: 'release stale jobs', run: releaseStale },
+  ];
+  const choreTimers: NodeJS.Timeout[] = [];
+
   return {
     register(type: string, handler: JobHandler) {
       handlers.set(type, handler);
+    },
+    /** Upkeep every instance that runs jobs does now and then; it must be safe to run twice. */
+    every(everyMs: number, name: string, run: () => Promise<void>) {
+      chores.push({ everyMs, name, run });
     },
     drain,
     async start() {
@@ -147,11 +155,20 @@ export function createJobRunner(database: Database, log: Logger) {
       });
       timer = setInterval(tick, POLL_MS);
       timer.unref();
+      for (const chore of chores) {
+        const runChore = () =>
+          void chore
+            .run()
+            .catch((error: unknown) => log.error({ err: error }, `${chore.name} failed`));
+        runChore();
+        choreTimers.push(setInterval(runChore, chore.everyMs).unref());
+      }
       tick();
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      for (const choreTimer of choreTimers.splice(0)) clearInterval(choreTimer);
       await unlisten?.();
       await running;
     },

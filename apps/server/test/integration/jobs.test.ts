@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, outgoingMail } from '../../src/db/schema.ts';
+import { jobs, outgoingMail, rateLimitEvents } from '../../src/db/schema.ts';
 import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 
 describe('durable jobs: sending mail', () => {
@@ -76,6 +76,32 @@ describe('durable jobs: sending mail', () => {
       status: 'sent',
       error: null,
     });
+  });
+
+  it('on start, takes back jobs a dead worker held and forgets rate-limit events older than a day', async () => {
+    const { db, jobs: runner } = t.app.services;
+    const ran: unknown[] = [];
+    runner.register('noop', async (payload) => void ran.push(payload));
+    await db.insert(jobs).values({
+      type: 'noop',
+      payload: { n: 1 },
+      status: 'running',
+      lockedBy: 'dead-host:1',
+      lockedAt: new Date(Date.now() - 10 * 60_000),
+    });
+    await db.insert(rateLimitEvents).values([
+      { bucket: 'mail', key: 'ip:old', at: new Date(Date.now() - 2 * 86_400_000) },
+      { bucket: 'mail', key: 'ip:new' },
+    ]);
+    await runner.start();
+    try {
+      await expect.poll(() => ran, { timeout: 5_000 }).toEqual([{ n: 1 }]);
+      await expect
+        .poll(async () => (await db.select().from(rateLimitEvents)).map((row) => row.key))
+        .toEqual(['ip:new']);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('delivers each mail exactly once when two drains run at once', async () => {

@@ -87,7 +87,7 @@ export function createRateLimiter(db: Db) {
       await db.insert(rateLimitEvents).values(keys.map((key) => ({ bucket: rule.bucket, key })));
     },
 
-    /** Forgets events older than a day; the job runner calls it now and then. */
+    /** Forgets events older than a day; the job runner calls it every 10 minutes. */
     async prune(): Promise<void> {
       await db
         .delete(rateLimitEvents)

@@ -31,13 +31,13 @@ export function AddonPrices() {
         </div>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-border">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">
                   Add-on
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
                   What it does
                 </th>
                 <th scope="col" className="px-4 py-3 text-right font-medium">
@@ -62,8 +62,12 @@ export function AddonPrices() {
                         <span className="block text-xs font-normal text-muted-foreground">
                           {addon.category}
                         </span>
+                        {/* On a phone the description sits under the name and the price stays in view. */}
+                        <span className="mt-1 block text-xs font-normal text-muted-foreground sm:hidden">
+                          {addon.description}
+                        </span>
                       </th>
-                      <td className="px-4 py-3 align-top text-muted-foreground">
+                      <td className="hidden px-4 py-3 align-top text-muted-foreground sm:table-cell">
                         {addon.description}
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-right align-top tabular-nums">

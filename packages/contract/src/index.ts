@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './platform.ts';
 export * from './public-forms.ts';
 export * from './promo.ts';
+export * from './permissions.ts';

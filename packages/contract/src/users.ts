@@ -39,5 +39,7 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   mfaEnabled: z.boolean(),
   status: z.enum(['active', 'pending_approval', 'disabled']),
+  /** Whether the organization may order: a new one waits for the platform's approval. */
+  organizationStatus: z.enum(['pending_approval', 'active', 'suspended']),
 });
 export type User = z.infer<typeof userSchema>;

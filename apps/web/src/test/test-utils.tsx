@@ -61,4 +61,5 @@ export const testUser = {
   emailVerified: true,
   mfaEnabled: false,
   status: 'active' as const,
+  organizationStatus: 'active' as const,
 };

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { User } from '@alpenkube/contract';
 import { organizations, sessions, users } from '../../db/schema.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -8,6 +8,12 @@ export const AUTH_CHANNEL = 'auth_invalidated';
 /** How stale the stored last-seen time may get: touching it on every request would cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 const CACHE_LIMIT = 50_000;
+/**
+ * How long a session is answered from memory before the database is asked again, whatever was
+ * heard: a lost invalidation (a dropped LISTEN connection) cannot keep a revoked session alive
+ * longer than this.
+ */
+export const CACHED_SESSION_MS = 60_000;
 
 /** What a signed-in request knows about its user, without asking the database. */
 export interface SessionUser extends User {
@@ -23,9 +29,24 @@ export interface ActiveSession {
   lastSeenAt: number;
   expiresAt: number;
   touchedAt: number;
+  /** When this instance read it from the database; past CACHED_SESSION_MS it reads it again. */
+  loadedAt: number;
 }
 
-type Invalidation = { tokenHash: string } | { userId: number };
+/**
+ * What AUTH_CHANNEL carries. Ending sessions and changing a user are different kinds: both drop
+ * cached copies, but only an end closes the sockets those sessions opened.
+ */
+type Invalidation =
+  /** These sessions (by token hash) ended. */
+  | { ended: string[] }
+  /** Every session of the user ended, except the one whose id is `keep`. */
+  | { endedForUser: number; keep?: number }
+  /** The user changed (role, e-mail…); their sessions stay, with a fresh copy of the user. */
+  | { userId: number };
+
+/** Sessions that ended, as the sockets they opened need to hear it. */
+export type SessionEnd = { tokenHashes: string[] } | { userId: number; keepSessionId?: number };
 
 export function toPublicUser(user: SessionUser): User {
   const { organizationId: _org, officerAccess: _officer, ...rest } = user;
@@ -57,6 +78,7 @@ function sessionUserFrom(
     emailVerified: user.emailVerified,
     mfaEnabled: user.totpEnabled,
     status: user.status,
+    organizationStatus: organization.status,
     organizationId: organization.id,
     officerAccess: user.officerAccess,
   };
@@ -74,6 +96,7 @@ export function createSessionStore(
   const { db } = database;
   const cache = new Map<string, ActiveSession>();
   const byUser = new Map<number, Set<string>>();
+  const endListeners = new Set<(end: SessionEnd) => void>();
 
   function remember(session: ActiveSession) {
     if (cache.size >= CACHE_LIMIT) {
@@ -94,11 +117,34 @@ export function createSessionStore(
     byUser.get(session.user.id)?.delete(tokenHash);
   }
 
-  function applyInvalidation(message: Invalidation) {
-    if ('tokenHash' in message) forget(message.tokenHash);
-    else for (const hash of [...(byUser.get(message.userId) ?? [])]) forget(hash);
+  function forgetUser(userId: number, keepSessionId?: number) {
+    for (const hash of [...(byUser.get(userId) ?? [])]) {
+      if (cache.get(hash)?.id !== keepSessionId) forget(hash);
+    }
   }
 
+  function forgetAll() {
+    cache.clear();
+    byUser.clear();
+  }
+
+  function applyInvalidation(message: Invalidation) {
+    if ('ended' in message) for (const hash of message.ended) forget(hash);
+    else if ('endedForUser' in message) forgetUser(message.endedForUser, message.keep);
+    else forgetUser(message.userId);
+  }
+
+  /** Tells the sockets, once the ending transaction committed (its NOTIFY is heard). */
+  function announceEnd(message: Invalidation) {
+    let end: SessionEnd;
+    if ('ended' in message) end = { tokenHashes: message.ended };
+    else if ('endedForUser' in message)
+      end = { userId: message.endedForUser, keepSessionId: message.keep };
+    else return;
+    for (const listener of endListeners) listener(end);
+  }
+
+  /** Drops this instance's copies at once, and every instance's once `db` commits. */
   async function publish(db: DbOrTx, message: Invalidation) {
     applyInvalidation(message);
     await db.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${JSON.stringify(message)})`);
@@ -120,6 +166,7 @@ export function createSessionStore(
       lastSeenAt: row.session.lastSeenAt.getTime(),
       expiresAt: row.session.expiresAt.getTime(),
       touchedAt: row.session.lastSeenAt.getTime(),
+      loadedAt: Date.now(),
     };
   }
 
@@ -149,8 +196,9 @@ export function createSessionStore(
     const session = cache.get(tokenHash);
     if (!session) return undefined;
     const now = Date.now();
-    if (isExpired(session, now)) {
-      // Another instance may have seen more recent activity: ask the database before ending it.
+    if (isExpired(session, now) || now - session.loadedAt >= CACHED_SESSION_MS) {
+      // Another instance may have seen more recent activity, or an invalidation may have been
+      // lost: the database decides.
       forget(tokenHash);
       return undefined;
     }
@@ -160,19 +208,48 @@ export function createSessionStore(
   async function destroyByHash(tokenHash: string, tx?: DbOrTx): Promise<void> {
     if (!tx) return db.transaction((own) => destroyByHash(tokenHash, own));
     await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    await publish(tx, { tokenHash });
+    await publish(tx, { ended: [tokenHash] });
   }
 
   return {
-    /** Listens for invalidations from every instance; answers the unsubscribe. */
-    start() {
-      return database.listen(AUTH_CHANNEL, (payload) => {
+    /**
+     * Listens for invalidations from every instance; answers the unsubscribe. After the LISTEN
+     * connection was lost, anything may have been missed: every cached session is dropped.
+     */
+    async start() {
+      const unlisten = await database.listen(AUTH_CHANNEL, (payload) => {
+        let message: Invalidation;
         try {
-          applyInvalidation(JSON.parse(payload) as Invalidation);
+          message = JSON.parse(payload) as Invalidation;
         } catch {
           // A malformed message cannot name a session; nothing to drop.
+          return;
         }
+        applyInvalidation(message);
+        announceEnd(message);
       });
+      const unwatch = database.onReconnect(forgetAll);
+      return async () => {
+        unwatch();
+        await unlisten();
+      };
+    },
+
+    /** Calls `listener` whenever sessions end, on any instance; answers the unsubscribe. */
+    onEnded(listener: (end: SessionEnd) => void): () => void {
+      endListeners.add(listener);
+      return () => void endListeners.delete(listener);
+    },
+
+    /** Which of these sessions still exist, for a user who is not disabled. */
+    async stillValid(tokenHashes: string[]): Promise<Set<string>> {
+      if (tokenHashes.length === 0) return new Set();
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.tokenHash, tokenHashes), ne(users.status, 'disabled')));
+      return new Set(rows.map((row) => row.tokenHash));
     },
 
     peek,
@@ -219,7 +296,7 @@ export function createSessionStore(
           .delete(sessions)
           .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
           .returning({ tokenHash: sessions.tokenHash });
-        if (row) await publish(tx, { tokenHash: row.tokenHash });
+        if (row) await publish(tx, { ended: [row.tokenHash] });
         return Boolean(row);
       });
     },
@@ -234,12 +311,21 @@ export function createSessionStore(
             : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
         )
         .returning({ id: sessions.id });
-      await publish(tx, { userId });
+      await publish(tx, { endedForUser: userId, keep: keepSessionId });
       return rows.length;
     },
 
-    /** The user changed (role, e-mail, status…): every instance reloads it on next use. */
-    userChanged: (tx: DbOrTx, userId: number) => publish(tx, { userId }),
+    /**
+     * The user changed (role, e-mail, status…): every instance reloads it on next use. A disabled
+     * user's sessions end there and then, so their sockets close too.
+     */
+    async userChanged(tx: DbOrTx, userId: number) {
+      const [user] = await tx
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, userId));
+      await publish(tx, user?.status === 'disabled' ? { endedForUser: userId } : { userId });
+    },
 
     async listForUser(userId: number) {
       return db

@@ -13,6 +13,7 @@ const base: User = {
   emailVerified: true,
   mfaEnabled: false,
   status: 'active',
+  organizationStatus: 'active',
 };
 
 describe('account menu identity (section 2)', () => {

@@ -117,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.sessions.start(),
       await services.realtime.start(),
       await services.notifications.start(),
+      await services.catalog.start(),
     );
     if (config.runJobs) await services.jobs.start();
   });

@@ -15,6 +15,7 @@ import {
   createNotificationService,
   type NotificationService,
 } from './modules/notifications/notification-service.ts';
+import { createCatalogService, type CatalogService } from './modules/platform/catalog-service.ts';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/realtime-hub.ts';
 import { createSessionStore, type SessionStore } from './modules/sessions/session-store.ts';
@@ -28,6 +29,7 @@ export interface Services {
   sealer: Sealer;
   sessions: SessionStore;
   notifications: NotificationService;
+  catalog: CatalogService;
   realtime: RealtimeHub;
   rateLimit: RateLimiter;
   jobs: JobRunner;
@@ -61,6 +63,7 @@ export function createServices(
       maxAgeMs: config.sessionMaxDays * 86_400_000,
     }),
     notifications: createNotificationService(database),
+    catalog: createCatalogService(database),
     realtime: createRealtimeHub(database, log),
     rateLimit,
     jobs,

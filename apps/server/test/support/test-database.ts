@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { syncCatalogs } from '../../src/modules/platform/platform-service.ts';
+import { syncCatalogs } from '../../src/modules/platform/catalog-service.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 

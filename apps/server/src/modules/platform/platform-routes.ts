@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,10 +13,11 @@ import {
 import { HttpError } from '../../lib/http-error.ts';
 import { APP_VERSION } from '../../version.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
-import { listAddons, listTiers, sidebarCounts } from './platform-service.ts';
+import type { CatalogEntry } from './catalog-service.ts';
+import { sidebarCounts } from './platform-service.ts';
 
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.services;
+  const { db, config, catalog } = app.services;
   const summary = {
     displayVersion: `v${APP_VERSION}`,
     version: APP_VERSION,
@@ -45,8 +47,9 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The cluster tiers with their prices (USD cents)',
         response: { 200: z.array(tierSchema) },
       },
+      serializerCompiler: passPrewrittenJson,
     },
-    async () => listTiers(db),
+    async (request, reply) => answerCatalog(request, reply, await catalog.tiers()),
   );
 
   app.get(
@@ -57,8 +60,9 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The add-on catalog with prices (USD cents) and compatible tiers',
         response: { 200: z.array(addonSchema) },
       },
+      serializerCompiler: passPrewrittenJson,
     },
-    async () => listAddons(db),
+    async (request, reply) => answerCatalog(request, reply, await catalog.addons()),
   );
 
   app.get(
@@ -106,3 +110,17 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };
+
+/** The catalog's JSON is written once per change, not per request; the answer passes as is. */
+const passPrewrittenJson = () => (data: unknown) =>
+  typeof data === 'string' ? data : JSON.stringify(data);
+
+/**
+ * Answers a catalog list from memory. Browsers and proxies may keep it but must ask again
+ * (no-cache): the ETag makes that ask a 304 without a body.
+ */
+function answerCatalog<T>(request: FastifyRequest, reply: FastifyReply, entry: CatalogEntry<T>) {
+  reply.header('cache-control', 'public, no-cache').header('etag', entry.etag);
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.json);
+}

@@ -16,6 +16,22 @@ const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const webDist = path.join(root, 'apps/web/dist');
 
+/** The API's GET routes a visitor may call (the demo slots of a weekday two weeks ahead). */
+const PUBLIC_GET_ROUTES = [
+  '/api/version/summary',
+  '/api/cluster-tiers',
+  '/api/addons',
+  '/api/health',
+  '/api/openapi.json',
+  `/api/leads/demo-slots?date=${nextWeekday(14)}`,
+];
+
+function nextWeekday(daysAhead: number): string {
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
 /** Every public path the build lists (BENCH_PAGES narrows it), plus the sign-in page. */
 function publicPages(): string[] {
   if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',');
@@ -81,13 +97,17 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         await fetch(`${server.url}/api/notifications`, { headers: { cookie } })
       ).json()) as unknown[];
       if (listed.length !== 50) throw new Error(`expected 50 notifications, got ${listed.length}`);
-      const routes = [
-        await load(`${kind} GET /api/version/summary`, `${server.url}/api/version/summary`),
+      const routes = [];
+      // Every public GET route, then the signed-in ones the shell polls.
+      for (const route of PUBLIC_GET_ROUTES) {
+        routes.push(await load(`${kind} GET ${route}`, `${server.url}${route}`));
+      }
+      routes.push(
         await load(`${kind} GET /api/user (signed in)`, `${server.url}/api/user`, { cookie }),
         await load(`${kind} GET /api/notifications (50 rows)`, `${server.url}/api/notifications`, {
           cookie,
         }),
-      ];
+      );
       const push = await pushLatency(
         server.url,
         cookie,

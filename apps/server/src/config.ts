@@ -1,7 +1,14 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type AppEnv = 'development' | 'production' | 'test';
+
+/**
+ * Fastify's `trustProxy`: off, which proxy addresses to trust, or (for a hop count) whether the
+ * hop-th address from the server is a proxy of ours.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export interface AppConfig {
   appEnv: AppEnv;
@@ -12,9 +19,12 @@ export interface AppConfig {
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Public origin used in mailed links; without it, links use the request's own origin. */
-  publicUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Public origin of the site: every mailed link, the sitemap and robots.txt use it. Never the
+   * request's Host, which whoever sends the request chooses.
+   */
+  publicUrl: string;
+  trustProxy: TrustProxy;
   /** Where the built web app is; the server serves it when the directory exists. */
   webDist: string;
   logLevel: string;
@@ -27,6 +37,8 @@ export interface AppConfig {
   runJobs: boolean;
   /** Public-form submissions allowed per network in 15 minutes. */
   publicFormLimit: number;
+  /** Mails a network may cause to be sent in 15 minutes, whatever the addresses. */
+  mailLimitPerIp: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -44,11 +56,19 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const appEnv = (env.APP_ENV ?? 'development') as AppEnv;
-  if (!['development', 'production', 'test'].includes(appEnv)) {
+/**
+ * Unset means production: the demo users, their known password and the password-less dev
+ * sign-in exist only when someone asks for development by name.
+ */
+function appEnvFrom(env: NodeJS.ProcessEnv): AppEnv {
+  const appEnv = env.APP_ENV || 'production';
+  if (appEnv !== 'development' && appEnv !== 'production' && appEnv !== 'test') {
     throw new ConfigError(`APP_ENV must be development, production or test, got "${appEnv}"`);
   }
+  return appEnv;
+}
+
+function sessionSecretFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv): string {
   const sessionSecret = env.SESSION_SECRET ?? (appEnv === 'production' ? '' : DEV_SESSION_SECRET);
   if (appEnv === 'production' && sessionSecret.length < 32) {
     throw new ConfigError(
@@ -56,17 +76,117 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         '(for example: openssl rand -base64 48).',
     );
   }
+  return sessionSecret;
+}
+
+function publicUrlFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv, port: number): string {
+  const raw = env.PUBLIC_URL;
+  if (!raw) {
+    if (appEnv === 'production') {
+      throw new ConfigError(
+        'PUBLIC_URL is required in production: set it to the origin people open, such as ' +
+          'https://cloud.example.eu. Mailed links, the sitemap and robots.txt use it.',
+      );
+    }
+    return `http://localhost:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) origin such as https://cloud.example.eu, got "${raw}"`,
+    );
+  }
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) origin such as https://cloud.example.eu, got "${raw}"`,
+    );
+  }
+  return url.origin;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * Development has demo users with a known password and a password-less sign-in, so it must not
+ * be reachable from another machine.
+ */
+function hostFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv): string {
+  const host = env.HOST || (appEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  if (appEnv === 'development' && !isLoopback(host)) {
+    throw new ConfigError(
+      `HOST=${host} is not allowed in development: the demo users' password is public and ` +
+        '/api/dev/login signs in without one, so development listens on loopback only ' +
+        '(127.0.0.1, ::1 or localhost). Use APP_ENV=production to serve other machines.',
+    );
+  }
+  return host;
+}
+
+/** Proxy names proxy-addr understands besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` would trust every hop, so the first X-Forwarded-For, which the client writes itself,
+ * would become its IP and rate limits could be dodged by changing it: only a hop count or the
+ * proxies' own addresses are accepted.
+ */
+function trustProxyFrom(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false' || raw === '0') return false;
+  const explain =
+    'Set it to the number of proxies in front of the server (TRUST_PROXY=1 for one nginx) or ' +
+    'to their addresses or CIDR ranges, comma-separated (TRUST_PROXY=10.0.0.2,10.0.1.0/24).';
+  if (raw === 'true') {
+    throw new ConfigError(
+      `TRUST_PROXY=true would trust any X-Forwarded-For a client sends. ${explain}`,
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    // What Fastify does with a number, which its option type does not list.
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY has an entry that is not an address or CIDR range: "${invalid.join('", "')}". ${explain}`,
+    );
+  }
+  return entries;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const appEnv = appEnvFrom(env);
+  const port = intFrom(env, 'PORT', 5000);
   return {
     appEnv,
-    host: env.HOST ?? (appEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
-    port: intFrom(env, 'PORT', 5000),
+    host: hostFrom(env, appEnv),
+    port,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    sessionSecret,
+    sessionSecret: sessionSecretFrom(env, appEnv),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Alpenkube <no-reply@alpenkube.eu>',
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    publicUrl: publicUrlFrom(env, appEnv, port),
+    trustProxy: trustProxyFrom(env),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? (appEnv === 'test' ? 'silent' : 'info'),
     sessionIdleHours: intFrom(env, 'SESSION_IDLE_HOURS', 7 * 24),
@@ -76,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.EXCHANGE_RATE_URL ?? 'https://api.frankfurter.dev/v1/latest?base=USD&symbols=EUR,GBP',
     runJobs: env.RUN_JOBS !== 'false',
     publicFormLimit: intFrom(env, 'PUBLIC_FORM_LIMIT', 10),
+    mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
   };
 }
 

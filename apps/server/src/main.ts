@@ -15,7 +15,7 @@ async function main() {
   await prepareDatabase(app);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    `Alpenkube ${config.appEnv} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
+    `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
       `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 

@@ -46,8 +46,10 @@ export const magicLinkVerifySchema = z.strictObject({ token: tokenSchema });
 export const resetPasswordSchema = z.strictObject({ token: tokenSchema, password: passwordSchema });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+const currentPasswordSchema = z.string().min(1, 'Enter your current password').max(1024);
+
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
@@ -55,6 +57,8 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export const updateProfileSchema = z.strictObject({
   name: z.string().trim().max(100).nullable(),
   email: emailSchema,
+  /** Needed when the e-mail changes: a session alone must not be able to take the account. */
+  currentPassword: currentPasswordSchema.optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -63,7 +67,12 @@ export const messageSchema = z.object({ message: z.string() });
 
 export const mfaSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
 export type MfaSetup = z.infer<typeof mfaSetupSchema>;
-export const mfaEnableSchema = z.strictObject({ code: totpCodeSchema });
+/** The password too: a session alone must not be able to tie the account to someone's phone. */
+export const mfaEnableSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password').max(1024),
+  code: totpCodeSchema,
+});
+export type MfaEnableInput = z.input<typeof mfaEnableSchema>;
 export const mfaDisableSchema = z.strictObject({
   password: z.string().min(1, 'Enter your password').max(1024),
   code: totpCodeSchema,

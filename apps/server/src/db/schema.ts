@@ -25,6 +25,11 @@ export const organizations = pgTable(
     nameKey: text('name_key').notNull(),
     /** The e-mail domain of the founder, unless it is a public mail provider. */
     emailDomain: text('email_domain'),
+    /**
+     * Set once the organization proved it owns `emailDomain`; only then does a registration at
+     * that domain join it. Anyone can type a company's name or use an address at its domain.
+     */
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
     billingId: text('billing_id').notNull(),
     status: text('status', { enum: ['pending_approval', 'active', 'suspended'] }).notNull(),
     billingCurrency: text('billing_currency').notNull().default('USD'),
@@ -36,6 +41,10 @@ export const organizations = pgTable(
     uniqueIndex('organizations_billing_id_key').on(t.billingId),
     uniqueIndex('organizations_name_key_key').on(t.nameKey),
     index('organizations_email_domain_idx').on(t.emailDomain),
+    // One organization per verified domain: a registration there has one place to go.
+    uniqueIndex('organizations_verified_domain_key')
+      .on(t.emailDomain)
+      .where(sql`${t.domainVerifiedAt} is not null`),
   ],
 );
 

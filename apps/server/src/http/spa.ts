@@ -67,7 +67,8 @@ export async function registerSpa(
   options: {
     webDist: string;
     indexHtml: string | null;
-    publicUrl?: string;
+    /** The configured public origin; the request's Host is the sender's choice, not ours. */
+    publicUrl: string;
     /** Settings the browser reads at run time, as <meta name=… content=…> in every page. */
     runtimeSettings: Record<string, string>;
   },
@@ -79,23 +80,21 @@ export async function registerSpa(
   const pageMeta = readPageMeta(options.webDist);
   const metaFor = (pathname: string) =>
     pageMeta[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
-  const originOf = (request: { protocol: string; host: string }) =>
-    options.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) => {
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => {
     const lines = [
       'User-agent: *',
       ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
       '',
-      `Sitemap: ${originOf(request)}/sitemap.xml`,
+      `Sitemap: ${options.publicUrl}/sitemap.xml`,
       '',
     ];
     return reply.type('text/plain; charset=utf-8').send(lines.join('\n'));
   });
-  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) =>
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
-      .send(sitemap(originOf(request), Object.keys(pageMeta))),
+      .send(sitemap(options.publicUrl, Object.keys(pageMeta))),
   );
 
   if (indexHtml) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { userSchema } from '@alpenkube/contract';
-import { auditEvents, sessions, users } from '../../src/db/schema.ts';
+import { auditEvents, outgoingMail, sessions, users } from '../../src/db/schema.ts';
 import {
   Client,
   createTestApp,
@@ -108,6 +108,7 @@ describe("the signed-in user's account", () => {
       const moved = await client.patch('/api/user', {
         name: '  Moved  ',
         email: 'New.Home@Example.org',
+        currentPassword: STRONG_PASSWORD,
       });
       expect(moved.statusCode).toBe(200);
       expect(moved.json()).toMatchObject({
@@ -162,6 +163,51 @@ describe("the signed-in user's account", () => {
       expect(cleared.json().name).toBeNull();
     });
 
+    it('asks for the current password to change the e-mail, and tells the old address', async () => {
+      const { client, user } = await registerUser(t.app, {
+        username: 'careful',
+        email: 'careful@example.com',
+        name: 'Visit spam.example',
+      });
+      const mailsBefore = (await db().select().from(outgoingMail)).length;
+      const change = { name: 'Careful', email: 'taken-over@example.org' };
+      const withoutPassword = await client.patch('/api/user', change);
+      expect(withoutPassword.statusCode).toBe(400);
+      expect(withoutPassword.json()).toEqual({
+        message: 'Enter your current password to change your e-mail address',
+      });
+      const wrongPassword = await client.patch('/api/user', {
+        ...change,
+        currentPassword: 'not-my-password-at-all',
+      });
+      expect(wrongPassword.statusCode).toBe(400);
+      expect(wrongPassword.json()).toEqual({ message: 'Your current password is not correct' });
+      expect(await userRow(user.id)).toMatchObject({
+        email: 'careful@example.com',
+        name: 'Visit spam.example',
+      });
+      expect(await db().select().from(outgoingMail)).toHaveLength(mailsBefore);
+
+      // The name alone needs no password.
+      expect(
+        (await client.patch('/api/user', { name: 'Careful', email: 'careful@example.com' }))
+          .statusCode,
+      ).toBe(200);
+
+      const moved = await client.patch('/api/user', {
+        ...change,
+        currentPassword: STRONG_PASSWORD,
+      });
+      expect(moved.statusCode).toBe(200);
+      const { mail: notice } = await lastMailTo(t.app, 'careful@example.com');
+      expect(notice.subject).toMatch(/e-mail address .* was changed/);
+      // Nothing the requester typed: not the new address, not the name.
+      expect(notice.text).not.toMatch(/taken-over|Careful|spam\.example/);
+      const { mail: verification } = await lastMailTo(t.app, 'taken-over@example.org');
+      expect(verification.text).toContain('/verify-email?token=');
+      expect(verification.text).not.toMatch(/Careful|careful/);
+    });
+
     it("answers 409 for another account's e-mail and changes nothing", async () => {
       await registerUser(t.app, { username: 'owner', email: 'owner@example.com' });
       const { client, user } = await registerUser(t.app, {
@@ -171,6 +217,7 @@ describe("the signed-in user's account", () => {
       const response = await client.patch('/api/user', {
         name: 'Grabber',
         email: 'OWNER@example.com',
+        currentPassword: STRONG_PASSWORD,
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: expect.stringMatching(/e-mail/) });
@@ -180,11 +227,12 @@ describe("the signed-in user's account", () => {
     it('answers 409, never 500, when two accounts race for one new e-mail', async () => {
       const one = await registerUser(t.app, { username: 'racer-one' });
       const two = await registerUser(t.app, { username: 'racer-two' });
-      for (let round = 0; round < 5; round++) {
+      for (let round = 0; round < 3; round++) {
         const email = `prize${round}@example.com`;
+        const change = { name: null, email, currentPassword: STRONG_PASSWORD };
         const answers = await Promise.all([
-          one.client.patch('/api/user', { name: null, email }),
-          two.client.patch('/api/user', { name: null, email }),
+          one.client.patch('/api/user', change),
+          two.client.patch('/api/user', change),
         ]);
         expect(
           answers.map((r) => r.statusCode).sort(),

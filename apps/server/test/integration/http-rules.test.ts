@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { notifications, organizations, sessions, users } from '../../src/db/schema.ts';
+import { auditEvents, notifications, organizations, sessions, users } from '../../src/db/schema.ts';
 import {
   Client,
   createTestApp,
@@ -8,6 +8,12 @@ import {
   STRONG_PASSWORD,
   type TestApp,
 } from '../support/test-app.ts';
+
+const PRODUCTION_ENV = {
+  APP_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(40),
+  PUBLIC_URL: 'https://cloud.example.eu',
+};
 
 const registration = {
   username: 'newcomer',
@@ -213,7 +219,7 @@ describe('HTTP rules every route follows', () => {
     });
 
     it("behind https sends HSTS and names the session cookie '__Host-sid', Secure", async () => {
-      const proxied = await createTestApp({ reset: false, env: { TRUST_PROXY: 'true' } });
+      const proxied = await createTestApp({ reset: false, env: { TRUST_PROXY: '1' } });
       try {
         const https = new Client(proxied.app, { headers: { 'x-forwarded-proto': 'https' } });
         const response = await https.post('/api/register', registration);
@@ -258,7 +264,7 @@ describe('HTTP rules every route follows', () => {
       await registerUser(t.app, { username: 'someone' });
       const prod = await createTestApp({
         reset: false,
-        env: { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) },
+        env: PRODUCTION_ENV,
       });
       try {
         const client = new Client(prod.app);
@@ -287,18 +293,105 @@ describe('HTTP rules every route follows', () => {
     });
 
     it('refuses to start without a SESSION_SECRET, or with a short one', () => {
-      expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
-      expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-      expect(() => loadConfig({ APP_ENV: 'production', SESSION_SECRET: '' })).toThrow(
+      const { SESSION_SECRET: _secret, ...withoutSecret } = PRODUCTION_ENV;
+      expect(() => loadConfig(withoutSecret)).toThrow(ConfigError);
+      expect(() => loadConfig(withoutSecret)).toThrow(/SESSION_SECRET/);
+      expect(() => loadConfig({ ...withoutSecret, SESSION_SECRET: '' })).toThrow(/SESSION_SECRET/);
+      expect(() => loadConfig({ ...withoutSecret, SESSION_SECRET: 'too-short' })).toThrow(
         /SESSION_SECRET/,
       );
-      expect(() => loadConfig({ APP_ENV: 'production', SESSION_SECRET: 'too-short' })).toThrow(
-        /SESSION_SECRET/,
-      );
-      expect(loadConfig({ APP_ENV: 'production', SESSION_SECRET: 'y'.repeat(40) }).appEnv).toBe(
-        'production',
-      );
+      expect(loadConfig(PRODUCTION_ENV).appEnv).toBe('production');
       expect(() => loadConfig({ APP_ENV: 'development' })).not.toThrow();
+    });
+
+    it('refuses to start without a PUBLIC_URL, or with one that is not an http(s) origin', () => {
+      const { PUBLIC_URL: _url, ...withoutUrl } = PRODUCTION_ENV;
+      expect(() => loadConfig(withoutUrl)).toThrow(ConfigError);
+      expect(() => loadConfig(withoutUrl)).toThrow(/PUBLIC_URL is required in production/);
+      for (const bad of ['cloud.example.eu', 'ftp://cloud.example.eu', 'https://x.eu/app']) {
+        expect(() => loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+      }
+      expect(
+        loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'https://cloud.example.eu/' }).publicUrl,
+      ).toBe('https://cloud.example.eu');
+    });
+
+    it('is what an unset APP_ENV means: development has to be asked for', () => {
+      expect(() => loadConfig({})).toThrow(/SESSION_SECRET/);
+      const { APP_ENV: _env, ...unnamed } = PRODUCTION_ENV;
+      expect(loadConfig(unnamed).appEnv).toBe('production');
+      expect(loadConfig({ ...unnamed, APP_ENV: '' }).appEnv).toBe('production');
+      expect(loadConfig(unnamed).host).toBe('0.0.0.0');
+    });
+  });
+
+  describe('development', () => {
+    it('defaults PUBLIC_URL to localhost on its port', () => {
+      expect(loadConfig({ APP_ENV: 'development' }).publicUrl).toBe('http://localhost:5000');
+      expect(loadConfig({ APP_ENV: 'development', PORT: '5173' }).publicUrl).toBe(
+        'http://localhost:5173',
+      );
+    });
+
+    it('listens on loopback only, and refuses any other HOST with a clear error', () => {
+      expect(loadConfig({ APP_ENV: 'development' }).host).toBe('127.0.0.1');
+      for (const host of ['127.0.0.1', 'localhost', '::1']) {
+        expect(loadConfig({ APP_ENV: 'development', HOST: host }).host).toBe(host);
+      }
+      for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com']) {
+        expect(() => loadConfig({ APP_ENV: 'development', HOST: host }), host).toThrow(
+          /not allowed in development.*loopback/,
+        );
+      }
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string) =>
+      loadConfig({ APP_ENV: 'development', TRUST_PROXY: value }).trustProxy;
+
+    it('refuses true, which would trust any X-Forwarded-For, and explains the options', () => {
+      expect(() => trustProxy('true')).toThrow(ConfigError);
+      expect(() => trustProxy('true')).toThrow(/number of proxies.*CIDR/);
+      expect(() => trustProxy('10.0.0.1,not-an-address')).toThrow(/not-an-address/);
+      expect(() => trustProxy('10.0.0.0/33')).toThrow(ConfigError);
+    });
+
+    it('accepts a hop count or proxy addresses and ranges', () => {
+      expect(trustProxy('')).toBe(false);
+      expect(trustProxy('false')).toBe(false);
+      expect(trustProxy('10.0.0.2, 10.0.1.0/24,::1,loopback')).toEqual([
+        '10.0.0.2',
+        '10.0.1.0/24',
+        '::1',
+        'loopback',
+      ]);
+      const hops = trustProxy('2');
+      expect(typeof hops).toBe('function');
+      const trusts = hops as (address: string, hop: number) => boolean;
+      expect([trusts('10.0.0.1', 0), trusts('10.0.0.1', 1), trusts('10.0.0.1', 2)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
+
+    it('with one trusted hop, the client IP is the address the proxy saw, not one the client wrote', async () => {
+      const proxied = await createTestApp({ reset: false, env: { TRUST_PROXY: '1' } });
+      try {
+        await proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'nobody', password: 'wrong-password' },
+          remoteAddress: '10.9.0.1',
+          // The client wrote the first entry; the proxy appended the address it saw.
+          headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.7' },
+        });
+        const [failure] = await proxied.app.services.db.select().from(auditEvents);
+        expect(failure?.ip).toBe('203.0.113.7');
+      } finally {
+        await proxied.close();
+      }
     });
   });
 });

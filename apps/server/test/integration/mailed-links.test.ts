@@ -306,7 +306,12 @@ describe('mailed links: verification, password reset, magic link', () => {
       const { secret } = (await client.post('/api/auth/mfa/setup')).json();
       const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
       expect(
-        (await client.post('/api/auth/mfa/enable', { code: totp.generate() })).statusCode,
+        (
+          await client.post('/api/auth/mfa/enable', {
+            password: STRONG_PASSWORD,
+            code: totp.generate(),
+          })
+        ).statusCode,
       ).toBe(200);
 
       await new Client(t.app).post('/api/auth/magic-link', { email: 'guarded@example.com' });
@@ -326,6 +331,60 @@ describe('mailed links: verification, password reset, magic link', () => {
     });
   });
 
+  describe('links follow the configured origin, never the request', () => {
+    const askForReset = (app: TestApp['app'], headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'hosted@example.com' },
+        headers,
+      });
+
+    it('mails a reset link on the default development origin whatever the Host header says', async () => {
+      await registerUser(t.app, { username: 'hosted', email: 'hosted@example.com' });
+      const response = await askForReset(t.app, { host: 'evil.example' });
+      expect(response.statusCode).toBe(200);
+      const { link } = await lastMailTo(t.app, 'hosted@example.com');
+      expect(new URL(link).origin).toBe('http://localhost:5000');
+    });
+
+    it('uses PUBLIC_URL behind a trusted proxy, ignoring X-Forwarded-Host, in mails, the sitemap and robots.txt', async () => {
+      const proxied = await createTestApp({
+        env: { PUBLIC_URL: 'https://cloud.alpenkube.test/', TRUST_PROXY: '1' },
+      });
+      try {
+        await registerUser(proxied.app, { username: 'hosted', email: 'hosted@example.com' });
+        const forged = {
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        };
+        expect((await askForReset(proxied.app, forged)).statusCode).toBe(200);
+        const { link } = await lastMailTo(proxied.app, 'hosted@example.com');
+        expect(link).toMatch(/^https:\/\/cloud\.alpenkube\.test\/reset-password\?token=/);
+        // The verification link mailed at registration follows the same rule.
+        const verification = (await mailsTo('hosted@example.com')).find((m) =>
+          m.text.includes('/verify-email?token='),
+        );
+        expect(verification?.text).toContain('https://cloud.alpenkube.test/verify-email?token=');
+
+        for (const url of ['/robots.txt', '/sitemap.xml']) {
+          const page = await proxied.app.inject({ method: 'GET', url, headers: forged });
+          expect(page.statusCode, url).toBe(200);
+          expect(page.body, url).not.toContain('evil.example');
+        }
+        const robots = await proxied.app.inject({
+          method: 'GET',
+          url: '/robots.txt',
+          headers: forged,
+        });
+        expect(robots.body).toContain('Sitemap: https://cloud.alpenkube.test/sitemap.xml');
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
   describe('rate limit on mail-sending calls', () => {
     const calls = [
       '/api/auth/forgot-password',
@@ -333,11 +392,12 @@ describe('mailed links: verification, password reset, magic link', () => {
       '/api/auth/resend-verification',
     ];
 
-    it('answers 429 after 10 calls for one address within 15 minutes, and sends nothing more', async () => {
+    it('answers 429 after 5 mails to one address within 15 minutes, and sends nothing more', async () => {
+      // Registration mailed the verification link: the first of the five.
       await registerUser(t.app, { username: 'spammed', email: 'spammed@example.com' });
       await registerUser(t.app, { username: 'calm', email: 'calm@example.com' });
-      // From ten addresses: only the e-mail is in common.
-      for (let n = 0; n < 10; n++) {
+      // From four addresses: only the e-mail is in common.
+      for (let n = 0; n < 4; n++) {
         const client = new Client(t.app, { remoteAddress: `10.2.0.${n + 1}` });
         const response = await client.post(calls[n % 3]!, { email: 'spammed@example.com' });
         expect(response.statusCode, `call ${n + 1}`).toBe(200);
@@ -349,52 +409,68 @@ describe('mailed links: verification, password reset, magic link', () => {
         });
         expect(response.statusCode, url).toBe(429);
         expect(response.json()).toEqual({ message: expect.stringMatching(/too many/i) });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       }
       expect(await mailsTo('spammed@example.com')).toHaveLength(mails);
 
       // Another address is not affected.
       const calm = await new Client(t.app, { remoteAddress: '10.2.2.1' }).post(
         '/api/auth/magic-link',
-        {
-          email: 'calm@example.com',
-        },
+        { email: 'calm@example.com' },
       );
       expect(calm.statusCode).toBe(200);
 
       await db().execute(sql`update rate_limit_events set at = at - interval '16 minutes'`);
       const later = await new Client(t.app, { remoteAddress: '10.2.3.1' }).post(
         '/api/auth/magic-link',
-        {
-          email: 'spammed@example.com',
-        },
+        { email: 'spammed@example.com' },
       );
       expect(later.statusCode).toBe(200);
       expect(await mailsTo('spammed@example.com')).toHaveLength(mails + 1);
     });
 
-    it('answers 429 after 10 calls from one IP, whatever the addresses', async () => {
-      const ip = '10.3.3.3';
-      for (let n = 0; n < 10; n++) {
-        const response = await new Client(t.app, { remoteAddress: ip }).post(calls[n % 3]!, {
-          email: `someone${n}@example.com`,
-        });
-        expect(response.statusCode).toBe(200);
+    it('answers 429 after MAIL_LIMIT_PER_IP calls from one IP, whatever the addresses', async () => {
+      const limited = await createTestApp({ env: { MAIL_LIMIT_PER_IP: '6' } });
+      try {
+        const ip = '10.3.3.3';
+        for (let n = 0; n < 6; n++) {
+          const response = await new Client(limited.app, { remoteAddress: ip }).post(
+            calls[n % 3]!,
+            { email: `someone${n}@example.com` },
+          );
+          expect(response.statusCode).toBe(200);
+        }
+        const blocked = await new Client(limited.app, { remoteAddress: ip }).post(
+          '/api/auth/forgot-password',
+          { email: 'fresh@example.com' },
+        );
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json()).toEqual({ message: expect.stringMatching(/your network/) });
+        const elsewhere = await new Client(limited.app, { remoteAddress: '10.3.3.4' }).post(
+          '/api/auth/forgot-password',
+          { email: 'fresh@example.com' },
+        );
+        expect(elsewhere.statusCode).toBe(200);
+      } finally {
+        await limited.close();
       }
-      const blocked = await new Client(t.app, { remoteAddress: ip }).post(
-        '/api/auth/forgot-password',
-        {
-          email: 'fresh@example.com',
-        },
-      );
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ message: expect.any(String) });
-      const elsewhere = await new Client(t.app, { remoteAddress: '10.3.3.4' }).post(
-        '/api/auth/forgot-password',
-        {
-          email: 'fresh@example.com',
-        },
-      );
-      expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it('puts no name the registration chose into mails to the address', async () => {
+      await registerUser(t.app, {
+        username: 'namer',
+        email: 'stranger@example.com',
+        name: 'Click http://spam.example now',
+      });
+      for (const url of calls) {
+        await new Client(t.app).post(url, { email: 'stranger@example.com' });
+      }
+      const mails = await mailsTo('stranger@example.com');
+      expect(mails.length).toBeGreaterThanOrEqual(2);
+      for (const mail of mails) {
+        expect(mail.text).not.toContain('spam.example');
+        expect(mail.text).not.toContain('namer');
+      }
     });
   });
 });

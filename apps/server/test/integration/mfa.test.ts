@@ -36,7 +36,10 @@ describe('two-factor authentication (TOTP)', () => {
     const registered = await registerUser(t.app, { username });
     const setup = await registered.client.post('/api/auth/mfa/setup');
     const { secret } = setup.json() as { secret: string };
-    const enable = await registered.client.post('/api/auth/mfa/enable', { code: codeAt(secret) });
+    const enable = await registered.client.post('/api/auth/mfa/enable', {
+      password: STRONG_PASSWORD,
+      code: codeAt(secret),
+    });
     expect(enable.statusCode).toBe(200);
     return { ...registered, secret };
   }
@@ -70,20 +73,41 @@ describe('two-factor authentication (TOTP)', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('enables only with a valid code', async () => {
+  it('enables only with the password and a valid code', async () => {
     const { client, user } = await registerUser(t.app, { username: 'enabler' });
     const { secret } = (await client.post('/api/auth/mfa/setup')).json();
 
-    const wrong = await client.post('/api/auth/mfa/enable', { code: wrongCode(secret) });
+    // A session alone (a borrowed laptop, a stolen cookie) cannot tie the account to a phone.
+    const withoutPassword = await client.post('/api/auth/mfa/enable', { code: codeAt(secret) });
+    expect(withoutPassword.statusCode).toBe(400);
+    expect(withoutPassword.json().message).toMatch(/password/i);
+    const wrongPassword = await client.post('/api/auth/mfa/enable', {
+      password: 'not-my-password-at-all',
+      code: codeAt(secret),
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toEqual({ message: 'Your current password is not correct' });
+    expect((await userRow(user.id)).totpEnabled).toBe(false);
+
+    const wrong = await client.post('/api/auth/mfa/enable', {
+      password: STRONG_PASSWORD,
+      code: wrongCode(secret),
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: expect.any(String) });
     expect((await userRow(user.id)).totpEnabled).toBe(false);
 
-    const malformed = await client.post('/api/auth/mfa/enable', { code: '12ab56' });
+    const malformed = await client.post('/api/auth/mfa/enable', {
+      password: STRONG_PASSWORD,
+      code: '12ab56',
+    });
     expect(malformed.statusCode).toBe(400);
     expect((await userRow(user.id)).totpEnabled).toBe(false);
 
-    const right = await client.post('/api/auth/mfa/enable', { code: codeAt(secret) });
+    const right = await client.post('/api/auth/mfa/enable', {
+      password: STRONG_PASSWORD,
+      code: codeAt(secret),
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ id: user.id, mfaEnabled: true });
     expect(right.body).not.toContain(secret);
@@ -140,6 +164,34 @@ describe('two-factor authentication (TOTP)', () => {
     expect(replay.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     expect((await thief.get('/api/user')).statusCode).toBe(401);
     expect(await sessionCount()).toBe(before + 1);
+  });
+
+  it('slows down wrong codes for one account from one address, not the owner elsewhere', async () => {
+    const { secret } = await userWithMfa('mfa-target');
+    const signIn = async (ip: string) => {
+      const client = new Client(t.app, { remoteAddress: ip });
+      const login = await client.post('/api/login', {
+        username: 'mfa-target',
+        password: STRONG_PASSWORD,
+      });
+      expect(login.json()).toEqual({ mfaRequired: true });
+      return client;
+    };
+    // The attacker knows the password, not the phone.
+    const attacker = await signIn('10.7.0.66');
+    for (let n = 1; n <= 5; n++) {
+      const wrong = await attacker.post('/api/login/mfa', { code: wrongCode(secret) });
+      expect(wrong.statusCode, `code ${n}`).toBe(401);
+    }
+    const slowed = await attacker.post('/api/login/mfa', { code: codeAt(secret, 1) });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({ message: expect.stringMatching(/too many.*codes/i) });
+    expect(Number(slowed.headers['retry-after'])).toBe(2);
+    expect(slowed.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+
+    const owner = await signIn('10.7.0.1');
+    const right = await owner.post('/api/login/mfa', { code: codeAt(secret, 1) });
+    expect(right.statusCode).toBe(200);
   });
 
   it('answers 401 on /api/login/mfa without the challenge cookie, even with a valid code', async () => {

@@ -110,7 +110,11 @@ describe('platform calls', () => {
   it("GET /api/version/summary says 'production' under APP_ENV=production", async () => {
     const prod = await createTestApp({
       reset: false,
-      env: { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) },
+      env: {
+        APP_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://cloud.example.eu',
+      },
     });
     try {
       const response = await new Client(prod.app).get('/api/version/summary');

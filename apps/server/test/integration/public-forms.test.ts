@@ -81,7 +81,11 @@ describe('public forms', () => {
 
   it('limits a network to 10 submissions in 15 minutes', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await visitor.post('/api/leads/contact', contact)).statusCode).toBe(201);
+      const response = await visitor.post('/api/leads/contact', {
+        ...contact,
+        email: `jo${i}@corp.eu`,
+      });
+      expect(response.statusCode).toBe(201);
     }
     const blocked = await visitor.post('/api/leads/contact', contact);
     expect(blocked.statusCode).toBe(429);
@@ -177,6 +181,8 @@ describe('public forms', () => {
     expect(trackingCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const { mail, link } = await lastMailTo(t.app, 'ops@corp.eu');
     expect(mail.text).toContain(trackingCode);
+    // The address is not proven: neither the subject nor the name the sender typed is mailed.
+    expect(`${mail.subject}\n${mail.text}`).not.toMatch(/Nodes not ready|Ops\b/);
     expect(link).toContain(`/track-ticket?code=${trackingCode}`);
 
     const shown = await visitor.post('/api/public/tickets/lookup', {
@@ -201,6 +207,45 @@ describe('public forms', () => {
       'Two nodes report NotReady since 09:00 in eu-west.',
       'Node 3 too now.',
     ]);
+  });
+
+  it('limits the mails one address receives from every form, whoever sends them', async () => {
+    const fromNetwork = (n: number) => new Client(t.app, { remoteAddress: `198.51.100.${n}` });
+    const forms: [string, object][] = [
+      ['/api/newsletter/subscribe', { email: 'victim@corp.eu', consent: true }],
+      [
+        '/api/public/tickets',
+        {
+          email: 'victim@corp.eu',
+          category: 'technical',
+          severity: 'low',
+          subject: 'Buy cheap watches',
+          message: 'Buy cheap watches at spam.example',
+        },
+      ],
+      ['/api/leads/contact', { ...contact, email: 'victim@corp.eu' }],
+    ];
+    for (let n = 0; n < 5; n++) {
+      const [url, body] = forms[n % forms.length]!;
+      expect((await fromNetwork(n).post(url, body)).statusCode, `${url} #${n}`).toBe(201);
+    }
+    const mails = await count(outgoingMail);
+    for (const [url, body] of forms) {
+      const blocked = await fromNetwork(50).post(url, body);
+      expect(blocked.statusCode, url).toBe(429);
+      expect(blocked.json()).toEqual({ message: expect.stringMatching(/this address/) });
+    }
+    expect(await count(outgoingMail)).toBe(mails);
+    // Nothing but the mail is refused: the ticket was not opened either.
+    expect(await count(supportTickets)).toBe(2);
+    expect(
+      (
+        await fromNetwork(51).post('/api/newsletter/subscribe', {
+          email: 'someone-else@corp.eu',
+          consent: true,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('shows nothing for a wrong code or e-mail, and limits wrong guesses', async () => {

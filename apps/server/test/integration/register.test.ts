@@ -39,6 +39,7 @@ describe('POST /api/register', () => {
       emailVerified: false,
       mfaEnabled: false,
       status: 'active',
+      organizationStatus: 'pending_approval',
     });
     expect(response.body).not.toMatch(/argon2|password/i);
     const cookie = response.cookies.find((c) => c.name === 'sid');
@@ -69,21 +70,121 @@ describe('POST /api/register', () => {
     );
   });
 
-  it('joins an existing organization by company e-mail domain, pending its admins', async () => {
+  const verifyDomainOf = (name: string) =>
+    t.app.services.db
+      .update(organizations)
+      .set({ domainVerifiedAt: new Date() })
+      .where(eq(organizations.name, name));
+
+  it('joins an existing organization only through the domain it verified, seeing nothing of it until approved', async () => {
     const founder = await registerUser(t.app, {
       username: 'founder',
       email: 'boss@acme-corp.eu',
       companyName: 'ACME',
     });
-    const { user } = await registerUser(t.app, {
+    await verifyDomainOf('ACME');
+    const { client, user } = await registerUser(t.app, {
       username: 'newbie',
       email: 'newbie@acme-corp.eu',
     });
-    expect(user).toMatchObject({ companyName: 'ACME', role: 'user', status: 'pending_approval' });
-    const adminNotes = await founder.client.get('/api/notifications');
-    expect(adminNotes.json()[0].message).toContain(
-      'newbie (newbie@acme-corp.eu) asked to join ACME',
-    );
+    // A pending member: neither the organization's name nor its Billing ID, nor its counts.
+    expect(user).toMatchObject({
+      role: 'user',
+      status: 'pending_approval',
+      companyName: null,
+      companyId: null,
+    });
+    expect((await client.get('/api/user')).json()).toMatchObject({
+      companyName: null,
+      companyId: null,
+    });
+    expect((await client.get('/api/sidebar-counts')).json()).toEqual({
+      clusters: 0,
+      orders: { total: 0 },
+    });
+    const [row] = await t.app.services.db.select().from(users).where(eq(users.id, user.id));
+    const [acme] = await t.app.services.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'ACME'));
+    expect(row!.organizationId).toBe(acme!.id);
+    const welcome = (await client.get('/api/notifications')).json()[0].message as string;
+    expect(welcome).not.toContain('ACME');
+
+    // The admins hear of it, once.
+    const adminNotes = (await founder.client.get('/api/notifications')).json() as {
+      message: string;
+    }[];
+    expect(adminNotes.filter((n) => n.message.includes('asked to join'))).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('newbie (newbie@acme-corp.eu) asked to join ACME'),
+      }),
+    ]);
+  });
+
+  it("joins nothing through a company's name or an unverified domain: a new organization instead", async () => {
+    const founder = await registerUser(t.app, {
+      username: 'founder',
+      email: 'boss@acme-corp.eu',
+      companyName: 'ACME',
+    });
+    const founderBillingId = (await founder.client.get('/api/user')).json().companyId;
+    for (const [username, email, companyName] of [
+      ['intruder', 'intruder@acme-corp.eu', undefined],
+      ['namesake', 'namesake@elsewhere.io', '  acme  '],
+      ['both', 'both@acme-corp.eu', 'Acme'],
+    ] as const) {
+      const { user } = await registerUser(t.app, {
+        username,
+        email,
+        ...(companyName ? { companyName } : {}),
+      });
+      expect(user, username).toMatchObject({ role: 'admin', status: 'active' });
+      const me = user as unknown as { companyName: string; companyId: string };
+      expect(me.companyId, username).not.toBe(founderBillingId);
+      expect(me.companyName, username).not.toBe('ACME');
+    }
+    expect(await t.app.services.db.select().from(organizations)).toHaveLength(4);
+    const adminNotes = (await founder.client.get('/api/notifications')).json() as {
+      message: string;
+    }[];
+    expect(adminNotes.some((n) => n.message.includes('asked to join'))).toBe(false);
+  });
+
+  it('limits the verification mails a network can cause, writing nothing once limited', async () => {
+    const limited = await createTestApp({ env: { MAIL_LIMIT_PER_IP: '2' } });
+    try {
+      const client = new Client(limited.app, { remoteAddress: '10.4.4.4' });
+      for (const username of ['first', 'second']) {
+        const response = await client.post('/api/register', {
+          username,
+          email: `${username}@example.com`,
+          password: STRONG_PASSWORD,
+        });
+        expect(response.statusCode, username).toBe(201);
+      }
+      const third = await client.post('/api/register', {
+        username: 'third',
+        email: 'third@example.com',
+        password: STRONG_PASSWORD,
+      });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: expect.stringMatching(/too many e-mails/i) });
+      expect(await limited.app.services.db.select().from(users)).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('puts neither the chosen name nor the company into the verification mail', async () => {
+    await registerUser(t.app, {
+      username: 'spammer',
+      email: 'target@example.com',
+      name: 'Win a prize at http://spam.example',
+      companyName: 'Call +1 555 0100 now',
+    });
+    const { mail } = await lastMailTo(t.app, 'target@example.com');
+    expect(mail.text).not.toMatch(/spam\.example|555 0100|spammer/);
   });
 
   it('answers 409 for a taken username or e-mail, and writes nothing', async () => {

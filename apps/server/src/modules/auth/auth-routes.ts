@@ -16,7 +16,7 @@ import {
 } from '@alpenkube/contract';
 import { clientInfo } from '../../http/client-info.ts';
 import { unauthorized } from '../../lib/http-error.ts';
-import { toPublicUser } from '../sessions/session-store.ts';
+import { toAccountView } from '../users/account-view.ts';
 import {
   clearSessionCookie,
   readSessionToken,
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     reply.clearCookie(MFA_COOKIE, { path: '/api/login/mfa' });
     setSessionCookie(request, reply, outcome.token, maxAgeSeconds);
-    return toPublicUser(outcome.user);
+    return toAccountView(outcome.user);
   }
 
   app.post(
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
+    async (request) => toAccountView(await auth.verifyEmail(request.body.token)),
   );
 
   app.post(
@@ -236,6 +236,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 401: errorSchema },
       },
     },
-    async (request) => toPublicUser(requireSession(request).user),
+    async (request) => toAccountView(requireSession(request).user),
   );
 };

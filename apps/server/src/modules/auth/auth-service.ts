@@ -8,22 +8,22 @@ import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { queueMail } from '../mail/mail-service.ts';
+import { throttleMail } from '../mail/mail-throttle.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import {
   createOrganization,
-  findMatchingOrganization,
+  findOrganizationByVerifiedDomain,
 } from '../organizations/organization-service.ts';
-import { mailRule, signInRule } from '../rate-limit/rate-limiter.ts';
+import { passwordBackoffRule, secondFactorBackoffRule } from '../rate-limit/rate-limiter.ts';
 import { loadSessionUser, type SessionUser } from '../sessions/session-store.ts';
 import { checkToken, consumeToken, issueToken } from './auth-tokens.ts';
+import { signInLimits } from './sign-in-limits.ts';
 import { matchTotpStep } from './totp.ts';
 import { mailVerificationLink } from './verification-mail.ts';
 
 export interface ClientInfo {
   ip: string | null;
   userAgent: string;
-  /** Origin for links in mails: PUBLIC_URL, or the origin the request came to. */
-  origin: string;
   /** The session cookie the request already carried: signing in replaces it. */
   previousToken?: string;
 }
@@ -72,10 +72,9 @@ function auditUser(
   });
 }
 
-const rateKeys = (client: ClientInfo, key: string) => [key, `ip:${client.ip ?? 'unknown'}`];
-
 export function createAuthService(services: Services) {
   const { db, passwords, sessions, rateLimit, sealer } = services;
+  const { publicUrl } = services.config;
 
   async function noticeNewDevice(tx: DbOrTx, user: UserRow, client: ClientInfo) {
     const device = describeDevice(client.userAgent);
@@ -138,10 +137,10 @@ export function createAuthService(services: Services) {
   async function recordFailedSignIn(
     user: UserRow | undefined,
     client: ClientInfo,
-    keys: string[],
+    limits: ReturnType<typeof signInLimits>,
     details: Record<string, unknown>,
   ) {
-    await rateLimit.record(signInRule, keys);
+    await limits.failed();
     await auditUser(db, user ?? null, client, 'auth.sign_in', 'failure', details);
   }
 
@@ -150,12 +149,8 @@ export function createAuthService(services: Services) {
     return user;
   }
 
-  /** Mail-sending calls share one limit per address and per IP, counted on every call. */
-  async function limitMail(email: string, client: ClientInfo) {
-    const keys = rateKeys(client, `email:${email}`);
-    await rateLimit.check(mailRule, keys);
-    await rateLimit.record(mailRule, keys);
-  }
+  const limitMail = (email: string, client: ClientInfo) =>
+    throttleMail(services, [email], client.ip);
 
   return {
     async register(input: RegisterInput, client: ClientInfo): Promise<SignInOutcome> {
@@ -166,10 +161,11 @@ export function createAuthService(services: Services) {
         .from(users)
         .where(or(eq(users.username, input.username), eq(users.email, input.email)));
       if (taken) throw takenError(taken.username === input.username);
+      await limitMail(input.email, client);
       const passwordHash = await passwords.hash(input.password);
       try {
         return await db.transaction(async (tx) => {
-          const existing = await findMatchingOrganization(tx, input.email, input.companyName);
+          const existing = await findOrganizationByVerifiedDomain(tx, input.email);
           const organization =
             existing ??
             (await createOrganization(tx, {
@@ -195,7 +191,8 @@ export function createAuthService(services: Services) {
             user!.id,
             'system',
             existing
-              ? `Welcome to Alpenkube, ${displayName}! Your request to join ${organization.name} is waiting for an admin's approval.`
+              ? // Nothing of the organization until an admin accepts the request.
+                `Welcome to Alpenkube, ${displayName}! Your request to join your company's organization is waiting for an admin's approval.`
               : `Welcome to Alpenkube, ${displayName}! Verify your e-mail address; ${organization.name} can order clusters once our team approves it.`,
           );
           if (existing) {
@@ -205,7 +202,7 @@ export function createAuthService(services: Services) {
               `${input.username} (${input.email}) asked to join ${organization.name}. Review the request in User Management.`,
             );
           }
-          await mailVerificationLink(tx, user!, client.origin);
+          await mailVerificationLink(tx, user!.id, user!.email, publicUrl);
           await auditUser(tx, user!, client, 'user.register', 'success', {
             joinedExisting: Boolean(existing),
           });
@@ -225,19 +222,25 @@ export function createAuthService(services: Services) {
         .from(users)
         .where(or(eq(users.username, input.username), eq(users.email, input.username)));
       // Failures count against the account, whether its username or its e-mail was typed.
-      const keys = rateKeys(client, `user:${user?.username ?? input.username}`);
-      await rateLimit.check(signInRule, keys);
+      const limits = signInLimits(
+        rateLimit,
+        passwordBackoffRule,
+        `user:${user?.username ?? input.username}`,
+        client.ip,
+      );
+      await limits.check();
       const valid = user
         ? await passwords.verify(user.passwordHash, input.password)
         : await passwords.burn(input.password).then(() => false);
       if (!user || !valid) {
-        await recordFailedSignIn(user, client, keys, {
+        await recordFailedSignIn(user, client, limits, {
           method: 'password',
           username: input.username,
           reason: user ? 'wrong_password' : 'unknown_user',
         });
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
+      await limits.succeeded();
       return signInOrChallenge(user, client, 'password');
     },
 
@@ -247,11 +250,16 @@ export function createAuthService(services: Services) {
       if (!user?.totpSecret || !user.totpEnabled) {
         throw badRequest('Two-factor authentication is not enabled');
       }
-      const keys = rateKeys(client, `user:${user.username}`);
-      await rateLimit.check(signInRule, keys);
+      const limits = signInLimits(
+        rateLimit,
+        secondFactorBackoffRule,
+        `user:${user.username}`,
+        client.ip,
+      );
+      await limits.check();
       const step = matchTotpStep(sealer.open(user.totpSecret), code);
       const invalid = () =>
-        recordFailedSignIn(user, client, keys, { method: 'totp', reason: 'wrong_code' }).then(
+        recordFailedSignIn(user, client, limits, { method: 'totp', reason: 'wrong_code' }).then(
           () => new HttpError(401, 'Invalid authentication code'),
         );
       if (step === null) throw await invalid();
@@ -273,6 +281,7 @@ export function createAuthService(services: Services) {
         return startSession(tx, user, client, 'password+totp');
       });
       if (!outcome) throw await invalid();
+      await limits.succeeded();
       return outcome;
     },
 
@@ -287,7 +296,7 @@ export function createAuthService(services: Services) {
       await limitMail(email, client);
       const user = await userByEmail(email);
       if (!user || user.emailVerified) return;
-      await db.transaction((tx) => mailVerificationLink(tx, user, client.origin));
+      await db.transaction((tx) => mailVerificationLink(tx, user.id, user.email, publicUrl));
     },
 
     async verifyEmail(token: string): Promise<SessionUser> {
@@ -318,8 +327,8 @@ export function createAuthService(services: Services) {
           to: user.email,
           subject: 'Reset your Alpenkube password',
           text:
-            `Hello ${user.name ?? user.username},\n\nSomeone asked to reset the password of your Alpenkube account. ` +
-            `To choose a new one, open:\n${client.origin}/reset-password?token=${token}\n\n` +
+            'Hello,\n\nSomeone asked to reset the password of your Alpenkube account. ' +
+            `To choose a new one, open:\n${publicUrl}/reset-password?token=${token}\n\n` +
             'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
         });
       });
@@ -347,7 +356,6 @@ export function createAuthService(services: Services) {
         );
         await auditUser(tx, user!, client, 'user.password_change', 'success', { via: 'reset' });
       });
-      services.realtime.disconnectUser(userId);
     },
 
     async requestMagicLink(email: string, client: ClientInfo) {
@@ -360,7 +368,7 @@ export function createAuthService(services: Services) {
           to: user.email,
           subject: 'Your Alpenkube sign-in link',
           text:
-            `Hello ${user.name ?? user.username},\n\nOpen this link to sign in to Alpenkube:\n${client.origin}/magic-link?token=${token}\n\n` +
+            `Hello,\n\nOpen this link to sign in to Alpenkube:\n${publicUrl}/magic-link?token=${token}\n\n` +
             'It works once and expires in 15 minutes. If you did not ask for it, ignore this mail.',
         });
       });

@@ -63,6 +63,8 @@ export async function seedDemoData(services: Services) {
       name: 'Alpenkube Demo GmbH',
       email: 'demo@demo.alpenkube.eu',
       status: 'active',
+      // So that registering with an address at demo.alpenkube.eu shows how joining works.
+      domainVerified: true,
     });
     for (const demo of DEMO_USERS) {
       const [user] = await tx

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract';
 import { demoBookings, leads } from '../../db/schema.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
+import type { Services } from '../../services.ts';
 import { queueMail } from '../mail/mail-service.ts';
+import { throttleMail } from '../mail/mail-throttle.ts';
 
 export type LeadKind = (typeof leads.$inferInsert)['kind'];
 
@@ -54,19 +56,23 @@ async function storeLead(tx: DbOrTx, kind: LeadKind, input: LeadInput, ip: strin
     .values({ kind, name, email, company: company || null, details, ip })
     .returning({ id: leads.id });
   const confirmation = CONFIRMATIONS[kind];
+  // The address is not proven: the confirmation holds no text the sender chose, not even a name.
   await queueMail(tx, {
     to: email,
     subject: confirmation.subject,
-    text: `Hello ${name},\n\n${typeof confirmation.text === 'function' ? confirmation.text(input) : confirmation.text}\n\nReference: L-${row!.id}\n\nThe Alpenkube team`,
+    text: `Hello,\n\n${typeof confirmation.text === 'function' ? confirmation.text(input) : confirmation.text}\n\nReference: L-${row!.id}\n\nThe Alpenkube team`,
   });
   return row!.id;
 }
 
-export function createLeadService(db: Db) {
+export function createLeadService(services: Pick<Services, 'db' | 'rateLimit' | 'config'>) {
+  const { db } = services;
   return {
     /** Stores a lead and mails its confirmation, in one transaction. */
-    submit: (kind: LeadKind, input: LeadInput, ip: string | null) =>
-      db.transaction((tx) => storeLead(tx, kind, input, ip)),
+    async submit(kind: LeadKind, input: LeadInput, ip: string | null) {
+      await throttleMail(services, [input.email], ip);
+      return db.transaction((tx) => storeLead(tx, kind, input, ip));
+    },
 
     async demoSlots(date: string) {
       if (!isBookableDemoDate(date)) {
@@ -87,6 +93,7 @@ export function createLeadService(db: Db) {
     async bookDemo(input: LeadInput & { date: string; time: string }, ip: string | null) {
       if (!isBookableDemoDate(input.date))
         throw badRequest('Choose a weekday between tomorrow and 60 days from now');
+      await throttleMail(services, [input.email], ip);
       try {
         return await db.transaction(async (tx) => {
           const leadId = await storeLead(tx, 'demo', input, ip);

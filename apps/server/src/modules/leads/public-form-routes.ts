@@ -19,7 +19,6 @@ import {
   trackTicketSchema,
   workloadMigrationSchema,
 } from '@alpenkube/contract';
-import { clientInfo } from '../../http/client-info.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createNewsletterService } from '../newsletter/newsletter-service.ts';
 import { ticketLookupRule } from '../rate-limit/rate-limiter.ts';
@@ -33,10 +32,10 @@ const RECEIVED =
 
 /** The public site's forms. No account needed; each is rate-limited and has a honeypot. */
 export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, rateLimit } = app.services;
-  const leadService = createLeadService(db);
-  const newsletter = createNewsletterService(db);
-  const tickets = createPublicTicketService(db);
+  const { rateLimit } = app.services;
+  const leadService = createLeadService(app.services);
+  const newsletter = createNewsletterService(app.services);
+  const tickets = createPublicTicketService(app.services);
 
   const leadForms = [
     ['/api/leads/contact', 'contact', contactSchema, 'Send a message to the team'],
@@ -124,7 +123,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if ((await admitPublicForm(request, request.body)) === 'accept') {
-        await newsletter.subscribe(request.body.email, clientInfo(request).origin);
+        await newsletter.subscribe(request.body.email, request.ip);
       }
       reply.code(201);
       return {
@@ -184,7 +183,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
         // Looks like a success to the bot; no ticket exists.
         return { number: 'T-000000', trackingCode: 'XXXX-XXXX', message: 'Your ticket is open.' };
       }
-      const { number, trackingCode } = await tickets.open(request.body, clientInfo(request).origin);
+      const { number, trackingCode } = await tickets.open(request.body, request.ip);
       return {
         number,
         trackingCode,

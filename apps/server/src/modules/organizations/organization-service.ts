@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { organizations } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -46,28 +46,29 @@ export function newBillingId(): string {
   return `BID-${[...bytes].map((b) => BILLING_ALPHABET[b % BILLING_ALPHABET.length]).join('')}`;
 }
 
-/** The organization a registration joins: same company e-mail domain, or same company name. */
-export async function findMatchingOrganization(
-  tx: DbOrTx,
-  email: string,
-  companyName: string | undefined,
-) {
+/**
+ * The organization a registration joins: the one that verified the domain of the address. A
+ * company name joins nothing, nor does an unverified domain: anyone can type either.
+ */
+export async function findOrganizationByVerifiedDomain(tx: DbOrTx, email: string) {
   const domain = companyDomain(email);
-  const conditions = [];
-  if (domain) conditions.push(eq(organizations.emailDomain, domain));
-  if (companyName) conditions.push(eq(organizations.nameKey, nameKeyOf(companyName)));
-  if (conditions.length === 0) return null;
+  if (!domain) return null;
   const [row] = await tx
     .select()
     .from(organizations)
-    .where(or(...conditions))
-    .limit(1);
+    .where(and(eq(organizations.emailDomain, domain), isNotNull(organizations.domainVerifiedAt)));
   return row ?? null;
 }
 
 export async function createOrganization(
   tx: DbOrTx,
-  input: { name: string; email: string; status: 'pending_approval' | 'active' },
+  input: {
+    name: string;
+    email: string;
+    status: 'pending_approval' | 'active';
+    /** Only for seeded data: a real organization proves its domain first. */
+    domainVerified?: boolean;
+  },
 ) {
   let name = input.name;
   // A personal organization may share a name with another; make its key unique.
@@ -82,6 +83,7 @@ export async function createOrganization(
       name,
       nameKey: nameKeyOf(name),
       emailDomain: companyDomain(input.email),
+      domainVerifiedAt: input.domainVerified ? new Date() : null,
       billingId: newBillingId(),
       status: input.status,
     })

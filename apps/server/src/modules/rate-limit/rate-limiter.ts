@@ -19,20 +19,49 @@ export interface RateLimitRule {
   message: string;
 }
 
-export const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** A limit that grows with each failure instead of blocking: the owner waits, never is shut out. */
+export interface BackoffRule {
+  bucket: string;
+  /** Failures answered at once; after these, each attempt waits 2, 4, 8… seconds. */
+  freeFailures: number;
+  maxDelaySeconds: number;
+  /** How long a failure counts; rate-limit events are pruned after a day anyway. */
+  windowMs: number;
+  /** `{wait}` becomes "N seconds" or "N minutes". */
+  message: string;
+}
 
-export const signInRule: RateLimitRule = {
+export const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Wrong passwords for one account from one address. Keyed by the pair, so an attacker slows down
+ * only their own tries: the owner signs in from anywhere else at once.
+ */
+export const passwordBackoffRule: BackoffRule = {
   bucket: 'sign-in-failure',
-  limit: 10,
-  windowMs: FIFTEEN_MINUTES,
-  message: 'Too many failed sign-in attempts. Try again in {minutes} minutes.',
+  freeFailures: 5,
+  maxDelaySeconds: 15 * 60,
+  windowMs: ONE_DAY,
+  message: 'Too many failed sign-in attempts for this account. Try again in {wait}.',
 };
 
-export const mailRule: RateLimitRule = {
-  bucket: 'mail',
-  limit: 10,
+/** Wrong second-factor codes for one account from one address: the same growing delay. */
+export const secondFactorBackoffRule: BackoffRule = {
+  ...passwordBackoffRule,
+  bucket: 'second-factor-failure',
+  message: 'Too many wrong authentication codes. Try again in {wait}.',
+};
+
+/**
+ * Failed sign-ins (password or code) from one address across every account: stops spraying one
+ * password over many accounts, and is high enough for an office behind one NAT.
+ */
+export const signInSprayRule: RateLimitRule = {
+  bucket: 'sign-in-failure-ip',
+  limit: 100,
   windowMs: FIFTEEN_MINUTES,
-  message: 'Too many e-mails requested. Try again in {minutes} minutes.',
+  message: 'Too many failed sign-in attempts from your network. Try again in {minutes} minutes.',
 };
 
 export const publicFormRule: RateLimitRule = {
@@ -48,6 +77,12 @@ export const ticketLookupRule: RateLimitRule = {
   windowMs: FIFTEEN_MINUTES,
   message: 'Too many wrong tracking codes. Try again in {minutes} minutes.',
 };
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 /**
  * Counts events per key in a sliding window, in the database so that every instance behind a
@@ -83,8 +118,42 @@ export function createRateLimiter(db: Db) {
       throw new RateLimitedError(rule.message.replace('{minutes}', String(minutes)), seconds);
     },
 
-    async record(rule: RateLimitRule, keys: string[]): Promise<void> {
+    /**
+     * Throws 429 while the key's latest failure is younger than its delay: none for the first
+     * `freeFailures`, then 2^k seconds for the k-th one after them, up to `maxDelaySeconds`.
+     */
+    async checkBackoff(rule: BackoffRule, key: string): Promise<void> {
+      const [row] = await db
+        .select({
+          failures: sql<number>`count(*)::int`,
+          latest: sql<string | null>`max(${rateLimitEvents.at})`,
+        })
+        .from(rateLimitEvents)
+        .where(
+          and(
+            eq(rateLimitEvents.bucket, rule.bucket),
+            eq(rateLimitEvents.key, key),
+            gt(rateLimitEvents.at, new Date(Date.now() - rule.windowMs)),
+          ),
+        );
+      const failures = row?.failures ?? 0;
+      if (!row?.latest || failures < rule.freeFailures) return;
+      const delaySeconds = Math.min(2 ** (failures - rule.freeFailures + 1), rule.maxDelaySeconds);
+      const readyAt = new Date(row.latest).getTime() + delaySeconds * 1000;
+      const seconds = Math.ceil((readyAt - Date.now()) / 1000);
+      if (seconds <= 0) return;
+      throw new RateLimitedError(rule.message.replace('{wait}', describeWait(seconds)), seconds);
+    },
+
+    async record(rule: { bucket: string }, keys: string[]): Promise<void> {
       await db.insert(rateLimitEvents).values(keys.map((key) => ({ bucket: rule.bucket, key })));
+    },
+
+    /** Forgets the keys' events: a success ends the delay that failures built up. */
+    async clear(rule: { bucket: string }, keys: string[]): Promise<void> {
+      await db
+        .delete(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.bucket, rule.bucket), inArray(rateLimitEvents.key, keys)));
     },
 
     /** Forgets events older than a day; the job runner calls it every 10 minutes. */

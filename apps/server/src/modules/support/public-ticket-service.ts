@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicTicket } from '@alpenkube/contract';
 import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
-import type { Db } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/mail-service.ts';
+import { throttleMail } from '../mail/mail-throttle.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Two groups of four unambiguous characters: 32^8 codes, and only valid with the e-mail. */
@@ -27,7 +28,9 @@ export interface NewTicket {
 }
 
 /** Tickets opened without an account: a tracking code and the e-mail open them. */
-export function createPublicTicketService(db: Db) {
+export function createPublicTicketService(services: Pick<Services, 'db' | 'rateLimit' | 'config'>) {
+  const { db } = services;
+  const { publicUrl } = services.config;
   async function load(ticket: TicketRow): Promise<PublicTicket> {
     const messages = await db
       .select()
@@ -61,7 +64,8 @@ export function createPublicTicketService(db: Db) {
   }
 
   return {
-    async open(input: NewTicket, origin: string) {
+    async open(input: NewTicket, ip: string | null) {
+      await throttleMail(services, [input.email], ip);
       return db.transaction(async (tx) => {
         const trackingCode = newTrackingCode();
         const [row] = await tx
@@ -84,13 +88,16 @@ export function createPublicTicketService(db: Db) {
           authorName: input.name || null,
           body: input.message,
         });
+        // Anyone can type any address here: the mail holds no text the sender chose (neither
+        // the subject nor the name), so it cannot carry their message to a stranger.
         await queueMail(tx, {
           to: input.email,
-          subject: `Alpenkube ticket ${number}: ${input.subject}`,
+          subject: `Alpenkube ticket ${number}`,
           text:
-            `Hello${input.name ? ` ${input.name}` : ''},\n\nWe received your ${input.category} ticket ${number} ` +
+            `Hello,\n\nWe received your ${input.category} ticket ${number} ` +
             `(severity: ${input.severity}). Your tracking code is ${trackingCode}.\n\n` +
-            `Follow it and reply here, with this e-mail address:\n${origin}/track-ticket?code=${trackingCode}\n\nThe Alpenkube support team`,
+            `Follow it and reply here, with this e-mail address:\n${publicUrl}/track-ticket?code=${trackingCode}\n\n` +
+            'If you did not open a ticket with Alpenkube, ignore this mail.\n\nThe Alpenkube support team',
         });
         return { number, trackingCode };
       });

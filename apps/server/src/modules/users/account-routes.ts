@@ -14,10 +14,16 @@ import {
 } from '@alpenkube/contract';
 import { clientInfo } from '../../http/client-info.ts';
 import { requireSession, requireUserHook } from '../sessions/session-plugin.ts';
-import { toPublicUser } from '../sessions/session-store.ts';
+import { toAccountView } from './account-view.ts';
 import { createAccountService } from './account-service.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 
 /** The signed-in user's own account. Every route here needs a session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,13 +35,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Update name and e-mail',
+        summary: 'Update name and e-mail; a new e-mail needs the current password',
         body: updateProfileSchema,
         response: { 200: userSchema, ...errors },
       },
     },
     async (request) =>
-      toPublicUser(
+      toAccountView(
         await account.updateProfile(
           requireSession(request).user.id,
           request.body,
@@ -77,18 +83,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Turn two-factor on with a code from the new secret',
+        summary: 'Turn two-factor on with the password and a code from the new secret',
         body: mfaEnableSchema,
         response: { 200: userSchema, ...errors },
       },
     },
     async (request) =>
-      toPublicUser(
-        await account.enableMfa(
-          requireSession(request).user.id,
-          request.body.code,
-          clientInfo(request),
-        ),
+      toAccountView(
+        await account.enableMfa(requireSession(request).user.id, request.body, clientInfo(request)),
       ),
   );
 
@@ -103,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toPublicUser(
+      toAccountView(
         await account.disableMfa(
           requireSession(request).user.id,
           request.body,

@@ -11,6 +11,10 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { matchTotpStep, newTotpSecret } from '../auth/totp.ts';
 import { mailVerificationLink } from '../auth/verification-mail.ts';
 import type { ClientInfo } from '../auth/auth-service.ts';
+import { signInLimits } from '../auth/sign-in-limits.ts';
+import { queueMail } from '../mail/mail-service.ts';
+import { throttleMail } from '../mail/mail-throttle.ts';
+import { passwordBackoffRule } from '../rate-limit/rate-limiter.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import {
   loadSessionUser,
@@ -20,7 +24,8 @@ import {
 
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
 export function createAccountService(services: Services) {
-  const { db, passwords, sessions, sealer } = services;
+  const { db, passwords, sessions, sealer, rateLimit } = services;
+  const { publicUrl } = services.config;
 
   async function userRow(userId: number) {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
@@ -28,11 +33,19 @@ export function createAccountService(services: Services) {
     return row;
   }
 
-  async function requirePassword(userId: number, password: string) {
+  /**
+   * A stolen session is not the password: changes that would lock the owner out ask for it.
+   * Wrong guesses slow down as they do at sign-in.
+   */
+  async function requirePassword(userId: number, password: string, client: ClientInfo) {
     const row = await userRow(userId);
+    const limits = signInLimits(rateLimit, passwordBackoffRule, `user:${row.username}`, client.ip);
+    await limits.check();
     if (!(await passwords.verify(row.passwordHash, password))) {
+      await limits.failed();
       throw new HttpError(400, 'Your current password is not correct');
     }
+    await limits.succeeded();
     return row;
   }
 
@@ -69,17 +82,22 @@ export function createAccountService(services: Services) {
   return {
     async updateProfile(
       userId: number,
-      input: { name: string | null; email: string },
+      input: { name: string | null; email: string; currentPassword?: string },
       client: ClientInfo,
     ) {
       const current = await userRow(userId);
       const emailChanged = input.email !== current.email;
       if (emailChanged) {
+        if (!input.currentPassword) {
+          throw badRequest('Enter your current password to change your e-mail address');
+        }
+        await requirePassword(userId, input.currentPassword, client);
         const [taken] = await db
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.email, input.email), ne(users.id, userId)));
         if (taken) throw conflict('An account with this e-mail address already exists');
+        await throttleMail(services, [input.email, current.email], client.ip);
       }
       // A new address has to be proven again before orders can be placed with it.
       try {
@@ -91,7 +109,9 @@ export function createAccountService(services: Services) {
             ...(emailChanged ? { emailVerified: false } : {}),
           },
           async (tx, user) => {
-            if (emailChanged) await mailVerificationLink(tx, user, client.origin);
+            if (!emailChanged) return;
+            await mailVerificationLink(tx, user.id, user.email, publicUrl);
+            await mailAddressChangedNotice(tx, current.email, publicUrl);
           },
         );
       } catch (error) {
@@ -108,7 +128,7 @@ export function createAccountService(services: Services) {
       input: { currentPassword: string; newPassword: string },
       client: ClientInfo,
     ) {
-      const row = await requirePassword(session.user.id, input.currentPassword);
+      const row = await requirePassword(session.user.id, input.currentPassword, client);
       const weakness = weakPasswordReason(input.newPassword, row.username, row.email);
       if (weakness) throw badRequest(weakness);
       const passwordHash = await passwords.hash(input.newPassword);
@@ -152,11 +172,12 @@ export function createAccountService(services: Services) {
       return setup;
     },
 
-    async enableMfa(userId: number, code: string, client: ClientInfo) {
+    async enableMfa(userId: number, input: { password: string; code: string }, client: ClientInfo) {
       const row = await userRow(userId);
       if (row.totpEnabled) throw conflict('Two-factor authentication is already on');
       if (!row.totpSecret) throw badRequest('Start the set-up first');
-      const step = requireCode(row, code);
+      await requirePassword(userId, input.password, client);
+      const step = requireCode(row, input.code);
       const user = await updateUser(userId, { totpEnabled: true, totpLastStep: step });
       await recordAudit(db, {
         action: 'user.mfa_enable',
@@ -176,7 +197,7 @@ export function createAccountService(services: Services) {
       input: { password: string; code: string },
       client: ClientInfo,
     ) {
-      const row = await requirePassword(userId, input.password);
+      const row = await requirePassword(userId, input.password, client);
       if (!row.totpEnabled) throw badRequest('Two-factor authentication is not on');
       requireCode(row, input.code);
       const user = await updateUser(userId, {
@@ -222,4 +243,19 @@ export function createAccountService(services: Services) {
     },
   };
 }
+/**
+ * Tells the address an account leaves that it was replaced, so the owner of a taken-over account
+ * hears of it. Nothing the requester typed is in it, not even the new address.
+ */
+function mailAddressChangedNotice(tx: Tx, oldEmail: string, publicUrl: string) {
+  return queueMail(tx, {
+    to: oldEmail,
+    subject: 'The e-mail address of your Alpenkube account was changed',
+    text:
+      'Hello,\n\nThe e-mail address of your Alpenkube account was just changed, and mails for ' +
+      'the account no longer come to this address.\n\nIf you did not change it, someone may be ' +
+      `using your account: contact our support at once at ${publicUrl}/support.\n\nThe Alpenkube team`,
+  });
+}
+
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "domain_verified_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "organizations_verified_domain_key" ON "organizations" USING btree ("email_domain") WHERE "organizations"."domain_verified_at" is not null;

@@ -30,6 +30,25 @@ test.describe('settings', () => {
     await expect(page.getByLabel('Full name')).toHaveValue('Renamed Person');
   });
 
+  test('profile: a new e-mail needs the current password, then waits for verification', async ({
+    page,
+    request,
+  }) => {
+    const user = await openSettingsAsNewUser(page, request);
+    const form = page.getByRole('form', { name: 'Profile' });
+    const newEmail = `moved-${user.email}`;
+    await form.getByLabel(/E-mail/).fill(newEmail);
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(
+      form.getByText('Enter your current password to change your e-mail address'),
+    ).toBeVisible();
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await expect(toastText(page, 'Profile updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(/E-mail/)).toHaveValue(newEmail);
+  });
+
   test('password: a wrong current password is refused, the right one changes it', async ({
     page,
     request,

@@ -25,6 +25,11 @@ async function enableFromSettings(page: Page, user: ReturnType<typeof newCredent
   await form.getByRole('button', { name: 'Enable' }).click();
   await expect(form.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
   await form.getByLabel('Code from the app').fill(totpCode(secret));
+  // A session alone is not enough: the password confirms it is the owner.
+  await form.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await form.getByRole('button', { name: 'Enable' }).click();
+  await expect(form.getByText('Your current password is not correct')).toBeVisible();
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
   await form.getByRole('button', { name: 'Enable' }).click();
   await expect(toastText(page, 'Two-factor authentication enabled')).toBeVisible();
   await expect(page.getByText('Enabled', { exact: true })).toBeVisible();

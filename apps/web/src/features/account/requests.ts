@@ -13,7 +13,8 @@ export const changePassword = (input: ChangePasswordInput) =>
   apiRequest('PUT', '/api/user/password', input);
 
 export const startMfaSetup = () => apiJson<MfaSetup>('POST', '/api/auth/mfa/setup');
-export const enableMfa = (code: string) => apiJson<User>('POST', '/api/auth/mfa/enable', { code });
+export const enableMfa = (input: { password: string; code: string }) =>
+  apiJson<User>('POST', '/api/auth/mfa/enable', input);
 export const disableMfa = (input: { password: string; code: string }) =>
   apiJson<User>('POST', '/api/auth/mfa/disable', input);
 

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { FormField } from '@/components/ui/form-field';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useUpdateProfile } from '../queries';
@@ -26,8 +27,12 @@ export function ProfileForm({ user }: { user: User }) {
             variant: 'success',
           }),
       }),
-    // An empty name is stored as no name, not as an empty string.
-    (values) => ({ ...values, name: values.name?.trim() ? values.name : null }),
+    // An empty name is stored as no name; an empty password field is no password.
+    (values) => ({
+      ...values,
+      name: values.name?.trim() ? values.name : null,
+      currentPassword: values.currentPassword ? values.currentPassword : undefined,
+    }),
   );
 
   return (
@@ -56,6 +61,13 @@ export function ProfileForm({ user }: { user: User }) {
         description="Changing it sends a verification link to the new address."
       >
         <Input name="email" type="email" defaultValue={user.email} autoComplete="email" />
+      </FormField>
+      <FormField
+        label="Current password"
+        error={errors.currentPassword}
+        description="Needed only to change the e-mail address."
+      >
+        <PasswordInput name="currentPassword" autoComplete="current-password" />
       </FormField>
       <div className="flex justify-end">
         <SubmitButton pending={mutation.isPending} pendingText="Saving...">

@@ -87,6 +87,25 @@ describe('ProfileForm', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ name: null, email: testUser.email });
   });
 
+  it('sends the current password with a new e-mail address', async () => {
+    const { fetchMock } = renderWith(<ProfileForm user={testUser} />, {
+      'PATCH /api/user': () => json({ ...testUser, email: 'new@example.org' }),
+    });
+    await userEvent.clear(screen.getByLabelText(/E-mail/));
+    await userEvent.type(screen.getByLabelText(/E-mail/), 'new@example.org');
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-current-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/user')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user')!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: testUser.name,
+      email: 'new@example.org',
+      currentPassword: 'my-current-password',
+    });
+  });
+
   it('shows the schema error for a bad address and sends nothing', async () => {
     const { calls } = renderWith(<ProfileForm user={testUser} />, {});
     await userEvent.clear(screen.getByLabelText(/E-mail/));

@@ -3,6 +3,7 @@ import { Check, Copy, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useSchemaForm } from '@/components/ui/use-schema-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useEnableMfa, useStartMfaSetup } from '../queries';
@@ -19,8 +20,8 @@ export function TwoFactorSetup() {
   const setup = useStartMfaSetup();
   const enable = useEnableMfa();
   const [copied, setCopied] = useState(false);
-  const { errors, formProps } = useSchemaForm(loadSchema, ({ code }) =>
-    enable.mutate(code, {
+  const { errors, formProps } = useSchemaForm(loadSchema, (input) =>
+    enable.mutate(input, {
       onSuccess: () =>
         toast({
           title: 'Two-factor authentication enabled',
@@ -69,7 +70,7 @@ export function TwoFactorSetup() {
       >
         <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
           <li>Scan the QR code with your authenticator app.</li>
-          <li>Enter the 6-digit code it shows to confirm.</li>
+          <li>Enter the 6-digit code it shows and your password to confirm.</li>
         </ol>
         <div className="grid gap-1.5">
           <span className="text-xs font-medium text-muted-foreground">
@@ -100,6 +101,9 @@ export function TwoFactorSetup() {
         {enable.error ? <FormAlert>{enable.error.message}</FormAlert> : null}
         <FormField label="Code from the app" error={errors.code}>
           <CodeInput className="max-w-40" />
+        </FormField>
+        <FormField label="Password" error={errors.password}>
+          <PasswordInput name="password" autoComplete="current-password" />
         </FormField>
         <div className="flex flex-wrap gap-2">
           <SubmitButton pending={enable.isPending} pendingText="Enabling...">

@@ -74,7 +74,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sidebarCountsSchema, 401: errorSchema },
       },
     },
-    async (request) => sidebarCounts(db, requireSession(request).user.organizationId),
+    async (request) => sidebarCounts(db, requireSession(request).user),
   );
 
   app.get(

@@ -2,7 +2,15 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { clusters, orders } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 
-export async function sidebarCounts(db: Db, organizationId: number) {
+const NOTHING_YET = { clusters: 0, orders: { total: 0 } };
+
+/** A member whose request to join still waits for an admin sees nothing of the organization. */
+export async function sidebarCounts(
+  db: Db,
+  member: { organizationId: number; status: 'active' | 'pending_approval' | 'disabled' },
+) {
+  if (member.status !== 'active') return NOTHING_YET;
+  const { organizationId } = member;
   const [clusterCount] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(clusters)

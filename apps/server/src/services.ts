@@ -11,6 +11,13 @@ import {
   SEND_MAIL_JOB,
   type MailTransport,
 } from './modules/mail/mail-service.ts';
+import { createAuthService, type AuthService } from './modules/auth/auth-service.ts';
+import { createLeadService, type LeadService } from './modules/leads/lead-service.ts';
+import { createMailThrottle, type MailThrottle } from './modules/mail/mail-throttle.ts';
+import {
+  createNewsletterService,
+  type NewsletterService,
+} from './modules/newsletter/newsletter-service.ts';
 import {
   createNotificationService,
   type NotificationService,
@@ -19,8 +26,16 @@ import { createCatalogService, type CatalogService } from './modules/platform/ca
 import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/realtime-hub.ts';
 import { createSessionStore, type SessionStore } from './modules/sessions/session-store.ts';
+import {
+  createPublicTicketService,
+  type PublicTicketService,
+} from './modules/support/public-ticket-service.ts';
+import { createAccountService, type AccountService } from './modules/users/account-service.ts';
 
-/** Everything a route needs, built once per process from the config and the database. */
+/**
+ * Every service, built once per process from the config and the database, each given by name
+ * what it depends on. Routes and job handlers reach them here; none is built anywhere else.
+ */
 export interface Services {
   config: AppConfig;
   database: Database;
@@ -34,6 +49,12 @@ export interface Services {
   rateLimit: RateLimiter;
   jobs: JobRunner;
   mailTransport: MailTransport;
+  mailThrottle: MailThrottle;
+  auth: AuthService;
+  account: AccountService;
+  leads: LeadService;
+  newsletter: NewsletterService;
+  publicTickets: PublicTicketService;
 }
 
 export function createServices(
@@ -52,7 +73,7 @@ export function createServices(
   jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport));
   const rateLimit = createRateLimiter(db);
   jobs.every(10 * 60_000, 'prune rate-limit events', () => rateLimit.prune());
-  return {
+  const base = {
     config,
     database,
     db,
@@ -68,5 +89,15 @@ export function createServices(
     rateLimit,
     jobs,
     mailTransport,
+  };
+  const mailThrottle = createMailThrottle(rateLimit, config.mailLimitPerIp);
+  const deps = { ...base, mailThrottle };
+  return {
+    ...deps,
+    auth: createAuthService(deps),
+    account: createAccountService(deps),
+    leads: createLeadService(deps),
+    newsletter: createNewsletterService(deps),
+    publicTickets: createPublicTicketService(deps),
   };
 }

@@ -23,7 +23,7 @@ import {
   requireSession,
   setSessionCookie,
 } from '../sessions/session-plugin.ts';
-import { createAuthService, type SignInOutcome } from './auth-service.ts';
+import type { SignInOutcome } from './auth-service.ts';
 import { TOKEN_LIFETIMES_MS } from './auth-tokens.ts';
 
 const MFA_COOKIE = 'mfa_challenge';
@@ -36,7 +36,7 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.services);
+  const { auth } = app.services;
   const maxAgeSeconds = app.services.config.sessionMaxDays * 86_400;
 
   /** Sets the session cookie, or the second-factor cookie, and answers what the client needs. */

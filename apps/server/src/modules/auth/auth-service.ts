@@ -8,7 +8,6 @@ import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { queueMail } from '../mail/mail-service.ts';
-import { throttleMail } from '../mail/mail-throttle.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import {
   createOrganization,
@@ -72,9 +71,14 @@ function auditUser(
   });
 }
 
-export function createAuthService(services: Services) {
-  const { db, passwords, sessions, rateLimit, sealer } = services;
-  const { publicUrl } = services.config;
+export type AuthDeps = Pick<
+  Services,
+  'db' | 'config' | 'passwords' | 'sessions' | 'rateLimit' | 'sealer' | 'mailThrottle'
+>;
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, passwords, sessions, rateLimit, sealer, mailThrottle } = deps;
+  const { publicUrl } = deps.config;
 
   async function noticeNewDevice(tx: DbOrTx, user: UserRow, client: ClientInfo) {
     const device = describeDevice(client.userAgent);
@@ -149,8 +153,7 @@ export function createAuthService(services: Services) {
     return user;
   }
 
-  const limitMail = (email: string, client: ClientInfo) =>
-    throttleMail(services, [email], client.ip);
+  const limitMail = (email: string, client: ClientInfo) => mailThrottle.admit([email], client.ip);
 
   return {
     async register(input: RegisterInput, client: ClientInfo): Promise<SignInOutcome> {

@@ -6,7 +6,6 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { queueMail } from '../mail/mail-service.ts';
-import { throttleMail } from '../mail/mail-throttle.ts';
 
 export type LeadKind = (typeof leads.$inferInsert)['kind'];
 
@@ -65,12 +64,12 @@ async function storeLead(tx: DbOrTx, kind: LeadKind, input: LeadInput, ip: strin
   return row!.id;
 }
 
-export function createLeadService(services: Pick<Services, 'db' | 'rateLimit' | 'config'>) {
-  const { db } = services;
+export function createLeadService(deps: Pick<Services, 'db' | 'mailThrottle'>) {
+  const { db, mailThrottle } = deps;
   return {
     /** Stores a lead and mails its confirmation, in one transaction. */
     async submit(kind: LeadKind, input: LeadInput, ip: string | null) {
-      await throttleMail(services, [input.email], ip);
+      await mailThrottle.admit([input.email], ip);
       return db.transaction((tx) => storeLead(tx, kind, input, ip));
     },
 
@@ -93,7 +92,7 @@ export function createLeadService(services: Pick<Services, 'db' | 'rateLimit' | 
     async bookDemo(input: LeadInput & { date: string; time: string }, ip: string | null) {
       if (!isBookableDemoDate(input.date))
         throw badRequest('Choose a weekday between tomorrow and 60 days from now');
-      await throttleMail(services, [input.email], ip);
+      await mailThrottle.admit([input.email], ip);
       try {
         return await db.transaction(async (tx) => {
           const leadId = await storeLead(tx, 'demo', input, ip);
@@ -109,3 +108,4 @@ export function createLeadService(services: Pick<Services, 'db' | 'rateLimit' | 
     },
   };
 }
+export type LeadService = ReturnType<typeof createLeadService>;

@@ -20,10 +20,8 @@ import {
   workloadMigrationSchema,
 } from '@alpenkube/contract';
 import { HttpError } from '../../lib/http-error.ts';
-import { createNewsletterService } from '../newsletter/newsletter-service.ts';
 import { ticketLookupRule } from '../rate-limit/rate-limiter.ts';
-import { createPublicTicketService } from '../support/public-ticket-service.ts';
-import { createLeadService, type LeadKind } from './lead-service.ts';
+import type { LeadKind } from './lead-service.ts';
 import { admitPublicForm } from './public-form-guard.ts';
 
 const errors = { 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -33,9 +31,7 @@ const RECEIVED =
 /** The public site's forms. No account needed; each is rate-limited and has a honeypot. */
 export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimit } = app.services;
-  const leadService = createLeadService(app.services);
-  const newsletter = createNewsletterService(app.services);
-  const tickets = createPublicTicketService(app.services);
+  const { leads: leadService, newsletter, publicTickets: tickets } = app.services;
 
   const leadForms = [
     ['/api/leads/contact', 'contact', contactSchema, 'Send a message to the team'],

@@ -1,5 +1,8 @@
-import type { Services } from '../../services.ts';
-import { FIFTEEN_MINUTES, type RateLimitRule } from '../rate-limit/rate-limiter.ts';
+import {
+  FIFTEEN_MINUTES,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../rate-limit/rate-limiter.ts';
 
 /** Mails one address receives: nobody can turn the site into a mail bomb aimed at someone. */
 export const mailToRecipientRule: RateLimitRule = {
@@ -22,17 +25,17 @@ export const mailFromNetworkRule: RateLimitRule = {
  * recipient and against the requesting address, answered 429 when either had its share. Calls
  * that may send nothing (a reset for an unknown address) count too, so the answer reveals nothing.
  */
-export async function throttleMail(
-  services: Pick<Services, 'rateLimit' | 'config'>,
-  recipients: string[],
-  ip: string | null,
-): Promise<void> {
-  const { rateLimit, config } = services;
-  const networkRule = { ...mailFromNetworkRule, limit: config.mailLimitPerIp };
-  const recipientKeys = recipients.map((to) => `to:${to.trim().toLowerCase()}`);
-  const networkKeys = recipients.map(() => `ip:${ip ?? 'unknown'}`);
-  await rateLimit.check(mailToRecipientRule, recipientKeys);
-  await rateLimit.check(networkRule, networkKeys.slice(0, 1));
-  await rateLimit.record(mailToRecipientRule, recipientKeys);
-  await rateLimit.record(networkRule, networkKeys);
+export function createMailThrottle(rateLimit: RateLimiter, limitPerIp: number) {
+  const networkRule = { ...mailFromNetworkRule, limit: limitPerIp };
+  return {
+    async admit(recipients: string[], ip: string | null): Promise<void> {
+      const recipientKeys = recipients.map((to) => `to:${to.trim().toLowerCase()}`);
+      const networkKeys = recipients.map(() => `ip:${ip ?? 'unknown'}`);
+      await rateLimit.check(mailToRecipientRule, recipientKeys);
+      await rateLimit.check(networkRule, networkKeys.slice(0, 1));
+      await rateLimit.record(mailToRecipientRule, recipientKeys);
+      await rateLimit.record(networkRule, networkKeys);
+    },
+  };
 }
+export type MailThrottle = ReturnType<typeof createMailThrottle>;

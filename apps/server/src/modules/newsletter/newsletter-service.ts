@@ -4,19 +4,18 @@ import type { Services } from '../../services.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/mail-service.ts';
-import { throttleMail } from '../mail/mail-throttle.ts';
 
 /**
  * Double opt-in: subscribing mails a confirmation link, and only a confirmed address is on the
  * list. Every mail carries an unsubscribe link that works without signing in.
  */
-export function createNewsletterService(services: Pick<Services, 'db' | 'rateLimit' | 'config'>) {
-  const { db } = services;
-  const origin = services.config.publicUrl;
+export function createNewsletterService(deps: Pick<Services, 'db' | 'config' | 'mailThrottle'>) {
+  const { db, mailThrottle } = deps;
+  const origin = deps.config.publicUrl;
   return {
     async subscribe(email: string, ip: string | null) {
       // Counted whether or not a mail goes out, so the answer says nothing about the list.
-      await throttleMail(services, [email], ip);
+      await mailThrottle.admit([email], ip);
       await db.transaction(async (tx) => {
         const [existing] = await tx
           .select()
@@ -71,3 +70,4 @@ export function createNewsletterService(services: Pick<Services, 'db' | 'rateLim
     },
   };
 }
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -5,7 +5,6 @@ import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/mail-service.ts';
-import { throttleMail } from '../mail/mail-throttle.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Two groups of four unambiguous characters: 32^8 codes, and only valid with the e-mail. */
@@ -28,9 +27,9 @@ export interface NewTicket {
 }
 
 /** Tickets opened without an account: a tracking code and the e-mail open them. */
-export function createPublicTicketService(services: Pick<Services, 'db' | 'rateLimit' | 'config'>) {
-  const { db } = services;
-  const { publicUrl } = services.config;
+export function createPublicTicketService(deps: Pick<Services, 'db' | 'config' | 'mailThrottle'>) {
+  const { db, mailThrottle } = deps;
+  const { publicUrl } = deps.config;
   async function load(ticket: TicketRow): Promise<PublicTicket> {
     const messages = await db
       .select()
@@ -65,7 +64,7 @@ export function createPublicTicketService(services: Pick<Services, 'db' | 'rateL
 
   return {
     async open(input: NewTicket, ip: string | null) {
-      await throttleMail(services, [input.email], ip);
+      await mailThrottle.admit([input.email], ip);
       return db.transaction(async (tx) => {
         const trackingCode = newTrackingCode();
         const [row] = await tx
@@ -127,3 +126,4 @@ export function createPublicTicketService(services: Pick<Services, 'db' | 'rateL
     },
   };
 }
+export type PublicTicketService = ReturnType<typeof createPublicTicketService>;

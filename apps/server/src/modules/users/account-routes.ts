@@ -15,7 +15,6 @@ import {
 import { clientInfo } from '../../http/client-info.ts';
 import { requireSession, requireUserHook } from '../sessions/session-plugin.ts';
 import { toAccountView } from './account-view.ts';
-import { createAccountService } from './account-service.ts';
 
 const errors = {
   400: errorSchema,
@@ -27,7 +26,7 @@ const errors = {
 
 /** The signed-in user's own account. Every route here needs a session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const account = createAccountService(app.services);
+  const { account } = app.services;
   app.addHook('preHandler', requireUserHook);
 
   app.patch(

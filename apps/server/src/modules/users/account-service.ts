@@ -13,7 +13,6 @@ import { mailVerificationLink } from '../auth/verification-mail.ts';
 import type { ClientInfo } from '../auth/auth-service.ts';
 import { signInLimits } from '../auth/sign-in-limits.ts';
 import { queueMail } from '../mail/mail-service.ts';
-import { throttleMail } from '../mail/mail-throttle.ts';
 import { passwordBackoffRule } from '../rate-limit/rate-limiter.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import {
@@ -23,9 +22,14 @@ import {
 } from '../sessions/session-store.ts';
 
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
-export function createAccountService(services: Services) {
-  const { db, passwords, sessions, sealer, rateLimit } = services;
-  const { publicUrl } = services.config;
+export type AccountDeps = Pick<
+  Services,
+  'db' | 'config' | 'passwords' | 'sessions' | 'rateLimit' | 'sealer' | 'mailThrottle'
+>;
+
+export function createAccountService(deps: AccountDeps) {
+  const { db, passwords, sessions, sealer, rateLimit, mailThrottle } = deps;
+  const { publicUrl } = deps.config;
 
   async function userRow(userId: number) {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
@@ -97,7 +101,7 @@ export function createAccountService(services: Services) {
           .from(users)
           .where(and(eq(users.email, input.email), ne(users.id, userId)));
         if (taken) throw conflict('An account with this e-mail address already exists');
-        await throttleMail(services, [input.email, current.email], client.ip);
+        await mailThrottle.admit([input.email, current.email], client.ip);
       }
       // A new address has to be proven again before orders can be placed with it.
       try {

@@ -15,6 +15,7 @@ import { lazyChildLogger, registerAccessLog } from './http/request-logging.ts';
 import { acceptOnlyJsonBodies, registerCrossSiteGuard } from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
+import { accessPlugin } from './modules/access/access-plugin.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { devRoutes } from './modules/dev/dev-routes.ts';
 import type { MailTransport } from './modules/mail/mail-service.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 4096 } });
   registerCrossSiteGuard(app, config.publicUrl);
   await app.register(sessionPlugin);
+  await app.register(accessPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

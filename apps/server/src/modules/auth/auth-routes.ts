@@ -59,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/register',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
@@ -76,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username or e-mail and a password',
@@ -90,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login/mfa',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Finish signing in with a TOTP code',
@@ -108,6 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the session ends on the server',
@@ -127,6 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/resend-verification',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a new verification link',
@@ -145,6 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/verify-email',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Verify an e-mail address with the mailed token',
@@ -158,6 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link',
@@ -177,6 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/reset-password',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Choose a new password with the mailed token; ends every session',
@@ -193,6 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/magic-link',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a single-use sign-in link (15 minutes)',
@@ -212,6 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/magic-link/verify',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a mailed link',
@@ -230,6 +240,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'The signed-in user',

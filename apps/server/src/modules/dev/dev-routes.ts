@@ -26,6 +26,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/users',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['development'],
         summary: 'The demo users',
@@ -39,6 +40,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dev/login',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['development'],
         summary: 'Sign in as any user without a password',
@@ -65,6 +67,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['development'],
         summary: 'The latest mails, with their links',
@@ -77,6 +80,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dev/notify',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['development'],
         summary: 'Write a notification for the signed-in user',

@@ -55,6 +55,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
+        config: { access: 'anyone' },
         schema: {
           tags: ['public forms'],
           summary,
@@ -76,6 +77,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/leads/demo-slots',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Free demo slots of a day',
@@ -89,6 +91,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/leads/demo',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Book a 30-minute demo',
@@ -110,6 +113,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/subscribe',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Subscribe (double opt-in)',
@@ -131,6 +135,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/confirm',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Confirm a subscription',
@@ -150,6 +155,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/unsubscribe',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Unsubscribe',
@@ -166,6 +172,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/tickets',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Open a support ticket without an account',
@@ -204,6 +211,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/tickets/lookup',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'A ticket by tracking code and e-mail',
@@ -218,6 +226,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/tickets/reply',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['public forms'],
         summary: 'Reply to a ticket by tracking code and e-mail',

@@ -6,18 +6,18 @@ import {
   notificationCountSchema,
   notificationSchema,
 } from '@alpenkube/contract';
-import { requireSession, requireUserHook } from '../sessions/session-plugin.ts';
+import { requireSession } from '../sessions/session-plugin.ts';
 
 const errors = { 401: errorSchema, 404: errorSchema };
 
 /** A user's own notifications; another user's id answers 404 and changes nothing. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = app.services.notifications;
-  app.addHook('preHandler', requireUserHook);
 
   app.get(
     '/api/notifications',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Newest first, without trashed ones',
@@ -30,6 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/count',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Unread count',
@@ -44,6 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/:id/read',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one read',
@@ -57,6 +59,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/mark-all-read',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark all read',
@@ -71,6 +74,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/notifications/:id/trash',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Move one to the trash',

@@ -29,6 +29,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/version/summary',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['platform'],
         summary: 'Version and environment',
@@ -42,6 +43,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cluster-tiers',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['platform'],
         summary: 'The cluster tiers with their prices (USD cents)',
@@ -55,6 +57,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/addons',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['platform'],
         summary: 'The add-on catalog with prices (USD cents) and compatible tiers',
@@ -68,6 +71,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sidebar-counts',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['platform'],
         summary: "Clusters and orders of the user's organization",
@@ -80,6 +84,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/officers/check-access',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['platform'],
         summary: 'Whether the user may open the Officers Panel',
@@ -92,6 +97,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['platform'],
         summary: 'Whether the server and its database answer',
@@ -108,7 +114,14 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    {
+      config: { access: 'anyone' },
+      schema: { hide: true },
+    },
+    async () => app.swagger(),
+  );
 };
 
 /** The catalog's JSON is written once per change, not per request; the answer passes as is. */

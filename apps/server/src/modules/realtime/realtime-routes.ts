@@ -6,6 +6,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
   app.get(
     '/ws',
     {
+      config: { access: 'signedIn' },
       websocket: true,
       preValidation: async (request) => {
         if (!request.session) throw unauthorized();

@@ -13,7 +13,7 @@ import {
   userSchema,
 } from '@alpenkube/contract';
 import { clientInfo } from '../../http/client-info.ts';
-import { requireSession, requireUserHook } from '../sessions/session-plugin.ts';
+import { requireSession } from '../sessions/session-plugin.ts';
 import { toAccountView } from './account-view.ts';
 
 const errors = {
@@ -27,11 +27,11 @@ const errors = {
 /** The signed-in user's own account. Every route here needs a session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account } = app.services;
-  app.addHook('preHandler', requireUserHook);
 
   app.patch(
     '/api/user',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Update name and e-mail; a new e-mail needs the current password',
@@ -52,6 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Change the password; other sessions end',
@@ -68,6 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/mfa/setup',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Start two-factor set-up: a new TOTP secret',
@@ -80,6 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/mfa/enable',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor on with the password and a code from the new secret',
@@ -96,6 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/mfa/disable',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor off with the password and a code',
@@ -116,6 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/sessions',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: "The user's sessions",
@@ -128,6 +133,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/auth/sessions/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'End one of your sessions',
@@ -144,6 +150,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sessions/revoke-others',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'End every session but this one',

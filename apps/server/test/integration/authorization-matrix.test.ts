@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
+import { notifications, organizations, sessions, users } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Who may call each route. Every route the app registers must have a row here, and its own
+ * `config.access` must say the same: a new route without a row fails this test, and so does a
+ * route whose guard drifts from what this table says.
+ */
+const MATRIX: Record<string, AccessLevel> = {
+  // Sign-in and mailed links: before there is a session.
+  'POST /api/register': 'anyone',
+  'POST /api/login': 'anyone',
+  'POST /api/login/mfa': 'anyone',
+  'POST /api/logout': 'anyone',
+  'POST /api/auth/resend-verification': 'anyone',
+  'POST /api/auth/verify-email': 'anyone',
+  'POST /api/auth/forgot-password': 'anyone',
+  'POST /api/auth/reset-password': 'anyone',
+  'POST /api/auth/magic-link': 'anyone',
+  'POST /api/auth/magic-link/verify': 'anyone',
+  // The signed-in person's own account, whatever their organization's standing.
+  'GET /api/user': 'signedIn',
+  'PATCH /api/user': 'signedIn',
+  'PUT /api/user/password': 'signedIn',
+  'POST /api/auth/mfa/setup': 'signedIn',
+  'POST /api/auth/mfa/enable': 'signedIn',
+  'POST /api/auth/mfa/disable': 'signedIn',
+  'GET /api/auth/sessions': 'signedIn',
+  'DELETE /api/auth/sessions/:id': 'signedIn',
+  'POST /api/auth/sessions/revoke-others': 'signedIn',
+  'GET /api/notifications': 'signedIn',
+  'GET /api/notifications/count': 'signedIn',
+  'PUT /api/notifications/:id/read': 'signedIn',
+  'POST /api/notifications/mark-all-read': 'signedIn',
+  'PUT /api/notifications/:id/trash': 'signedIn',
+  'GET /api/officers/check-access': 'signedIn',
+  'GET /ws': 'signedIn',
+  // The organization's own figures: a pending member is answered zeros by the service.
+  'GET /api/sidebar-counts': 'signedIn',
+  // The catalog and the platform's health: public.
+  'GET /api/version/summary': 'anyone',
+  'GET /api/cluster-tiers': 'anyone',
+  'GET /api/addons': 'anyone',
+  'GET /api/health': 'anyone',
+  'GET /api/openapi.json': 'anyone',
+  // The public site's forms.
+  'POST /api/leads/contact': 'anyone',
+  'POST /api/leads/sales': 'anyone',
+  'POST /api/leads/custom-quote': 'anyone',
+  'POST /api/leads/workload-migration': 'anyone',
+  'POST /api/careers/apply': 'anyone',
+  'GET /api/leads/demo-slots': 'anyone',
+  'POST /api/leads/demo': 'anyone',
+  'POST /api/newsletter/subscribe': 'anyone',
+  'POST /api/newsletter/confirm': 'anyone',
+  'POST /api/newsletter/unsubscribe': 'anyone',
+  'POST /api/public/tickets': 'anyone',
+  'POST /api/public/tickets/lookup': 'anyone',
+  'POST /api/public/tickets/reply': 'anyone',
+  // Development only (never registered in production): demo sign-in and the local mailbox.
+  'GET /api/dev/users': 'anyone',
+  'POST /api/dev/login': 'anyone',
+  'GET /api/dev/mailbox': 'anyone',
+  'POST /api/dev/notify': 'signedIn',
+  // The web app's files.
+  'GET /robots.txt': 'anyone',
+  'GET /sitemap.xml': 'anyone',
+};
+
+/** One caller of each kind the permission table knows. */
+const ACTORS: Record<string, Actor | null> = {
+  anonymous: null,
+  pendingMember: base({ status: 'pending_approval' }),
+  unverified: base({ emailVerified: false }),
+  customerOfPendingOrganization: base({ organizationStatus: 'pending_approval' }),
+  customer: base({}),
+  orgAdmin: base({ role: 'admin' }),
+  officer: base({ officerAccess: true }),
+  superAdmin: base({ role: 'super_admin' }),
+};
+
+function base(overrides: Partial<Actor>): Actor {
+  return {
+    role: 'user',
+    status: 'active',
+    emailVerified: true,
+    organizationStatus: 'active',
+    officerAccess: false,
+    ...overrides,
+  };
+}
+
+/** A refusal by the guard, as opposed to a route's own 401 (a wrong password) or 400. */
+const isGuardRefusal = (response: LightMyRequestResponse) =>
+  response.statusCode === 403 ||
+  (response.statusCode === 401 && response.json<{ message: string }>().message === 'Not signed in');
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  /** A fresh session per call, since a call may end it (logout, revoke-others). */
+  let sessionFor: (actor: string) => Promise<string | undefined>;
+  let foreignNotificationId: number;
+  let foreignSessionId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { db } = t.app.services;
+    const userIds: Record<string, number> = {};
+    for (const [name, actor] of Object.entries(ACTORS)) {
+      if (!actor) continue;
+      const [organization] = await db
+        .insert(organizations)
+        .values({
+          name: `Matrix ${name}`,
+          nameKey: `matrix ${name.toLowerCase()}`,
+          billingId: `BID-M${Object.keys(userIds).length}`,
+          status: actor.organizationStatus,
+        })
+        .returning();
+      const [user] = await db
+        .insert(users)
+        .values({
+          organizationId: organization!.id,
+          username: name.toLowerCase(),
+          email: `${name.toLowerCase()}@matrix.test`,
+          passwordHash: 'not-a-hash',
+          role: actor.role,
+          status: actor.status,
+          emailVerified: actor.emailVerified,
+          officerAccess: actor.officerAccess,
+        })
+        .returning();
+      userIds[name] = user!.id;
+    }
+    sessionFor = async (name) => {
+      const userId = userIds[name];
+      if (userId === undefined) return undefined;
+      return t.app.services.sessions.create(db, userId, { userAgent: 'matrix', ip: '127.0.0.1' });
+    };
+    // Data of another organization, named by id in the routes that take one.
+    const [notification] = await db
+      .insert(notifications)
+      .values({ userId: userIds.customer!, type: 'info', message: 'not yours' })
+      .returning();
+    foreignNotificationId = notification!.id;
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        tokenHash: 'matrix-foreign-session',
+        userId: userIds.customer!,
+        userAgent: 'matrix',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    foreignSessionId = session!.id;
+  });
+  afterAll(() => t.close());
+
+  const routeKeys = () =>
+    t.app.routeTable
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+
+  it('has a row for every route the app registers, and no row for a route that is gone', () => {
+    const registered = routeKeys();
+    expect(registered.filter((key) => !(key in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it("each route's own guard declares what the table says", () => {
+    for (const route of t.app.routeTable) {
+      if (route.method === 'HEAD') continue;
+      const key = `${route.method} ${route.url}`;
+      expect(route.access ?? 'anyone', key).toBe(MATRIX[key]);
+    }
+  });
+
+  const apiRows = Object.entries(MATRIX).filter(([key]) => key.includes(' /api/'));
+  for (const [actorName, actor] of Object.entries(ACTORS)) {
+    it(`${actorName}: refused exactly where the table refuses`, async () => {
+      const wrong: string[] = [];
+      for (const [key, level] of apiRows) {
+        const [method, pattern] = key.split(' ') as [string, string];
+        const url = pattern.replace(':id', '1');
+        const sid = await sessionFor(actorName);
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url,
+          cookies: sid ? { sid } : {},
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const allowed = can(actor, level);
+        if (isGuardRefusal(response) === allowed) {
+          wrong.push(`${key} → ${response.statusCode} (${allowed ? 'allowed' : 'refused'})`);
+        }
+        if (!allowed) {
+          expect(response.statusCode, key).toBe(actor ? 403 : 401);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('answers 404, not 403, for an id of another organization', async () => {
+    const sid = await sessionFor('orgAdmin');
+    const calls = [
+      ['PUT', `/api/notifications/${foreignNotificationId}/read`],
+      ['PUT', `/api/notifications/${foreignNotificationId}/trash`],
+      ['DELETE', `/api/auth/sessions/${foreignSessionId}`],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await t.app.inject({ method, url, cookies: { sid: sid! } });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+});

@@ -1,6 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import { clusters, orders } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
 
 const NOTHING_YET = { clusters: 0, orders: { total: 0 } };
 
@@ -14,10 +15,10 @@ export async function sidebarCounts(
   const [clusterCount] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(clusters)
-    .where(and(eq(clusters.organizationId, organizationId), ne(clusters.status, 'deleted')));
+    .where(inOrganization(clusters, organizationId, ne(clusters.status, 'deleted')));
   const [orderCount] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(eq(orders.organizationId, organizationId));
+    .where(inOrganization(orders, organizationId));
   return { clusters: clusterCount?.count ?? 0, orders: { total: orderCount?.count ?? 0 } };
 }

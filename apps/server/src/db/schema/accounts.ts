@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Lower-cased, spacing-normalised name: how a registration finds the company it joins. */
+    nameKey: text('name_key').notNull(),
+    /** The e-mail domain of the founder, unless it is a public mail provider. */
+    emailDomain: text('email_domain'),
+    /**
+     * Set once the organization proved it owns `emailDomain`; only then does a registration at
+     * that domain join it. Anyone can type a company's name or use an address at its domain.
+     */
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    billingId: text('billing_id').notNull(),
+    status: text('status', { enum: ['pending_approval', 'active', 'suspended'] }).notNull(),
+    billingCurrency: text('billing_currency').notNull().default('USD'),
+    creditBalanceCents: bigint('credit_balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('organizations_billing_id_key').on(t.billingId),
+    uniqueIndex('organizations_name_key_key').on(t.nameKey),
+    index('organizations_email_domain_idx').on(t.emailDomain),
+    // One organization per verified domain: a registration there has one place to go.
+    uniqueIndex('organizations_verified_domain_key')
+      .on(t.emailDomain)
+      .where(sql`${t.domainVerifiedAt} is not null`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin', 'super_admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['active', 'pending_approval', 'disabled'] })
+      .notNull()
+      .default('active'),
+    officerAccess: boolean('officer_access').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** AES-GCM sealed with a key derived from SESSION_SECRET; never leaves the server. */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** Last accepted TOTP time step, so a code cannot be replayed. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the cookie value: a leaked table cannot be replayed as cookies. */
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Single-use tokens mailed to a user, and the short-lived second-factor challenge. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'magic_link', 'mfa_challenge'],
+    }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);
+
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    firstSeenAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_devices_user_device_key').on(t.userId, t.device)],
+);

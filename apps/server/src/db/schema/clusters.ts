@@ -1,0 +1,49 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { organizations } from './accounts.ts';
+import { clusterTiers } from './catalog.ts';
+
+export const clusterStatuses = [
+  'ordered',
+  'provisioning',
+  'running',
+  'updating',
+  'degraded',
+  'deleting',
+  'deleted',
+  'failed',
+] as const;
+
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => clusterTiers.id),
+    provider: text('provider').notNull(),
+    region: text('region').notNull(),
+    kubernetesVersion: text('kubernetes_version').notNull(),
+    nodePools: jsonb('node_pools')
+      .$type<
+        {
+          name: string;
+          size: string;
+          count: number;
+          autoscaleMin?: number;
+          autoscaleMax?: number;
+        }[]
+      >()
+      .notNull(),
+    haControlPlane: boolean('ha_control_plane').notNull().default(false),
+    status: text('status', { enum: clusterStatuses }).notNull().default('ordered'),
+    endpoint: text('endpoint'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('clusters_organization_status_idx').on(t.organizationId, t.status)],
+);

@@ -1,0 +1,70 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+/** Requests from the public site's forms: contact, sales, demo, quotes, migrations, careers. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', {
+      enum: ['contact', 'sales', 'demo', 'custom_quote', 'workload_migration', 'job_application'],
+    }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    /** The rest of the form, as validated by its contract schema. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['new', 'contacted', 'closed'] })
+      .notNull()
+      .default('new'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_kind_created_idx').on(t.kind, t.createdAt),
+    index('leads_email_idx').on(t.email),
+  ],
+);
+
+/** One booked demo per slot: the unique index is what refuses a double booking. */
+export const demoBookings = pgTable(
+  'demo_bookings',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('demo_bookings_slot_key').on(t.date, t.time)],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull(),
+    confirmTokenHash: text('confirm_token_hash'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_email_key').on(t.email),
+    uniqueIndex('newsletter_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_unsubscribe_token_key').on(t.unsubscribeTokenHash),
+  ],
+);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { sessions, users } from '../../src/db/schema.ts';
+import { auditEvents, sessions, users } from '../../src/db/schema.ts';
 import {
   Client,
   createTestApp,
@@ -43,6 +43,45 @@ describe('two-factor authentication (TOTP)', () => {
     expect(enable.statusCode).toBe(200);
     return { ...registered, secret };
   }
+
+  it('records turning two-factor on and off in the audit log, in the same transaction', async () => {
+    const { client, user, secret } = await userWithMfa('audited');
+    const actions = async () =>
+      (
+        await t.app.services.db
+          .select({ action: auditEvents.action })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.actorUserId, user.id), eq(auditEvents.targetType, 'user')))
+      ).map((row) => row.action);
+    expect(await actions()).toContain('user.mfa_enable');
+
+    // When the audit entry cannot be written, the change it records does not happen either.
+    const db = t.app.services.db;
+    await db.execute(sql`
+      create or replace function refuse_mfa_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit refused'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_mfa_audit before insert on audit_events
+      for each row when (new.action = 'user.mfa_disable') execute function refuse_mfa_audit()`);
+    try {
+      const refused = await client.post('/api/auth/mfa/disable', {
+        password: STRONG_PASSWORD,
+        code: codeAt(secret, 1),
+      });
+      expect(refused.statusCode).toBe(500);
+      expect((await userRow(user.id)).totpEnabled).toBe(true);
+    } finally {
+      await db.execute(sql`drop trigger refuse_mfa_audit on audit_events`);
+      await db.execute(sql`drop function refuse_mfa_audit()`);
+    }
+    const disabled = await client.post('/api/auth/mfa/disable', {
+      password: STRONG_PASSWORD,
+      code: codeAt(secret, 1),
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await userRow(user.id)).totpEnabled).toBe(false);
+    expect(await actions()).toContain('user.mfa_disable');
+  });
 
   it('sets up with a secret and an otpauth URI, stored sealed and not active until a code confirms it', async () => {
     const { client, user } = await registerUser(t.app, {

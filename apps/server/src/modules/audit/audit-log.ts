@@ -27,3 +27,37 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     details: entry.details ?? {},
   });
 }
+
+/** Where a request came from, as the audit log keeps it. */
+export interface AuditClient {
+  ip: string | null;
+  userAgent: string;
+}
+
+/**
+ * Records what a person did to an account (their own or, for an admin, someone else's). Call it
+ * with the transaction of the change itself: the entry exists exactly when the change does.
+ */
+export function recordUserAudit(
+  db: DbOrTx,
+  entry: {
+    user: { id: number; organizationId: number } | null;
+    client: AuditClient;
+    action: string;
+    outcome: 'success' | 'failure';
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { user, client } = entry;
+  return recordAudit(db, {
+    action: entry.action,
+    outcome: entry.outcome,
+    actorUserId: user?.id ?? null,
+    organizationId: user?.organizationId ?? null,
+    targetType: 'user',
+    targetId: user?.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details: entry.details ?? {},
+  });
+}

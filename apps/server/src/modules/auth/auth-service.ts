@@ -6,7 +6,7 @@ import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordUserAudit } from '../audit/audit-log.ts';
 import { queueMail } from '../mail/mail-service.ts';
 import { createNotification } from '../notifications/notification-service.ts';
 import {
@@ -50,26 +50,14 @@ const takenError = (username: boolean) =>
       : 'An account with this e-mail address already exists',
   );
 
-function auditUser(
+const auditUser = (
   db: DbOrTx,
   user: Pick<UserRow, 'id' | 'organizationId'> | null,
   client: ClientInfo,
   action: string,
   outcome: 'success' | 'failure',
   details: Record<string, unknown> = {},
-) {
-  return recordAudit(db, {
-    action,
-    outcome,
-    actorUserId: user?.id ?? null,
-    organizationId: user?.organizationId ?? null,
-    targetType: 'user',
-    targetId: user?.id,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    details,
-  });
-}
+) => recordUserAudit(db, { user, client, action, outcome, details });
 
 export type AuthDeps = Pick<
   Services,

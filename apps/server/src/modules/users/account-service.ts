@@ -7,7 +7,7 @@ import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordUserAudit } from '../audit/audit-log.ts';
 import { matchTotpStep, newTotpSecret } from '../auth/totp.ts';
 import { mailVerificationLink } from '../auth/verification-mail.ts';
 import type { ClientInfo } from '../auth/auth-service.ts';
@@ -149,15 +149,11 @@ export function createAccountService(deps: AccountDeps) {
           'warning',
           'Your password was changed. Other sessions were signed out.',
         );
-        await recordAudit(tx, {
+        await recordUserAudit(tx, {
+          user: row,
+          client,
           action: 'user.password_change',
           outcome: 'success',
-          actorUserId: row.id,
-          organizationId: row.organizationId,
-          targetType: 'user',
-          targetId: row.id,
-          ip: client.ip,
-          userAgent: client.userAgent,
           details: { via: 'settings' },
         });
       });
@@ -182,18 +178,9 @@ export function createAccountService(deps: AccountDeps) {
       if (!row.totpSecret) throw badRequest('Start the set-up first');
       await requirePassword(userId, input.password, client);
       const step = requireCode(row, input.code);
-      const user = await updateUser(userId, { totpEnabled: true, totpLastStep: step });
-      await recordAudit(db, {
-        action: 'user.mfa_enable',
-        outcome: 'success',
-        actorUserId: userId,
-        organizationId: row.organizationId,
-        targetType: 'user',
-        targetId: userId,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
-      return user;
+      return updateUser(userId, { totpEnabled: true, totpLastStep: step }, (tx) =>
+        recordUserAudit(tx, { user: row, client, action: 'user.mfa_enable', outcome: 'success' }),
+      );
     },
 
     async disableMfa(
@@ -204,22 +191,17 @@ export function createAccountService(deps: AccountDeps) {
       const row = await requirePassword(userId, input.password, client);
       if (!row.totpEnabled) throw badRequest('Two-factor authentication is not on');
       requireCode(row, input.code);
-      const user = await updateUser(userId, {
-        totpEnabled: false,
-        totpSecret: null,
-        totpLastStep: null,
-      });
-      await recordAudit(db, {
-        action: 'user.mfa_disable',
-        outcome: 'success',
-        actorUserId: userId,
-        organizationId: row.organizationId,
-        targetType: 'user',
-        targetId: userId,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
-      return user;
+      return updateUser(
+        userId,
+        { totpEnabled: false, totpSecret: null, totpLastStep: null },
+        (tx) =>
+          recordUserAudit(tx, {
+            user: row,
+            client,
+            action: 'user.mfa_disable',
+            outcome: 'success',
+          }),
+      );
     },
 
     async listSessions(session: ActiveSession): Promise<SessionInfo[]> {

@@ -4,12 +4,12 @@ import { TEST_RATES, stubExchangeRates } from './public-helpers';
 
 const symbols = { USD: '$', EUR: '€', GBP: '£' } as const;
 
-/** Spec section 9: converted by the rate, rounded down, prefixed by the symbol. */
+/** A price is converted by the rate, rounded down, and prefixed by the symbol. */
 function expected(cents: number, currency: keyof typeof symbols) {
   return `${symbols[currency]}${Math.floor((cents / 100) * TEST_RATES[currency]).toLocaleString('en-US')}`;
 }
 
-/** Spec section 9: round((12 × monthly − yearly) / (12 × monthly) × 100). */
+/** The yearly discount is round((12 × monthly − yearly) / (12 × monthly) × 100). */
 function discount(tier: Tier) {
   return Math.round(((12 * tier.priceMonthly - tier.priceYearly) / (12 * tier.priceMonthly)) * 100);
 }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { publicPageMeta } from '../../apps/web/src/features/public-site/page-meta';
 import { stubExchangeRates } from './public-helpers';
 
-/** Every public route of spec section 2 (aliases included) and the main heading it must show. */
+/** Every public route (aliases included) and the main heading it must show. */
 const headings: Record<string, string | RegExp> = {
   '/': 'Managed Kubernetes on a sovereign European cloud',
   '/pricing': 'Simple prices for every cluster',

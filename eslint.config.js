@@ -1,7 +1,20 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const sharedWebFolders = ['components', 'config', 'hooks', 'lib', 'test'].map(
+  (folder) => `${webSrc}/${folder}`,
+);
 
 export default tseslint.config(
   {
@@ -35,17 +48,42 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other: shared code lives in components/, lib/, config/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The web app's layers flow one way: shared (components, config, hooks, lib, test) →
+    // features → app. See docs/architecture.md, "Layers".
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too, or no-cycle would not follow them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          basePath: import.meta.dirname,
+          zones: [
             {
-              group: ['../../features/*', '../../../features/*'],
-              message: 'Features do not import each other by relative path.',
+              target: sharedWebFolders,
+              from: [`${webSrc}/features`, `${webSrc}/app`],
+              message: 'Shared code imports no feature and no app code.',
             },
+            {
+              target: `${webSrc}/features`,
+              from: `${webSrc}/app`,
+              message: 'A feature does not import the app layer: compose in src/app instead.',
+            },
+            // One zone per feature, from the folder list: a new feature is covered by itself.
+            ...webFeatures.map((feature) => ({
+              target: `${webSrc}/features/${feature}`,
+              from: `${webSrc}/features`,
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: compose them in src/app.',
+            })),
           ],
         },
       ],

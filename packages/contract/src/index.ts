@@ -6,3 +6,5 @@ export * from './platform.ts';
 export * from './public-forms.ts';
 export * from './promo.ts';
 export * from './permissions.ts';
+export * from './endpoints.ts';
+export * from './push.ts';

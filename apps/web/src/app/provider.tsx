@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider } from '@/features/auth/use-auth';
+import { AuthProvider } from '@/lib/session/use-auth';
 import { ToasterHost } from '@/components/ui/toaster-host';
 import { queryClient } from '@/lib/query-client';
 

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Tier } from '@alpenkube/contract';
+import { publicQueries } from './public-queries';
 
-/** Spec section 9: the tier list is cached for 30 minutes. */
-export const TIERS_STALE_MS = 30 * 60 * 1000;
-export const clusterTiersQueryKey = ['/api/cluster-tiers'] as const;
-
-/** GET /api/cluster-tiers, one query shared by the footer and the public pages. */
+/** GET /api/cluster-tiers, one query shared by the footer and the public pages (30 min fresh). */
 export function useClusterTiers() {
-  return useQuery<Tier[]>({ queryKey: clusterTiersQueryKey, staleTime: TIERS_STALE_MS });
+  return useQuery(publicQueries.tiers());
 }

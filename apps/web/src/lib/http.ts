@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import type { AnyEndpoint, BodyOf, ParamsOf, ResponseOf } from '@alpenkube/contract/endpoints';
 
 /** Spec section 9: GET answers are reused for 5 minutes; above 100 entries up to 50 expired go. */
 export const GET_CACHE_TTL_MS = 5 * 60 * 1000;
@@ -138,10 +139,35 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return jsonResponse(data);
 }
 
-/** apiRequest, then the body as T (the caller validates with the contract where it matters). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  return (await response.json()) as T;
+/** What a call of `endpoint` needs: its path parameters and, when it takes one, its body. */
+export type RequestOptions<E extends AnyEndpoint> = (ParamsOf<E> extends []
+  ? { params?: [] }
+  : { params: ParamsOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
+
+type RequestArgs<E extends AnyEndpoint> =
+  object extends RequestOptions<E> ? [options?: RequestOptions<E>] : [options: RequestOptions<E>];
+
+/**
+ * Calls one endpoint of the contract (`@alpenkube/contract/endpoints`) and answers with its
+ * response type: the method, the path and the body's shape come from the endpoint, so a call
+ * cannot name a route the server does not have or send it the wrong body.
+ */
+export async function request<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[options]: RequestArgs<E>
+): Promise<ResponseOf<E>> {
+  const params = (options?.params ?? []) as ParamsOf<E>;
+  const response = await apiRequest(endpoint.method, endpoint.path(...params), options?.body);
+  return (await response.json()) as ResponseOf<E>;
+}
+
+/**
+ * The query key of a GET endpoint: the path first, so the default query fetcher GETs it. Keys
+ * are built only by the features' key factories and the shared public queries.
+ */
+export function queryKeyOf<E extends AnyEndpoint>(endpoint: E, ...params: ParamsOf<E>) {
+  return [endpoint.path(...params)] as const;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { getQueryFn } from '@/lib/http';
-import { AuthProvider } from '@/features/auth/use-auth';
+import { AuthProvider } from '@/lib/session/use-auth';
 
 /** A client with the app's defaults but no retries, so tests fail fast. */
 export function createTestQueryClient() {

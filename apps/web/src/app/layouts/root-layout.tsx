@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { useNotificationSocket } from '@/features/notifications/notification-socket';
 import { PromoBanner } from '@/features/promo/promo-banner';
 import { useDevice } from '@/lib/device';

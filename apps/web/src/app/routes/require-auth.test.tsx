@@ -8,7 +8,7 @@ const auth = vi.hoisted(() => ({
   isLoading: false,
   logoutMutation: { isPending: false, isSuccess: false },
 }));
-vi.mock('@/features/auth/use-auth', () => ({ useAuth: () => auth }));
+vi.mock('@/lib/session/use-auth', () => ({ useAuth: () => auth }));
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

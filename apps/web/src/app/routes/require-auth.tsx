@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { Spinner } from '@/components/ui/spinner';
 import { POST_LOGIN_REDIRECT_KEY, paths } from '@/config/paths';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import type { User } from '@alpenkube/contract';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { useOfficersAccess } from './use-officers-access';
+import { useOfficersAccess } from '@/lib/session/use-officers-access';
 import { UserAvatar } from './user-avatar';
 import { identityOf } from './user-identity';
 

@@ -12,7 +12,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/http';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { request } from '@/lib/http';
 
 type EmailVerificationDialogProps = { user: User; open: boolean; onContinue: () => void };
 
@@ -23,7 +24,7 @@ type EmailVerificationDialogProps = { user: User; open: boolean; onContinue: () 
 export function EmailVerificationDialog({ user, open, onContinue }: EmailVerificationDialogProps) {
   const [sent, setSent] = useState(false);
   const resend = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/resend-verification', { email: user.email }),
+    mutationFn: () => request(endpoints.auth.resendVerification, { body: { email: user.email } }),
     onSuccess: () => {
       setSent(true);
       toast({

@@ -53,4 +53,3 @@ export function footerTierLinks(tiers: ReadonlyArray<{ name: string }> | null | 
 }
 
 export const DEFAULT_VERSION_TEXT = 'v1.5.0 (loading...)';
-export const VERSION_STALE_MS = 5 * 60 * 1000;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { VersionSummary } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { useClusterTiers } from '@/lib/cluster-tiers';
 import { paths } from '@/config/paths';
 import { BrandLogo } from './brand-logo';
-import { DEFAULT_VERSION_TEXT, VERSION_STALE_MS, footerTierLinks } from './footer-tiers';
+import { publicQueries } from '@/lib/public-queries';
+import { DEFAULT_VERSION_TEXT, footerTierLinks } from './footer-tiers';
 
 const complianceClaims = ['GDPR', 'HDS', 'CISPE', 'Data sovereignty'];
 
@@ -45,10 +45,7 @@ function FooterColumn({ title, links }: { title: string; links: { to: string; la
 export function Footer() {
   // Failures leave the fallbacks in place; the footer never shows an error.
   const tiers = useClusterTiers();
-  const version = useQuery<VersionSummary>({
-    queryKey: ['/api/version/summary'],
-    staleTime: VERSION_STALE_MS,
-  });
+  const version = useQuery(publicQueries.version());
   const tierLinks = footerTierLinks(Array.isArray(tiers.data) ? tiers.data : null).map((t) => ({
     to: paths.clusterType(t.type),
     label: t.label,

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
-import { useAuth } from '@/features/auth/use-auth';
-import { CurrencySelect } from '@/features/currency/currency-select';
-import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { useAuth } from '@/lib/session/use-auth';
+import { CurrencySelect } from '@/lib/currency/currency-select';
+import { ThemeToggle } from '@/lib/theme/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { LogOut, X } from 'lucide-react';
-import { useAuth } from '@/features/auth/use-auth';
-import { CurrencySelect } from '@/features/currency/currency-select';
+import { useAuth } from '@/lib/session/use-auth';
+import { CurrencySelect } from '@/lib/currency/currency-select';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { UserAvatar } from './user-avatar';
 import { mobileMenuLinks } from './nav-links';
-import { useOfficersAccess } from './use-officers-access';
+import { useOfficersAccess } from '@/lib/session/use-officers-access';
 import { identityOf } from './user-identity';
 
 type MobileMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { endpoints } from '@alpenkube/contract/endpoints';
 
-/** Section 4 Navigation and section 7: what every route change marks stale. */
+/**
+ * What every route change marks stale: the sidebar counts and the billing figures everywhere,
+ * payment methods and invoices on the billing pages, usage on the usage pages. The billing and
+ * usage calls do not exist on the server yet; their keys are named here so the rule holds when
+ * they come.
+ */
 export const ALWAYS_INVALIDATED = [
-  '/api/sidebar-counts',
+  endpoints.platform.sidebarCounts.path(),
   '/api/billing/credits',
   '/api/billing/summary',
   '/api/billing/plans',

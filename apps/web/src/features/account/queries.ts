@@ -1,25 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@alpenkube/contract';
-import { userQueryKey } from '@/features/auth/use-auth';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionInfo, User } from '@alpenkube/contract';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { queryKeyOf } from '@/lib/http';
+import { userQueryKey } from '@/lib/session/session-cache';
 import {
   changePassword,
   disableMfa,
   enableMfa,
   revokeOtherSessions,
   revokeSession,
-  sessionsUrl,
   startMfaSetup,
   updateProfile,
-  type SessionInfo,
 } from './requests';
 
-/** Keys are the URLs, so the default query fetcher can GET them. */
+/** The account's query keys: GET paths first, so the default query fetcher can GET them. */
 export const accountKeys = {
-  sessions: [sessionsUrl] as const,
+  sessions: queryKeyOf(endpoints.account.sessions),
+};
+
+export const accountQueries = {
+  sessions: () => queryOptions<SessionInfo[]>({ queryKey: accountKeys.sessions }),
 };
 
 export function useSessions() {
-  return useQuery<SessionInfo[]>({ queryKey: accountKeys.sessions });
+  return useQuery(accountQueries.sessions());
 }
 
 /** Every mutation that answers with the user keeps the session's cached user right itself. */

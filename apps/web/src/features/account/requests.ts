@@ -1,25 +1,17 @@
-import type {
-  ChangePasswordInput,
-  MfaSetup,
-  SessionInfo,
-  UpdateProfileInput,
-  User,
-} from '@alpenkube/contract';
-import { apiJson, apiRequest } from '@/lib/http';
+import type { ChangePasswordInput, MfaEnableInput, UpdateProfileInput } from '@alpenkube/contract';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { request } from '@/lib/http';
 
-export const updateProfile = (input: UpdateProfileInput) =>
-  apiJson<User>('PATCH', '/api/user', input);
-export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest('PUT', '/api/user/password', input);
+const { account } = endpoints;
 
-export const startMfaSetup = () => apiJson<MfaSetup>('POST', '/api/auth/mfa/setup');
-export const enableMfa = (input: { password: string; code: string }) =>
-  apiJson<User>('POST', '/api/auth/mfa/enable', input);
-export const disableMfa = (input: { password: string; code: string }) =>
-  apiJson<User>('POST', '/api/auth/mfa/disable', input);
+export const updateProfile = (body: UpdateProfileInput) => request(account.updateProfile, { body });
+export const changePassword = (body: ChangePasswordInput) =>
+  request(account.changePassword, { body });
 
-export const sessionsUrl = '/api/auth/sessions';
-export type { SessionInfo };
-export const revokeSession = (id: number) => apiRequest('DELETE', `${sessionsUrl}/${id}`);
-export const revokeOtherSessions = () =>
-  apiJson<{ revoked: number }>('POST', `${sessionsUrl}/revoke-others`);
+export const startMfaSetup = () => request(account.startMfaSetup);
+export const enableMfa = (body: MfaEnableInput) => request(account.enableMfa, { body });
+export const disableMfa = (body: { password: string; code: string }) =>
+  request(account.disableMfa, { body });
+
+export const revokeSession = (id: number) => request(account.revokeSession, { params: [id] });
+export const revokeOtherSessions = () => request(account.revokeOtherSessions);

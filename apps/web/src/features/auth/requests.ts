@@ -1,33 +1,22 @@
-import type { LoginInput, LoginResult, RegisterInput, User } from '@alpenkube/contract';
-import { apiJson } from '@/lib/http';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { request } from '@/lib/http';
 import { paths, POST_LOGIN_REDIRECT_KEY } from '@/config/paths';
 
-const post = <T>(url: string, body?: unknown): Promise<T> => apiJson<T>('POST', url, body);
-
-export const login = (input: LoginInput) => post<LoginResult>('/api/login', input);
-export const loginMfa = (code: string) => post<User>('/api/login/mfa', { code });
-export const register = (input: RegisterInput) => post<User>('/api/register', input);
-export const logout = () => post<unknown>('/api/logout');
-
 export const resendVerification = (email: string) =>
-  post<{ message: string }>('/api/auth/resend-verification', { email });
-export const verifyEmail = (token: string) => post<User>('/api/auth/verify-email', { token });
+  request(endpoints.auth.resendVerification, { body: { email } });
+export const verifyEmail = (token: string) =>
+  request(endpoints.auth.verifyEmail, { body: { token } });
 export const forgotPassword = (email: string) =>
-  post<{ message: string }>('/api/auth/forgot-password', { email });
+  request(endpoints.auth.forgotPassword, { body: { email } });
 export const resetPassword = (token: string, password: string) =>
-  post<{ message: string }>('/api/auth/reset-password', { token, password });
+  request(endpoints.auth.resetPassword, { body: { token, password } });
 export const requestMagicLink = (email: string) =>
-  post<{ message: string }>('/api/auth/magic-link', { email });
+  request(endpoints.auth.requestMagicLink, { body: { email } });
 export const verifyMagicLink = (token: string) =>
-  post<LoginResult>('/api/auth/magic-link/verify', { token });
+  request(endpoints.auth.verifyMagicLink, { body: { token } });
 
-export interface DevUser {
-  username: string;
-  role: string;
-  description: string;
-}
-export const fetchDevUsers = () => apiJson<DevUser[]>('GET', '/api/dev/users');
-export const devLogin = (username: string) => post<User>('/api/dev/login', { username });
+export const fetchDevUsers = () => request(endpoints.dev.users);
+export const devLogin = (username: string) => request(endpoints.dev.login, { body: { username } });
 
 /** Where the auth pages send a freshly signed-in user: the protected route's saved target. */
 export function peekPostLoginRedirect(): string {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResult } from '@alpenkube/contract';
 import { useToast } from '@/components/ui/use-toast';
-import { clearCacheForSignIn, displayName, storeUser } from './session-cache';
+import { clearCacheForSignIn, displayName, storeUser } from '@/lib/session/session-cache';
 
 /**
  * A sign-in by another door than the password form (magic link, dev login). It follows the same

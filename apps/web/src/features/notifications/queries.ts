@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@alpenkube/contract';
+import type { NotificationCount } from '@alpenkube/contract/endpoints';
 import { getQueryFn } from '@/lib/http';
 import { toast } from '@/components/ui/use-toast';
 import { notificationKeys } from './keys';
@@ -17,22 +18,27 @@ const pollingOptions = {
   refetchIntervalInBackground: false,
 } as const;
 
+export const notificationQueries = {
+  list: () =>
+    queryOptions<Notification[] | null>({
+      queryKey: notificationKeys.list,
+      queryFn: getQueryFn<Notification[]>({ on401: 'returnNull' }),
+      ...pollingOptions,
+    }),
+  count: () =>
+    queryOptions<NotificationCount | null>({
+      queryKey: notificationKeys.count,
+      queryFn: getQueryFn<NotificationCount>({ on401: 'returnNull' }),
+      ...pollingOptions,
+    }),
+};
+
 export function useNotificationList(signedIn: boolean) {
-  return useQuery<Notification[] | null>({
-    queryKey: notificationKeys.list,
-    queryFn: getQueryFn<Notification[]>({ on401: 'returnNull' }),
-    enabled: signedIn,
-    ...pollingOptions,
-  });
+  return useQuery({ ...notificationQueries.list(), enabled: signedIn });
 }
 
 export function useUnreadCount(signedIn: boolean) {
-  return useQuery<{ count: number } | null>({
-    queryKey: notificationKeys.count,
-    queryFn: getQueryFn<{ count: number }>({ on401: 'returnNull' }),
-    enabled: signedIn,
-    ...pollingOptions,
-  });
+  return useQuery({ ...notificationQueries.count(), enabled: signedIn });
 }
 
 function useRefreshNotifications() {

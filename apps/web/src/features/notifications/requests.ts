@@ -1,10 +1,11 @@
-import { apiRequest } from '@/lib/http';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { request } from '@/lib/http';
+
+const { notifications } = endpoints;
 
 export const markNotificationRead = (id: number) =>
-  apiRequest('PUT', `/api/notifications/${id}/read`);
+  request(notifications.markRead, { params: [id] });
 
-export const markAllNotificationsRead = () =>
-  apiRequest('POST', '/api/notifications/mark-all-read');
+export const markAllNotificationsRead = () => request(notifications.markAllRead);
 
-export const trashNotification = (id: number) =>
-  apiRequest('PUT', `/api/notifications/${id}/trash`);
+export const trashNotification = (id: number) => request(notifications.trash, { params: [id] });

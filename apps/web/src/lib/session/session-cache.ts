@@ -1,44 +1,43 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@alpenkube/contract';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { queryKeyOf } from '@/lib/http';
+import { publicQueryKeys } from '@/lib/public-queries';
 
-export const userQueryKey = ['/api/user'] as const;
+export const userQueryKey = queryKeyOf(endpoints.session.user);
 
-/** The data a signed-out browser must not keep (section 4): user, notifications, orders, billing, clusters. */
-const privatePrefixes = [
-  '/api/user',
-  '/api/notifications',
-  '/api/orders',
-  '/api/billing',
-  '/api/clusters',
-  '/api/my-clusters',
-  '/api/sidebar-counts',
-  '/api/usage',
-];
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
 
-export function isPrivateQueryKey(queryKey: readonly unknown[]): boolean {
-  const [head] = queryKey;
-  return typeof head === 'string' && privatePrefixes.some((prefix) => head.startsWith(prefix));
+/** Whether a query's data belongs to nobody (listed in `publicQueryKeys`), so it may outlive a session. */
+export function isPublicQueryKey(queryKey: readonly unknown[]): boolean {
+  return publicQueryKeys.some((key) => sameKey(key, queryKey));
 }
 
 /**
+ * A signed-out browser keeps only public data: every query not on the public list goes, so
+ * nothing of one user (their sessions and IP addresses, notifications, orders…) is there for
+ * the next, whatever keys the features add later.
+ *
  * The user entry stays, as null: removing it would restart the session query, and the protected
  * route would then save the page being left as the next sign-in target after storage was cleared.
  */
 export function clearSignedOutData(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) =>
-      query.queryKey[0] !== userQueryKey[0] && isPrivateQueryKey(query.queryKey),
+      !sameKey(query.queryKey, userQueryKey) && !isPublicQueryKey(query.queryKey),
   });
   queryClient.setQueryData(userQueryKey, null);
 }
 
 /**
- * Section 4: signing in clears every cached query first. The user entry itself is kept as null
- * (signed out, still true until the server answers) rather than removed: removing it would make
- * the session query start over, flash its loading state and refetch for nothing.
+ * Signing in clears every cached query first, so nothing of a previous user survives. The user
+ * entry itself is kept as null (signed out, still true until the server answers) rather than
+ * removed: removing it would make the session query start over, flash its loading state and
+ * refetch for nothing.
  */
 export function clearCacheForSignIn(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+  queryClient.removeQueries({ predicate: (query) => !sameKey(query.queryKey, userQueryKey) });
   queryClient.setQueryData(userQueryKey, null);
 }
 
@@ -53,10 +52,10 @@ export async function storeUser(queryClient: QueryClient, user: User): Promise<v
 
 export const displayName = (user: User): string => user.name || user.username;
 
-/** Section 4: the user query retries up to 2 times, 1 s apart, only on a 401 error. */
+/** The user query retries up to 2 times, 1 s apart, and only on a 401 error. */
 export const userQueryRetry = (failureCount: number, error: Error): boolean =>
   error.message.includes('401') && failureCount < 2;
 export const USER_QUERY_RETRY_DELAY_MS = 1000;
 
-/** Section 9: the logout redirect waits 100 ms so the toast is queued before the page unloads. */
+/** The logout redirect waits 100 ms, so the toast is queued before the page changes. */
 export const LOGOUT_REDIRECT_MS = 100;

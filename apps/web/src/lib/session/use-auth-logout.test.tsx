@@ -1,6 +1,8 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, testUser } from '@/test/test-utils';
+import { publicQueryKeys } from '@/lib/public-queries';
+import { isPublicQueryKey } from './session-cache';
 import { renderUseAuth, resetBetweenTests } from './use-auth-test-setup';
 
 const toast = vi.fn();
@@ -26,9 +28,13 @@ async function signedIn(logout: () => Response) {
     '/api/orders',
     '/api/billing/summary',
     '/api/clusters',
+    '/api/auth/sessions',
   ]) {
     queryClient.setQueryData([key], { cached: true });
   }
+  // A key no list names: a feature added later is private by default.
+  queryClient.setQueryData(['some-new-feature', 7], { cached: true });
+  for (const key of publicQueryKeys) queryClient.setQueryData(key, { public: true });
   queryClient.setQueryData(['/api/cluster-tiers'], [{ id: 1 }]);
   return { queryClient, hook, onSignedOut, userDuringCall: () => userDuringCall };
 }
@@ -53,6 +59,17 @@ describe('logout', () => {
     }
     // Public data (the tier list) is not the user's and may stay.
     expect(queryClient.getQueryData(['/api/cluster-tiers'])).toEqual([{ id: 1 }]);
+    // Only public keys (and the user, as null) are left: the other devices' IPs are gone.
+    const left = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
+    expect(left.filter((key) => key[0] !== '/api/user')).toEqual(
+      expect.arrayContaining([...publicQueryKeys]),
+    );
+    expect(left.every((key) => key[0] === '/api/user' || isPublicQueryKey(key))).toBe(true);
+    expect(queryClient.getQueryData(['/api/auth/sessions'])).toBeUndefined();
+    expect(queryClient.getQueryData(['some-new-feature', 7])).toBeUndefined();
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     expect(toast).toHaveBeenCalledWith({ title: 'Logged out successfully' });

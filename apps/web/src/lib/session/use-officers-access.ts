@@ -1,16 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { queryKeyOf } from '@/lib/http';
 
-/** Section 9: the officers-access check is cached 5 minutes. */
+/** The officers-access check is cached 5 minutes. */
 export const OFFICERS_ACCESS_STALE_MS = 5 * 60 * 1000;
-export const officersAccessKey = ['/api/officers/check-access'] as const;
+export const officersAccessKey = queryKeyOf(endpoints.platform.officersAccess);
 
-/** True only when signed in and GET /api/officers/check-access answers true; never retried. */
-export function useOfficersAccess(signedIn: boolean) {
-  const query = useQuery<boolean>({
+export const officersAccessQuery = () =>
+  queryOptions<boolean>({
     queryKey: officersAccessKey,
-    enabled: signedIn,
     retry: false,
     staleTime: OFFICERS_ACCESS_STALE_MS,
   });
+
+/** True only when signed in and GET /api/officers/check-access answers true; never retried. */
+export function useOfficersAccess(signedIn: boolean) {
+  const query = useQuery({ ...officersAccessQuery(), enabled: signedIn });
   return signedIn && query.data === true;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { SidebarFooter } from './sidebar-footer';

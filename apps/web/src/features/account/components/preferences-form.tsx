@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import {
-  currencySymbols,
-  useCurrency,
-  type BillingCycle,
-  type CurrencyCode,
-} from '@/features/currency';
-import { useTheme, type Theme } from '@/features/theme';
+import { currencySymbols, useCurrency, type BillingCycle, type CurrencyCode } from '@/lib/currency';
+import { useTheme, type Theme } from '@/lib/theme';
 import { SegmentedControl, type SegmentOption } from './segmented-control';
 
 const currencyOptions: SegmentOption<CurrencyCode>[] = (['EUR', 'USD', 'GBP'] as const).map(

@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { PasswordForm } from '../components/password-form';
 import { PreferencesForm } from '../components/preferences-form';
 import { ProfileForm } from '../components/profile-form';

@@ -3,7 +3,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { useSchemaForm } from '@/components/ui/use-schema-form';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 
 const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.loginMfaSchema);
 

@@ -4,7 +4,7 @@ import { FormField } from '@/components/ui/form-field';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useSchemaForm } from '@/components/ui/use-schema-form';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 
 const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.loginSchema);
 

@@ -4,7 +4,7 @@ import { KeyRound, Mail } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { Separator } from '@/components/ui/separator';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/session/use-auth';
 import { POST_LOGIN_REDIRECT_KEY } from '@/config/paths';
 import { peekPostLoginRedirect } from '../requests';
 import { AuthScreen } from '../components/auth-card';

@@ -5,13 +5,14 @@ import { Badge } from '@/components/ui/badge';
 import { FormAlert } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard, AuthScreen } from '../components/auth-card';
-import { devLogin, fetchDevUsers, takePostLoginRedirect } from '../requests';
+import { authQueries } from '../queries';
+import { devLogin, takePostLoginRedirect } from '../requests';
 import { useAlternativeSignIn } from '../use-alternative-sign-in';
 
 /** Development only: the server answers 404 to these calls in production. */
 export function DevLoginPage() {
   const navigate = useNavigate();
-  const users = useQuery({ queryKey: ['/api/dev/users'], queryFn: fetchDevUsers });
+  const users = useQuery(authQueries.devUsers());
   const signIn = useAlternativeSignIn(devLogin);
 
   const handleSignIn = (username: string) =>

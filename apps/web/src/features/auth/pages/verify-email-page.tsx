@@ -8,8 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AuthCard, AuthScreen } from '../components/auth-card';
 import { verifyEmail } from '../requests';
-import { userQueryKey } from '../session-cache';
-import { useAuth } from '../use-auth';
+import { userQueryKey } from '@/lib/session/session-cache';
+import { useAuth } from '@/lib/session/use-auth';
 import { useRunOnce } from '../use-run-once';
 
 /** /verify-email and /verify-registration-email: confirms the address the e-mail was sent to. */

@@ -5,7 +5,7 @@ import {
   currencySymbols,
   formatPrice,
   type ExchangeRates,
-} from '@/features/currency';
+} from '@/lib/currency';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

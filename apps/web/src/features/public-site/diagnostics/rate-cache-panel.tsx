@@ -4,7 +4,7 @@ import {
   exchangeRateUrl,
   readCachedRates,
   type RatesResult,
-} from '@/features/currency';
+} from '@/lib/currency';
 
 function formatAge(ms: number): string {
   const minutes = Math.floor(ms / 60_000);

@@ -1,3 +1,5 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
+
 /** The calls /test-service times, and how a result is judged. */
 export interface ServiceCheck {
   label: string;
@@ -15,11 +17,11 @@ export interface CheckResult {
 }
 
 export const serviceChecks: ServiceCheck[] = [
-  { label: 'API health and database', url: '/api/health', okStatuses: [200] },
-  { label: 'Version', url: '/api/version/summary', okStatuses: [200] },
-  { label: 'Cluster tiers', url: '/api/cluster-tiers', okStatuses: [200] },
-  { label: 'Session', url: '/api/user', okStatuses: [200, 401] },
-  { label: 'OpenAPI document', url: '/api/openapi.json', okStatuses: [200] },
+  { label: 'API health and database', url: endpoints.platform.health.path(), okStatuses: [200] },
+  { label: 'Version', url: endpoints.platform.version.path(), okStatuses: [200] },
+  { label: 'Cluster tiers', url: endpoints.platform.tiers.path(), okStatuses: [200] },
+  { label: 'Session', url: endpoints.session.user.path(), okStatuses: [200, 401] },
+  { label: 'OpenAPI document', url: endpoints.platform.openapi.path(), okStatuses: [200] },
 ];
 
 /**
@@ -37,7 +39,7 @@ export async function runCheck(
     const latencyMs = Math.round(now() - started);
     const ok = check.okStatuses.includes(response.status);
     let detail = response.statusText || `HTTP ${response.status}`;
-    if (check.url === '/api/health' && ok)
+    if (check.url === endpoints.platform.health.path() && ok)
       detail = text.includes('"database":"ok"') ? 'Database reachable' : text;
     if (response.status === 401 && ok) detail = 'Reachable (not signed in)';
     if (!ok) {

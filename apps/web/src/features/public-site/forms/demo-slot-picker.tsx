@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '@/lib/http';
 import { cn } from '@/lib/cn';
 import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract/public-form-options';
 import { FieldError } from '@/components/ui/form';
 import type { LeadForm } from './use-lead-form';
-
-type SlotsAnswer = { date: string; slots: { time: string; available: boolean }[] };
+import { publicSiteQueries } from '../queries';
 
 /**
  * The time slots of the chosen day. Free slots come from GET /api/leads/demo-slots; if that
@@ -15,12 +13,7 @@ type SlotsAnswer = { date: string; slots: { time: string; available: boolean }[]
 export function DemoSlotPicker({ form }: { form: LeadForm }) {
   const date = String(form.values.date ?? '');
   const bookable = isBookableDemoDate(date);
-  const slots = useQuery({
-    queryKey: ['/api/leads/demo-slots', date],
-    queryFn: () =>
-      apiJson<SlotsAnswer>('GET', `/api/leads/demo-slots?date=${encodeURIComponent(date)}`),
-    enabled: bookable,
-  });
+  const slots = useQuery({ ...publicSiteQueries.demoSlots(date), enabled: bookable });
   const error = form.errors.time;
   if (!bookable) {
     return (

@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { positions } from '../content/positions';
 import { useLeadForm } from './use-lead-form';
 import { FieldGrid, SelectField, TextField, TextareaField } from './form-fields';
@@ -10,7 +11,7 @@ const loadSchema = () =>
 export function useJobApplicationForm() {
   return useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/careers/apply',
+    endpoint: endpoints.publicForms.jobApplication,
     initial: { name: '', email: '', position: '', profileUrl: '', message: '', website: '' },
   });
 }

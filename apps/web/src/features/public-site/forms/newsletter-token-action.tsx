@@ -2,16 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, AlertCircle } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
-import { apiJson } from '@/lib/http';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { request } from '@/lib/http';
 
 const actions = {
   confirm: {
-    endpoint: '/api/newsletter/confirm',
+    endpoint: endpoints.publicForms.newsletterConfirm,
     pending: 'Confirming your subscription…',
     done: 'Your subscription is confirmed. The next issue will reach you at the start of the month.',
   },
   unsubscribe: {
-    endpoint: '/api/newsletter/unsubscribe',
+    endpoint: endpoints.publicForms.newsletterUnsubscribe,
     pending: 'Unsubscribing…',
     done: 'You are unsubscribed and will receive no further newsletter. Your address has been deleted from the list.',
   },
@@ -30,7 +31,7 @@ export function NewsletterTokenAction({
 }) {
   const action = actions[kind];
   const mutation = useMutation({
-    mutationFn: () => apiJson<{ message?: string }>('POST', action.endpoint, { token }),
+    mutationFn: () => request(action.endpoint, { body: { token } }),
   });
   const { mutate } = mutation;
   // A token works once: the ref keeps StrictMode's second effect run from sending it again.

@@ -1,3 +1,4 @@
+import { endpoints, type TicketCreated } from '@alpenkube/contract/endpoints';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { submitTicketSchema } from '@alpenkube/contract/public-forms';
@@ -18,8 +19,6 @@ const severityLabels: Record<(typeof ticketSeverities)[number], string> = {
   critical: 'Critical: production down or data at risk',
 };
 
-type SubmitAnswer = { trackingCode: string; number?: string; message?: string };
-
 const loadSchema = () =>
   import('@alpenkube/contract/public-forms').then((m) => m.submitTicketSchema);
 
@@ -34,9 +33,9 @@ export function TicketForm({
   category?: string;
   descriptionHint?: string;
 }) {
-  const form = useLeadForm<typeof submitTicketSchema, SubmitAnswer>({
+  const form = useLeadForm<typeof submitTicketSchema, TicketCreated>({
     schema: loadSchema,
-    endpoint: '/api/public/tickets',
+    endpoint: endpoints.support.submitTicket,
     initial: {
       email: '',
       name: '',
@@ -91,7 +90,7 @@ export function TicketForm({
   );
 }
 
-function TrackingCode({ answer, email }: { answer: SubmitAnswer; email: string }) {
+function TrackingCode({ answer, email }: { answer: TicketCreated; email: string }) {
   return (
     <>
       <p>Your tracking code{answer.number ? ` for ticket ${answer.number}` : ''} is</p>

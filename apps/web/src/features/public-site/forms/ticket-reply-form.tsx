@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { useState } from 'react';
 import type { ticketReplySchema } from '@alpenkube/contract/public-forms';
 import { useLeadForm } from './use-lead-form';
@@ -21,7 +22,7 @@ export function TicketReplyForm({
   const [sent, setSent] = useState(false);
   const form = useLeadForm<typeof ticketReplySchema, PublicTicket>({
     schema: loadSchema,
-    endpoint: '/api/public/tickets/reply',
+    endpoint: endpoints.support.replyToTicket,
     initial: { code, email, message: '' },
     onSuccess: (ticket) => {
       onReplied(ticket);

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { newsletterSchema } from '@alpenkube/contract/public-forms';
 import { CheckboxField, TextField } from './form-fields';
 import { PublicForm } from './public-form';
@@ -24,7 +25,7 @@ function renderNewsletterForm() {
   function NewsletterForm() {
     const form = useLeadForm({
       schema: loadSchema,
-      endpoint: '/api/newsletter/subscribe',
+      endpoint: endpoints.publicForms.newsletterSubscribe,
       initial: { email: '', consent: false as never, website: '' },
     });
     return (

@@ -7,7 +7,8 @@ import {
   type FieldErrors,
   type SchemaLoader,
 } from '@/components/ui/use-schema-form';
-import { apiJson } from '@/lib/http';
+import type { Endpoint } from '@alpenkube/contract/endpoints';
+import { apiRequest } from '@/lib/http';
 
 /** What the field components need from a form, whatever its schema and answer type. */
 export interface LeadForm {
@@ -35,10 +36,11 @@ export interface LeadForm {
  * The schema (and zod with it) is imported when the visitor first focuses or types in a field,
  * not with the page; a check asked for before it arrived waits for it.
  */
-export function useLeadForm<S extends z.ZodObject, R = { message?: string }>(options: {
+export function useLeadForm<S extends z.ZodObject, R>(options: {
   schema: SchemaLoader<S>;
   initial: z.input<S>;
-  endpoint: string;
+  /** The contract's endpoint the form posts to; its answer type is the form's. */
+  endpoint: Endpoint<R, z.input<S>, [], 'POST'>;
   /** Called with the server's answer, e.g. to show an updated record. */
   onSuccess?: (answer: R) => void;
 }): LeadForm & { mutation: UseMutationResult<R, Error, z.output<S>> } {
@@ -48,7 +50,10 @@ export function useLeadForm<S extends z.ZodObject, R = { message?: string }>(opt
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const mutation = useMutation({
-    mutationFn: (body: z.output<S>) => apiJson<R>('POST', endpoint, body),
+    mutationFn: async (body: z.output<S>) => {
+      const response = await apiRequest(endpoint.method, endpoint.path(), body);
+      return (await response.json()) as R;
+    },
     onSuccess,
   });
 

@@ -6,12 +6,13 @@ import { CardSkeletons, QueryError } from '../components/query-state';
 import { filterGroups, groupOperations, type OpenApiDocument } from '../api-reference/openapi';
 import { MethodBadge, OperationCard } from '../api-reference/operation-card';
 import { useRouteMeta } from '../use-page-meta';
+import { publicSiteKeys } from '../queries';
 
 /** The server's live OpenAPI document (GET /api/openapi.json), rendered without a viewer library. */
 export function ApiReferencePage() {
   useRouteMeta('/api-reference');
   const spec = useQuery<OpenApiDocument>({
-    queryKey: ['/api/openapi.json'],
+    queryKey: publicSiteKeys.openapi,
     staleTime: 5 * 60 * 1000,
   });
   const [query, setQuery] = useState('');

@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLeadForm } from '../forms/use-lead-form';
@@ -20,7 +21,7 @@ export function ContactPage() {
   useRouteMeta('/contact');
   const form = useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/leads/contact',
+    endpoint: endpoints.publicForms.contact,
     initial: { name: '', email: '', company: '', topic: '' as never, message: '', website: '' },
   });
   return (

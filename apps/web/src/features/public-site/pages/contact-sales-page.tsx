@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { useLeadForm } from '../forms/use-lead-form';
 import { FieldGrid, SelectField, TextField, TextareaField } from '../forms/form-fields';
 import { CompanySizeField, IdentityFields } from '../forms/lead-fields';
@@ -19,7 +20,7 @@ export function ContactSalesPage() {
   useRouteMeta('/contact-sales');
   const form = useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/leads/sales',
+    endpoint: endpoints.publicForms.sales,
     initial: {
       name: '',
       email: '',

@@ -4,7 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { RATES_CACHE_KEY, exchangeRatesQueryKey, useExchangeRates } from '@/features/currency';
+import { RATES_CACHE_KEY, exchangeRatesQueryKey, useExchangeRates } from '@/lib/currency';
 import { PageHeader } from '../components/page-header';
 import { RateCachePanel } from '../diagnostics/rate-cache-panel';
 import { ConversionTable } from '../diagnostics/conversion-table';

@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { complianceNeeds } from '@alpenkube/contract/public-form-options';
 import { useLeadForm } from '../forms/use-lead-form';
 import {
@@ -38,7 +39,7 @@ export function CustomQuotePage() {
   useRouteMeta('/custom-quote');
   const form = useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/leads/custom-quote',
+    endpoint: endpoints.publicForms.customQuote,
     initial: {
       name: '',
       email: '',

@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLeadForm } from '../forms/use-lead-form';
@@ -23,7 +24,7 @@ export function NewsletterPage() {
   const unsubscribeToken = params.get('unsubscribe');
   const form = useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/newsletter/subscribe',
+    endpoint: endpoints.publicForms.newsletterSubscribe,
     initial: { email: '', consent: false as never, website: '' },
   });
   return (

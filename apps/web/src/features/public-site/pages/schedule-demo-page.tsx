@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { useLeadForm } from '../forms/use-lead-form';
 import { FieldGrid, TextField, TextareaField } from '../forms/form-fields';
 import { CompanySizeField, IdentityFields } from '../forms/lead-fields';
@@ -21,7 +22,7 @@ export function ScheduleDemoPage() {
   useRouteMeta('/schedule-demo');
   const form = useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/leads/demo',
+    endpoint: endpoints.publicForms.scheduleDemo,
     initial: {
       name: '',
       email: '',

@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,7 +22,7 @@ export function TrackTicketPage() {
   const [ticket, setTicket] = useState<PublicTicket | null>(null);
   const form = useLeadForm<typeof trackTicketSchema, PublicTicket>({
     schema: loadSchema,
-    endpoint: '/api/public/tickets/lookup',
+    endpoint: endpoints.support.lookupTicket,
     initial: { code: params.get('code') ?? '', email: '' },
     onSuccess: setTicket,
   });

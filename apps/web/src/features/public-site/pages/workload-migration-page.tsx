@@ -1,3 +1,4 @@
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { sourcePlatforms } from '@alpenkube/contract/public-form-options';
@@ -32,7 +33,7 @@ export function WorkloadMigrationPage() {
   useRouteMeta('/workload-migration');
   const form = useLeadForm({
     schema: loadSchema,
-    endpoint: '/api/leads/workload-migration',
+    endpoint: endpoints.publicForms.workloadMigration,
     initial: {
       name: '',
       email: '',

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Addon } from '@alpenkube/contract';
-import { useCurrency } from '@/features/currency';
+import { useCurrency } from '@/lib/currency';
+import { publicQueries } from '@/lib/public-queries';
 import { QueryError } from '../components/query-state';
-
-/** The catalog changes only with a deploy, like the tiers. */
-const ADDONS_STALE_TIME_MS = 30 * 60 * 1000;
 
 /** Add-on prices in the display currency and billing cycle, from GET /api/addons. */
 export function AddonPrices() {
-  const addons = useQuery<Addon[]>({ queryKey: ['/api/addons'], staleTime: ADDONS_STALE_TIME_MS });
+  const addons = useQuery(publicQueries.addons());
   const { billingCycle, formatPriceFromCents } = useCurrency();
   const yearly = billingCycle === 'yearly';
 

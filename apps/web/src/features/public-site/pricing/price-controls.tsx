@@ -4,7 +4,7 @@ import {
   useCurrency,
   type BillingCycle,
   type CurrencyCode,
-} from '@/features/currency';
+} from '@/lib/currency';
 import { PreferenceSwitch } from './preference-switch';
 
 const cycles: { value: BillingCycle; label: string }[] = [

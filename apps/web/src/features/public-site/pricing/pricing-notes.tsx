@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrency } from '@/features/currency';
+import { useCurrency } from '@/lib/currency';
 
 const included = [
   'Managed, patched control plane with encrypted etcd backups',

@@ -1,5 +1,5 @@
 import type { Tier } from '@alpenkube/contract';
-import { useCurrency, yearlyDiscountPercent } from '@/features/currency';
+import { useCurrency, yearlyDiscountPercent } from '@/lib/currency';
 import { Badge } from '@/components/ui/badge';
 
 /**

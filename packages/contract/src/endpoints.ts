@@ -1,0 +1,251 @@
+/**
+ * Every route of the API: its method, its Fastify pattern, a builder of the concrete path for
+ * the web app, and the types of its body and answer.
+ *
+ * Free of zod at run time (types only, through `import type`): the public pages import it and
+ * must stay within their JavaScript budget. The schemas themselves stay in the resource files;
+ * the server validates with them, and can register a route with `endpoint.method` and
+ * `endpoint.pattern` so that a path cannot differ between server and web app.
+ */
+import type { z } from 'zod';
+import type {
+  changePasswordSchema,
+  emailOnlySchema,
+  loginMfaSchema,
+  loginResultSchema,
+  loginSchema,
+  magicLinkVerifySchema,
+  messageSchema,
+  mfaDisableSchema,
+  mfaEnableSchema,
+  mfaSetupSchema,
+  registerSchema,
+  resetPasswordSchema,
+  revokedSchema,
+  sessionInfoSchema,
+  updateProfileSchema,
+  verifyEmailSchema,
+} from './auth.ts';
+import type {
+  NotificationType,
+  notificationCountSchema,
+  notificationSchema,
+} from './notifications.ts';
+import type {
+  addonSchema,
+  devLoginSchema,
+  devMailSchema,
+  devUserSchema,
+  healthSchema,
+  sidebarCountsSchema,
+  tierSchema,
+  versionSummarySchema,
+} from './platform.ts';
+import type {
+  contactSalesSchema,
+  contactSchema,
+  customQuoteSchema,
+  demoSlotsSchema,
+  jobApplicationSchema,
+  leadAnswerSchema,
+  newsletterSchema,
+  newsletterTokenSchema,
+  publicTicketSchema,
+  scheduleDemoSchema,
+  submitTicketSchema,
+  ticketCreatedSchema,
+  ticketReplySchema,
+  trackTicketSchema,
+  workloadMigrationSchema,
+} from './public-forms.ts';
+import type { userSchema } from './users.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An answer with no body (204), which the web client reads as `{}`. */
+export type NoContent = Record<string, never>;
+
+/**
+ * One API route. `Response` and `Body` exist only as types (the phantom `types` field is never
+ * set): `request(endpoint, …)` on the web reads them to type what it sends and answers.
+ */
+export interface Endpoint<
+  Response = unknown,
+  Body = undefined,
+  Params extends unknown[] = [],
+  Method extends HttpMethod = HttpMethod,
+> {
+  readonly method: Method;
+  /** The Fastify route pattern, e.g. `/api/notifications/:id/read`. */
+  readonly pattern: string;
+  /** The concrete path for a call (parameters filled in and encoded). */
+  readonly path: (...params: Params) => string;
+  readonly types?: { response: Response; body: Body };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEndpoint = Endpoint<any, any, any[]>;
+export type ResponseOf<E> = E extends { types?: { response: infer R } } ? R : never;
+export type BodyOf<E> = E extends { types?: { body: infer B } } ? B : never;
+export type ParamsOf<E> = E extends { path: (...params: infer P) => string } ? P : never;
+
+type Out<S extends z.ZodType> = z.output<S>;
+type In<S extends z.ZodType> = z.input<S>;
+
+/** A route without path parameters. */
+function route<Response, Body = undefined>() {
+  return <M extends HttpMethod>(method: M, pattern: string): Endpoint<Response, Body, [], M> => ({
+    method,
+    pattern,
+    path: () => pattern,
+  });
+}
+
+/** A route with a numeric `:id` parameter. */
+function routeWithId<Response, Body = undefined>() {
+  return <M extends HttpMethod>(
+    method: M,
+    pattern: `${string}:id${string}`,
+  ): Endpoint<Response, Body, [id: number], M> => ({
+    method,
+    pattern,
+    path: (id: number) => pattern.replace(':id', encodeURIComponent(String(id))),
+  });
+}
+
+type Message = Out<typeof messageSchema>;
+type UserRecord = Out<typeof userSchema>;
+type LeadAnswer = Out<typeof leadAnswerSchema>;
+
+export type DevUser = Out<typeof devUserSchema>;
+export type Health = Out<typeof healthSchema>;
+export type DemoSlots = Out<typeof demoSlotsSchema>;
+export type TicketCreated = Out<typeof ticketCreatedSchema>;
+export type NotificationCount = Out<typeof notificationCountSchema>;
+
+export const endpoints = {
+  session: {
+    user: route<UserRecord>()('GET', '/api/user'),
+    login: route<Out<typeof loginResultSchema>, In<typeof loginSchema>>()('POST', '/api/login'),
+    loginMfa: route<UserRecord, In<typeof loginMfaSchema>>()('POST', '/api/login/mfa'),
+    register: route<UserRecord, In<typeof registerSchema>>()('POST', '/api/register'),
+    logout: route<NoContent>()('POST', '/api/logout'),
+  },
+  auth: {
+    resendVerification: route<Message, In<typeof emailOnlySchema>>()(
+      'POST',
+      '/api/auth/resend-verification',
+    ),
+    verifyEmail: route<UserRecord, In<typeof verifyEmailSchema>>()(
+      'POST',
+      '/api/auth/verify-email',
+    ),
+    forgotPassword: route<Message, In<typeof emailOnlySchema>>()(
+      'POST',
+      '/api/auth/forgot-password',
+    ),
+    resetPassword: route<Message, In<typeof resetPasswordSchema>>()(
+      'POST',
+      '/api/auth/reset-password',
+    ),
+    requestMagicLink: route<Message, In<typeof emailOnlySchema>>()('POST', '/api/auth/magic-link'),
+    verifyMagicLink: route<Out<typeof loginResultSchema>, In<typeof magicLinkVerifySchema>>()(
+      'POST',
+      '/api/auth/magic-link/verify',
+    ),
+  },
+  account: {
+    updateProfile: route<UserRecord, In<typeof updateProfileSchema>>()('PATCH', '/api/user'),
+    changePassword: route<NoContent, In<typeof changePasswordSchema>>()(
+      'PUT',
+      '/api/user/password',
+    ),
+    startMfaSetup: route<Out<typeof mfaSetupSchema>>()('POST', '/api/auth/mfa/setup'),
+    enableMfa: route<UserRecord, In<typeof mfaEnableSchema>>()('POST', '/api/auth/mfa/enable'),
+    disableMfa: route<UserRecord, In<typeof mfaDisableSchema>>()('POST', '/api/auth/mfa/disable'),
+    sessions: route<Out<typeof sessionInfoSchema>[]>()('GET', '/api/auth/sessions'),
+    revokeSession: routeWithId<NoContent>()('DELETE', '/api/auth/sessions/:id'),
+    revokeOtherSessions: route<Out<typeof revokedSchema>>()(
+      'POST',
+      '/api/auth/sessions/revoke-others',
+    ),
+  },
+  notifications: {
+    list: route<Out<typeof notificationSchema>[]>()('GET', '/api/notifications'),
+    count: route<NotificationCount>()('GET', '/api/notifications/count'),
+    markRead: routeWithId<Out<typeof notificationSchema>>()('PUT', '/api/notifications/:id/read'),
+    markAllRead: route<{ updated: number }>()('POST', '/api/notifications/mark-all-read'),
+    trash: routeWithId<Out<typeof notificationSchema>>()('PUT', '/api/notifications/:id/trash'),
+  },
+  platform: {
+    version: route<Out<typeof versionSummarySchema>>()('GET', '/api/version/summary'),
+    tiers: route<Out<typeof tierSchema>[]>()('GET', '/api/cluster-tiers'),
+    addons: route<Out<typeof addonSchema>[]>()('GET', '/api/addons'),
+    sidebarCounts: route<Out<typeof sidebarCountsSchema>>()('GET', '/api/sidebar-counts'),
+    officersAccess: route<boolean>()('GET', '/api/officers/check-access'),
+    health: route<Health>()('GET', '/api/health'),
+    /** The OpenAPI 3 document, generated from the schemas (hidden from itself). */
+    openapi: route<unknown>()('GET', '/api/openapi.json'),
+  },
+  publicForms: {
+    contact: route<LeadAnswer, In<typeof contactSchema>>()('POST', '/api/leads/contact'),
+    sales: route<LeadAnswer, In<typeof contactSalesSchema>>()('POST', '/api/leads/sales'),
+    customQuote: route<LeadAnswer, In<typeof customQuoteSchema>>()(
+      'POST',
+      '/api/leads/custom-quote',
+    ),
+    workloadMigration: route<LeadAnswer, In<typeof workloadMigrationSchema>>()(
+      'POST',
+      '/api/leads/workload-migration',
+    ),
+    jobApplication: route<LeadAnswer, In<typeof jobApplicationSchema>>()(
+      'POST',
+      '/api/careers/apply',
+    ),
+    /** GET with `?date=YYYY-MM-DD`. */
+    demoSlots: {
+      method: 'GET',
+      pattern: '/api/leads/demo-slots',
+      path: (date: string) => `/api/leads/demo-slots?date=${encodeURIComponent(date)}`,
+    } as Endpoint<DemoSlots, undefined, [date: string], 'GET'>,
+    scheduleDemo: route<LeadAnswer, In<typeof scheduleDemoSchema>>()('POST', '/api/leads/demo'),
+    newsletterSubscribe: route<LeadAnswer, In<typeof newsletterSchema>>()(
+      'POST',
+      '/api/newsletter/subscribe',
+    ),
+    newsletterConfirm: route<LeadAnswer, In<typeof newsletterTokenSchema>>()(
+      'POST',
+      '/api/newsletter/confirm',
+    ),
+    newsletterUnsubscribe: route<LeadAnswer, In<typeof newsletterTokenSchema>>()(
+      'POST',
+      '/api/newsletter/unsubscribe',
+    ),
+  },
+  support: {
+    submitTicket: route<TicketCreated, In<typeof submitTicketSchema>>()(
+      'POST',
+      '/api/public/tickets',
+    ),
+    lookupTicket: route<Out<typeof publicTicketSchema>, In<typeof trackTicketSchema>>()(
+      'POST',
+      '/api/public/tickets/lookup',
+    ),
+    replyToTicket: route<Out<typeof publicTicketSchema>, In<typeof ticketReplySchema>>()(
+      'POST',
+      '/api/public/tickets/reply',
+    ),
+  },
+  /** Registered only when APP_ENV=development. */
+  dev: {
+    users: route<DevUser[]>()('GET', '/api/dev/users'),
+    login: route<UserRecord, In<typeof devLoginSchema>>()('POST', '/api/dev/login'),
+    mailbox: route<Out<typeof devMailSchema>[]>()('GET', '/api/dev/mailbox'),
+    notify: route<Out<typeof notificationSchema>, { type?: NotificationType; message: string }>()(
+      'POST',
+      '/api/dev/notify',
+    ),
+  },
+} as const;
+
+export type Endpoints = typeof endpoints;

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
-import { useNotificationSocket } from '@/features/notifications/notification-socket';
+import { useNotificationPushes } from '@/features/notifications/notification-push';
 import { PromoBanner } from '@/features/promo/promo-banner';
 import { useDevice } from '@/lib/device';
+import { useRealtime } from '@/lib/realtime/socket';
 import { cn } from '@/lib/cn';
 import { FloatingMenuButton } from '../shell/floating-menu-button';
 import { Footer } from '../shell/footer';
@@ -27,7 +28,7 @@ export type ShellRouteHandle = { dashboard?: boolean };
 /**
  * The shared layout of every page (section 2): promo banner, header, content, footer, and for
  * touch or narrow devices the floating menu button. Also runs the app-wide effects: cache
- * invalidation on navigation and the notification socket.
+ * invalidation on navigation and the realtime socket.
  */
 export function RootLayout() {
   const { user } = useAuth();
@@ -44,7 +45,9 @@ export function RootLayout() {
   const verification = useVerificationGate(user);
 
   useNavigationInvalidation();
-  useNotificationSocket(user?.id);
+  // One socket for every push; each feature registers the handler of its own messages.
+  useRealtime(user?.id);
+  useNotificationPushes();
 
   return (
     <>

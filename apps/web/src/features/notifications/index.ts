@@ -1,3 +1,3 @@
 export { NotificationBell } from './notification-bell';
-export { useNotificationSocket, connectNotificationSocket, socketUrl } from './notification-socket';
+export { useNotificationPushes, handleNotificationPush } from './notification-push';
 export { notificationKeys } from './queries';

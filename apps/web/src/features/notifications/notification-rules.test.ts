@@ -9,7 +9,7 @@ import {
   notificationTone,
   sortNewestFirst,
 } from './notification-rules';
-import { SOCKET_RECONNECT_MS } from './notification-socket';
+import { SOCKET_RECONNECT_MS } from '@/lib/realtime/socket';
 
 const now = new Date('2025-06-15T12:00:00Z').getTime();
 const ago = (ms: number) => new Date(now - ms).toISOString();

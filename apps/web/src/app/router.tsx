@@ -7,8 +7,9 @@ import { RootLayout, type ShellRouteHandle } from './layouts/root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
 
 /*
- * The one route table of spec section 2. Every page is a lazy chunk, and so are the dashboard
- * and slide layouts: the public home page downloads none of the signed-in code.
+ * The one route table: every path comes from config/paths.ts. Every page is a lazy chunk, and
+ * so are the dashboard and slide layouts: the public home page downloads none of the
+ * signed-in code.
  */
 
 /** A route showing a placeholder page until a later release builds the real one. */
@@ -81,25 +82,35 @@ const dashboardRoutes: RouteObject[] = [
   { path: paths.settings, lazy: settingsPage },
   { path: paths.simpleSettings, lazy: settingsPage },
   placeholder(paths.myClusters, 'myClusters'),
-  placeholder('/clusters/:id', 'clusterDetail'),
-  placeholder('/cluster-detail/:id', 'clusterDetail'),
-  placeholder('/clusters/:id/topology', 'clusterTopology'),
+  placeholder(paths.cluster.pattern, 'clusterDetail'),
+  placeholder(paths.clusterDetail.pattern, 'clusterDetail'),
+  placeholder(paths.clusterTopology.pattern, 'clusterTopology'),
   placeholder(paths.orders, 'orders'),
   placeholder(paths.clusterOrders, 'clusterOrders'),
   placeholder(paths.productOrders, 'productOrders'),
-  placeholder('/orders/products/:id', 'productOrder'),
+  placeholder(paths.productOrder.pattern, 'productOrder'),
   placeholder(paths.supportOrders, 'supportOrders'),
-  placeholder('/orders/support/:id', 'supportOrder'),
+  placeholder(paths.supportOrder.pattern, 'supportOrder'),
   placeholder(paths.addonOrders, 'addonOrders'),
   placeholder(paths.marketplace, 'marketplace'),
   placeholder(paths.customSolutions, 'customSolutions'),
   placeholder(paths.billing, 'billing'),
   placeholder(paths.usage, 'usage'),
-  placeholder(paths.officersPanel, 'officersPanel'),
-  placeholder(paths.userManagement, 'userManagement'),
-  placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
-  placeholder(paths.promotionRequests, 'promotionRequests'),
-  placeholder(paths.organizationUsers, 'organizationUsers'),
+  {
+    // Compliance officers only: typing the URL without access shows a refusal, not the page.
+    lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OfficerRoutes })),
+    children: [placeholder(paths.officersPanel, 'officersPanel')],
+  },
+  {
+    // An organization's admins (and super admins) manage its people.
+    lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OrgAdminRoutes })),
+    children: [
+      placeholder(paths.userManagement, 'userManagement'),
+      placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
+      placeholder(paths.promotionRequests, 'promotionRequests'),
+      placeholder(paths.organizationUsers, 'organizationUsers'),
+    ],
+  },
   placeholder(paths.addOns, 'addOns'),
   placeholder(paths.priceEstimator, 'priceEstimator'),
   placeholder(paths.paymentSuccess, 'paymentSuccess'),
@@ -116,8 +127,8 @@ const plainRoutes: RouteObject[] = [
   placeholder(paths.smartSuggestions, 'smartSuggestions'),
   ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
   placeholder(paths.orderStatusList, 'orderStatus'),
-  placeholder('/order-status/:id', 'orderStatus'),
-  placeholder('/clusters/:id/status', 'clusterStatus'),
+  placeholder(paths.orderStatus.pattern, 'orderStatus'),
+  placeholder(paths.clusterStatus.pattern, 'clusterStatus'),
 ];
 
 const configurePage = () =>
@@ -142,7 +153,7 @@ function EmptyFallback() {
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     Component: RootLayout,
     ErrorBoundary: RouteErrorPage,
     // While the first lazy page loads, the static HTML stays blank rather than warning.

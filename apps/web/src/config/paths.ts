@@ -1,6 +1,14 @@
 /**
- * Every route path of the app (spec section 2), in one place so links and the route table
- * cannot drift apart. Parameterised paths are functions.
+ * A parameterised path: call it for a link, read `.pattern` for the route table.
+ */
+function param<Args extends unknown[]>(pattern: string, build: (...args: Args) => string) {
+  return Object.assign(build, { pattern });
+}
+
+/**
+ * Every route path of the app, in one place: links call these and the route tables mount
+ * them, so a link and its route cannot drift apart. Parameterised paths are functions with
+ * their route pattern in `.pattern`.
  */
 export const paths = {
   // Public
@@ -9,7 +17,7 @@ export const paths = {
   pricing: '/pricing',
   documentation: '/documentation',
   tutorials: '/tutorials',
-  tutorial: (slug: string) => `/tutorials/${encodeURIComponent(slug)}`,
+  tutorial: param('/tutorials/:slug', (slug: string) => `/tutorials/${encodeURIComponent(slug)}`),
   support: '/support',
   auth: '/auth',
   devLogin: '/dev-login',
@@ -35,7 +43,13 @@ export const paths = {
   newsletter: '/newsletter',
   testService: '/test-service',
   currencyTest: '/currency-test',
-  clusterType: (type: string) => `/cluster-types/${encodeURIComponent(type)}`,
+  clusterType: param(
+    '/cluster-types/:type',
+    (type: string) => `/cluster-types/${encodeURIComponent(type)}`,
+  ),
+  /** The short aliases of a cluster-type page: `/blue-cluster`, `/blue-cluster-page`. */
+  clusterTypeAlias: (type: string) => `/${type}-cluster`,
+  clusterTypePageAlias: (type: string) => `/${type}-cluster-page`,
   technicalSupport: '/technical-support',
   billingSupport: '/billing-support',
   submitTicket: '/submit-ticket',
@@ -46,15 +60,18 @@ export const paths = {
   profile: '/profile',
   account: '/account',
   myClusters: '/my-clusters',
-  cluster: (id: string | number) => `/clusters/${id}`,
-  clusterDetail: (id: string | number) => `/cluster-detail/${id}`,
-  clusterTopology: (id: string | number) => `/clusters/${id}/topology`,
+  cluster: param('/clusters/:id', (id: string | number) => `/clusters/${id}`),
+  clusterDetail: param('/cluster-detail/:id', (id: string | number) => `/cluster-detail/${id}`),
+  clusterTopology: param(
+    '/clusters/:id/topology',
+    (id: string | number) => `/clusters/${id}/topology`,
+  ),
   orders: '/orders',
   clusterOrders: '/orders/clusters',
   productOrders: '/orders/products',
-  productOrder: (id: string | number) => `/orders/products/${id}`,
+  productOrder: param('/orders/products/:id', (id: string | number) => `/orders/products/${id}`),
   supportOrders: '/orders/support',
-  supportOrder: (id: string | number) => `/orders/support/${id}`,
+  supportOrder: param('/orders/support/:id', (id: string | number) => `/orders/support/${id}`),
   addonOrders: '/orders/addons',
   marketplace: '/marketplace',
   customSolutions: '/custom-solutions',
@@ -77,8 +94,8 @@ export const paths = {
   smartSuggestions: '/smart-suggestions',
   providerTest: (provider: ProviderTestSlug) => `/${provider}-test`,
   orderStatusList: '/order-status',
-  orderStatus: (id: string | number) => `/order-status/${id}`,
-  clusterStatus: (id: string | number) => `/clusters/${id}/status`,
+  orderStatus: param('/order-status/:id', (id: string | number) => `/order-status/${id}`),
+  clusterStatus: param('/clusters/:id/status', (id: string | number) => `/clusters/${id}/status`),
 
   // Signed in, slide layout
   configureCluster: '/configure-cluster',
@@ -87,7 +104,7 @@ export const paths = {
   clusterProvisioningAlias: '/clusters/provisioning',
 } as const;
 
-/** The providers whose diagnostic test pages the spec names (section 2, plain layout). */
+/** The providers that have a diagnostic test page (plain layout). */
 export const providerTestSlugs = [
   'gcp-cluster',
   'aws-eks',

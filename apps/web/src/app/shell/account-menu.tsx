@@ -13,14 +13,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { useOfficersAccess } from '@/lib/session/use-officers-access';
+import { useCan } from '@/lib/session/use-can';
 import { UserAvatar } from './user-avatar';
 import { identityOf } from './user-identity';
 
 /** The header's account menu (section 2). A failed logout is only logged here; menus close. */
 export function AccountMenu({ user }: { user: User }) {
   const { logoutMutation } = useAuth();
-  const hasOfficersAccess = useOfficersAccess(true);
+  const hasOfficersAccess = useCan('officer');
   const [open, setOpen] = useState(false);
   const identity = identityOf(user);
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { UserAvatar } from './user-avatar';
 import { mobileMenuLinks } from './nav-links';
-import { useOfficersAccess } from '@/lib/session/use-officers-access';
+import { useCan } from '@/lib/session/use-can';
 import { identityOf } from './user-identity';
 
 type MobileMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -16,7 +16,7 @@ type MobileMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };
 /** The touch and narrow-screen menu (section 2): a sheet from the right; closes on navigation. */
 export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
   const { user, logoutMutation } = useAuth();
-  const officersAccess = useOfficersAccess(Boolean(user));
+  const officersAccess = useCan('officer');
   const location = useLocation();
 
   // A change of location closes the menu (derived while rendering, not on first mount).

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { queryKeyOf } from '@/lib/http';
 
@@ -12,9 +12,3 @@ export const officersAccessQuery = () =>
     retry: false,
     staleTime: OFFICERS_ACCESS_STALE_MS,
   });
-
-/** True only when signed in and GET /api/officers/check-access answers true; never retried. */
-export function useOfficersAccess(signedIn: boolean) {
-  const query = useQuery({ ...officersAccessQuery(), enabled: signedIn });
-  return signedIn && query.data === true;
-}

@@ -11,7 +11,6 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Role } from '@alpenkube/contract';
 import { paths } from '@/config/paths';
 
 export type SidebarLink = { to: string; label: string };
@@ -26,15 +25,14 @@ export type SidebarItem = {
 };
 export type SidebarGroup = { id: string; label: string | null; items: SidebarItem[] };
 
-/** Section 2: only admins and super admins see User Management. */
-export function canManageUsers(role: Role | undefined) {
-  return role === 'admin' || role === 'super_admin';
-}
-
-/** Section 2: the Clusters and Orders groups start expanded. */
+/** The Clusters and Orders groups start expanded. */
 export const DEFAULT_EXPANDED = ['clusters', 'orders'];
 
-export function sidebarGroups(role: Role | undefined): SidebarGroup[] {
+/**
+ * The sidebar's groups. `userManagement`: whether the user may manage their organization's
+ * people (the orgAdmin level: admins and super admins), which shows User Management.
+ */
+export function sidebarGroups({ userManagement }: { userManagement: boolean }): SidebarGroup[] {
   return [
     {
       id: 'main',
@@ -91,7 +89,7 @@ export function sidebarGroups(role: Role | undefined): SidebarGroup[] {
           icon: Calculator,
           to: paths.priceEstimator,
         },
-        ...(canManageUsers(role)
+        ...(userManagement
           ? [
               {
                 id: 'user-management',
@@ -107,7 +105,7 @@ export function sidebarGroups(role: Role | undefined): SidebarGroup[] {
   ];
 }
 
-/** Section 2: the sidebar footer; the mobile drawer adds the public links and Logout. */
+/** The sidebar footer; the mobile drawer adds the public links and Logout. */
 export const sidebarFooterLinks: SidebarLink[] = [
   { to: paths.tutorials, label: 'Tutoriels & Docs' },
   { to: paths.support, label: 'Aide & Support' },

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import type { Role } from '@alpenkube/contract';
+import { useCan } from '@/lib/session/use-can';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { DEFAULT_EXPANDED, sidebarGroups, type SidebarItem } from './sidebar-items';
 
 type Counts = { clusters?: number; orders?: number | string };
 
-type SidebarNavProps = { role: Role | undefined; counts: Counts; collapsed: boolean };
+type SidebarNavProps = { counts: Counts; collapsed: boolean };
 
 const itemClass = (active: boolean, collapsed: boolean) =>
   cn(
@@ -94,7 +94,8 @@ function GroupItem({
 }
 
 /** The sidebar's navigation, full or as an icon rail. */
-export function SidebarNav({ role, counts, collapsed }: SidebarNavProps) {
+export function SidebarNav({ counts, collapsed }: SidebarNavProps) {
+  const userManagement = useCan('orgAdmin');
   const [expanded, setExpanded] = useState<string[]>(DEFAULT_EXPANDED);
   const toggle = (id: string) =>
     setExpanded((current) =>
@@ -103,7 +104,7 @@ export function SidebarNav({ role, counts, collapsed }: SidebarNavProps) {
 
   return (
     <nav aria-label="Dashboard" className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
-      {sidebarGroups(role).map((group) => (
+      {sidebarGroups({ userManagement }).map((group) => (
         <div key={group.id}>
           {group.label && !collapsed ? (
             <h2 className="mb-1.5 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">

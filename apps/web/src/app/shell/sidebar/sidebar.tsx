@@ -40,7 +40,7 @@ export function Sidebar({ isMobile }: { isMobile: boolean }) {
                 </Button>
               </DialogPrimitive.Close>
             </div>
-            <SidebarNav role={user?.role} counts={counts} collapsed={false} />
+            <SidebarNav counts={counts} collapsed={false} />
             <SidebarFooter
               collapsed={false}
               mobile
@@ -79,7 +79,7 @@ export function Sidebar({ isMobile }: { isMobile: boolean }) {
           {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
         </Button>
       </div>
-      <SidebarNav role={user?.role} counts={counts} collapsed={collapsed} />
+      <SidebarNav counts={counts} collapsed={collapsed} />
       <SidebarFooter collapsed={collapsed} mobile={false} />
     </aside>
   );

@@ -7,7 +7,7 @@ import {
   stripTrailingParentheses,
 } from './footer-tiers';
 
-describe('footer tier mapping (section 2)', () => {
+describe('footer tier mapping', () => {
   it.each([
     ['Standard (Blue)', 'blue'],
     ['Enterprise (Red)', 'red'],
@@ -19,6 +19,7 @@ describe('footer tier mapping (section 2)', () => {
     ['Machine Learning ML', 'ai'],
     ['Test bench', 'orange'],
     ['Something else', 'blue'],
+    ['DevOps', 'orange'],
   ])('%s → %s', (name, page) => {
     expect(clusterTypeForTierName(name)).toBe(page);
   });

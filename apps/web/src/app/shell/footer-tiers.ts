@@ -1,35 +1,8 @@
-/** Section 2: each tier name maps to a cluster-type page by keyword, first match wins. */
-const keywordPages: ReadonlyArray<[readonly string[], string]> = [
-  [['blue', 'standard'], 'blue'],
-  [['red', 'enterprise'], 'red'],
-  [['green', 'economy'], 'green'],
-  [['data'], 'data'],
-  [['ai', 'ml', 'violet'], 'ai'],
-  [['sandbox', 'gray'], 'sandbox'],
-  [['dev', 'test', 'orange'], 'orange'],
-];
+import { displayTierName, tierTypeForName } from '@/lib/catalog/tier-type';
 
-/**
- * Keywords are matched against the words of the name ('AI/ML' → ai, ml), so 'Redis' is not
- * read as 'red'. Anything unmatched goes to the blue page.
- */
-export function clusterTypeForTierName(name: string): string {
-  const words = new Set(
-    name
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean),
-  );
-  for (const [keywords, page] of keywordPages) {
-    if (keywords.some((keyword) => words.has(keyword))) return page;
-  }
-  return 'blue';
-}
-
-/** 'Standard (Blue)' → 'Standard': trailing parenthesised text is not displayed. */
-export function stripTrailingParentheses(name: string): string {
-  return name.replace(/\s*\([^()]*\)\s*$/, '').trim();
-}
+/** The footer links a tier by the shared name rule (lib/catalog/tier-type.ts). */
+export const clusterTypeForTierName = tierTypeForName;
+export const stripTrailingParentheses = displayTierName;
 
 /** Shown when no tier loads. */
 export const FALLBACK_TIER_NAMES = [

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useOnBrowserStorageCleared } from '@/lib/browser-storage';
 import type { User } from '@alpenkube/contract';
 
-/** Dismissal lasts the browser session (section 4). */
+/** Dismissal lasts the browser session, and ends with its storage (sign-out clears it). */
 export const VERIFICATION_DISMISSED_KEY = 'emailVerificationDismissed';
 
 export function readVerificationDismissed() {
@@ -15,6 +16,8 @@ export function readVerificationDismissed() {
 /** Whether the blocking dialog shows, and the way to dismiss it for the session. */
 export function useVerificationGate(user: User | null) {
   const [dismissed, setDismissed] = useState(readVerificationDismissed);
+  // Sign-out clears storage without a page load: the next user in this tab starts afresh.
+  useOnBrowserStorageCleared(useCallback(() => setDismissed(readVerificationDismissed()), []));
   const open = Boolean(user && !user.emailVerified && !dismissed);
   const dismiss = () => {
     try {

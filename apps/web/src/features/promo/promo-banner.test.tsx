@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearBrowserStorage } from '@/lib/browser-storage';
 import { PromoBanner } from './promo-banner';
 import { PROMO_CODE } from './promo-rules';
 
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('promo banner (sections 1, 4, 9)', () => {
+describe('promo banner', () => {
   it("copies the code, shows 'Copied!' for 2 s and a 3 s toast", async () => {
     render(<PromoBanner />);
     await act(async () => {
@@ -44,5 +45,13 @@ describe('promo banner (sections 1, 4, 9)', () => {
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Discount bar restored', duration: 2500 }),
     );
+  });
+
+  it('comes back when sign-out clears the storage, without a page load', () => {
+    render(<PromoBanner />);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss the promotion' }));
+    expect(screen.queryByText(PROMO_CODE)).not.toBeInTheDocument();
+    act(() => clearBrowserStorage());
+    expect(screen.getByText(PROMO_CODE)).toBeInTheDocument();
   });
 });

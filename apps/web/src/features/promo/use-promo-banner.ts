@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { useOnBrowserStorageCleared } from '@/lib/browser-storage';
 import {
   COPIED_INDICATOR_MS,
   COPIED_TOAST_MS,
@@ -13,6 +14,8 @@ import {
 export function usePromoBanner() {
   const [dismissed, setDismissed] = useState(readPromoDismissed);
   const [copied, setCopied] = useState(false);
+  // The dismissal lives in session storage; when sign-out clears it, the banner returns.
+  useOnBrowserStorageCleared(useCallback(() => setDismissed(readPromoDismissed()), []));
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(

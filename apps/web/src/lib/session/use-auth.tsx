@@ -6,6 +6,7 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query';
 import type { LoginInput, LoginResult, RegisterInput, User } from '@alpenkube/contract';
+import { clearBrowserStorage } from '@/lib/browser-storage';
 import { getQueryFn } from '@/lib/http';
 import { useToast } from '@/components/ui/use-toast';
 import { login, loginMfa, logout, register } from './requests';
@@ -135,11 +136,6 @@ export function AuthProvider({ children, onSignedOut = redirectTo }: AuthProvide
       {children}
     </AuthContext.Provider>
   );
-}
-
-function clearBrowserStorage() {
-  localStorage.clear();
-  sessionStorage.clear();
 }
 
 function redirectTo(path: string) {

@@ -7,7 +7,7 @@ import {
   resolveClusterType,
 } from './cluster-type-catalog';
 
-describe('clusterPageForTierName (spec footer keywords)', () => {
+describe('clusterPageForTierName (the footer keywords)', () => {
   it.each([
     ['Standard (Blue)', 'blue'],
     ['Enterprise (Red)', 'red'],
@@ -21,9 +21,8 @@ describe('clusterPageForTierName (spec footer keywords)', () => {
     expect(clusterPageForTierName(name)).toBe(page);
   });
 
-  it('matches whole words only', () => {
-    // "Maintained" contains the letters "ai" but is not the AI/ML tier.
-    expect(clusterPageForTierName('Maintained Plan')).toBe('blue');
+  it('matches a keyword anywhere in the name, as the footer does', () => {
+    expect(clusterPageForTierName('DevOps')).toBe('orange');
   });
 });
 

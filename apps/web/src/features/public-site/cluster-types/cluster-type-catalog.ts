@@ -1,9 +1,11 @@
+import { displayTierName, tierTypeForName, type TierPageType } from '@/lib/catalog/tier-type';
 /**
- * The cluster-type pages of spec section 2 and what they say beyond the tier data the
+ * The cluster-type pages and what they say beyond the tier data the
  * server sends (story, use cases). Plain data: page-meta.ts and the footer-style mapping use it
  * without React.
  */
-export type TierPageType = 'blue' | 'red' | 'green' | 'data' | 'ai' | 'orange' | 'sandbox';
+
+export type { TierPageType };
 export type ClusterPageType = TierPageType | 'additional';
 
 export interface ClusterTypeInfo {
@@ -44,24 +46,9 @@ export function clusterTypeFromPath(pathname: string): ClusterPageType | undefin
   return resolveClusterType(match?.[1]);
 }
 
-/** Spec section 2 (footer): tier name keywords to a page; anything else is blue. */
-export function clusterPageForTierName(name: string): TierPageType {
-  const n = name.toLowerCase();
-  const has = (...words: string[]) => words.some((w) => new RegExp(`\\b${w}\\b`).test(n));
-  if (has('blue', 'standard')) return 'blue';
-  if (has('red', 'enterprise')) return 'red';
-  if (has('green', 'economy')) return 'green';
-  if (has('data')) return 'data';
-  if (has('ai', 'ml', 'violet')) return 'ai';
-  if (has('sandbox', 'gray')) return 'sandbox';
-  if (has('dev', 'test', 'orange')) return 'orange';
-  return 'blue';
-}
-
-/** Spec: trailing parenthesised text is stripped from the displayed name. */
-export function displayTierName(name: string): string {
-  return name.replace(/\s*\([^)]*\)\s*$/, '').trim();
-}
+/** The shared tier-name rule (a keyword anywhere in the name; anything else is blue). */
+export const clusterPageForTierName = tierTypeForName;
+export { displayTierName };
 
 /** The tier shown on a page: matched by slug first, then by the name keywords. */
 export function findTierForType<T extends { slug: string; name: string }>(

@@ -6,6 +6,7 @@ import {
   formatPrice,
   type ExchangeRates,
 } from '@/lib/currency';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -19,6 +20,25 @@ export function ConversionTable({ rates }: { rates: ExchangeRates }) {
     ...samples,
     ...(custom.trim() && Number.isFinite(amount) && amount >= 0 ? [amount] : []),
   ];
+  const columns: DataTableColumn<number>[] = [
+    {
+      id: 'usd',
+      header: 'USD amount',
+      rowHeader: true,
+      cellClassName: 'font-mono font-normal tabular-nums',
+      cell: (usd) => usd,
+    },
+    ...currencies.map((c): DataTableColumn<number> => ({
+      id: c,
+      header: c,
+      align: 'right',
+      cellClassName: 'tabular-nums',
+      cellProps: (usd) => ({
+        title: `${usd} × ${rates[c]} = ${(usd * rates[c]).toFixed(4)}, rounded down to ${convertPrice(usd, c, rates)}`,
+      }),
+      cell: (usd) => formatPrice(usd, c, rates),
+    })),
+  ];
   return (
     <div className="space-y-4">
       <div className="grid max-w-xs gap-2">
@@ -30,41 +50,15 @@ export function ConversionTable({ rates }: { rates: ExchangeRates }) {
           onChange={(e) => setCustom(e.target.value)}
         />
       </div>
-      <div className="overflow-x-auto rounded-xl border border-border bg-card">
-        <table className="w-full text-sm" data-testid="conversions">
-          <caption className="sr-only">Sample conversions</caption>
-          <thead className="bg-muted text-left">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                USD amount
-              </th>
-              {currencies.map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 text-right font-semibold">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((usd, i) => (
-              <tr key={`${usd}-${i}`} className="border-t border-border">
-                <th scope="row" className="px-4 py-3 text-left font-mono font-normal tabular-nums">
-                  {usd}
-                </th>
-                {currencies.map((c) => (
-                  <td
-                    key={c}
-                    className="px-4 py-3 text-right tabular-nums"
-                    title={`${usd} × ${rates[c]} = ${(usd * rates[c]).toFixed(4)}, rounded down to ${convertPrice(usd, c, rates)}`}
-                  >
-                    {formatPrice(usd, c, rates)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="bg-card"
+        density="comfortable"
+        caption="Sample conversions"
+        tableProps={{ 'data-testid': 'conversions' }}
+        columns={columns}
+        rows={rows}
+        rowKey={(usd, i) => `${usd}-${i}`}
+      />
       <p className="text-sm text-muted-foreground">
         Rule (spec section 9): amount × rate, rounded down to a whole number, prefixed by{' '}
         {currencies.map((c) => currencySymbols[c]).join(' ')}.

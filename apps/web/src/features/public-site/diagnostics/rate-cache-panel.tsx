@@ -5,6 +5,7 @@ import {
   readCachedRates,
   type RatesResult,
 } from '@/lib/currency';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 
 function formatAge(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
@@ -20,6 +21,27 @@ const sourceLabels: Record<RatesResult['source'], string> = {
   'stale-cache': 'Stale cache (the live service failed)',
   fallback: 'Fixed fallback rates (no cache, live service failed)',
 };
+
+const rateCodes = ['USD', 'EUR', 'GBP'] as const;
+type RateCode = (typeof rateCodes)[number];
+
+const rateColumns = (result: RatesResult): DataTableColumn<RateCode>[] => [
+  { id: 'currency', header: 'Currency', rowHeader: true, cell: (code) => code },
+  {
+    id: 'rate',
+    header: 'Rate in use',
+    align: 'right',
+    cellClassName: 'font-mono tabular-nums',
+    cell: (code) => result.rates[code],
+  },
+  {
+    id: 'fallback',
+    header: 'Fallback',
+    align: 'right',
+    cellClassName: 'font-mono text-muted-foreground tabular-nums',
+    cell: (code) => FALLBACK_RATES[code],
+  },
+];
 
 /** What the rate cache holds right now: source, provider date, age and the rates themselves. */
 export function RateCachePanel({ result, now }: { result: RatesResult; now: number }) {
@@ -51,39 +73,14 @@ export function RateCachePanel({ result, now }: { result: RatesResult; now: numb
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-xl border border-border bg-card">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Rates relative to the US dollar</caption>
-          <thead className="bg-muted text-left">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Currency
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Rate in use
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Fallback
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(['USD', 'EUR', 'GBP'] as const).map((code) => (
-              <tr key={code} className="border-t border-border">
-                <th scope="row" className="px-4 py-3 text-left font-medium">
-                  {code}
-                </th>
-                <td className="px-4 py-3 text-right font-mono tabular-nums">
-                  {result.rates[code]}
-                </td>
-                <td className="px-4 py-3 text-right font-mono text-muted-foreground tabular-nums">
-                  {FALLBACK_RATES[code]}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="bg-card"
+        density="comfortable"
+        caption="Rates relative to the US dollar"
+        columns={rateColumns(result)}
+        rows={rateCodes}
+        rowKey={(code) => code}
+      />
     </div>
   );
 }

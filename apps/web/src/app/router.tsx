@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { publicSiteRoutes } from '@/features/public-site/routes';
+import { composedPublicRoutes } from './routes/public/routes';
 import type { PlaceholderKey } from '@/features/placeholders/placeholder-catalog';
 import { paths, providerTestSlugs } from '@/config/paths';
 import { PublicLayout } from './layouts/public-layout';
@@ -161,7 +162,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.french, element: <Navigate to={paths.home} replace /> },
       // Public pages: marketing and docs (public-site feature) and the session pages.
-      { Component: PublicLayout, children: [...publicSiteRoutes, ...sessionRoutes] },
+      {
+        Component: PublicLayout,
+        children: [...composedPublicRoutes, ...publicSiteRoutes, ...sessionRoutes],
+      },
       {
         // The session guard is its own chunk: the public pages never need it.
         lazy: () => import('./routes/require-auth').then((m) => ({ Component: m.RequireAuth })),

@@ -9,7 +9,7 @@ const desktop = {
   pixelRatio: 1,
 };
 
-describe('device detection (section 2)', () => {
+describe('device detection', () => {
   it('a wide, mouse-driven desktop is desktop', () => {
     expect(detectDevice(desktop).isMobile).toBe(false);
   });

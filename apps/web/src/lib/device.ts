@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec section 9: a screen 1024 px wide or less gets the mobile layout. */
+/** A screen 1024 px wide or less gets the mobile layout. */
 export const MOBILE_BREAKPOINT_PX = 1024;
 
 const MOBILE_USER_AGENT =
@@ -17,7 +17,7 @@ export type DeviceSignals = {
 export type DeviceInfo = { isMobile: boolean; isTouch: boolean; isNarrow: boolean };
 
 /**
- * Section 2: mobile when any signal says so: a mobile user agent, touch support, a width of
+ * Mobile when any signal says so: a mobile user agent, touch support, a width of
  * 1024 px or less, or a high pixel ratio (≥ 2) on a portrait screen (a phone or tablet whose
  * CSS width exceeds the breakpoint, e.g. a large tablet).
  */

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('error message order of a call (section 8)', () => {
+describe('error message order of a call', () => {
   it('prefers the message field', () => {
     expect(requestErrorMessage('{"message":"m","error":"e"}', 400, 'Bad Request')).toBe('m');
   });
@@ -48,7 +48,7 @@ describe('error message order of a call (section 8)', () => {
   });
 });
 
-describe('body rules (section 7)', () => {
+describe('body rules', () => {
   it('204 and empty bodies yield an empty object', () => {
     expect(parseBodyText('', 204, '/api/x')).toEqual({});
     expect(parseBodyText('   ', 200, '/api/x')).toEqual({});
@@ -76,7 +76,7 @@ describe('apiRequest', () => {
     expect(calls[1]![1].credentials).toBe('include');
   });
 
-  it('throws an HttpError with the status and the section 8 message', async () => {
+  it('throws an HttpError with the status and the message', async () => {
     vi.stubGlobal('fetch', respond('{"message":"Nope"}', { status: 409 }));
     const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);

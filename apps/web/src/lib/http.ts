@@ -1,18 +1,23 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { AnyEndpoint, BodyOf, ParamsOf, ResponseOf } from '@alpenkube/contract/endpoints';
 
-/** Spec section 9: GET answers are reused for 5 minutes; above 100 entries up to 50 expired go. */
+/** GET answers are reused for 5 minutes; above 100 entries up to 50 expired go. */
 export const GET_CACHE_TTL_MS = 5 * 60 * 1000;
 export const GET_CACHE_PRUNE_ABOVE = 100;
 export const GET_CACHE_PRUNE_MAX = 50;
 
-/** A failed (non-OK) answer; `status` lets callers tell 401 from other failures. */
+/**
+ * A failed (non-OK) answer; `status` lets callers tell 401 from other failures, and `issues`
+ * holds the body's `issues` (a 400 for a refused body lists them per field), unchecked.
+ */
 export class HttpError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly issues: unknown;
+  constructor(message: string, status: number, issues?: unknown) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.issues = issues;
   }
 }
 
@@ -45,7 +50,7 @@ export function getCacheSize() {
 }
 
 /**
- * Reads a body by the spec's rules: 204 or empty → {}; text that is not JSON → [] when the
+ * Reads a body by these rules: 204 or empty → {}; text that is not JSON → [] when the
  * path names users or clusters (those callers expect lists), else {}.
  */
 export function parseBodyText(text: string, status: number, url: string): unknown {
@@ -57,7 +62,7 @@ export function parseBodyText(text: string, status: number, url: string): unknow
   }
 }
 
-function fieldOf(body: unknown, field: 'message' | 'error'): unknown {
+function fieldOf(body: unknown, field: 'message' | 'error' | 'issues'): unknown {
   if (body && typeof body === 'object' && field in body) {
     return (body as Record<string, unknown>)[field];
   }
@@ -84,12 +89,12 @@ function messageFromBody(text: string): string | undefined {
   return undefined;
 }
 
-/** Section 8 order for calls: message, error, raw text, status text, 'HTTP Error {status}'. */
+/** The order for calls: message, error, raw text, status text, 'HTTP Error {status}'. */
 export function requestErrorMessage(text: string, status: number, statusText: string) {
   return messageFromBody(text) ?? (statusText || `HTTP Error ${status}`);
 }
 
-/** Section 8 order for the default query fetcher: message, error, raw text, 'Error {status}'. */
+/** The order for the default query fetcher: message, error, raw text, 'Error {status}'. */
 export function queryErrorMessage(text: string, status: number) {
   return messageFromBody(text) ?? `Error ${status}`;
 }
@@ -126,6 +131,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
     throw new HttpError(
       requestErrorMessage(text, response.status, response.statusText),
       response.status,
+      fieldOf(parseJsonOrUndefined(text), 'issues'),
     );
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client';
 
-describe('query client defaults (section 7)', () => {
+describe('query client defaults', () => {
   it('never retries, never refetches on focus, never polls, is stale at once, keeps 30 min', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject({

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './http';
 
-/** Spec section 7: unused query data is kept for 30 minutes. */
+/** Unused query data is kept for 30 minutes. */
 export const QUERY_GC_TIME_MS = 30 * 60 * 1000;
 
 export function createQueryClient() {

@@ -1,5 +1,5 @@
 /**
- * The global window event that toggles the dashboard sidebar (spec section 2). Anything, e.g.
+ * The global window event that toggles the dashboard sidebar. Anything, e.g.
  * the floating menu button, can dispatch it without importing the sidebar.
  */
 export const TOGGLE_SIDEBAR_EVENT = 'alpenkube:toggle-sidebar';

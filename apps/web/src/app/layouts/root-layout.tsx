@@ -26,7 +26,7 @@ const EmailVerificationDialog = lazy(() =>
 export type ShellRouteHandle = { dashboard?: boolean };
 
 /**
- * The shared layout of every page (section 2): promo banner, header, content, footer, and for
+ * The shared layout of every page: promo banner, header, content, footer, and for
  * touch or narrow devices the floating menu button. Also runs the app-wide effects: cache
  * invalidation on navigation and the realtime socket.
  */

@@ -7,7 +7,7 @@ import {
   slideVariants,
 } from './slide-direction';
 
-describe('slide transition (sections 2 and 9)', () => {
+describe('slide transition', () => {
   it('goes forward from configure to provisioning, backward in reverse', () => {
     expect(slideDirection('/configure-cluster', '/cluster-provisioning')).toBe(1);
     expect(slideDirection('/clusters/configure', '/clusters/provisioning')).toBe(1);

@@ -1,7 +1,7 @@
 import type { Variants } from 'motion/react';
 import { paths } from '@/config/paths';
 
-/** Section 9: the page slide moves 20 px, enters in 0.4 s and leaves in 0.3 s. */
+/** The page slide moves 20 px, enters in 0.4 s and leaves in 0.3 s. */
 export const SLIDE_OFFSET_PX = 20;
 export const SLIDE_ENTER_S = 0.4;
 export const SLIDE_EXIT_S = 0.3;

@@ -25,7 +25,7 @@ function renderAt(path: string) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('protected routes (section 4)', () => {
+describe('protected routes', () => {
   it('shows a spinner with text while the session loads', () => {
     Object.assign(auth, { user: null, isLoading: true });
     renderAt('/billing');

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/session/use-auth';
 import { Spinner } from '@/components/ui/spinner';
 import { POST_LOGIN_REDIRECT_KEY, paths } from '@/config/paths';
 
-/** Spec section 9: the redirect to /auth waits 100 ms. */
+/** The redirect to /auth waits 100 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 100;
 
 export function savePostLoginTarget(target: string) {
@@ -16,7 +16,7 @@ export function savePostLoginTarget(target: string) {
 }
 
 /**
- * Guards the signed-in routes (section 4): a spinner with text while the session loads; with no
+ * Guards the signed-in routes: a spinner with text while the session loads; with no
  * user, the current path is saved as the post-login target and the browser goes to /auth.
  */
 export function RequireAuth() {

@@ -17,7 +17,7 @@ import { useCan } from '@/lib/session/use-can';
 import { UserAvatar } from './user-avatar';
 import { identityOf } from './user-identity';
 
-/** The header's account menu (section 2). A failed logout is only logged here; menus close. */
+/** The header's account menu. A failed logout is only logged here; menus close. */
 export function AccountMenu({ user }: { user: User }) {
   const { logoutMutation } = useAuth();
   const hasOfficersAccess = useCan('officer');

@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('e-mail verification dialog (sections 4 and 8)', () => {
+describe('e-mail verification dialog', () => {
   it('cannot be closed with Escape and has no close button', () => {
     renderDialog();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
@@ -62,7 +62,7 @@ describe('e-mail verification dialog (sections 4 and 8)', () => {
     expect(screen.getByText(/A new verification e-mail is on its way/)).toBeInTheDocument();
   });
 
-  it('shows the section 8 error when the resend fails', async () => {
+  it('shows the error when the resend fails', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json({ message: 'x' }, { status: 500 })),

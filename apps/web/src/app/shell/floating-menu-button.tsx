@@ -4,7 +4,7 @@ import { dispatchToggleSidebar } from '@/lib/sidebar-events';
 type FloatingMenuButtonProps = { onDashboardRoute: boolean; onOpenMobileMenu: () => void };
 
 /**
- * Section 2: touch and narrow devices get a bottom-right menu button. On dashboard routes it
+ * Touch and narrow devices get a bottom-right menu button. On dashboard routes it
  * toggles the sidebar drawer (which carries the mobile links); elsewhere it opens the menu.
  */
 export function FloatingMenuButton({

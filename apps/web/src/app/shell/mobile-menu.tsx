@@ -13,7 +13,7 @@ import { identityOf } from './user-identity';
 
 type MobileMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The touch and narrow-screen menu (section 2): a sheet from the right; closes on navigation. */
+/** The touch and narrow-screen menu: a sheet from the right; closes on navigation. */
 export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
   const { user, logoutMutation } = useAuth();
   const officersAccess = useCan('officer');

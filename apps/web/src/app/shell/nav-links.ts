@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** Section 2: the header's links; Support only for a signed-in user. */
+/** The header's links; Support only for a signed-in user. */
 export function headerLinks(signedIn: boolean) {
   return [
     { to: paths.home, label: 'Home' },
@@ -11,7 +11,7 @@ export function headerLinks(signedIn: boolean) {
   ];
 }
 
-/** Section 2: the mobile menu's links, signed in and signed out. */
+/** The mobile menu's links, signed in and signed out. */
 export function mobileMenuLinks(signedIn: boolean, officersAccess: boolean) {
   if (!signedIn) {
     return [

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { invalidateForNavigation, keysToInvalidate } from './use-navigation-invalidation';
 
-describe('invalidation on navigation (sections 4 and 7)', () => {
+describe('invalidation on navigation', () => {
   it('always marks sidebar counts and billing credits, summary and plans stale', () => {
     expect(keysToInvalidate('/dashboard')).toEqual([
       '/api/sidebar-counts',

@@ -16,7 +16,7 @@ const base: User = {
   organizationStatus: 'active',
 };
 
-describe('account menu identity (section 2)', () => {
+describe('account menu identity', () => {
   it("defaults the company to 'Organization' and the Billing ID to N/A", () => {
     expect(identityOf(base)).toMatchObject({ company: 'Organization', billingId: 'N/A' });
   });

@@ -1,6 +1,6 @@
 import type { User } from '@alpenkube/contract';
 
-/** Section 2: the account menu's texts and their defaults. */
+/** The account menu's texts and their defaults. */
 export function identityOf(user: User) {
   const label = user.username || user.email;
   return {

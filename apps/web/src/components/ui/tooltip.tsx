@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
-/** Spec section 9: open after 700 ms; moving between triggers within 300 ms opens at once. */
+/** Open after 700 ms; moving between triggers within 300 ms opens at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

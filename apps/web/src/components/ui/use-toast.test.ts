@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('toast store (sections 4 and 9)', () => {
+describe('toast store', () => {
   it('keeps at most 3, newest first', () => {
     const { result } = renderHook(() => useToast());
     act(() => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-/** Spec section 9: at most 3 toasts visible, removed 6 s after dismissal, shown 5 s by default. */
+/** At most 3 toasts visible, removed 6 s after dismissal, shown 5 s by default. */
 export const TOAST_LIMIT = 3;
 export const TOAST_REMOVE_DELAY_MS = 6000;
 export const TOAST_DEFAULT_DURATION_MS = 5000;

@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('notification bell (sections 2, 4, 8)', () => {
+describe('notification bell', () => {
   it('caps the badge at 99+', async () => {
     stubApi(notifications(1), 150);
     renderBell();

@@ -16,7 +16,7 @@ import {
   useUnreadCount,
 } from './queries';
 
-/** The header's bell (spec sections 2 and 4); rendered only for a signed-in user. */
+/** The header's bell; rendered only for a signed-in user. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [visible, setVisible] = useState(INITIAL_VISIBLE);

@@ -17,7 +17,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe('relative times (section 4)', () => {
+describe('relative times', () => {
   it("'Just now' under a minute", () => {
     expect(formatRelativeTime(ago(59_000), now)).toBe('Just now');
   });
@@ -38,7 +38,7 @@ describe('relative times (section 4)', () => {
   });
 });
 
-describe('badge (section 4)', () => {
+describe('badge', () => {
   it('is hidden at zero, the count up to 99, then 99+', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(undefined)).toBeNull();
@@ -48,7 +48,7 @@ describe('badge (section 4)', () => {
   });
 });
 
-describe('tones (section 4)', () => {
+describe('tones', () => {
   it('success green, warning amber, error red, system purple, else blue', () => {
     expect(notificationTone('success')).toBe('green');
     expect(notificationTone('warning')).toBe('amber');
@@ -59,7 +59,7 @@ describe('tones (section 4)', () => {
   });
 });
 
-describe('order and constants (section 9)', () => {
+describe('order and constants', () => {
   it('sorts newest first', () => {
     const n = (id: number, ms: number) =>
       ({

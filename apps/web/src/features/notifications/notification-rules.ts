@@ -1,6 +1,6 @@
 import type { Notification, NotificationType } from '@alpenkube/contract';
 
-/** Spec section 9: 5 shown at first, 10 more per 'View all notifications', badge capped 99+. */
+/** 5 shown at first, 10 more per 'View all notifications', badge capped 99+. */
 export const INITIAL_VISIBLE = 5;
 export const VISIBLE_STEP = 10;
 export const BADGE_CAP = 99;

@@ -9,10 +9,10 @@ import { markAllNotificationsRead, markNotificationRead, trashNotification } fro
 
 export { notificationKeys };
 
-/** Section 8: the success toasts of the bell last 3 s. */
+/** The success toasts of the bell last 3 s. */
 export const NOTIFICATION_TOAST_MS = 3000;
 
-/** Section 7: polled every 10 s, not in the background, only when signed in; 401 gives nothing. */
+/** Polled every 10 s, not in the background, only when signed in; 401 gives nothing. */
 const pollingOptions = {
   refetchInterval: NOTIFICATION_POLL_MS,
   refetchIntervalInBackground: false,

@@ -2,10 +2,11 @@
  * Title and meta description of every public path, as plain data (no React) so the server
  * can write them into the HTML it serves for that path, before any JavaScript runs.
  */
+// Relative imports only: scripts/write-page-meta.ts runs this file under plain Node (no @/ alias).
 import { tutorials } from './content/tutorial-index';
-import { clusterTypeCopy } from './cluster-types/cluster-type-copy';
-import { clusterPageAliases, clusterTypeAliases } from './cluster-types/cluster-type-routes';
-import { resolveClusterType } from './cluster-types/cluster-type-catalog';
+import { clusterTypeCopy } from '../../lib/catalog/cluster-type-copy';
+import { clusterPageAliases, clusterTypeAliases } from '../../lib/catalog/cluster-type-routes';
+import { resolveClusterType } from '../../lib/catalog/cluster-type-catalog';
 
 export interface PageMeta {
   title: string;

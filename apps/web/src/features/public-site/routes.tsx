@@ -1,130 +1,95 @@
 import type { RouteObject } from 'react-router';
-import { clusterPageAliases, clusterTypeAliases } from './cluster-types/cluster-type-routes';
+import { paths } from '@/config/paths';
 
 /**
- * Public routes, mounted by the app router inside the public layout.
+ * The public site's own pages, mounted by the app router inside the public layout. Pages that
+ * combine the site with the catalog or support features live in src/app/routes/public.
  * Every page is lazy so each one is its own chunk: the home page does not ship the
  * tutorials, the API reference or the forms.
  */
-
-const clusterType = () =>
-  import('./pages/cluster-type-page').then((m) => ({ Component: m.ClusterTypePage }));
-
-const clusterAliasRoutes: RouteObject[] = [
-  ...clusterTypeAliases.map((t) => ({ path: `${t}-cluster`, lazy: clusterType })),
-  ...clusterPageAliases.map((t) => ({ path: `${t}-cluster-page`, lazy: clusterType })),
-];
-
 export const publicSiteRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('./pages/home-page').then((m) => ({ Component: m.HomePage })) },
   {
-    path: 'pricing',
-    lazy: () => import('./pages/pricing-page').then((m) => ({ Component: m.PricingPage })),
-  },
-  {
-    path: 'documentation',
+    path: paths.documentation,
     lazy: () =>
       import('./pages/documentation-page').then((m) => ({ Component: m.DocumentationPage })),
   },
   {
-    path: 'tutorials',
+    path: paths.tutorials,
     lazy: () => import('./pages/tutorials-page').then((m) => ({ Component: m.TutorialsPage })),
   },
   {
-    path: 'tutorials/:slug',
+    path: paths.tutorial.pattern,
     lazy: () => import('./pages/tutorial-page').then((m) => ({ Component: m.TutorialPage })),
   },
   {
-    path: 'about',
+    path: paths.about,
     lazy: () => import('./pages/about-page').then((m) => ({ Component: m.AboutPage })),
   },
   {
-    path: 'careers',
+    path: paths.careers,
     lazy: () => import('./pages/careers-page').then((m) => ({ Component: m.CareersPage })),
   },
   {
-    path: 'case-studies',
+    path: paths.caseStudies,
     lazy: () => import('./pages/case-studies-page').then((m) => ({ Component: m.CaseStudiesPage })),
   },
-  { path: 'faq', lazy: () => import('./pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
   {
-    path: 'privacy-policy',
+    path: paths.faq,
+    lazy: () => import('./pages/faq-page').then((m) => ({ Component: m.FaqPage })),
+  },
+  {
+    path: paths.privacyPolicy,
     lazy: () => import('./pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
   },
   {
-    path: 'privacy',
+    path: paths.privacy,
     lazy: () => import('./pages/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
   },
   {
-    path: 'terms',
+    path: paths.terms,
     lazy: () => import('./pages/terms-page').then((m) => ({ Component: m.TermsPage })),
   },
   {
-    path: 'contact',
+    path: paths.contact,
     lazy: () => import('./pages/contact-page').then((m) => ({ Component: m.ContactPage })),
   },
   {
-    path: 'schedule-demo',
+    path: paths.scheduleDemo,
     lazy: () =>
       import('./pages/schedule-demo-page').then((m) => ({ Component: m.ScheduleDemoPage })),
   },
   {
-    path: 'contact-sales',
+    path: paths.contactSales,
     lazy: () =>
       import('./pages/contact-sales-page').then((m) => ({ Component: m.ContactSalesPage })),
   },
   {
-    path: 'custom-quote',
+    path: paths.customQuote,
     lazy: () => import('./pages/custom-quote-page').then((m) => ({ Component: m.CustomQuotePage })),
   },
   {
-    path: 'workload-migration',
+    path: paths.workloadMigration,
     lazy: () =>
       import('./pages/workload-migration-page').then((m) => ({
         Component: m.WorkloadMigrationPage,
       })),
   },
   {
-    path: 'newsletter',
+    path: paths.newsletter,
     lazy: () => import('./pages/newsletter-page').then((m) => ({ Component: m.NewsletterPage })),
   },
   {
-    path: 'api-reference',
+    path: paths.apiReference,
     lazy: () =>
       import('./pages/api-reference-page').then((m) => ({ Component: m.ApiReferencePage })),
   },
   {
-    path: 'test-service',
+    path: paths.testService,
     lazy: () => import('./pages/test-service-page').then((m) => ({ Component: m.TestServicePage })),
   },
   {
-    path: 'currency-test',
+    path: paths.currencyTest,
     lazy: () =>
       import('./pages/currency-test-page').then((m) => ({ Component: m.CurrencyTestPage })),
   },
-  {
-    path: 'support',
-    lazy: () => import('./pages/support-page').then((m) => ({ Component: m.SupportPage })),
-  },
-  {
-    path: 'technical-support',
-    lazy: () =>
-      import('./pages/technical-support-page').then((m) => ({ Component: m.TechnicalSupportPage })),
-  },
-  {
-    path: 'billing-support',
-    lazy: () =>
-      import('./pages/billing-support-page').then((m) => ({ Component: m.BillingSupportPage })),
-  },
-  {
-    path: 'submit-ticket',
-    lazy: () =>
-      import('./pages/submit-ticket-page').then((m) => ({ Component: m.SubmitTicketPage })),
-  },
-  {
-    path: 'track-ticket',
-    lazy: () => import('./pages/track-ticket-page').then((m) => ({ Component: m.TrackTicketPage })),
-  },
-  { path: 'cluster-types/:type', lazy: clusterType },
-  ...clusterAliasRoutes,
 ];

@@ -25,7 +25,7 @@ function cache(timestamp: number, rates = { USD: 1, EUR: 0.95, GBP: 0.85 }) {
   localStorage.setItem(RATES_CACHE_KEY, JSON.stringify({ rates, timestamp, date: '2025-05-01' }));
 }
 
-describe('exchange rates (sections 4, 5, 9)', () => {
+describe('exchange rates', () => {
   it('uses a cache younger than an hour without fetching', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
@@ -120,7 +120,7 @@ describe('exchange rates (sections 4, 5, 9)', () => {
   });
 });
 
-describe('prices (section 9)', () => {
+describe('prices', () => {
   const rates = { USD: 1 as const, EUR: 0.91, GBP: 0.78 };
   it('converts by the rate and rounds down', () => {
     expect(convertPrice(100, 'EUR', rates)).toBe(91);
@@ -141,7 +141,7 @@ describe('prices (section 9)', () => {
   });
 });
 
-describe('stored preferences (section 3)', () => {
+describe('stored preferences', () => {
   it('defaults to EUR and monthly', () => {
     expect(readCurrency()).toBe('EUR');
     expect(readBillingCycle()).toBe('monthly');

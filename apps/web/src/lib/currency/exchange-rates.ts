@@ -1,4 +1,4 @@
-/** Spec sections 4, 5 and 9: exchange rates relative to USD, cached an hour, with fallbacks. */
+/** Exchange rates relative to USD, cached an hour, with fallbacks. */
 export type CurrencyCode = 'USD' | 'EUR' | 'GBP';
 export type ExchangeRates = { USD: 1; EUR: number; GBP: number };
 export type CachedRates = { rates: ExchangeRates; timestamp: number; date: string };
@@ -48,7 +48,7 @@ function writeCachedRates(cached: CachedRates) {
   }
 }
 
-/** Section 5: a response is valid only with numeric EUR and GBP rates. */
+/** A response is valid only with numeric EUR and GBP rates. */
 export function validateRates(rates: unknown): ExchangeRates | null {
   if (!rates || typeof rates !== 'object') return null;
   const { EUR, GBP } = rates as Record<string, unknown>;

@@ -2,7 +2,7 @@ import type { CurrencyCode, ExchangeRates } from './exchange-rates';
 
 export const currencySymbols: Record<CurrencyCode, string> = { USD: '$', EUR: '€', GBP: '£' };
 
-/** Section 9: a USD amount converted by the rate and rounded down to a whole number. */
+/** A USD amount converted by the rate and rounded down to a whole number. */
 export function convertPrice(amountUsd: number, currency: CurrencyCode, rates: ExchangeRates) {
   return Math.floor(amountUsd * rates[currency]);
 }
@@ -18,7 +18,7 @@ export function formatPriceFromCents(cents: number, currency: CurrencyCode, rate
   return formatPrice(cents / 100, currency, rates);
 }
 
-/** Section 9: round((12 × monthly − yearly) / (12 × monthly) × 100); 0 if either is missing. */
+/** Round((12 × monthly − yearly) / (12 × monthly) × 100); 0 if either is missing. */
 export function yearlyDiscountPercent(
   monthly: number | null | undefined,
   yearly: number | null | undefined,

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from './exchange-rates';
 
-/** Spec section 3: browser-stored display preferences and their defaults. */
+/** Browser-stored display preferences and their defaults. */
 export type BillingCycle = 'monthly' | 'yearly';
 export const CURRENCY_STORAGE_KEY = 'currency';
 export const BILLING_CYCLE_STORAGE_KEY = 'billingCycle';

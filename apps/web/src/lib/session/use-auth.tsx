@@ -55,7 +55,7 @@ export function AuthProvider({ children, onSignedOut = redirectTo }: AuthProvide
 
   const loginMutation = useMutation<LoginResult, Error, LoginInput>({
     mutationFn: (input) => {
-      // Section 4: cached query data is cleared first, so nothing of a previous user survives.
+      // Cached query data is cleared first, so nothing of a previous user survives.
       clearCacheForSignIn(queryClient);
       return login(input);
     },
@@ -110,7 +110,7 @@ export function AuthProvider({ children, onSignedOut = redirectTo }: AuthProvide
     },
   });
 
-  // Section 8: an error mentioning 401 on the user call means signed out, not broken.
+  // An error mentioning 401 on the user call means signed out, not broken.
   const error =
     userQuery.error && !userQuery.error.message.includes('401') ? userQuery.error : null;
   const user = error || userQuery.error ? null : (userQuery.data ?? null);

@@ -1,4 +1,4 @@
-/** Spec section 3: the stored theme is 'light', 'dark' or 'system' (the default), under 'theme'. */
+/** The stored theme is 'light', 'dark' or 'system' (the default), under 'theme'. */
 export type Theme = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_THEME: Theme = 'system';

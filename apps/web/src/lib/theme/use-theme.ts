@@ -4,7 +4,7 @@ import { readStoredTheme, resolveTheme, setTheme, subscribeTheme, type Theme } f
 export function useTheme() {
   const theme = useSyncExternalStore(subscribeTheme, readStoredTheme, () => 'system' as Theme);
   const resolvedTheme = resolveTheme(theme);
-  // Section 4: the toggle flips between dark and light (leaving 'system' for an explicit choice).
+  // The toggle flips between dark and light (leaving 'system' for an explicit choice).
   const toggleTheme = useCallback(
     () => setTheme(resolveTheme(readStoredTheme()) === 'dark' ? 'light' : 'dark'),
     [],

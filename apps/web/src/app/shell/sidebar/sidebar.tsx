@@ -10,7 +10,7 @@ import { SidebarNav } from './sidebar-nav';
 import { useSidebarCounts } from './use-sidebar-counts';
 import { useSidebarState } from './use-sidebar-state';
 
-/** The dashboard sidebar (section 2): a rail of w-72 or w-16 on desktop, a drawer on mobile. */
+/** The dashboard sidebar: a rail of w-72 or w-16 on desktop, a drawer on mobile. */
 export function Sidebar({ isMobile }: { isMobile: boolean }) {
   const { user, logoutMutation } = useAuth();
   const counts = useSidebarCounts(Boolean(user));

@@ -18,7 +18,7 @@ const themeOptions: SegmentOption<Theme>[] = [
 ];
 
 /**
- * Display preferences live in this browser only (spec section 3), through the same stores the
+ * Display preferences live in this browser only, through the same stores the
  * header's currency picker and theme toggle use, so every control stays in step.
  */
 export function PreferencesForm() {

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 
 const samples = [1, 9.99, 100, 216, 1234.56];
 
-/** Sample USD amounts converted by the spec's rule (rate, rounded down, symbol), plus a free one. */
+/** Sample USD amounts converted by the display rule (rate, rounded down, symbol), plus a free one. */
 export function ConversionTable({ rates }: { rates: ExchangeRates }) {
   const [custom, setCustom] = useState('250');
   const amount = Number(custom);
@@ -60,7 +60,7 @@ export function ConversionTable({ rates }: { rates: ExchangeRates }) {
         rowKey={(usd, i) => `${usd}-${i}`}
       />
       <p className="text-sm text-muted-foreground">
-        Rule (spec section 9): amount × rate, rounded down to a whole number, prefixed by{' '}
+        Rule: amount × rate, rounded down to a whole number, prefixed by{' '}
         {currencies.map((c) => currencySymbols[c]).join(' ')}.
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError } from '@/components/ui/form';
-import type { LeadForm } from './use-lead-form';
+import type { LeadForm } from '@/components/lead-form/use-lead-form';
 
 /** Several checkboxes feeding one array field (e.g. the compliance needs of a quote). */
 export function CheckboxGroupField({

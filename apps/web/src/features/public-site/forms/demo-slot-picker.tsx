@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { cn } from '@/lib/cn';
 import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract/public-form-options';
 import { FieldError } from '@/components/ui/form';
-import type { LeadForm } from './use-lead-form';
+import type { LeadForm } from '@/components/lead-form/use-lead-form';
 import { publicSiteQueries } from '../queries';
 
 /**

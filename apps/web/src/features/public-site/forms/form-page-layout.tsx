@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 
 /** A form page: the heading, the form in a card and, beside it, what happens next. */
 export function FormPageLayout({

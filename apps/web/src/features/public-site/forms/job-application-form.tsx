@@ -1,8 +1,13 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { positions } from '../content/positions';
-import { useLeadForm } from './use-lead-form';
-import { FieldGrid, SelectField, TextField, TextareaField } from './form-fields';
-import { PublicForm } from './public-form';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import {
+  FieldGrid,
+  SelectField,
+  TextField,
+  TextareaField,
+} from '@/components/lead-form/form-fields';
+import { PublicForm } from '@/components/lead-form/public-form';
 
 const loadSchema = () =>
   import('@alpenkube/contract/public-forms').then((m) => m.jobApplicationSchema);

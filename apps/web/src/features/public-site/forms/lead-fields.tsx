@@ -1,6 +1,6 @@
 import { companySizes } from '@alpenkube/contract/public-form-options';
-import { SelectField, TextField } from './form-fields';
-import type { LeadForm } from './use-lead-form';
+import { SelectField, TextField } from '@/components/lead-form/form-fields';
+import type { LeadForm } from '@/components/lead-form/use-lead-form';
 
 /** Name, e-mail and company: who is asking, the first fields of the sales and contact forms. */
 export function IdentityFields({

@@ -1,4 +1,4 @@
-/** The four claims of the footer (spec section 1), with what each one means in practice. */
+/** The four claims of the footer, with what each one means in practice. */
 export const complianceClaims = [
   {
     id: 'gdpr',

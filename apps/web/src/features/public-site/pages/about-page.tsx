@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { ContentSection } from '../components/content-section';
 import { complianceClaims } from '../home/compliance-claims';
 import { useRouteMeta } from '../use-page-meta';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { SearchBox } from '../components/search-box';
-import { CardSkeletons, QueryError } from '../components/query-state';
+import { CardSkeletons, QueryError } from '@/components/page/query-state';
 import { filterGroups, groupOperations, type OpenApiDocument } from '../api-reference/openapi';
 import { MethodBadge, OperationCard } from '../api-reference/operation-card';
 import { useRouteMeta } from '../use-page-meta';

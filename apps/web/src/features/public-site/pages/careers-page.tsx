@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { MapPin } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { positions } from '../content/positions';
 import { JobApplicationForm, useJobApplicationForm } from '../forms/job-application-form';
 import { useRouteMeta } from '../use-page-meta';

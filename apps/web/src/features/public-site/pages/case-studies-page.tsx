@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Quote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { caseStudies } from '../content/case-studies';
 import { useRouteMeta } from '../use-page-meta';
 

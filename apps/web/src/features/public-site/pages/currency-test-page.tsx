@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { RATES_CACHE_KEY, exchangeRatesQueryKey, useExchangeRates } from '@/lib/currency';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { RateCachePanel } from '../diagnostics/rate-cache-panel';
 import { ConversionTable } from '../diagnostics/conversion-table';
 import { useRouteMeta } from '../use-page-meta';

@@ -1,16 +1,16 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { complianceNeeds } from '@alpenkube/contract/public-form-options';
-import { useLeadForm } from '../forms/use-lead-form';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
 import {
   CheckboxField,
   FieldGrid,
   SelectField,
   TextField,
   TextareaField,
-} from '../forms/form-fields';
+} from '@/components/lead-form/form-fields';
 import { IdentityFields } from '../forms/lead-fields';
 import { CheckboxGroupField } from '../forms/checkbox-group-field';
-import { PublicForm } from '../forms/public-form';
+import { PublicForm } from '@/components/lead-form/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { useRouteMeta } from '../use-page-meta';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BookOpen, Braces, CircleHelp, LifeBuoy } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { LinkCardGrid, type LinkCardItem } from '../components/link-card-grid';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { tutorialCategories, tutorials } from '../content/tutorial-index';
 import { TutorialSearchList } from '../tutorials/tutorial-search-list';
 import { useRouteMeta } from '../use-page-meta';

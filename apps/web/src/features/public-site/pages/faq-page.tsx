@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { SearchBox } from '../components/search-box';
 import { faq, faqGroups } from '../content/faq';
 import { searchFaq } from '../content/faq-search';

@@ -1,9 +1,9 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useLeadForm } from '../forms/use-lead-form';
-import { CheckboxField, TextField } from '../forms/form-fields';
-import { PublicForm } from '../forms/public-form';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import { CheckboxField, TextField } from '@/components/lead-form/form-fields';
+import { PublicForm } from '@/components/lead-form/public-form';
 import { FormPageLayout } from '../forms/form-page-layout';
 import { NewsletterTokenAction } from '../forms/newsletter-token-action';
 import { useRouteMeta } from '../use-page-meta';

@@ -1,4 +1,4 @@
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { LegalDocumentView } from '../components/legal-document-view';
 import { privacyPolicy } from '../content/legal/privacy';
 import { useRouteMeta } from '../use-page-meta';

@@ -1,8 +1,8 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { useLeadForm } from '../forms/use-lead-form';
-import { FieldGrid, TextField, TextareaField } from '../forms/form-fields';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import { FieldGrid, TextField, TextareaField } from '@/components/lead-form/form-fields';
 import { CompanySizeField, IdentityFields } from '../forms/lead-fields';
-import { PublicForm } from '../forms/public-form';
+import { PublicForm } from '@/components/lead-form/public-form';
 import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
 import { DemoSlotPicker } from '../forms/demo-slot-picker';
 import { useRouteMeta } from '../use-page-meta';

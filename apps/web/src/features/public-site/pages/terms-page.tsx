@@ -1,4 +1,4 @@
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { LegalDocumentView } from '../components/legal-document-view';
 import { termsOfService } from '../content/legal/terms';
 import { useRouteMeta } from '../use-page-meta';

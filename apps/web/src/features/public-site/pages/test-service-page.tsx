@@ -1,10 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
-import { PageHeader } from '../components/page-header';
-import { runAllChecks, serviceChecks, summarize } from '../diagnostics/service-checks';
+import { PageHeader } from '@/components/page/page-header';
+import {
+  runAllChecks,
+  serviceChecks,
+  summarize,
+  type CheckResult,
+} from '../diagnostics/service-checks';
 import { useRouteMeta } from '../use-page-meta';
+
+/** The results' columns; until the first run ends every call shows as being tested. */
+const checkColumns = (done: boolean): DataTableColumn<CheckResult>[] => [
+  {
+    id: 'call',
+    header: 'Call',
+    rowHeader: true,
+    cell: (r) => (
+      <>
+        {r.check.label}
+        <code className="block font-mono text-xs font-normal text-muted-foreground">
+          GET {r.check.url}
+        </code>
+      </>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) =>
+      done ? (
+        <span className={cn('font-mono font-semibold', r.ok ? 'text-success' : 'text-destructive')}>
+          {r.status ?? 'no answer'}
+        </span>
+      ) : (
+        <span className="text-muted-foreground">testing…</span>
+      ),
+  },
+  {
+    id: 'latency',
+    header: 'Latency',
+    align: 'right',
+    cellClassName: 'tabular-nums',
+    cell: (r) => (done ? `${r.latencyMs} ms` : ''),
+  },
+  { id: 'detail', header: 'Detail', cellClassName: 'text-muted-foreground', cell: (r) => r.detail },
+];
 
 export function TestServicePage() {
   useRouteMeta('/test-service');
@@ -51,66 +94,23 @@ export function TestServicePage() {
             </p>
           </div>
         )}
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Results of each call</caption>
-            <thead className="bg-muted text-left">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Call
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Latency
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Detail
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(
-                checks.data ??
-                serviceChecks.map((check) => ({
-                  check,
-                  status: null,
-                  ok: false,
-                  latencyMs: 0,
-                  detail: '',
-                }))
-              ).map((r) => (
-                <tr key={r.check.url} className="border-t border-border">
-                  <th scope="row" className="px-4 py-3 text-left font-medium">
-                    {r.check.label}
-                    <code className="block font-mono text-xs font-normal text-muted-foreground">
-                      GET {r.check.url}
-                    </code>
-                  </th>
-                  <td className="px-4 py-3">
-                    {checks.data ? (
-                      <span
-                        className={cn(
-                          'font-mono font-semibold',
-                          r.ok ? 'text-success' : 'text-destructive',
-                        )}
-                      >
-                        {r.status ?? 'no answer'}
-                      </span>
-                    ) : (
-                      <span className="text-muted-foreground">testing…</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">
-                    {checks.data ? `${r.latencyMs} ms` : ''}
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground">{r.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="bg-card"
+          density="comfortable"
+          caption="Results of each call"
+          columns={checkColumns(checks.data !== undefined)}
+          rows={
+            checks.data ??
+            serviceChecks.map((check) => ({
+              check,
+              status: null,
+              ok: false,
+              latencyMs: 0,
+              detail: '',
+            }))
+          }
+          rowKey={(r) => r.check.url}
+        />
         <p className="text-sm text-muted-foreground">
           Latency is measured in your browser and includes your network. Each call is made once, one
           after another, with caching disabled.

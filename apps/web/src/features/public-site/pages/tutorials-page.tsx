@@ -1,4 +1,4 @@
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page/page-header';
 import { TutorialSearchList } from '../tutorials/tutorial-search-list';
 import { useRouteMeta } from '../use-page-meta';
 

@@ -1,4 +1,4 @@
-import { displayTierName, tierTypeForName, type TierPageType } from '@/lib/catalog/tier-type';
+import { displayTierName, tierTypeForName, type TierPageType } from './tier-type';
 /**
  * The cluster-type pages and what they say beyond the tier data the
  * server sends (story, use cases). Plain data: page-meta.ts and the footer-style mapping use it
@@ -10,7 +10,7 @@ export type ClusterPageType = TierPageType | 'additional';
 
 export interface ClusterTypeInfo {
   type: ClusterPageType;
-  /** The tier's name when the tier list has not loaded (spec's fixed list of seven). */
+  /** The tier's name when the tier list has not loaded (the fixed list of seven). */
   fallbackName: string;
   tagline: string;
   story: string;

@@ -1,9 +1,9 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { useState } from 'react';
 import type { ticketReplySchema } from '@alpenkube/contract/public-forms';
-import { useLeadForm } from './use-lead-form';
-import { TextareaField } from './form-fields';
-import { PublicForm } from './public-form';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import { TextareaField } from '@/components/lead-form/form-fields';
+import { PublicForm } from '@/components/lead-form/public-form';
 import type { PublicTicket } from './public-ticket';
 
 const loadSchema = () =>

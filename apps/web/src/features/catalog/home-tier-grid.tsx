@@ -1,18 +1,18 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { CardSkeletons } from '../components/query-state';
+import { CardSkeletons } from '@/components/page/query-state';
 import { useClusterTiers } from '@/lib/cluster-tiers';
-import { displayTierName, tierPageTypes } from '../cluster-types/cluster-type-catalog';
-import { clusterTypeCopy } from '../cluster-types/cluster-type-copy';
-import { tierPagePath } from '../cluster-types/tier-links';
-import { TierPrice } from '../pricing/tier-price';
-import { PriceControls } from '../pricing/price-controls';
+import { displayTierName, tierPageTypes } from '@/lib/catalog/cluster-type-catalog';
+import { clusterTypeCopy } from '@/lib/catalog/cluster-type-copy';
+import { tierPagePath } from '@/features/catalog/cluster-types/tier-links';
+import { TierPrice } from '@/features/catalog/pricing/tier-price';
+import { PriceControls } from '@/features/catalog/pricing/price-controls';
 
 const cardClass =
   'group flex flex-col rounded-xl border border-border bg-card p-6 shadow-sm transition hover:border-primary/50 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
-/** Without the tier list (server down), the spec's fixed seven still lead to their pages. */
+/** Without the tier list (server down), the fixed seven tiers still lead to their pages. */
 function FallbackTierCards() {
   return tierPageTypes.map((type) => (
     <Link key={type} to={paths.clusterType(type)} className={cardClass}>

@@ -1,4 +1,4 @@
-import type { ClusterTypeInfo } from './cluster-type-catalog';
+import type { ClusterTypeInfo } from '@/lib/catalog/cluster-type-catalog';
 
 export function UseCases({
   info,

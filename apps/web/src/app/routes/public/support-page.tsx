@@ -1,9 +1,9 @@
 import { Activity, BookOpen, CreditCard, Search, Ticket, Wrench } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { LinkCardGrid, type LinkCardItem } from '../components/link-card-grid';
-import { PageHeader } from '../components/page-header';
-import { SeverityTable } from '../components/severity-table';
-import { useRouteMeta } from '../use-page-meta';
+import { LinkCardGrid, type LinkCardItem } from '@/features/public-site/components/link-card-grid';
+import { PageHeader } from '@/components/page/page-header';
+import { SeverityTable } from '@/features/support';
+import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const routes: LinkCardItem[] = [
   {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { FormPageLayout, NextSteps } from '../forms/form-page-layout';
-import { TicketForm } from '../forms/ticket-form';
-import { useRouteMeta } from '../use-page-meta';
+import { FormPageLayout, NextSteps } from '@/features/public-site/forms/form-page-layout';
+import { TicketForm } from '@/features/support';
+import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 export function SubmitTicketPage() {
   useRouteMeta('/submit-ticket');

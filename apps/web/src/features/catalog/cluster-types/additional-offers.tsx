@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { PageHeader } from '../components/page-header';
-import { clusterTypeCopy } from './cluster-type-copy';
+import { PageHeader } from '@/components/page/page-header';
+import { clusterTypeCopy } from '@/lib/catalog/cluster-type-copy';
 import { UseCases } from './use-cases';
 
 const steps = [

@@ -3,19 +3,19 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import type { trackTicketSchema } from '@alpenkube/contract/public-forms';
-import { useLeadForm } from '../forms/use-lead-form';
-import { FieldGrid, TextField } from '../forms/form-fields';
-import { PublicForm } from '../forms/public-form';
-import { FormPageLayout } from '../forms/form-page-layout';
-import type { PublicTicket } from '../forms/public-ticket';
-import { TicketThread } from '../forms/ticket-thread';
-import { TicketReplyForm } from '../forms/ticket-reply-form';
-import { useRouteMeta } from '../use-page-meta';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import { FieldGrid, TextField } from '@/components/lead-form/form-fields';
+import { PublicForm } from '@/components/lead-form/public-form';
+import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
+import type { PublicTicket } from '@/features/support';
+import { TicketThread } from '@/features/support';
+import { TicketReplyForm } from '@/features/support';
+import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const loadSchema = () =>
   import('@alpenkube/contract/public-forms').then((m) => m.trackTicketSchema);
 
-/** Spec: the tracking code and the e-mail show the ticket and its replies, and let the visitor reply. */
+/** The tracking code and the e-mail show the ticket and its replies, and let the visitor reply. */
 export function TrackTicketPage() {
   useRouteMeta('/track-ticket');
   const [params] = useSearchParams();

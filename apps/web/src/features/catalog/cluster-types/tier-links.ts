@@ -1,8 +1,12 @@
 import type { Tier } from '@alpenkube/contract';
 import { paths } from '@/config/paths';
-import { clusterPageForTierName, tierPageTypes, type TierPageType } from './cluster-type-catalog';
+import {
+  clusterPageForTierName,
+  tierPageTypes,
+  type TierPageType,
+} from '@/lib/catalog/cluster-type-catalog';
 
-/** The cluster-type page of a tier: its slug when that is a page name, else the spec's keyword rule. */
+/** The cluster-type page of a tier: its slug when that is a page name, else the tier-name keyword rule. */
 export function tierPageType(tier: Pick<Tier, 'slug' | 'name'>): TierPageType {
   return (tierPageTypes as string[]).includes(tier.slug)
     ? (tier.slug as TierPageType)

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { FormPageLayout } from '../forms/form-page-layout';
-import { TicketForm } from '../forms/ticket-form';
-import { SeverityTable } from '../components/severity-table';
-import { useRouteMeta } from '../use-page-meta';
+import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
+import { TicketForm } from '@/features/support';
+import { SeverityTable } from '@/features/support';
+import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const checklist = [
   'The cluster’s name and region (never the kubeconfig).',

@@ -1,13 +1,13 @@
-import { PageHeader } from '../components/page-header';
-import { CardSkeletons, QueryError } from '../components/query-state';
+import { PageHeader } from '@/components/page/page-header';
+import { CardSkeletons, QueryError } from '@/components/page/query-state';
 import { useClusterTiers } from '@/lib/cluster-tiers';
-import { tierPageType } from '../cluster-types/tier-links';
-import { PriceControls } from '../pricing/price-controls';
-import { PricingTierCard } from '../pricing/pricing-tier-card';
-import { PricingNotes } from '../pricing/pricing-notes';
-import { CustomOfferCard } from '../pricing/custom-offer-card';
-import { AddonPrices } from '../pricing/addon-prices';
-import { useRouteMeta } from '../use-page-meta';
+import { tierPageType } from '@/features/catalog';
+import { PriceControls } from '@/features/catalog';
+import { PricingTierCard } from '@/features/catalog';
+import { PricingNotes } from '@/features/catalog';
+import { CustomOfferCard } from '@/features/catalog';
+import { AddonPrices } from '@/features/catalog';
+import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 export function PricingPage() {
   useRouteMeta('/pricing');

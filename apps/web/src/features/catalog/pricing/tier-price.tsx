@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 
 /**
  * A tier's price in the display currency for the chosen cycle, with the other cycle and the
- * yearly discount (spec section 9 formula) beside it.
+ * yearly discount beside it.
  */
 export function TierPrice({ tier, size = 'lg' }: { tier: Tier; size?: 'lg' | 'md' }) {
   const { billingCycle, formatPriceFromCents } = useCurrency();

@@ -3,9 +3,14 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { submitTicketSchema } from '@alpenkube/contract/public-forms';
 import { ticketCategories, ticketSeverities } from '@alpenkube/contract/public-form-options';
-import { useLeadForm } from './use-lead-form';
-import { FieldGrid, SelectField, TextField, TextareaField } from './form-fields';
-import { PublicForm } from './public-form';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import {
+  FieldGrid,
+  SelectField,
+  TextField,
+  TextareaField,
+} from '@/components/lead-form/form-fields';
+import { PublicForm } from '@/components/lead-form/public-form';
 
 const categoryLabels: Record<(typeof ticketCategories)[number], string> = {
   technical: 'Technical: clusters, add-ons, the console',

@@ -1,5 +1,5 @@
 /**
- * The cluster-type URL names of spec section 2, kept as plain data so the route table
+ * The cluster-type URL names, kept as plain data so the route table
  * and the page-meta table (read by the server) list exactly the same paths.
  * Every name is served at /cluster-types/<name> and /<name>-cluster.
  */
@@ -17,7 +17,7 @@ export const clusterTypeAliases = [
 ] as const;
 
 /**
- * The spec's "some with a -cluster-page form": the seven tier pages get one; the dev and
+ * Only some have a -cluster-page form: the seven tier pages get one; the dev and
  * test aliases and 'additional' are secondary names and do not.
  */
 export const clusterPageAliases = [

@@ -2,12 +2,16 @@ import { Link } from 'react-router';
 import { Check, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { PageHeader } from '../components/page-header';
-import { CardSkeletons, QueryError } from '../components/query-state';
-import { PriceControls } from '../pricing/price-controls';
-import { TierPrice, TierPriceBreakdown } from '../pricing/tier-price';
-import { displayTierName, findTierForType, type TierPageType } from './cluster-type-catalog';
-import { clusterTypeCopy } from './cluster-type-copy';
+import { PageHeader } from '@/components/page/page-header';
+import { CardSkeletons, QueryError } from '@/components/page/query-state';
+import { PriceControls } from '@/features/catalog/pricing/price-controls';
+import { TierPrice, TierPriceBreakdown } from '@/features/catalog/pricing/tier-price';
+import {
+  displayTierName,
+  findTierForType,
+  type TierPageType,
+} from '@/lib/catalog/cluster-type-catalog';
+import { clusterTypeCopy } from '@/lib/catalog/cluster-type-copy';
 import { NodeSizeTable } from './node-size-table';
 import { orderPath } from './tier-links';
 import { UseCases } from './use-cases';

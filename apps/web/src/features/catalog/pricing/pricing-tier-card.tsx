@@ -3,8 +3,8 @@ import { Check, ShieldCheck } from 'lucide-react';
 import type { Tier } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { displayTierName } from '../cluster-types/cluster-type-catalog';
-import { orderPath, tierPagePath } from '../cluster-types/tier-links';
+import { displayTierName } from '@/lib/catalog/cluster-type-catalog';
+import { orderPath, tierPagePath } from '@/features/catalog/cluster-types/tier-links';
 import { TierPrice, TierPriceBreakdown } from './tier-price';
 
 export function PricingTierCard({ tier, featured = false }: { tier: Tier; featured?: boolean }) {

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
-/** The 6-digit code of an authenticator app; FormField gives it its id and aria attributes. */
+/** The 6-digit code of an authenticator app; FormControl gives it its id and aria attributes. */
 export function CodeInput({ className, ...props }: ComponentProps<'input'>) {
   return (
     <Input

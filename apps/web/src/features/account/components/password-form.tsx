@@ -1,17 +1,28 @@
+import { changePasswordSchema } from '@alpenkube/contract/auth';
 import { PASSWORD_MIN } from '@alpenkube/contract/password-policy';
-import { FormField } from '@/components/ui/form-field';
-import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { SubmitButton } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootError,
+} from '@/components/ui/hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
-import { useSchemaForm } from '@/components/ui/use-schema-form';
+import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useChangePassword } from '../queries';
-
-const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.changePasswordSchema);
 
 export function PasswordForm() {
   const { toast } = useToast();
   const mutation = useChangePassword();
-  const { errors, formProps } = useSchemaForm(loadSchema, (input, form) =>
+  const form = useZodForm(changePasswordSchema, {
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const onSubmit = form.handleSubmit((input) =>
     mutation.mutate(input, {
       onSuccess: () => {
         form.reset();
@@ -21,29 +32,56 @@ export function PasswordForm() {
           variant: 'success',
         });
       },
+      onError: (error) => setServerErrors(form, error),
     }),
   );
 
   return (
-    <form {...formProps} className="grid gap-5" aria-label="Change password">
-      {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
-      {/* Lets password managers tie the new password to the right account. */}
-      <input type="text" name="username" autoComplete="username" hidden readOnly disabled />
-      <FormField label="Current password" error={errors.currentPassword}>
-        <PasswordInput name="currentPassword" autoComplete="current-password" />
-      </FormField>
-      <FormField
-        label="New password"
-        error={errors.newPassword}
-        description={`At least ${PASSWORD_MIN} characters. Other devices are signed out when you change it.`}
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-5"
+        aria-label="Change password"
       >
-        <PasswordInput name="newPassword" autoComplete="new-password" />
-      </FormField>
-      <div className="flex justify-end">
-        <SubmitButton pending={mutation.isPending} pendingText="Changing...">
-          Change password
-        </SubmitButton>
-      </div>
-    </form>
+        <FormRootError />
+        {/* Lets password managers tie the new password to the right account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly disabled />
+        <FormField
+          control={form.control}
+          name="currentPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Current password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="newPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormDescription>
+                {`At least ${PASSWORD_MIN} characters. Other devices are signed out when you change it.`}
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="flex justify-end">
+          <SubmitButton pending={mutation.isPending} pendingText="Changing...">
+            Change password
+          </SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }

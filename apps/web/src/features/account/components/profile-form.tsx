@@ -1,80 +1,131 @@
+import { z } from 'zod';
 import type { User } from '@alpenkube/contract';
+import { updateProfileSchema } from '@alpenkube/contract/auth';
 import { Badge } from '@/components/ui/badge';
-import { FormField } from '@/components/ui/form-field';
-import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { SubmitButton } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootError,
+} from '@/components/ui/hook-form';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { useSchemaForm } from '@/components/ui/use-schema-form';
+import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useUpdateProfile } from '../queries';
 
-const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.updateProfileSchema);
+/**
+ * The form holds strings; an emptied name is sent as no name and an empty password field as no
+ * password, then the contract's schema checks what goes out.
+ */
+const profileFormSchema = z
+  .object({ name: z.string(), email: z.string(), currentPassword: z.string() })
+  .transform(({ name, email, currentPassword }) => ({
+    name: name.trim() ? name : null,
+    email,
+    ...(currentPassword ? { currentPassword } : {}),
+  }))
+  .pipe(updateProfileSchema);
 
 export function ProfileForm({ user }: { user: User }) {
   const { toast } = useToast();
   const mutation = useUpdateProfile();
-  const { errors, formProps } = useSchemaForm(
-    loadSchema,
-    (input) =>
-      mutation.mutate(input, {
-        onSuccess: (updated) =>
-          toast({
-            title: 'Profile updated',
-            description:
-              updated.email !== user.email
-                ? `We sent a verification link to ${updated.email}.`
-                : 'Your changes are saved.',
-            variant: 'success',
-          }),
-      }),
-    // An empty name is stored as no name; an empty password field is no password.
-    (values) => ({
-      ...values,
-      name: values.name?.trim() ? values.name : null,
-      currentPassword: values.currentPassword ? values.currentPassword : undefined,
+  const form = useZodForm(profileFormSchema, {
+    defaultValues: { name: user.name ?? '', email: user.email, currentPassword: '' },
+  });
+  const onSubmit = form.handleSubmit((input) =>
+    mutation.mutate(input, {
+      onSuccess: (updated) =>
+        toast({
+          title: 'Profile updated',
+          description:
+            updated.email !== user.email
+              ? `We sent a verification link to ${updated.email}.`
+              : 'Your changes are saved.',
+          variant: 'success',
+        }),
+      onError: (error) => setServerErrors(form, error),
     }),
   );
 
   return (
-    <form {...formProps} className="grid gap-5" aria-label="Profile">
-      {mutation.error ? <FormAlert>{mutation.error.message}</FormAlert> : null}
-      <dl className="grid gap-4 rounded-lg bg-muted/60 p-4 text-sm sm:grid-cols-3">
-        <Fact label="Username" value={user.username} />
-        <Fact label="Organization" value={user.companyName ?? 'Organization'} />
-        <Fact label="Billing ID" value={user.companyId ?? 'N/A'} mono />
-      </dl>
-      <FormField label="Full name" error={errors.name}>
-        <Input name="name" defaultValue={user.name ?? ''} autoComplete="name" />
-      </FormField>
-      <FormField
-        label={
-          <span className="flex items-center gap-2">
-            E-mail
-            {user.emailVerified ? (
-              <Badge variant="success">Verified</Badge>
-            ) : (
-              <Badge variant="warning">Not verified</Badge>
-            )}
-          </span>
-        }
-        error={errors.email}
-        description="Changing it sends a verification link to the new address."
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-5"
+        aria-label="Profile"
       >
-        <Input name="email" type="email" defaultValue={user.email} autoComplete="email" />
-      </FormField>
-      <FormField
-        label="Current password"
-        error={errors.currentPassword}
-        description="Needed only to change the e-mail address."
-      >
-        <PasswordInput name="currentPassword" autoComplete="current-password" />
-      </FormField>
-      <div className="flex justify-end">
-        <SubmitButton pending={mutation.isPending} pendingText="Saving...">
-          Save profile
-        </SubmitButton>
-      </div>
-    </form>
+        <FormRootError />
+        <dl className="grid gap-4 rounded-lg bg-muted/60 p-4 text-sm sm:grid-cols-3">
+          <Fact label="Username" value={user.username} />
+          <Fact label="Organization" value={user.companyName ?? 'Organization'} />
+          <Fact label="Billing ID" value={user.companyId ?? 'N/A'} mono />
+        </dl>
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Full name</FormLabel>
+              <FormControl>
+                <Input autoComplete="name" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>
+                <span className="flex items-center gap-2">
+                  E-mail
+                  {user.emailVerified ? (
+                    <Badge variant="success">Verified</Badge>
+                  ) : (
+                    <Badge variant="warning">Not verified</Badge>
+                  )}
+                </span>
+              </FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormDescription>
+                Changing it sends a verification link to the new address.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="currentPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Current password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormDescription>Needed only to change the e-mail address.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="flex justify-end">
+          <SubmitButton pending={mutation.isPending} pendingText="Saving...">
+            Save profile
+          </SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }
 

@@ -1,41 +1,81 @@
-import { FormField } from '@/components/ui/form-field';
-import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { mfaDisableSchema } from '@alpenkube/contract/auth';
+import { SubmitButton } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootError,
+} from '@/components/ui/hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
-import { useSchemaForm } from '@/components/ui/use-schema-form';
+import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useDisableMfa } from '../queries';
 import { CodeInput } from './code-input';
-
-const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.mfaDisableSchema);
 
 /** Turning the second factor off asks for both factors, so a stolen session alone can't. */
 export function TwoFactorDisable() {
   const { toast } = useToast();
   const disable = useDisableMfa();
-  const { errors, formProps } = useSchemaForm(loadSchema, (input) =>
+  const form = useZodForm(mfaDisableSchema, { defaultValues: { password: '', code: '' } });
+  const onSubmit = form.handleSubmit((input) =>
     disable.mutate(input, {
       onSuccess: () => toast({ title: 'Two-factor authentication disabled', variant: 'warning' }),
+      onError: (error) => setServerErrors(form, error),
     }),
   );
   return (
-    <form {...formProps} className="grid gap-4" aria-label="Disable two-factor authentication">
-      <p className="text-sm text-muted-foreground">
-        To turn it off, confirm with your password and a current code from your app.
-      </p>
-      {disable.error ? <FormAlert>{disable.error.message}</FormAlert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Password" error={errors.password}>
-          <PasswordInput name="password" autoComplete="current-password" />
-        </FormField>
-        <FormField label="Authentication code" error={errors.code}>
-          <CodeInput />
-        </FormField>
-      </div>
-      <div className="flex justify-end">
-        <SubmitButton variant="destructive" pending={disable.isPending} pendingText="Disabling...">
-          Disable two-factor
-        </SubmitButton>
-      </div>
-    </form>
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-4"
+        aria-label="Disable two-factor authentication"
+      >
+        <p className="text-sm text-muted-foreground">
+          To turn it off, confirm with your password and a current code from your app.
+        </p>
+        <FormRootError />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="current-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Authentication code</FormLabel>
+                <FormControl>
+                  <CodeInput {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <div className="flex justify-end">
+          <SubmitButton
+            variant="destructive"
+            pending={disable.isPending}
+            pendingText="Disabling..."
+          >
+            Disable two-factor
+          </SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }

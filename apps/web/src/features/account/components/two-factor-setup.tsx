@@ -1,16 +1,23 @@
 import { useState } from 'react';
+import { mfaEnableSchema } from '@alpenkube/contract/auth';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootError,
+} from '@/components/ui/hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
-import { useSchemaForm } from '@/components/ui/use-schema-form';
+import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useEnableMfa, useStartMfaSetup } from '../queries';
 import { CodeInput } from './code-input';
 import { OtpQrCode } from './otp-qr-code';
-
-const loadSchema = () => import('@alpenkube/contract/auth').then((m) => m.mfaEnableSchema);
 
 /** Groups the base32 secret by four so it can be typed into an app without a camera. */
 const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -20,7 +27,8 @@ export function TwoFactorSetup() {
   const setup = useStartMfaSetup();
   const enable = useEnableMfa();
   const [copied, setCopied] = useState(false);
-  const { errors, formProps } = useSchemaForm(loadSchema, (input) =>
+  const form = useZodForm(mfaEnableSchema, { defaultValues: { password: '', code: '' } });
+  const onSubmit = form.handleSubmit((input) =>
     enable.mutate(input, {
       onSuccess: () =>
         toast({
@@ -28,6 +36,7 @@ export function TwoFactorSetup() {
           description: 'You will be asked for a code each time you sign in.',
           variant: 'success',
         }),
+      onError: (error) => setServerErrors(form, error),
     }),
   );
 
@@ -63,57 +72,80 @@ export function TwoFactorSetup() {
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr]">
       <OtpQrCode uri={setup.data.otpauthUri} />
-      <form
-        {...formProps}
-        className="grid content-start gap-4"
-        aria-label="Enable two-factor authentication"
-      >
-        <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-          <li>Scan the QR code with your authenticator app.</li>
-          <li>Enter the 6-digit code it shows and your password to confirm.</li>
-        </ol>
-        <div className="grid gap-1.5">
-          <span className="text-xs font-medium text-muted-foreground">
-            Can't scan? Enter this key
-          </span>
-          <div className="flex items-center gap-2">
-            <code
-              data-testid="mfa-secret"
-              className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all"
-            >
-              {groupSecret(setup.data.secret)}
-            </code>
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              onClick={handleCopy}
-              aria-label="Copy key"
-            >
-              {copied ? (
-                <Check className="text-success" aria-hidden="true" />
-              ) : (
-                <Copy aria-hidden="true" />
-              )}
+      <Form {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid content-start gap-4"
+          aria-label="Enable two-factor authentication"
+        >
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+            <li>Scan the QR code with your authenticator app.</li>
+            <li>Enter the 6-digit code it shows and your password to confirm.</li>
+          </ol>
+          <div className="grid gap-1.5">
+            <span className="text-xs font-medium text-muted-foreground">
+              Can't scan? Enter this key
+            </span>
+            <div className="flex items-center gap-2">
+              <code
+                data-testid="mfa-secret"
+                className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all"
+              >
+                {groupSecret(setup.data.secret)}
+              </code>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                onClick={handleCopy}
+                aria-label="Copy key"
+              >
+                {copied ? (
+                  <Check className="text-success" aria-hidden="true" />
+                ) : (
+                  <Copy aria-hidden="true" />
+                )}
+              </Button>
+            </div>
+          </div>
+          <FormRootError />
+          <FormField
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Code from the app</FormLabel>
+                <FormControl>
+                  <CodeInput className="max-w-40" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="current-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton pending={enable.isPending} pendingText="Enabling...">
+              Enable
+            </SubmitButton>
+            <Button type="button" variant="ghost" onClick={() => setup.reset()}>
+              Cancel
             </Button>
           </div>
-        </div>
-        {enable.error ? <FormAlert>{enable.error.message}</FormAlert> : null}
-        <FormField label="Code from the app" error={errors.code}>
-          <CodeInput className="max-w-40" />
-        </FormField>
-        <FormField label="Password" error={errors.password}>
-          <PasswordInput name="password" autoComplete="current-password" />
-        </FormField>
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={enable.isPending} pendingText="Enabling...">
-            Enable
-          </SubmitButton>
-          <Button type="button" variant="ghost" onClick={() => setup.reset()}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+        </form>
+      </Form>
     </div>
   );
 }

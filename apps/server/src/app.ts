@@ -11,8 +11,13 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger-options.ts';
 import { lazyChildLogger, registerAccessLog } from './http/request-logging.ts';
-import { acceptOnlyJsonBodies, registerCrossSiteGuard } from './http/request-guards.ts';
+import {
+  acceptOnlyJsonBodies,
+  refuseUnstorableText,
+  registerCrossSiteGuard,
+} from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
 import { accessPlugin } from './modules/access/access-plugin.ts';
@@ -38,6 +43,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   mailTransport?: MailTransport;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -46,7 +53,10 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      ...loggerOptions(config.logLevel),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     disableRequestLogging: true,
@@ -70,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerAccessLog(app);
   acceptOnlyJsonBodies(app);
+  refuseUnstorableText(app);
   const indexHtml = readIndexHtml(config.webDist);
   registerSecurityHeaders(app, {
     scriptHashes: inlineScriptHashes(indexHtml),

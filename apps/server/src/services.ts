@@ -73,19 +73,20 @@ export function createServices(
   jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport));
   const rateLimit = createRateLimiter(db);
   jobs.every(10 * 60_000, 'prune rate-limit events', () => rateLimit.prune());
+  const sessions = createSessionStore(database, {
+    idleMs: config.sessionIdleHours * 3_600_000,
+    maxAgeMs: config.sessionMaxDays * 86_400_000,
+  });
   const base = {
     config,
     database,
     db,
     passwords: createPasswordHasher(config.hashConcurrency),
     sealer: createSealer(config.sessionSecret),
-    sessions: createSessionStore(database, {
-      idleMs: config.sessionIdleHours * 3_600_000,
-      maxAgeMs: config.sessionMaxDays * 86_400_000,
-    }),
+    sessions,
     notifications: createNotificationService(database),
     catalog: createCatalogService(database),
-    realtime: createRealtimeHub(database, log),
+    realtime: createRealtimeHub(database, sessions, log),
     rateLimit,
     jobs,
     mailTransport,

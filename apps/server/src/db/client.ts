@@ -18,6 +18,12 @@ export interface Database {
   db: Db;
   /** Subscribes to a NOTIFY channel (on PostgreSQL, from every instance); answers the unsubscribe. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` each time the LISTEN connection comes back after it dropped: whatever was
+   * published meanwhile is lost, so anything kept because nothing was heard must be dropped.
+   * PGlite listens in-process and never drops. Answers the unsubscribe.
+   */
+  onReconnect(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -83,6 +89,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       async listen(channel, handler) {
         return client.listen(channel, handler);
       },
+      onReconnect: () => () => {},
       async close() {
         try {
           await client.close();
@@ -133,6 +140,7 @@ async function openPostgres(url: string, config: DatabaseConfig): Promise<Databa
     kind: 'postgres',
     db,
     listen: (channel, handler) => listener.listen(channel, handler),
+    onReconnect: (handler) => listener.onReconnect(handler),
     async close() {
       await listener.close();
       await pool.end();
@@ -145,6 +153,9 @@ class PgListener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, NotificationHandler[]>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  /** Whether a connection was lost since the last one was made: the next one is a reconnect. */
+  private dropped = false;
   private closed = false;
 
   constructor(
@@ -164,6 +175,11 @@ class PgListener {
     };
   }
 
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => void this.reconnectHandlers.delete(handler);
+  }
+
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
@@ -173,17 +189,26 @@ class PgListener {
           handler(message.payload ?? '');
         }
       });
+      // A terminated backend gives 'error' then 'end'; a clean close only 'end'.
       client.on('error', (error) => {
         this.onError?.(error);
-        this.client = null;
-        client.end().catch(() => {});
-        if (!this.closed) setTimeout(() => void this.reconnect(), 1000);
+        this.lost(client);
       });
-      await client.connect();
-      for (const channel of this.handlers.keys()) {
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+        for (const channel of this.handlers.keys()) {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        }
+      } catch (error) {
+        client.end().catch(() => {});
+        throw error;
       }
       this.client = client;
+      if (this.dropped) {
+        this.dropped = false;
+        for (const handler of this.reconnectHandlers) handler();
+      }
       return client;
     })().finally(() => {
       this.connecting = null;
@@ -191,7 +216,16 @@ class PgListener {
     return this.connecting;
   }
 
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    this.dropped = true;
+    client.end().catch(() => {});
+    if (!this.closed) setTimeout(() => void this.reconnect(), 1000);
+  }
+
   private async reconnect() {
+    if (this.closed || this.client) return;
     try {
       await this.connect();
     } catch (error) {
@@ -202,7 +236,8 @@ class PgListener {
 
   async close() {
     this.closed = true;
-    await this.client?.end();
+    const client = this.client;
     this.client = null;
+    await client?.end();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { dataExceptionMessage } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { RateLimitedError } from '../modules/rate-limit/rate-limiter.ts';
 
@@ -35,6 +36,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    const badValue = dataExceptionMessage(error);
+    if (badValue) {
+      request.log.warn({ err: error }, 'request refused by the database');
+      return reply.code(400).send({ message: badValue });
     }
     const frameworkMessage = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;

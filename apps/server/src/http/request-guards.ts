@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../lib/http-error.ts';
+import { unstorableTextPath } from '@alpenkube/contract';
+import { badRequest, forbidden } from '../lib/http-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -7,21 +8,45 @@ function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** Whether the request carries an Origin other than this server's own or its public URL. */
+export function hasForeignOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== ownOrigin(request) && origin !== publicUrl;
+}
+
 /**
  * Refuses state-changing requests that another site started (CSRF). SameSite=Lax cookies already
  * stop most; checking Origin and Sec-Fetch-Site also stops same-site subdomains and old browsers.
+ * Every state-changing method is checked, whatever the path: a test on the raw URL would let
+ * `/%61pi/login` through, which the router decodes to `/api/login`.
  */
 export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string | undefined) {
   // Callback style: this runs on every request, and most are reads that pass at once.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (SAFE_METHODS.has(request.method)) return done();
     const fetchSite = request.headers['sec-fetch-site'];
-    const origin = request.headers.origin;
     const crossSite =
       fetchSite === 'cross-site' ||
       fetchSite === 'same-site' ||
-      (origin !== undefined && origin !== ownOrigin(request) && origin !== publicUrl);
+      hasForeignOrigin(request, publicUrl);
     done(crossSite ? forbidden('Cross-site requests are not allowed') : undefined);
+  });
+}
+
+/**
+ * PostgreSQL cannot store a NUL character or half of a UTF-16 surrogate pair: such a string
+ * would fail deep in a query with a 500. One rule for the body, query and parameters of every
+ * route, so a new route cannot forget it.
+ */
+export function refuseUnstorableText(app: FastifyInstance) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const path =
+      unstorableTextPath(request.body) ??
+      unstorableTextPath(request.query) ??
+      unstorableTextPath(request.params);
+    if (!path) return done();
+    const where = path.length ? `${path.join('.')}: ` : '';
+    done(badRequest(`${where}Text must not contain NUL or unpaired surrogate characters`));
   });
 }
 

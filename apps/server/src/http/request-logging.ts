@@ -68,7 +68,8 @@ export function registerAccessLog(app: FastifyInstance) {
         {
           reqId: request.id,
           method: request.method,
-          url: request.url,
+          // The path only: a query string can carry a mailed token (/verify-email?token=…).
+          url: request.url.split('?', 1)[0],
           statusCode: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
         },

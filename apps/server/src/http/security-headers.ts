@@ -36,6 +36,8 @@ export function registerSecurityHeaders(
   const headers = helmetHeaders({
     // HSTS only makes sense over https; it is added below for https requests.
     strictTransportSecurity: false,
+    // The same rule as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -61,6 +63,9 @@ export function registerSecurityHeaders(
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
+    // Answers carry personal data (a two-factor secret, sessions, notifications): no browser or
+    // proxy cache may keep them. A route that may be cached sets its own Cache-Control.
+    'cache-control': 'no-store',
   };
   const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
   const variants = {
@@ -68,7 +73,9 @@ export function registerSecurityHeaders(
     api: { http: apiHeaders, https: { ...apiHeaders, ...hsts } },
   };
   app.addHook('onRequest', (request, reply, done) => {
-    const kind = request.url.startsWith('/api/') ? 'api' : 'page';
+    // The matched route, not the raw URL, which the router decodes (`/%61pi/…` is `/api/…`).
+    const path = request.routeOptions.url ?? request.url;
+    const kind = path.startsWith('/api/') ? 'api' : 'page';
     reply.headers(variants[kind][request.protocol === 'https' ? 'https' : 'http']);
     done();
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { notifications, sessions, users } from '../../src/db/schema.ts';
 import {
   Client,
   createTestApp,
@@ -120,5 +120,44 @@ describe('two instances sharing one database', () => {
       await a.app.services.sessions.userChanged(tx, user.id);
     });
     await expect.poll(async () => (await client.get('/api/user')).statusCode, eventually).toBe(401);
+  });
+
+  it('after its LISTEN connection drops, B forgets what it may have missed hearing', async () => {
+    // PGlite listens in-process: there is no connection to lose.
+    if (a.database.kind !== 'postgres') return;
+    const { client, user } = await registerUser(a.app, { username: 'unheard' });
+    const sid = client.cookie('sid')!;
+    const countThrough = async () =>
+      (
+        await b.app.inject({ method: 'GET', url: '/api/notifications/count', cookies: { sid } })
+      ).json();
+    expect((await userThrough(b, sid)).statusCode).toBe(200);
+    expect(await countThrough()).toEqual({ count: 1 });
+
+    let reconnects = 0;
+    b.database.onReconnect(() => reconnects++);
+    await b.app.services.db.execute(
+      // This database's listeners only: other test runs share the server.
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like 'LISTEN%'`,
+    );
+    // Changes made while nobody listens, without the NOTIFY they would have sent anyway.
+    await b.app.services.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await b.app.services.db.insert(notifications).values({
+      userId: user.id,
+      type: 'info',
+      message: 'Written while B was deaf',
+    });
+    await expect.poll(() => reconnects, eventually).toBe(1);
+    expect((await userThrough(b, sid)).statusCode).toBe(401);
+    // The notification cache was emptied too: a new session of the same user sees the new count.
+    const again = new Client(a.app);
+    await again.post('/api/login', { username: 'unheard', password: STRONG_PASSWORD });
+    const count = await b.app.inject({
+      method: 'GET',
+      url: '/api/notifications/count',
+      cookies: { sid: again.cookie('sid')! },
+    });
+    expect(count.json()).toEqual({ count: 2 });
   });
 });

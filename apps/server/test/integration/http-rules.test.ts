@@ -259,6 +259,90 @@ describe('HTTP rules every route follows', () => {
     });
   });
 
+  describe('paths the router decodes', () => {
+    it('refuses /%61pi/login (the router reads /api/login) from another site with 403', async () => {
+      await registerUser(t.app, { username: 'encoded' });
+      for (const url of ['/%61pi/login', '/%61pi/register', '/api/%6cogin']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { username: 'encoded', password: STRONG_PASSWORD },
+          headers: { origin: 'https://evil.example' },
+        });
+        expect(response.statusCode, url).toBe(403);
+        expect(response.cookies, url).toHaveLength(0);
+      }
+    });
+  });
+
+  describe('answers of the API', () => {
+    it('are never cached (the two-factor secret included); pages forbid framing consistently', async () => {
+      const { client } = await registerUser(t.app, { username: 'uncached' });
+      const setup = await client.post('/api/auth/mfa/setup');
+      expect(setup.statusCode).toBe(200);
+      expect(setup.headers['cache-control']).toBe('no-store');
+      for (const url of ['/api/user', '/api/notifications', '/api/does-not-exist', '/%61pi/user']) {
+        expect((await client.get(url)).headers['cache-control'], url).toBe('no-store');
+      }
+      const page = await t.app.inject({ method: 'GET', url: '/some/page' });
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    });
+
+    it('read ids as digits only', async () => {
+      const { client } = await registerUser(t.app, { username: 'digits' });
+      const [welcome] = (await client.get('/api/notifications')).json();
+      for (const id of ['0x1', '1e0', '%201', '+1', '1.0', '-1', '0', '99999999999']) {
+        const response = await client.put(`/api/notifications/${id}/read`);
+        expect(response.statusCode, id).toBe(400);
+        expect(response.json(), id).toMatchObject({ message: expect.any(String) });
+      }
+      expect((await client.put(`/api/notifications/${welcome.id}/read`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('session cookies', () => {
+    it('over https, accepts only __Host-sid, not a plain sid (which a sibling host could plant)', async () => {
+      const proxied = await createTestApp({ reset: false, env: { TRUST_PROXY: '1' } });
+      try {
+        const https = new Client(proxied.app, { headers: { 'x-forwarded-proto': 'https' } });
+        expect((await https.post('/api/register', registration)).statusCode).toBe(201);
+        const token = https.cookie('__Host-sid')!;
+        const asPlain = await proxied.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { 'x-forwarded-proto': 'https' },
+          cookies: { sid: token },
+        });
+        expect(asPlain.statusCode).toBe(401);
+        const asHost = await proxied.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { 'x-forwarded-proto': 'https' },
+          cookies: { '__Host-sid': token },
+        });
+        expect(asHost.statusCode).toBe(200);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('in production, is Secure even when the request reached it over http', async () => {
+      const prod = await createTestApp({ reset: false, env: PRODUCTION_ENV });
+      try {
+        const response = await prod.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: registration,
+        });
+        expect(response.statusCode).toBe(201);
+        expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true });
+      } finally {
+        await prod.close();
+      }
+    });
+  });
+
   describe('production', () => {
     it('has no /api/dev routes', async () => {
       await registerUser(t.app, { username: 'someone' });

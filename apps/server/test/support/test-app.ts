@@ -27,7 +27,13 @@ export interface TestApp {
  * by themselves: a test drains them with `app.services.jobs.drain()` when it needs them done.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; reset?: boolean; seedDemo?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    reset?: boolean;
+    seedDemo?: boolean;
+    /** Receives the log lines (LOG_LEVEL in `env` decides how many). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await sharedTestDatabase();
   if (options.reset !== false) await resetDatabase(database);
@@ -41,7 +47,12 @@ export async function createTestApp(
     runJobs: false,
   };
   const mail = recordingTransport();
-  const app = await buildApp({ config, database, mailTransport: mail });
+  const app = await buildApp({
+    config,
+    database,
+    mailTransport: mail,
+    logStream: options.logStream,
+  });
   await app.ready();
   if (options.seedDemo) await seedDemoData(app.services);
   return { app, database, config, mail, close: () => app.close() };

@@ -32,4 +32,17 @@ describe('the notification cache', () => {
     expect(await cache.read(2, 'unread', async () => 20)).toBe(20); // 2 was dropped
     expect(await cache.read(3, 'unread', async () => 30)).toBe(3);
   });
+
+  it('forgets everyone on clear, including a read that was running', async () => {
+    const cache = createNotificationCache();
+    await cache.read(1, 'unread', async () => 1);
+    let finish!: (value: number) => void;
+    const slow = cache.read(2, 'unread', () => new Promise<number>((r) => (finish = r)));
+    cache.clear(); // the LISTEN connection came back: anything may have been missed
+    finish(5);
+    await slow;
+    expect(cache.size()).toBe(0);
+    expect(await cache.read(1, 'unread', async () => 10)).toBe(10);
+    expect(await cache.read(2, 'unread', async () => 20)).toBe(20);
+  });
 });

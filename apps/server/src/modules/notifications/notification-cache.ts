@@ -55,6 +55,12 @@ export function createNotificationCache(limit = 2000) {
       for (const reader of readers.get(userId) ?? []) reader.stale = true;
     },
 
+    /** Forgets every user, and keeps no answer of a read already running. */
+    clear() {
+      entries.clear();
+      for (const running of readers.values()) for (const reader of running) reader.stale = true;
+    },
+
     size: () => entries.size,
   };
 }

@@ -81,7 +81,10 @@ export function createNotificationService(database: Database) {
   }
 
   return {
-    /** Listens for changes made by any instance; answers the unsubscribe. */
+    /**
+     * Listens for changes made by any instance; answers the unsubscribe. Changes published while
+     * the LISTEN connection was down are lost, so a reconnect empties the cache.
+     */
     async start() {
       const onCreated = await database.listen(NOTIFICATION_CHANNEL, (payload) => {
         const { userId } = JSON.parse(payload) as { userId: number };
@@ -90,7 +93,9 @@ export function createNotificationService(database: Database) {
       const onChanged = await database.listen(NOTIFICATIONS_CHANGED_CHANNEL, (payload) =>
         cache.invalidate(Number(payload)),
       );
+      const unwatch = database.onReconnect(() => cache.clear());
       return async () => {
+        unwatch();
         await onCreated();
         await onChanged();
       };

@@ -1,19 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../lib/http-error.ts';
+import { forbidden, unauthorized } from '../../lib/http-error.ts';
+import { hasForeignOrigin } from '../../http/request-guards.ts';
 
-/** GET /ws upgrades only with a signed-in session cookie; the hub then pushes that user's events. */
+/**
+ * GET /ws upgrades only with a signed-in session cookie, from a page of this site: a browser
+ * sends the cookie with a socket another site opens (cross-site WebSocket hijacking), and the
+ * Origin it always sends is what tells them apart. The hub then pushes that user's events.
+ */
 export async function realtimeRoutes(app: FastifyInstance) {
+  const { config, realtime } = app.services;
   app.get(
     '/ws',
     {
       config: { access: 'signedIn' },
       websocket: true,
       preValidation: async (request) => {
+        if (hasForeignOrigin(request, config.publicUrl)) {
+          throw forbidden('Connections from other sites are not allowed');
+        }
         if (!request.session) throw unauthorized();
       },
     },
     (socket, request) => {
-      app.services.realtime.add(request.session!.user.id, socket);
+      realtime.add(request.session!, socket);
       // Clients only listen; anything they send is ignored.
       socket.on('message', () => {});
     },

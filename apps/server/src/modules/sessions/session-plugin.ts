@@ -16,9 +16,18 @@ const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 export const sessionCookieName = (request: FastifyRequest) =>
   isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
+/**
+ * Over https only the `__Host-` cookie counts: the browser guarantees it was set by this host,
+ * with Secure and path /, whereas a plain `sid` may have been planted by a sibling subdomain or
+ * over http (cookie tossing / session fixation).
+ */
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+  return request.cookies[sessionCookieName(request)];
 }
+
+/** Secure over https, and always in production, where a plain-http request is a mistake. */
+const secureCookie = (request: FastifyRequest) =>
+  isHttps(request) || request.server.services.config.appEnv === 'production';
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -30,7 +39,7 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isHttps(request),
+    secure: secureCookie(request),
     maxAge: maxAgeSeconds,
   });
 }
@@ -40,7 +49,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isHttps(request),
+    secure: secureCookie(request),
   });
 }
 
@@ -64,9 +73,11 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null);
     const { sessions } = app.services;
     // Callback style, answered synchronously from memory when it can: this is every API call.
+    // The matched route decides, not the raw URL, which the router decodes (`/%61pi/…`).
     app.addHook('onRequest', (request, _reply, done) => {
+      const route = request.routeOptions.url;
       const token =
-        request.url.startsWith('/api/') || request.url.startsWith('/ws')
+        route !== undefined && (route.startsWith('/api/') || route === '/ws')
           ? readSessionToken(request)
           : undefined;
       if (!token) return done();

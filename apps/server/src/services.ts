@@ -70,7 +70,7 @@ export function createServices(
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createMailboxTransport(log));
   const jobs = createJobRunner(database, log);
-  jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport));
+  jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport, config.mailFrom));
   const rateLimit = createRateLimiter(db);
   jobs.every(10 * 60_000, 'prune rate-limit events', () => rateLimit.prune());
   const sessions = createSessionStore(database, {

@@ -1,15 +1,54 @@
 import os from 'node:os';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 
 export const JOBS_CHANNEL = 'jobs_ready';
 const POLL_MS = 1000;
 const BATCH = 5;
+/**
+ * A handler that has not finished by then fails (and is retried like any failure). It must stay
+ * well under STALE_AFTER_MS, so that a job still held when that window ends can only belong to a
+ * worker that died, never to one still working on it.
+ */
+export const HANDLER_TIMEOUT_MS = 2 * 60 * 1000;
 /** A job running longer than this is taken to belong to a worker that died. */
-const STALE_AFTER_MS = 5 * 60 * 1000;
+export const STALE_AFTER_MS = 5 * 60 * 1000;
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** `signal` aborts when the handler timed out: whatever it still does is no longer awaited. */
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  context: { signal: AbortSignal },
+) => Promise<void>;
+
+class JobTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Job timed out after ${Math.round(ms / 1000)} s`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+/** Runs a handler, failing it once `timeoutMs` passed. */
+async function withTimeout(
+  handler: JobHandler,
+  payload: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new JobTimeoutError(timeoutMs);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([handler(payload, { signal: controller.signal }), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 interface Logger {
   error(obj: unknown, msg?: string): void;
@@ -36,7 +75,12 @@ export async function enqueueJob(
  * FOR UPDATE SKIP LOCKED, so each job runs once however many instances share the database,
  * and a job a crashed worker held is picked up again after STALE_AFTER_MS.
  */
-export function createJobRunner(database: Database, log: Logger) {
+export function createJobRunner(
+  database: Database,
+  log: Logger,
+  options: { handlerTimeoutMs?: number } = {},
+) {
+  const handlerTimeoutMs = options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS;
   const { db } = database;
   const handlers = new Map<string, JobHandler>();
   const workerId = `${os.hostname()}:${process.pid}`;
@@ -70,7 +114,7 @@ export function createJobRunner(database: Database, log: Logger) {
     const handler = handlers.get(job.type);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler(job.payload);
+      await withTimeout(handler, job.payload, handlerTimeoutMs);
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lastError: null })
@@ -95,13 +139,27 @@ export function createJobRunner(database: Database, log: Logger) {
     }
   }
 
+  /**
+   * Takes back jobs whose worker died. The claim counted that run as an attempt, so a job that
+   * kills its worker every time (a crash, running out of memory) fails after its last attempt
+   * instead of taking every instance down in turn, forever.
+   */
   async function releaseStale() {
+    const stale = and(
+      eq(jobs.status, 'running'),
+      lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS)),
+    );
     await db
       .update(jobs)
-      .set({ status: 'pending', lockedBy: null, lockedAt: null })
-      .where(
-        and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS))),
-      );
+      .set({
+        status: 'failed',
+        lockedBy: null,
+        lockedAt: null,
+        finishedAt: new Date(),
+        lastError: 'The worker stopped while running it, on its last attempt',
+      })
+      .where(and(stale, gte(jobs.attempts, jobs.maxAttempts)));
+    await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedAt: null }).where(stale);
   }
 
   /** Runs every due job until none is left. */
@@ -148,6 +206,7 @@ export function createJobRunner(database: Database, log: Logger) {
       chores.push({ everyMs, name, run });
     },
     drain,
+    releaseStale,
     async start() {
       stopped = false;
       unlisten = await database.listen(JOBS_CHANNEL, () => {

@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, outgoingMail, rateLimitEvents } from '../../src/db/schema.ts';
+import {
+  createJobRunner,
+  enqueueJob,
+  HANDLER_TIMEOUT_MS,
+  STALE_AFTER_MS,
+} from '../../src/jobs/job-queue.ts';
+import {
+  createMailDelivery,
+  queueMail,
+  SMTP_TIMEOUTS,
+  type OutgoingMail,
+} from '../../src/modules/mail/mail-service.ts';
 import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 
 describe('durable jobs: sending mail', () => {
@@ -127,5 +139,92 @@ describe('durable jobs: sending mail', () => {
     expect((await db().select().from(outgoingMail)).every((row) => row.status === 'sent')).toBe(
       true,
     );
+  });
+
+  it('fails, instead of retrying forever, a job whose worker died on its last attempt', async () => {
+    const { db, jobs: runner } = t.app.services;
+    const lockedAt = new Date(Date.now() - STALE_AFTER_MS - 60_000);
+    const held = { status: 'running' as const, lockedBy: 'dead-host:1', lockedAt, maxAttempts: 3 };
+    await db.insert(jobs).values([
+      { ...held, type: 'crashes', payload: { last: true }, attempts: 3 },
+      { ...held, type: 'crashes', payload: { last: false }, attempts: 1 },
+    ]);
+    await runner.releaseStale();
+    const rows = await db.select().from(jobs).orderBy(jobs.id);
+    expect(rows[0]).toMatchObject({ status: 'failed', lockedBy: null });
+    expect(rows[0]!.lastError).toMatch(/worker stopped/);
+    expect(rows[0]!.finishedAt).toBeInstanceOf(Date);
+    expect(rows[1]).toMatchObject({ status: 'pending', lockedBy: null, attempts: 1 });
+  });
+
+  it('times a handler out well before the stale window, aborting it, and retries it later', async () => {
+    expect(HANDLER_TIMEOUT_MS).toBeLessThanOrEqual(STALE_AFTER_MS / 2);
+    const smtpWorstCase =
+      SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+    expect(smtpWorstCase).toBeLessThan(HANDLER_TIMEOUT_MS / 2);
+
+    const runner = createJobRunner(t.database, { error: () => {} }, { handlerTimeoutMs: 100 });
+    let aborted = false;
+    runner.register('hangs', (_payload, { signal }) => {
+      signal.addEventListener('abort', () => (aborted = true));
+      return new Promise(() => {});
+    });
+    await enqueueJob(db(), 'hangs', {});
+    expect(await runner.drain()).toBe(1);
+    expect(aborted).toBe(true);
+    const [job] = await db().select().from(jobs);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lockedBy: null });
+    expect(job!.lastError).toMatch(/timed out/);
+  });
+
+  it('never sends one mail twice, even when two deliveries of it overlap', async () => {
+    await db().transaction((tx) =>
+      queueMail(tx, { to: 'once@example.com', subject: 'Once', text: 'Only once, please.' }),
+    );
+    const [queued] = await db().select().from(outgoingMail);
+    const sent: OutgoingMail[] = [];
+    let release!: () => void;
+    const slow = {
+      name: 'slow',
+      send: async (mail: OutgoingMail) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        sent.push(mail);
+      },
+    };
+    const deliver = createMailDelivery(db(), slow, 'Alpenkube <noreply@alpenkube.example>');
+    const payload = { mailId: queued!.id };
+    const first = deliver(payload, { signal: new AbortController().signal });
+    // A retry (the first timed out in the runner's eyes) while the first still talks to SMTP.
+    await expect
+      .poll(async () => (await db().select().from(outgoingMail))[0]!.status)
+      .toBe('sending');
+    await expect(deliver(payload, { signal: new AbortController().signal })).rejects.toThrow(
+      /sending/,
+    );
+    release();
+    await first;
+    await deliver(payload, { signal: new AbortController().signal });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.messageId).toBe(
+      `<mail-${queued!.id}-${queued!.createdAt.getTime()}@alpenkube.example>`,
+    );
+    expect((await db().select().from(outgoingMail))[0]).toMatchObject({ status: 'sent' });
+  });
+
+  it('gives a mail the same Message-ID on every attempt', async () => {
+    const ids: string[] = [];
+    t.mail.send = async (mail) => {
+      ids.push(mail.messageId!);
+      if (ids.length === 1) throw new Error('421 try later');
+    };
+    await registerUser(t.app, { username: 'retried', email: 'retried@example.com' });
+    await t.app.services.jobs.drain();
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) });
+    await t.app.services.jobs.drain();
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^<mail-\d+-\d+@[^>]+>$/);
+    expect(ids[1]).toBe(ids[0]);
   });
 });

@@ -8,7 +8,8 @@ export const outgoingMail = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+    /** `sending` while one delivery holds it, so no other sends it too. */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('queued'),
     error: text('error'),

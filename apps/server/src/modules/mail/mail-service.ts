@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { outgoingMail } from '../../db/schema.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -10,7 +10,20 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same for every attempt at one mail, so a receiving server can tell a repeat. */
+  messageId?: string;
 }
+
+/**
+ * Time-outs of one SMTP delivery. Together they stay far under the job handler's time-out
+ * (HANDLER_TIMEOUT_MS, 2 minutes): a send gives up before the job does, so a retry never
+ * starts while an earlier attempt may still be talking to the server.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
 
 /** Where mail goes. SMTP when configured; otherwise the embedded mailbox keeps it. */
 export interface MailTransport {
@@ -19,11 +32,17 @@ export interface MailTransport {
 }
 
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      });
     },
   };
 }
@@ -49,24 +68,49 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
   await enqueueJob(db, SEND_MAIL_JOB, { mailId: row!.id });
 }
 
-export function createMailDelivery(db: Db, transport: MailTransport) {
+/** The Message-ID of a mail: stable across attempts, in the sender's domain. */
+export function messageIdFor(mailId: number, createdAt: Date, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'alpenkube.localhost';
+  return `<mail-${mailId}-${createdAt.getTime()}@${domain}>`;
+}
+
+/**
+ * The send-mail job. The mail row is claimed first (queued → sending, a conditional update), so
+ * two runs of one job (a retry while an earlier attempt still runs, two instances) never both
+ * send it: the second finds it taken and fails, to be retried after the first has finished.
+ * A failed send gives the row back (sending → queued) for the next attempt. A worker that dies
+ * mid-send leaves the row in `sending`: it is not sent again, as it may have gone out already,
+ * and its job fails after its last attempt, which is where an operator sees it.
+ */
+export function createMailDelivery(db: Db, transport: MailTransport, from: string) {
   return async function deliver(payload: Record<string, unknown>) {
     const mailId = Number(payload.mailId);
-    const [mail] = await db.select().from(outgoingMail).where(eq(outgoingMail.id, mailId));
-    if (!mail || mail.status === 'sent') return;
-    try {
-      await transport.send(mail);
-      await db
-        .update(outgoingMail)
-        .set({ status: 'sent', sentAt: new Date(), error: null })
+    const [mail] = await db
+      .update(outgoingMail)
+      .set({ status: 'sending' })
+      .where(and(eq(outgoingMail.id, mailId), eq(outgoingMail.status, 'queued')))
+      .returning();
+    if (!mail) {
+      const [current] = await db
+        .select({ status: outgoingMail.status })
+        .from(outgoingMail)
         .where(eq(outgoingMail.id, mailId));
+      if (!current || current.status === 'sent') return;
+      throw new Error(`Mail ${mailId} is ${current.status}: not sending it again`);
+    }
+    try {
+      await transport.send({ ...mail, messageId: messageIdFor(mail.id, mail.createdAt, from) });
     } catch (error) {
       await db
         .update(outgoingMail)
-        .set({ error: error instanceof Error ? error.message : String(error) })
+        .set({ status: 'queued', error: error instanceof Error ? error.message : String(error) })
         .where(eq(outgoingMail.id, mailId));
       throw error;
     }
+    await db
+      .update(outgoingMail)
+      .set({ status: 'sent', sentAt: new Date(), error: null })
+      .where(eq(outgoingMail.id, mailId));
   };
 }
 

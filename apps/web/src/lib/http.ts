@@ -186,8 +186,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey, signal }) => {
     const url = String(queryKey[0]);
     const response = await fetch(url, { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
+    // Read even a body we ignore: an unread one keeps the request open in the browser.
     const text = await response.text();
+    if (options.on401 === 'returnNull' && response.status === 401) return null;
     if (!response.ok) {
       throw new HttpError(queryErrorMessage(text, response.status), response.status);
     }

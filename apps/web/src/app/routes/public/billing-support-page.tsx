@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
-import { TicketForm } from '@/features/support';
+import { TicketForm } from '@/features/support/ticket-form';
 import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const selfService = [

@@ -1,5 +1,5 @@
 import { Hero } from '@/features/public-site/home/hero';
-import { HomeTierGrid } from '@/features/catalog';
+import { HomeTierGrid } from '@/features/catalog/home-tier-grid';
 import { FeatureHighlights } from '@/features/public-site/home/feature-highlights';
 import { ComplianceSection } from '@/features/public-site/home/compliance-section';
 import { CaseStudyTeasers } from '@/features/public-site/home/case-study-teasers';

@@ -1,12 +1,12 @@
 import { PageHeader } from '@/components/page/page-header';
 import { CardSkeletons, QueryError } from '@/components/page/query-state';
 import { useClusterTiers } from '@/lib/cluster-tiers';
-import { tierPageType } from '@/features/catalog';
-import { PriceControls } from '@/features/catalog';
-import { PricingTierCard } from '@/features/catalog';
-import { PricingNotes } from '@/features/catalog';
-import { CustomOfferCard } from '@/features/catalog';
-import { AddonPrices } from '@/features/catalog';
+import { tierPageType } from '@/features/catalog/cluster-types/tier-links';
+import { PriceControls } from '@/features/catalog/pricing/price-controls';
+import { PricingTierCard } from '@/features/catalog/pricing/pricing-tier-card';
+import { PricingNotes } from '@/features/catalog/pricing/pricing-notes';
+import { CustomOfferCard } from '@/features/catalog/pricing/custom-offer-card';
+import { AddonPrices } from '@/features/catalog/pricing/addon-prices';
 import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 export function PricingPage() {

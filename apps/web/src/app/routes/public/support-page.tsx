@@ -2,7 +2,7 @@ import { Activity, BookOpen, CreditCard, Search, Ticket, Wrench } from 'lucide-r
 import { paths } from '@/config/paths';
 import { LinkCardGrid, type LinkCardItem } from '@/features/public-site/components/link-card-grid';
 import { PageHeader } from '@/components/page/page-header';
-import { SeverityTable } from '@/features/support';
+import { SeverityTable } from '@/features/support/severity-table';
 import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const routes: LinkCardItem[] = [

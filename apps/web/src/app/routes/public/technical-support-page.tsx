@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
-import { TicketForm } from '@/features/support';
-import { SeverityTable } from '@/features/support';
+import { TicketForm } from '@/features/support/ticket-form';
+import { SeverityTable } from '@/features/support/severity-table';
 import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const checklist = [

@@ -7,9 +7,9 @@ import { useLeadForm } from '@/components/lead-form/use-lead-form';
 import { FieldGrid, TextField } from '@/components/lead-form/form-fields';
 import { PublicForm } from '@/components/lead-form/public-form';
 import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
-import type { PublicTicket } from '@/features/support';
-import { TicketThread } from '@/features/support';
-import { TicketReplyForm } from '@/features/support';
+import type { PublicTicket } from '@/features/support/public-ticket';
+import { TicketThread } from '@/features/support/ticket-thread';
+import { TicketReplyForm } from '@/features/support/ticket-reply-form';
 import { useRouteMeta } from '@/features/public-site/use-page-meta';
 
 const loadSchema = () =>

@@ -83,6 +83,10 @@ describe('POST /api/register', () => {
       companyName: 'ACME',
     });
     await verifyDomainOf('ACME');
+    await t.app.services.db
+      .update(organizations)
+      .set({ status: 'active' })
+      .where(eq(organizations.name, 'ACME'));
     const { client, user } = await registerUser(t.app, {
       username: 'newbie',
       email: 'newbie@acme-corp.eu',
@@ -97,6 +101,8 @@ describe('POST /api/register', () => {
     expect((await client.get('/api/user')).json()).toMatchObject({
       companyName: null,
       companyId: null,
+      // Not even whether the organization is approved.
+      organizationStatus: 'pending_approval',
     });
     expect((await client.get('/api/sidebar-counts')).json()).toEqual({
       clusters: 0,

@@ -92,11 +92,11 @@ describe('serving the built web app', () => {
   it('lists the public pages in sitemap.xml and keeps robots out of signed-in areas', async () => {
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
-    expect(sitemap.body).toContain('<loc>http://localhost:80/pricing</loc>');
-    expect(sitemap.body).toContain('<loc>http://localhost:80/</loc>');
+    expect(sitemap.body).toContain('<loc>http://localhost:5000/pricing</loc>');
+    expect(sitemap.body).toContain('<loc>http://localhost:5000/</loc>');
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain('Disallow: /dashboard');
-    expect(robots.body).toContain('Sitemap: http://localhost:80/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: http://localhost:5000/sitemap.xml');
   });
 });

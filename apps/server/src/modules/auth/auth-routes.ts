@@ -16,13 +16,13 @@ import {
 } from '@alpenkube/contract';
 import { clientInfo } from '../../http/client-info.ts';
 import { unauthorized } from '../../lib/http-error.ts';
-import { toAccountView } from '../users/account-view.ts';
 import {
   clearSessionCookie,
   readSessionToken,
   requireSession,
   setSessionCookie,
 } from '../sessions/session-plugin.ts';
+import { toPublicUser } from '../sessions/session-store.ts';
 import type { SignInOutcome } from './auth-service.ts';
 import { TOKEN_LIFETIMES_MS } from './auth-tokens.ts';
 
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     reply.clearCookie(MFA_COOKIE, { path: '/api/login/mfa' });
     setSessionCookie(request, reply, outcome.token, maxAgeSeconds);
-    return toAccountView(outcome.user);
+    return toPublicUser(outcome.user);
   }
 
   app.post(
@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => toAccountView(await auth.verifyEmail(request.body.token)),
+    async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
   );
 
   app.post(
@@ -247,6 +247,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 401: errorSchema },
       },
     },
-    async (request) => toAccountView(requireSession(request).user),
+    async (request) => toPublicUser(requireSession(request).user),
   );
 };

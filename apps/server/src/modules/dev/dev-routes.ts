@@ -15,8 +15,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { clientInfo } from '../../http/client-info.ts';
 import { latestMail } from '../mail/mail-service.ts';
 import { requireSession, setSessionCookie } from '../sessions/session-plugin.ts';
-import { loadSessionUser } from '../sessions/session-store.ts';
-import { toAccountView } from '../users/account-view.ts';
+import { loadSessionUser, toPublicUser } from '../sessions/session-store.ts';
 import { DEMO_USERS } from './demo-data.ts';
 
 /** Development helpers. app.ts registers this plugin only when APP_ENV=development. */
@@ -60,7 +59,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         return sessions.create(tx, user.id, client);
       });
       setSessionCookie(request, reply, token, config.sessionMaxDays * 86_400);
-      return toAccountView((await loadSessionUser(db, user.id))!);
+      return toPublicUser((await loadSessionUser(db, user.id))!);
     },
   );
 

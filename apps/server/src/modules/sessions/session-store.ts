@@ -48,9 +48,14 @@ type Invalidation =
 /** Sessions that ended, as the sockets they opened need to hear it. */
 export type SessionEnd = { tokenHashes: string[] } | { userId: number; keepSessionId?: number };
 
+/**
+ * The user as they may see themselves. A member whose request to join still waits for an admin
+ * sees nothing of the organization: not its name, its Billing ID or whether it is approved.
+ */
 export function toPublicUser(user: SessionUser): User {
-  const { organizationId: _org, officerAccess: _officer, ...rest } = user;
-  return rest;
+  const { organizationId: _org, officerAccess: _officer, ...view } = user;
+  if (user.status !== 'pending_approval') return view;
+  return { ...view, companyName: null, companyId: null, organizationStatus: 'pending_approval' };
 }
 
 /** Loads what a session carries about its user; used by the cache and after changes. */

@@ -13,8 +13,8 @@ import {
   userSchema,
 } from '@alpenkube/contract';
 import { clientInfo } from '../../http/client-info.ts';
+import { toPublicUser } from '../sessions/session-store.ts';
 import { requireSession } from '../sessions/session-plugin.ts';
-import { toAccountView } from './account-view.ts';
 
 const errors = {
   400: errorSchema,
@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toAccountView(
+      toPublicUser(
         await account.updateProfile(
           requireSession(request).user.id,
           request.body,
@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toAccountView(
+      toPublicUser(
         await account.enableMfa(requireSession(request).user.id, request.body, clientInfo(request)),
       ),
   );
@@ -108,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toAccountView(
+      toPublicUser(
         await account.disableMfa(
           requireSession(request).user.id,
           request.body,

@@ -16,6 +16,15 @@ const sharedWebFolders = ['components', 'config', 'hooks', 'lib', 'test'].map(
   (folder) => `${webSrc}/${folder}`,
 );
 
+const serverSrc = 'apps/server/src';
+const serverModules = readdirSync(new URL(`./${serverSrc}/modules`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleIndexes = (except) =>
+  serverModules.filter((name) => name !== except).map((name) => `./${name}/index.ts`);
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +92,48 @@ export default tseslint.config(
               from: `${webSrc}/features`,
               except: [`./${feature}`],
               message: 'A feature does not import another feature: compose them in src/app.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers: infrastructure (http, db, jobs, lib) depends on no module; a module
+    // uses another only through its index.ts; the app (app.ts, services.ts…) composes them.
+    files: [`${serverSrc}/**/*.ts`],
+    ignores: [`${serverSrc}/**/*.test.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['http', 'db', 'jobs', 'lib'].map((folder) => `${serverSrc}/${folder}`),
+              from: `${serverSrc}/modules`,
+              message: 'Infrastructure depends on no module: pass what it needs in instead.',
+            },
+            {
+              target: `${serverSrc}/*.ts`,
+              from: `${serverSrc}/modules`,
+              except: moduleIndexes(),
+              message: "The app uses a module through its index.ts, never a module's inner files.",
+            },
+            ...serverModules.map((name) => ({
+              target: `${serverSrc}/modules/${name}`,
+              from: `${serverSrc}/modules`,
+              except: [`./${name}`, ...moduleIndexes(name)],
+              message: 'A module uses another only through its index.ts.',
             })),
           ],
         },

@@ -20,16 +20,16 @@ import {
 } from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
-import { accessPlugin } from './modules/access/access-plugin.ts';
-import { authRoutes } from './modules/auth/auth-routes.ts';
-import { devRoutes } from './modules/dev/dev-routes.ts';
-import type { MailTransport } from './modules/mail/mail-service.ts';
-import { publicFormRoutes } from './modules/leads/public-form-routes.ts';
-import { notificationRoutes } from './modules/notifications/notification-routes.ts';
-import { platformRoutes } from './modules/platform/platform-routes.ts';
-import { realtimeRoutes } from './modules/realtime/realtime-routes.ts';
-import { sessionPlugin } from './modules/sessions/session-plugin.ts';
-import { accountRoutes } from './modules/users/account-routes.ts';
+import { accessPlugin } from './modules/access/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { devRoutes } from './modules/dev/index.ts';
+import type { MailTransport } from './modules/mail/index.ts';
+import { publicFormRoutes } from './modules/leads/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { platformRoutes } from './modules/platform/index.ts';
+import { realtimeRoutes } from './modules/realtime/index.ts';
+import { sessionPlugin } from './modules/sessions/index.ts';
+import { accountRoutes } from './modules/users/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { migrate } from './db/migrate.ts';
-import { seedDemoData } from './modules/dev/demo-data.ts';
-import { syncCatalogs } from './modules/platform/catalog-service.ts';
+import { seedDemoData } from './modules/dev/index.ts';
+import { syncCatalogs } from './modules/platform/index.ts';
 
 /** Brings the database up to date: schema, the tier catalog, and demo data in development. */
 export async function prepareDatabase(app: FastifyInstance) {

@@ -5,32 +5,27 @@ import { createSealer, type Sealer } from './lib/crypto.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-queue.ts';
 import {
-  createMailDelivery,
   createMailboxTransport,
+  createMailDelivery,
+  createMailThrottle,
   createSmtpTransport,
-  SEND_MAIL_JOB,
+  type MailThrottle,
   type MailTransport,
-} from './modules/mail/mail-service.ts';
-import { createAuthService, type AuthService } from './modules/auth/auth-service.ts';
-import { createLeadService, type LeadService } from './modules/leads/lead-service.ts';
-import { createMailThrottle, type MailThrottle } from './modules/mail/mail-throttle.ts';
-import {
-  createNewsletterService,
-  type NewsletterService,
-} from './modules/newsletter/newsletter-service.ts';
+  SEND_MAIL_JOB,
+} from './modules/mail/index.ts';
+import { type AuthService, createAuthService } from './modules/auth/index.ts';
+import { createLeadService, type LeadService } from './modules/leads/index.ts';
+import { createNewsletterService, type NewsletterService } from './modules/newsletter/index.ts';
 import {
   createNotificationService,
   type NotificationService,
-} from './modules/notifications/notification-service.ts';
-import { createCatalogService, type CatalogService } from './modules/platform/catalog-service.ts';
-import { createRateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
-import { createRealtimeHub, type RealtimeHub } from './modules/realtime/realtime-hub.ts';
-import { createSessionStore, type SessionStore } from './modules/sessions/session-store.ts';
-import {
-  createPublicTicketService,
-  type PublicTicketService,
-} from './modules/support/public-ticket-service.ts';
-import { createAccountService, type AccountService } from './modules/users/account-service.ts';
+} from './modules/notifications/index.ts';
+import { type CatalogService, createCatalogService } from './modules/platform/index.ts';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limit/index.ts';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/index.ts';
+import { createSessionStore, type SessionStore } from './modules/sessions/index.ts';
+import { createPublicTicketService, type PublicTicketService } from './modules/support/index.ts';
+import { type AccountService, createAccountService } from './modules/users/index.ts';
 
 /**
  * Every service, built once per process from the config and the database, each given by name

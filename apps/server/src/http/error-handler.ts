@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { dataExceptionMessage } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { RateLimitedError } from '../modules/rate-limit/rate-limiter.ts';
 
 /** Fastify's own client errors, with the message a person should read. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -28,14 +27,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         issues,
       });
     }
-    if (error instanceof RateLimitedError) {
-      return reply
-        .code(429)
-        .header('retry-after', String(error.retryAfterSeconds))
-        .send({ message: error.message });
-    }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     const badValue = dataExceptionMessage(error);
     if (badValue) {

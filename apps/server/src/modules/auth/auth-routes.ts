@@ -14,15 +14,15 @@ import {
   userSchema,
   verifyEmailSchema,
 } from '@alpenkube/contract';
-import { clientInfo } from '../../http/client-info.ts';
-import { unauthorized } from '../../lib/http-error.ts';
 import {
   clearSessionCookie,
+  clientInfo,
   readSessionToken,
   requireSession,
   setSessionCookie,
-} from '../sessions/session-plugin.ts';
-import { toPublicUser } from '../sessions/session-store.ts';
+  toPublicUser,
+} from '../sessions/index.ts';
+import { unauthorized } from '../../lib/http-error.ts';
 import type { SignInOutcome } from './auth-service.ts';
 import { TOKEN_LIFETIMES_MS } from './auth-tokens.ts';
 

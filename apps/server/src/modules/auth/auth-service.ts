@@ -5,27 +5,17 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
+import { type ClientInfo, loadSessionUser, type SessionUser } from '../sessions/index.ts';
 import type { Services } from '../../services.ts';
-import { recordUserAudit } from '../audit/audit-log.ts';
-import { queueMail } from '../mail/mail-service.ts';
-import { createNotification } from '../notifications/notification-service.ts';
-import {
-  createOrganization,
-  findOrganizationByVerifiedDomain,
-} from '../organizations/organization-service.ts';
-import { passwordBackoffRule, secondFactorBackoffRule } from '../rate-limit/rate-limiter.ts';
-import { loadSessionUser, type SessionUser } from '../sessions/session-store.ts';
+import { recordUserAudit } from '../audit/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { createOrganization, findOrganizationByVerifiedDomain } from '../organizations/index.ts';
+import { passwordBackoffRule, secondFactorBackoffRule } from '../rate-limit/index.ts';
 import { checkToken, consumeToken, issueToken } from './auth-tokens.ts';
 import { signInLimits } from './sign-in-limits.ts';
 import { matchTotpStep } from './totp.ts';
 import { mailVerificationLink } from './verification-mail.ts';
-
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string;
-  /** The session cookie the request already carried: signing in replaces it. */
-  previousToken?: string;
-}
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 

@@ -1,4 +1,4 @@
-import { signInSprayRule, type BackoffRule, type RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { type BackoffRule, type RateLimiter, signInSprayRule } from '../rate-limit/index.ts';
 
 /**
  * The limits on guessing one secret (a password or a second-factor code) of one account:

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { queueMail } from '../mail/mail-service.ts';
+import { queueMail } from '../mail/index.ts';
 import { issueToken } from './auth-tokens.ts';
 
 /**

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { createNotification } from '../notifications/notification-service.ts';
-import { createOrganization } from '../organizations/organization-service.ts';
+import { createNotification } from '../notifications/index.ts';
+import { createOrganization } from '../organizations/index.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 

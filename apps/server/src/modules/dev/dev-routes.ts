@@ -12,10 +12,14 @@ import {
 } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { clientInfo } from '../../http/client-info.ts';
-import { latestMail } from '../mail/mail-service.ts';
-import { requireSession, setSessionCookie } from '../sessions/session-plugin.ts';
-import { loadSessionUser, toPublicUser } from '../sessions/session-store.ts';
+import {
+  clientInfo,
+  loadSessionUser,
+  requireSession,
+  setSessionCookie,
+  toPublicUser,
+} from '../sessions/index.ts';
+import { latestMail } from '../mail/index.ts';
 import { DEMO_USERS } from './demo-data.ts';
 
 /** Development helpers. app.ts registers this plugin only when APP_ENV=development. */

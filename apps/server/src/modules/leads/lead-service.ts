@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
-import { queueMail } from '../mail/mail-service.ts';
+import { queueMail } from '../mail/index.ts';
 
 export type LeadKind = (typeof leads.$inferInsert)['kind'];
 

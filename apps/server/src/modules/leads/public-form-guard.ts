@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { publicFormRule } from '../rate-limit/rate-limiter.ts';
+import { publicFormRule } from '../rate-limit/index.ts';
 
 /**
  * What every public form does first: count the submission against the sender's network

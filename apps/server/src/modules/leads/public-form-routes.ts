@@ -20,7 +20,7 @@ import {
   workloadMigrationSchema,
 } from '@alpenkube/contract';
 import { HttpError } from '../../lib/http-error.ts';
-import { ticketLookupRule } from '../rate-limit/rate-limiter.ts';
+import { ticketLookupRule } from '../rate-limit/index.ts';
 import type { LeadKind } from './lead-service.ts';
 import { admitPublicForm } from './public-form-guard.ts';
 

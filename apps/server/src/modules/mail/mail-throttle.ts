@@ -1,8 +1,4 @@
-import {
-  FIFTEEN_MINUTES,
-  type RateLimiter,
-  type RateLimitRule,
-} from '../rate-limit/rate-limiter.ts';
+import { FIFTEEN_MINUTES, type RateLimiter, type RateLimitRule } from '../rate-limit/index.ts';
 
 /** Mails one address receives: nobody can turn the site into a mail bomb aimed at someone. */
 export const mailToRecipientRule: RateLimitRule = {

@@ -3,7 +3,7 @@ import { newsletterSubscriptions } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { queueMail } from '../mail/mail-service.ts';
+import { queueMail } from '../mail/index.ts';
 
 /**
  * Double opt-in: subscribing mails a confirmation link, and only a confirmed address is on the

@@ -6,7 +6,7 @@ import {
   notificationCountSchema,
   notificationSchema,
 } from '@alpenkube/contract';
-import { requireSession } from '../sessions/session-plugin.ts';
+import { requireSession } from '../sessions/index.ts';
 
 const errors = { 401: errorSchema, 404: errorSchema };
 

@@ -12,7 +12,7 @@ import {
 } from '@alpenkube/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { APP_VERSION } from '../../version.ts';
-import { requireSession } from '../sessions/session-plugin.ts';
+import { requireSession } from '../sessions/index.ts';
 import type { CatalogEntry } from './catalog-service.ts';
 import { sidebarCounts } from './platform-service.ts';
 

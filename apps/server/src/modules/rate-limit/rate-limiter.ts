@@ -8,7 +8,7 @@ export class RateLimitedError extends HttpError {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super(429, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
 

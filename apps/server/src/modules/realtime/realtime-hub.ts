@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { NotificationPush } from '@alpenkube/contract';
 import type { Database } from '../../db/client.ts';
-import { NOTIFICATION_CHANNEL } from '../notifications/notification-service.ts';
-import type { ActiveSession, SessionEnd, SessionStore } from '../sessions/session-store.ts';
+import { NOTIFICATION_CHANNEL } from '../notifications/index.ts';
+import type { ActiveSession, SessionEnd, SessionStore } from '../sessions/index.ts';
 
 /** Close codes the web app can tell apart (4000–4999 are the application's own). */
 export const CLOSE_SESSION_ENDED = 4001;

@@ -4,7 +4,7 @@ import type { PublicTicket } from '@alpenkube/contract';
 import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { queueMail } from '../mail/mail-service.ts';
+import { queueMail } from '../mail/index.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Two groups of four unambiguous characters: 32^8 codes, and only valid with the e-mail. */

@@ -12,9 +12,7 @@ import {
   updateProfileSchema,
   userSchema,
 } from '@alpenkube/contract';
-import { clientInfo } from '../../http/client-info.ts';
-import { toPublicUser } from '../sessions/session-store.ts';
-import { requireSession } from '../sessions/session-plugin.ts';
+import { clientInfo, requireSession, toPublicUser } from '../sessions/index.ts';
 
 const errors = {
   400: errorSchema,

@@ -7,19 +7,17 @@ import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
-import { recordUserAudit } from '../audit/audit-log.ts';
-import { matchTotpStep, newTotpSecret } from '../auth/totp.ts';
-import { mailVerificationLink } from '../auth/verification-mail.ts';
-import type { ClientInfo } from '../auth/auth-service.ts';
-import { signInLimits } from '../auth/sign-in-limits.ts';
-import { queueMail } from '../mail/mail-service.ts';
-import { passwordBackoffRule } from '../rate-limit/rate-limiter.ts';
-import { createNotification } from '../notifications/notification-service.ts';
+import { recordUserAudit } from '../audit/index.ts';
+import { mailVerificationLink, matchTotpStep, newTotpSecret, signInLimits } from '../auth/index.ts';
 import {
-  loadSessionUser,
   type ActiveSession,
+  type ClientInfo,
+  loadSessionUser,
   type SessionUser,
-} from '../sessions/session-store.ts';
+} from '../sessions/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { passwordBackoffRule } from '../rate-limit/index.ts';
+import { createNotification } from '../notifications/index.ts';
 
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
 export type AccountDeps = Pick<

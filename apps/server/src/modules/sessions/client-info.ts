@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from '../modules/auth/auth-service.ts';
-import { readSessionToken } from '../modules/sessions/session-plugin.ts';
+import { readSessionToken } from './session-plugin.ts';
+
+/** Who made a request, as audit entries, rate limits and sign-in need it. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string;
+  /** The session cookie the request already carried: signing in replaces it. */
+  previousToken?: string;
+}
 
 /**
  * Who is asking: address and browser, for audit and rate limits. Nothing here builds a link:

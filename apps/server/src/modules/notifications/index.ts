@@ -1,0 +1,8 @@
+/** The notifications module's public surface: other modules and the app import only this file. */
+export { notificationRoutes } from './notification-routes.ts';
+export {
+  createNotification,
+  createNotificationService,
+  NOTIFICATION_CHANNEL,
+  type NotificationService,
+} from './notification-service.ts';

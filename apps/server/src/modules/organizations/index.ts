@@ -1,0 +1,2 @@
+/** The organizations module's public surface: other modules and the app import only this file. */
+export { createOrganization, findOrganizationByVerifiedDomain } from './organization-service.ts';

@@ -1,0 +1,13 @@
+/** The rate-limit module's public surface: other modules and the app import only this file. */
+export {
+  type BackoffRule,
+  createRateLimiter,
+  FIFTEEN_MINUTES,
+  passwordBackoffRule,
+  publicFormRule,
+  type RateLimiter,
+  type RateLimitRule,
+  secondFactorBackoffRule,
+  signInSprayRule,
+  ticketLookupRule,
+} from './rate-limiter.ts';

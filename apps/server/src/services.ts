@@ -6,12 +6,11 @@ import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-queue.ts';
 import {
   createMailboxTransport,
-  createMailDelivery,
+  registerMailDelivery,
   createMailThrottle,
   createSmtpTransport,
   type MailThrottle,
   type MailTransport,
-  SEND_MAIL_JOB,
 } from './modules/mail/index.ts';
 import { type AuthService, createAuthService } from './modules/auth/index.ts';
 import { createLeadService, type LeadService } from './modules/leads/index.ts';
@@ -65,35 +64,34 @@ export function createServices(
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createMailboxTransport(log));
   const jobs = createJobRunner(database, log);
-  jobs.register(SEND_MAIL_JOB, createMailDelivery(db, mailTransport, config.mailFrom));
-  const rateLimit = createRateLimiter(db);
-  jobs.every(10 * 60_000, 'prune rate-limit events', () => rateLimit.prune());
+  registerMailDelivery(jobs, { db, transport: mailTransport, from: config.mailFrom });
+  const rateLimit = createRateLimiter(db, jobs);
   const sessions = createSessionStore(database, {
     idleMs: config.sessionIdleHours * 3_600_000,
     maxAgeMs: config.sessionMaxDays * 86_400_000,
   });
-  const base = {
+  // The infrastructure every domain service may name as a dependency.
+  const shared = {
     config,
     database,
     db,
+    jobs,
+    rateLimit,
+    sessions,
+    mailTransport,
     passwords: createPasswordHasher(config.hashConcurrency),
     sealer: createSealer(config.sessionSecret),
-    sessions,
+    mailThrottle: createMailThrottle(rateLimit, config.mailLimitPerIp),
     notifications: createNotificationService(database),
     catalog: createCatalogService(database),
     realtime: createRealtimeHub(database, sessions, log),
-    rateLimit,
-    jobs,
-    mailTransport,
   };
-  const mailThrottle = createMailThrottle(rateLimit, config.mailLimitPerIp);
-  const deps = { ...base, mailThrottle };
   return {
-    ...deps,
-    auth: createAuthService(deps),
-    account: createAccountService(deps),
-    leads: createLeadService(deps),
-    newsletter: createNewsletterService(deps),
-    publicTickets: createPublicTicketService(deps),
+    ...shared,
+    auth: createAuthService(shared),
+    account: createAccountService(shared),
+    leads: createLeadService(shared),
+    newsletter: createNewsletterService(shared),
+    publicTickets: createPublicTicketService(shared),
   };
 }

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 
@@ -15,11 +16,30 @@ export const HANDLER_TIMEOUT_MS = 2 * 60 * 1000;
 /** A job running longer than this is taken to belong to a worker that died. */
 export const STALE_AFTER_MS = 5 * 60 * 1000;
 
+/**
+ * A kind of job: its name in the jobs table and the schema of its payload. The payload is
+ * checked when the job is queued and again when it runs, so a handler only ever sees a payload
+ * of its own type, even one written by an older version of the code.
+ */
+export interface JobType<P> {
+  readonly name: string;
+  readonly payload: z.ZodType<P>;
+}
+
+export function defineJob<S extends z.ZodType>(name: string, payload: S): JobType<z.output<S>> {
+  return { name, payload: payload as z.ZodType<z.output<S>> };
+}
+
 /** `signal` aborts when the handler timed out: whatever it still does is no longer awaited. */
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  context: { signal: AbortSignal },
-) => Promise<void>;
+export type JobHandler<P> = (payload: P, context: { signal: AbortSignal }) => Promise<void>;
+
+/** A payload its job type refuses: retrying cannot help, so the job fails at once. */
+class InvalidPayloadError extends Error {
+  constructor(type: string, issues: string) {
+    super(`Invalid payload for ${type}: ${issues}`);
+    this.name = 'InvalidPayloadError';
+  }
+}
 
 class JobTimeoutError extends Error {
   constructor(ms: number) {
@@ -29,9 +49,9 @@ class JobTimeoutError extends Error {
 }
 
 /** Runs a handler, failing it once `timeoutMs` passed. */
-async function withTimeout(
-  handler: JobHandler,
-  payload: Record<string, unknown>,
+async function withTimeout<P>(
+  handler: JobHandler<P>,
+  payload: P,
   timeoutMs: number,
 ): Promise<void> {
   const controller = new AbortController();
@@ -55,19 +75,19 @@ interface Logger {
 }
 
 /** Adds a job in the caller's transaction: it exists exactly when the work that asked for it does. */
-export async function enqueueJob(
+export async function enqueueJob<P>(
   db: DbOrTx,
-  type: string,
-  payload: Record<string, unknown>,
+  type: JobType<P>,
+  payload: P,
   options: { runAt?: Date; maxAttempts?: number } = {},
 ): Promise<void> {
   await db.insert(jobs).values({
-    type,
-    payload,
+    type: type.name,
+    payload: type.payload.parse(payload) as Record<string, unknown>,
     runAt: options.runAt ?? new Date(),
     maxAttempts: options.maxAttempts ?? 5,
   });
-  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${type})`);
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${type.name})`);
 }
 
 /**
@@ -82,7 +102,7 @@ export function createJobRunner(
 ) {
   const handlerTimeoutMs = options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS;
   const { db } = database;
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, (payload: unknown, timeoutMs: number) => Promise<void>>();
   const workerId = `${os.hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -114,7 +134,7 @@ export function createJobRunner(
     const handler = handlers.get(job.type);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await withTimeout(handler, job.payload, handlerTimeoutMs);
+      await handler(job.payload, handlerTimeoutMs);
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lastError: null })
@@ -122,7 +142,7 @@ export function createJobRunner(
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
-      const giveUp = job.attempts >= job.max_attempts;
+      const giveUp = job.attempts >= job.max_attempts || error instanceof InvalidPayloadError;
       // Exponential back-off: 2 s, 4 s, 8 s… capped at 10 minutes.
       const delayMs = Math.min(2 ** job.attempts * 1000, 600_000);
       await db
@@ -198,8 +218,19 @@ export function createJobRunner(
   const choreTimers: NodeJS.Timeout[] = [];
 
   return {
-    register(type: string, handler: JobHandler) {
-      handlers.set(type, handler);
+    /** The module that owns a job type registers its handler, once, when it is built. */
+    register<P>(type: JobType<P>, handler: JobHandler<P>) {
+      if (handlers.has(type.name)) throw new Error(`Job type ${type.name} is registered twice`);
+      handlers.set(type.name, (raw, timeoutMs) => {
+        const parsed = type.payload.safeParse(raw);
+        if (!parsed.success) {
+          throw new InvalidPayloadError(
+            type.name,
+            parsed.error.issues.map((i) => i.message).join('; '),
+          );
+        }
+        return withTimeout(handler, parsed.data, timeoutMs);
+      });
     },
     /** Upkeep every instance that runs jobs does now and then; it must be safe to run twice. */
     every(everyMs: number, name: string, run: () => Promise<void>) {

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, outgoingMail, rateLimitEvents } from '../../src/db/schema.ts';
 import {
   createJobRunner,
+  defineJob,
   enqueueJob,
   HANDLER_TIMEOUT_MS,
   STALE_AFTER_MS,
@@ -14,6 +16,9 @@ import {
   type OutgoingMail,
 } from '../../src/modules/mail/mail-service.ts';
 import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
+
+const noopJob = defineJob('noop', z.object({ n: z.number() }));
+const hangingJob = defineJob('hangs', z.object({}));
 
 describe('durable jobs: sending mail', () => {
   let t: TestApp;
@@ -93,7 +98,7 @@ describe('durable jobs: sending mail', () => {
   it('on start, takes back jobs a dead worker held and forgets rate-limit events older than a day', async () => {
     const { db, jobs: runner } = t.app.services;
     const ran: unknown[] = [];
-    runner.register('noop', async (payload) => void ran.push(payload));
+    runner.register(noopJob, async (payload) => void ran.push(payload));
     await db.insert(jobs).values({
       type: 'noop',
       payload: { n: 1 },
@@ -157,6 +162,30 @@ describe('durable jobs: sending mail', () => {
     expect(rows[1]).toMatchObject({ status: 'pending', lockedBy: null, attempts: 1 });
   });
 
+  it('checks a payload against its job type: refused when queued, failed at once when stored wrong', async () => {
+    const runner = createJobRunner(t.database, { error: () => {} });
+    const ran: unknown[] = [];
+    runner.register(noopJob, async (payload) => void ran.push(payload));
+    await expect(
+      enqueueJob(db(), noopJob, { n: 'one' } as unknown as { n: number }),
+    ).rejects.toThrow();
+    expect(await db().select().from(jobs)).toEqual([]);
+
+    // A row written by an older version of the code, or by hand: retrying cannot mend it.
+    await db()
+      .insert(jobs)
+      .values({ type: 'noop', payload: { count: 1 }, maxAttempts: 5 });
+    expect(await runner.drain()).toBe(1);
+    expect(ran).toEqual([]);
+    const [job] = await db().select().from(jobs);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job!.lastError).toMatch(/Invalid payload for noop/);
+
+    await enqueueJob(db(), noopJob, { n: 2 });
+    await runner.drain();
+    expect(ran).toEqual([{ n: 2 }]);
+  });
+
   it('times a handler out well before the stale window, aborting it, and retries it later', async () => {
     expect(HANDLER_TIMEOUT_MS).toBeLessThanOrEqual(STALE_AFTER_MS / 2);
     const smtpWorstCase =
@@ -165,11 +194,11 @@ describe('durable jobs: sending mail', () => {
 
     const runner = createJobRunner(t.database, { error: () => {} }, { handlerTimeoutMs: 100 });
     let aborted = false;
-    runner.register('hangs', (_payload, { signal }) => {
+    runner.register(hangingJob, (_payload, { signal }) => {
       signal.addEventListener('abort', () => (aborted = true));
       return new Promise(() => {});
     });
-    await enqueueJob(db(), 'hangs', {});
+    await enqueueJob(db(), hangingJob, {});
     expect(await runner.drain()).toBe(1);
     expect(aborted).toBe(true);
     const [job] = await db().select().from(jobs);

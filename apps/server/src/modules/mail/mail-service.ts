@@ -2,9 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { outgoingMail } from '../../db/schema.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { z } from 'zod';
+import { defineJob, enqueueJob, type JobRunner } from '../../jobs/job-queue.ts';
 
-export const SEND_MAIL_JOB = 'send-mail';
+/** Delivers one queued mail (a row of outgoing_mail). */
+export const sendMailJob = defineJob(
+  'send-mail',
+  z.strictObject({ mailId: z.number().int().positive() }),
+);
 
 export interface OutgoingMail {
   to: string;
@@ -65,7 +70,7 @@ export function createMailboxTransport(log: {
 /** Queues a mail in the caller's transaction; the send-mail job delivers it after commit. */
 export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
   const [row] = await db.insert(outgoingMail).values(mail).returning({ id: outgoingMail.id });
-  await enqueueJob(db, SEND_MAIL_JOB, { mailId: row!.id });
+  await enqueueJob(db, sendMailJob, { mailId: row!.id });
 }
 
 /** The Message-ID of a mail: stable across attempts, in the sender's domain. */
@@ -83,8 +88,7 @@ export function messageIdFor(mailId: number, createdAt: Date, from: string): str
  * and its job fails after its last attempt, which is where an operator sees it.
  */
 export function createMailDelivery(db: Db, transport: MailTransport, from: string) {
-  return async function deliver(payload: Record<string, unknown>) {
-    const mailId = Number(payload.mailId);
+  return async function deliver({ mailId }: { mailId: number }) {
     const [mail] = await db
       .update(outgoingMail)
       .set({ status: 'sending' })
@@ -112,6 +116,14 @@ export function createMailDelivery(db: Db, transport: MailTransport, from: strin
       .set({ status: 'sent', sentAt: new Date(), error: null })
       .where(eq(outgoingMail.id, mailId));
   };
+}
+
+/** The mail module delivers its own queue: called once, where the services are built. */
+export function registerMailDelivery(
+  jobs: JobRunner,
+  { db, transport, from }: { db: Db; transport: MailTransport; from: string },
+) {
+  jobs.register(sendMailJob, createMailDelivery(db, transport, from));
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s<>"]+/g;

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { rateLimitEvents } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { JobRunner } from '../../jobs/job-queue.ts';
 
 export class RateLimitedError extends HttpError {
   constructor(
@@ -88,8 +89,11 @@ function describeWait(seconds: number): string {
  * Counts events per key in a sliding window, in the database so that every instance behind a
  * proxy sees the same counts.
  */
-export function createRateLimiter(db: Db) {
-  return {
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Counts in the database; registers its own upkeep (pruning old events) with the job runner. */
+export function createRateLimiter(db: Db, jobs: JobRunner) {
+  const limiter = {
     /** Throws 429 when any of the keys already reached the rule's limit in its window. */
     async check(rule: RateLimitRule, keys: string[]): Promise<void> {
       const since = new Date(Date.now() - rule.windowMs);
@@ -163,5 +167,7 @@ export function createRateLimiter(db: Db) {
         .where(lt(rateLimitEvents.at, new Date(Date.now() - 86_400_000)));
     },
   };
+  jobs.every(PRUNE_EVERY_MS, 'prune rate-limit events', () => limiter.prune());
+  return limiter;
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type WebSocket from 'ws';
 import { sessions, users } from '../../src/db/schema.ts';
 import {
   CLOSE_SESSION_ENDED,
@@ -15,32 +14,9 @@ import {
   STRONG_PASSWORD,
   type TestApp,
 } from '../support/test-app.ts';
+import { openSocket, stateAfterASecond, type OpenSocket } from '../support/sockets.ts';
 
 const NEW_PASSWORD = 'another-long-passphrase-77';
-
-interface OpenSocket {
-  socket: WebSocket;
-  /** Resolves with the close code once the server closes the socket. */
-  closed: Promise<number>;
-}
-
-/** A /ws connection made through the app's in-memory upgrade, as a browser tab would. */
-async function openSocket(
-  instance: TestApp,
-  sid: string,
-  headers: Record<string, string> = {},
-): Promise<OpenSocket> {
-  const socket = await instance.app.injectWS('/ws', {
-    headers: { cookie: `sid=${sid}`, ...headers },
-  });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  return { socket, closed };
-}
-
-/** The close code within a second, or 'open' when the socket is still open by then. */
-async function stateAfterASecond(open: OpenSocket): Promise<number | 'open'> {
-  return Promise.race([open.closed, new Promise<'open'>((r) => setTimeout(() => r('open'), 1000))]);
-}
 
 async function signIn(instance: TestApp, username: string, password = STRONG_PASSWORD) {
   const client = new Client(instance.app);

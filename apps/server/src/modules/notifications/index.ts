@@ -3,6 +3,5 @@ export { notificationRoutes } from './notification-routes.ts';
 export {
   createNotification,
   createNotificationService,
-  NOTIFICATION_CHANNEL,
   type NotificationService,
 } from './notification-service.ts';

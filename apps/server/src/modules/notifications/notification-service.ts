@@ -3,10 +3,10 @@ import type { Notification, NotificationType } from '@alpenkube/contract';
 import { notifications } from '../../db/schema.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { publishPush } from '../realtime/index.ts';
 import { createNotificationCache } from './notification-cache.ts';
 
-export const NOTIFICATION_CHANNEL = 'notification_created';
-/** Read, all read or trashed: carries the user id, so every instance drops its cached copy. */
+/** Created, read, all read or trashed: carries the user id, so every instance drops its copy. */
 export const NOTIFICATIONS_CHANGED_CHANNEL = 'notifications_changed';
 /** The list answers the newest ones; the bell shows 5 and then 10 more per click. */
 const LIST_LIMIT = 200;
@@ -25,8 +25,8 @@ export function toNotification(row: Row): Notification {
 }
 
 /**
- * Writes a notification and, in the same transaction, a NOTIFY that every instance hears once
- * it commits: the push goes out only for notifications that really exist.
+ * Writes a notification and, in the same transaction, its push to the user's sockets and the
+ * invalidation of every instance's cached list: both go out only once it really exists.
  */
 export async function createNotification(
   db: DbOrTx,
@@ -36,9 +36,8 @@ export async function createNotification(
 ): Promise<Notification> {
   const [row] = await db.insert(notifications).values({ userId, type, message }).returning();
   const notification = toNotification(row!);
-  await db.execute(
-    sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId, notification })})`,
-  );
+  await publishPush(db, { userId }, { type: 'notification', userId, notification });
+  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANGED_CHANNEL}, ${String(userId)})`);
   return notification;
 }
 
@@ -86,17 +85,12 @@ export function createNotificationService(database: Database) {
      * the LISTEN connection was down are lost, so a reconnect empties the cache.
      */
     async start() {
-      const onCreated = await database.listen(NOTIFICATION_CHANNEL, (payload) => {
-        const { userId } = JSON.parse(payload) as { userId: number };
-        cache.invalidate(userId);
-      });
       const onChanged = await database.listen(NOTIFICATIONS_CHANGED_CHANNEL, (payload) =>
         cache.invalidate(Number(payload)),
       );
       const unwatch = database.onReconnect(() => cache.clear());
       return async () => {
         unwatch();
-        await onCreated();
         await onChanged();
       };
     },

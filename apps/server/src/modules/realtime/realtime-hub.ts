@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { NotificationPush } from '@alpenkube/contract';
 import type { Database } from '../../db/client.ts';
-import { NOTIFICATION_CHANNEL } from '../notifications/index.ts';
 import type { ActiveSession, SessionEnd, SessionStore } from '../sessions/index.ts';
+import { PUSH_CHANNEL, type PushEnvelope } from './push.ts';
 
 /** Close codes the web app can tell apart (4000–4999 are the application's own). */
 export const CLOSE_SESSION_ENDED = 4001;
@@ -13,9 +12,14 @@ export const CLOSE_SHUTTING_DOWN = 1001;
 /** Tabs and devices one user may keep connected at once, over all their sessions. */
 export const MAX_SOCKETS_PER_USER = 10;
 
+/** How often sockets are checked against their sessions' expiry, which no event announces. */
+const EXPIRY_SWEEP_MS = 60_000;
+
 interface Connection {
   socket: WebSocket;
   userId: number;
+  /** Null for a member still waiting for approval: they receive none of its pushes. */
+  organizationId: number | null;
   sessionId: number;
   tokenHash: string;
 }
@@ -33,29 +37,56 @@ export function createRealtimeHub(
 ) {
   // Set order is opening order: the first of a user's set is their oldest socket.
   const byUser = new Map<number, Set<Connection>>();
+  const byOrganization = new Map<number, Set<Connection>>();
+
+  function audienceOf(envelope: PushEnvelope): Iterable<Connection> {
+    const { audience } = envelope;
+    if ('userId' in audience) return byUser.get(audience.userId) ?? [];
+    return byOrganization.get(audience.organizationId) ?? [];
+  }
 
   function deliver(payload: string) {
-    let push: NotificationPush;
+    let envelope: PushEnvelope;
     try {
-      const parsed = JSON.parse(payload) as Omit<NotificationPush, 'type'>;
-      push = { type: 'notification', userId: parsed.userId, notification: parsed.notification };
+      envelope = JSON.parse(payload) as PushEnvelope;
     } catch (error) {
-      log.warn({ err: error }, 'unreadable notification event');
+      log.warn({ err: error }, 'unreadable push');
       return;
     }
-    const connections = byUser.get(push.userId);
-    if (!connections) return;
-    const message = JSON.stringify(push);
-    for (const { socket } of connections) {
+    const message = JSON.stringify(envelope.message);
+    for (const { socket } of audienceOf(envelope)) {
       if (socket.readyState === socket.OPEN) socket.send(message);
     }
   }
 
+  function remember(connection: Connection) {
+    let forUser = byUser.get(connection.userId);
+    if (!forUser) byUser.set(connection.userId, (forUser = new Set()));
+    forUser.add(connection);
+    if (connection.organizationId === null) return forUser;
+    let forOrganization = byOrganization.get(connection.organizationId);
+    if (!forOrganization)
+      byOrganization.set(connection.organizationId, (forOrganization = new Set()));
+    forOrganization.add(connection);
+    return forUser;
+  }
+
+  /** Forgets a socket; answers whether it was still known. */
+  function forget(connection: Connection): boolean {
+    const forUser = byUser.get(connection.userId);
+    const known = forUser?.delete(connection) ?? false;
+    if (forUser?.size === 0) byUser.delete(connection.userId);
+    if (connection.organizationId !== null) {
+      const forOrganization = byOrganization.get(connection.organizationId);
+      forOrganization?.delete(connection);
+      if (forOrganization?.size === 0) byOrganization.delete(connection.organizationId);
+    }
+    return known;
+  }
+
   /** Forgets a socket at once (its close handshake may take a while) and closes it. */
   function drop(connection: Connection, code: number, reason: string) {
-    const connections = byUser.get(connection.userId);
-    connections?.delete(connection);
-    if (connections?.size === 0) byUser.delete(connection.userId);
+    forget(connection);
     connection.socket.close(code, reason);
   }
 
@@ -76,7 +107,10 @@ export function createRealtimeHub(
     }
   }
 
-  /** After a lost LISTEN connection, ends missed meanwhile are found in the database. */
+  /**
+   * Closes the sockets whose session ended without this instance hearing of it: ends missed
+   * while the LISTEN connection was down, and sessions that expired.
+   */
   async function recheck() {
     const all = [...byUser.values()].flatMap((connections) => [...connections]);
     const valid = await sessions.stillValid([...new Set(all.map((c) => c.tokenHash))]);
@@ -85,12 +119,15 @@ export function createRealtimeHub(
 
   return {
     async start() {
-      const unlisten = await database.listen(NOTIFICATION_CHANNEL, deliver);
+      const unlisten = await database.listen(PUSH_CHANNEL, deliver);
       const unwatchEnds = sessions.onEnded(onSessionsEnded);
-      const unwatchReconnects = database.onReconnect(() => {
+      const runRecheck = () => {
         recheck().catch((error: unknown) => log.error({ err: error }, 'socket recheck failed'));
-      });
+      };
+      const unwatchReconnects = database.onReconnect(runRecheck);
+      const sweep = setInterval(runRecheck, EXPIRY_SWEEP_MS).unref();
       return async () => {
+        clearInterval(sweep);
         unwatchReconnects();
         unwatchEnds();
         await unlisten();
@@ -99,20 +136,24 @@ export function createRealtimeHub(
 
     /** Keeps a socket of a session; past MAX_SOCKETS_PER_USER the user's oldest one closes. */
     add(session: ActiveSession, socket: WebSocket) {
-      const userId = session.user.id;
-      let connections = byUser.get(userId);
-      if (!connections) byUser.set(userId, (connections = new Set()));
-      const connection = { socket, userId, sessionId: session.id, tokenHash: session.tokenHash };
-      connections.add(connection);
-      socket.on('close', () => {
-        if (!connections.delete(connection)) return;
-        if (connections.size === 0 && byUser.get(userId) === connections) byUser.delete(userId);
-      });
-      if (connections.size > MAX_SOCKETS_PER_USER) {
-        const [oldest] = connections;
+      const { user } = session;
+      const connection: Connection = {
+        socket,
+        userId: user.id,
+        organizationId: user.status === 'active' ? user.organizationId : null,
+        sessionId: session.id,
+        tokenHash: session.tokenHash,
+      };
+      const forUser = remember(connection);
+      socket.on('close', () => void forget(connection));
+      if (forUser.size > MAX_SOCKETS_PER_USER) {
+        const [oldest] = forUser;
         drop(oldest!, CLOSE_TOO_MANY_SOCKETS, 'Too many connections');
       }
     },
+
+    /** What the minute's sweep runs: closes sockets of sessions that ended or expired. */
+    closeEndedSessions: recheck,
 
     socketCount: () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0),
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { User } from '@alpenkube/contract';
 import { organizations, sessions, users } from '../../db/schema.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -246,14 +246,23 @@ export function createSessionStore(
       return () => void endListeners.delete(listener);
     },
 
-    /** Which of these sessions still exist, for a user who is not disabled. */
+    /** Which of these sessions still exist and have not expired, for a user not disabled. */
     async stillValid(tokenHashes: string[]): Promise<Set<string>> {
       if (tokenHashes.length === 0) return new Set();
+      const now = Date.now();
       const rows = await db
         .select({ tokenHash: sessions.tokenHash })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(inArray(sessions.tokenHash, tokenHashes), ne(users.status, 'disabled')));
+        .where(
+          and(
+            inArray(sessions.tokenHash, tokenHashes),
+            ne(users.status, 'disabled'),
+            gt(sessions.expiresAt, new Date(now)),
+            // The stored last-seen time lags by up to TOUCH_EVERY_MS: the idle limit allows for it.
+            gt(sessions.lastSeenAt, new Date(now - options.idleMs - TOUCH_EVERY_MS)),
+          ),
+        );
       return new Set(rows.map((row) => row.tokenHash));
     },
 

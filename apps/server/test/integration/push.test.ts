@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { PushMessage } from '@alpenkube/contract';
+import { sessions, users } from '../../src/db/schema.ts';
+import { publishPush, type PushAudience } from '../../src/modules/realtime/index.ts';
+import { CLOSE_SESSION_ENDED } from '../../src/modules/realtime/realtime-hub.ts';
+import { nextMessage, openSocket, stateAfterASecond, type OpenSocket } from '../support/sockets.ts';
+import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
+
+const message = (text: string): PushMessage => ({
+  type: 'notification',
+  userId: 0,
+  notification: {
+    id: 0,
+    type: 'info',
+    message: text,
+    timestamp: new Date().toISOString(),
+    read: false,
+    trash: false,
+  },
+});
+
+/**
+ * Pushes go to an audience (one user, or the approved members of an organization) on every
+ * instance, once the transaction that caused them commits.
+ */
+describe('typed pushes to users and organizations', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const opened: OpenSocket[] = [];
+  beforeEach(async () => {
+    a = await createTestApp();
+    b = await createTestApp({ reset: false });
+  });
+  afterEach(async () => {
+    for (const { socket } of opened.splice(0)) socket.terminate();
+    await b.close();
+    await a.close();
+  });
+
+  /** A socket of a new session of `userId`, opened on `instance`. */
+  async function socketOf(instance: TestApp, userId: number) {
+    const sid = await instance.app.services.sessions.create(instance.app.services.db, userId, {
+      userAgent: 'push test',
+      ip: '127.0.0.1',
+    });
+    const open = await openSocket(instance, sid);
+    opened.push(open);
+    return open;
+  }
+
+  async function memberOf(
+    organizationId: number,
+    username: string,
+    status: 'active' | 'pending_approval',
+  ) {
+    const [row] = await a.app.services.db
+      .insert(users)
+      .values({
+        organizationId,
+        username,
+        email: `${username}@push.test`,
+        passwordHash: 'not-a-hash',
+        status,
+      })
+      .returning();
+    return row!.id;
+  }
+
+  const publish = (audience: PushAudience, text: string) =>
+    a.app.services.db.transaction((tx) => publishPush(tx, audience, message(text)));
+
+  it('reaches every approved member of an organization, on every instance, and no one else', async () => {
+    const founder = await registerUser(a.app, { username: 'founder' });
+    const [row] = await a.app.services.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.id, founder.user.id));
+    const organizationId = row!.organizationId;
+    const colleague = await memberOf(organizationId, 'colleague', 'active');
+    const applicant = await memberOf(organizationId, 'applicant', 'pending_approval');
+    const stranger = await registerUser(a.app, { username: 'stranger' });
+
+    const founderSocket = await socketOf(a, founder.user.id);
+    const colleagueSocket = await socketOf(b, colleague);
+    const applicantSocket = await socketOf(b, applicant);
+    const strangerSocket = await socketOf(a, stranger.user.id);
+
+    const received = Promise.all(
+      [founderSocket, colleagueSocket, applicantSocket, strangerSocket].map(nextMessage),
+    );
+    await publish({ organizationId }, 'for the whole organization');
+    const [toFounder, toColleague, toApplicant, toStranger] = await received;
+    expect(toFounder).toMatchObject({ notification: { message: 'for the whole organization' } });
+    expect(toColleague).toMatchObject({ notification: { message: 'for the whole organization' } });
+    expect(toApplicant).toBeNull();
+    expect(toStranger).toBeNull();
+
+    const onlyColleague = Promise.all([founderSocket, colleagueSocket].map(nextMessage));
+    await publish({ userId: colleague }, 'for one person');
+    expect(await onlyColleague).toEqual([
+      null,
+      expect.objectContaining({
+        notification: expect.objectContaining({ message: 'for one person' }),
+      }),
+    ]);
+  });
+
+  it('pushes nothing for a transaction that rolls back', async () => {
+    const { user } = await registerUser(a.app, { username: 'undone' });
+    const socket = await socketOf(b, user.id);
+    const received = nextMessage(socket);
+    await expect(
+      a.app.services.db.transaction(async (tx) => {
+        await publishPush(tx, { userId: user.id }, message('never sent'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await received).toBeNull();
+  });
+
+  it('closes the socket of a session that expired, at the next sweep', async () => {
+    const { user } = await registerUser(a.app, { username: 'expiring' });
+    const socket = await socketOf(a, user.id);
+    const other = await socketOf(a, user.id);
+    const [oldest] = await a.app.services.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userAgent, 'push test'))
+      .orderBy(sessions.id)
+      .limit(1);
+    await a.app.services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, oldest!.id));
+    await a.app.services.realtime.closeEndedSessions();
+    expect(await stateAfterASecond(socket)).toBe(CLOSE_SESSION_ENDED);
+    expect(await stateAfterASecond(other)).toBe('open');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   emailOnlySchema,
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   function answer(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome) {
     if (outcome.kind === 'mfa') {
       reply.setCookie(MFA_COOKIE, outcome.challenge, {
-        path: '/api/login/mfa',
+        path: endpoints.session.loginMfa.pattern,
         httpOnly: true,
         sameSite: 'strict',
         secure: request.protocol === 'https',
@@ -51,13 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { mfaRequired: true as const };
     }
-    reply.clearCookie(MFA_COOKIE, { path: '/api/login/mfa' });
+    reply.clearCookie(MFA_COOKIE, { path: endpoints.session.loginMfa.pattern });
     setSessionCookie(request, reply, outcome.token, maxAgeSeconds);
     return toPublicUser(outcome.user);
   }
 
   app.post(
-    '/api/register',
+    endpoints.session.register.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/login',
+    endpoints.session.login.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -90,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/login/mfa',
+    endpoints.session.loginMfa.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -109,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/logout',
+    endpoints.session.logout.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -129,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/resend-verification',
+    endpoints.auth.resendVerification.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -148,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/verify-email',
+    endpoints.auth.verifyEmail.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -162,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/forgot-password',
+    endpoints.auth.forgotPassword.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -182,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/reset-password',
+    endpoints.auth.resetPassword.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -199,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/magic-link',
+    endpoints.auth.requestMagicLink.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -219,7 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/magic-link/verify',
+    endpoints.auth.verifyMagicLink.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -238,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/user',
+    endpoints.session.user.pattern,
     {
       config: { access: 'signedIn' },
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -27,7 +28,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, sessions, notifications, config } = app.services;
 
   app.get(
-    '/api/dev/users',
+    endpoints.dev.users.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -41,7 +42,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/dev/login',
+    endpoints.dev.login.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -68,7 +69,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/dev/mailbox',
+    endpoints.dev.mailbox.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -81,7 +82,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/dev/notify',
+    endpoints.dev.notify.pattern,
     {
       config: { access: 'signedIn' },
       schema: {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   contactSalesSchema,
   contactSchema,
@@ -34,21 +35,26 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const { leads: leadService, newsletter, publicTickets: tickets } = app.services;
 
   const leadForms = [
-    ['/api/leads/contact', 'contact', contactSchema, 'Send a message to the team'],
-    ['/api/leads/sales', 'sales', contactSalesSchema, 'Ask sales to contact you'],
+    [endpoints.publicForms.contact.pattern, 'contact', contactSchema, 'Send a message to the team'],
+    [endpoints.publicForms.sales.pattern, 'sales', contactSalesSchema, 'Ask sales to contact you'],
     [
-      '/api/leads/custom-quote',
+      endpoints.publicForms.customQuote.pattern,
       'custom_quote',
       customQuoteSchema,
       'Ask for a quote for a dedicated or custom cluster',
     ],
     [
-      '/api/leads/workload-migration',
+      endpoints.publicForms.workloadMigration.pattern,
       'workload_migration',
       workloadMigrationSchema,
       'Ask for a workload migration assessment',
     ],
-    ['/api/careers/apply', 'job_application', jobApplicationSchema, 'Apply for an open position'],
+    [
+      endpoints.publicForms.jobApplication.pattern,
+      'job_application',
+      jobApplicationSchema,
+      'Apply for an open position',
+    ],
   ] as const;
 
   for (const [url, kind, schema, summary] of leadForms) {
@@ -75,7 +81,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/api/leads/demo-slots',
+    endpoints.publicForms.demoSlots.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -89,7 +95,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/leads/demo',
+    endpoints.publicForms.scheduleDemo.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -111,7 +117,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/newsletter/subscribe',
+    endpoints.publicForms.newsletterSubscribe.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -133,7 +139,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/newsletter/confirm',
+    endpoints.publicForms.newsletterConfirm.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -153,7 +159,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/newsletter/unsubscribe',
+    endpoints.publicForms.newsletterUnsubscribe.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -170,7 +176,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/public/tickets',
+    endpoints.support.submitTicket.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -209,7 +215,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/api/public/tickets/lookup',
+    endpoints.support.lookupTicket.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -224,7 +230,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/public/tickets/reply',
+    endpoints.support.replyToTicket.pattern,
     {
       config: { access: 'anyone' },
       schema: {

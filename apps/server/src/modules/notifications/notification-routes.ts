@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   errorSchema,
@@ -15,7 +16,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = app.services.notifications;
 
   app.get(
-    '/api/notifications',
+    endpoints.notifications.list.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -28,7 +29,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/notifications/count',
+    endpoints.notifications.count.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -43,7 +44,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/notifications/:id/read',
+    endpoints.notifications.markRead.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -57,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/notifications/mark-all-read',
+    endpoints.notifications.markAllRead.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -72,7 +73,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/notifications/:id/trash',
+    endpoints.notifications.trash.pattern,
     {
       config: { access: 'signedIn' },
       schema: {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -27,7 +28,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const summaryJson = JSON.stringify(versionSummarySchema.parse(summary));
 
   app.get(
-    '/api/version/summary',
+    endpoints.platform.version.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -41,7 +42,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/cluster-tiers',
+    endpoints.platform.tiers.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -55,7 +56,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/addons',
+    endpoints.platform.addons.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -69,7 +70,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/sidebar-counts',
+    endpoints.platform.sidebarCounts.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -82,7 +83,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/officers/check-access',
+    endpoints.platform.officersAccess.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -95,7 +96,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/health',
+    endpoints.platform.health.pattern,
     {
       config: { access: 'anyone' },
       schema: {
@@ -115,7 +116,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/openapi.json',
+    endpoints.platform.openapi.pattern,
     {
       config: { access: 'anyone' },
       schema: { hide: true },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ActiveSession } from './session-store.ts';
-import { forbidden, unauthorized } from '../../lib/http-error.ts';
+import { unauthorized } from '../../lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,13 +59,7 @@ export function requireSession(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
-export async function requireUserHook(request: FastifyRequest) {
-  requireSession(request);
-}
 
-export async function requireSuperAdminHook(request: FastifyRequest) {
-  if (requireSession(request).user.role !== 'super_admin') throw forbidden();
-}
 
 /** Resolves the session cookie of every API and WebSocket request (from memory once cached). */
 export const sessionPlugin = fp(

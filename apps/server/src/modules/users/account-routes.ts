@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   changePasswordSchema,
@@ -27,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account } = app.services;
 
   app.patch(
-    '/api/user',
+    endpoints.account.updateProfile.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -48,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/user/password',
+    endpoints.account.changePassword.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -65,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/mfa/setup',
+    endpoints.account.startMfaSetup.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -78,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/mfa/enable',
+    endpoints.account.enableMfa.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -95,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/mfa/disable',
+    endpoints.account.disableMfa.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -116,7 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/auth/sessions',
+    endpoints.account.sessions.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -129,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/auth/sessions/:id',
+    endpoints.account.revokeSession.pattern,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -146,7 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/sessions/revoke-others',
+    endpoints.account.revokeOtherSessions.pattern,
     {
       config: { access: 'signedIn' },
       schema: {

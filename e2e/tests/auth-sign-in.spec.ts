@@ -45,7 +45,7 @@ test.describe('sign-in', () => {
       secret: string;
     };
     const enabled = await request.post('/api/auth/mfa/enable', {
-      data: { code: totpCode(secret) },
+      data: { password: user.password, code: totpCode(secret) },
     });
     expect(enabled.ok()).toBe(true);
 

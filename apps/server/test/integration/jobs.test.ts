@@ -238,6 +238,38 @@ describe('durable jobs: sending mail', () => {
     expect((await db().select().from(outgoingMail))[0]).toMatchObject({ status: 'sent' });
   });
 
+  it('sends again a mail whose claim outlived the handler time-out: its worker died mid-send', async () => {
+    await db().transaction((tx) =>
+      queueMail(tx, { to: 'crash@example.com', subject: 'After a crash', text: 'Still needed.' }),
+    );
+    const [queued] = await db().select().from(outgoingMail);
+    const sent: OutgoingMail[] = [];
+    const deliver = createMailDelivery(
+      db(),
+      { name: 'recording', send: async (mail) => void sent.push(mail) },
+      'Alpenkube <noreply@alpenkube.example>',
+    );
+    // Claimed a moment ago: another attempt may still be talking to SMTP.
+    await db()
+      .update(outgoingMail)
+      .set({ status: 'sending', sendingAt: new Date(Date.now() - 1000) })
+      .where(eq(outgoingMail.id, queued!.id));
+    await expect(deliver({ mailId: queued!.id })).rejects.toThrow(/sending/);
+    expect(sent).toHaveLength(0);
+
+    // Claimed longer ago than any attempt can last: that attempt is over, the mail goes out.
+    await db()
+      .update(outgoingMail)
+      .set({ sendingAt: new Date(Date.now() - HANDLER_TIMEOUT_MS - 1000) })
+      .where(eq(outgoingMail.id, queued!.id));
+    await deliver({ mailId: queued!.id });
+    expect(sent.map((mail) => mail.to)).toEqual(['crash@example.com']);
+    expect(sent[0]!.messageId).toBe(
+      `<mail-${queued!.id}-${queued!.createdAt.getTime()}@alpenkube.example>`,
+    );
+    expect((await db().select().from(outgoingMail))[0]).toMatchObject({ status: 'sent' });
+  });
+
   it('gives a mail the same Message-ID on every attempt', async () => {
     const ids: string[] = [];
     t.mail.send = async (mail) => {

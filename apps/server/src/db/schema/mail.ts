@@ -12,6 +12,8 @@ export const outgoingMail = pgTable(
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('queued'),
+    /** When the current delivery claimed it: a claim older than a handler's time-out is dead. */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     error: text('error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

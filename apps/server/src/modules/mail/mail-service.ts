@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { outgoingMail } from '../../db/schema.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { z } from 'zod';
-import { defineJob, enqueueJob, type JobRunner } from '../../jobs/job-queue.ts';
+import { defineJob, enqueueJob, HANDLER_TIMEOUT_MS, type JobRunner } from '../../jobs/job-queue.ts';
 
 /** Delivers one queued mail (a row of outgoing_mail). */
 export const sendMailJob = defineJob(
@@ -80,19 +80,30 @@ export function messageIdFor(mailId: number, createdAt: Date, from: string): str
 }
 
 /**
- * The send-mail job. The mail row is claimed first (queued → sending, a conditional update), so
- * two runs of one job (a retry while an earlier attempt still runs, two instances) never both
- * send it: the second finds it taken and fails, to be retried after the first has finished.
- * A failed send gives the row back (sending → queued) for the next attempt. A worker that dies
- * mid-send leaves the row in `sending`: it is not sent again, as it may have gone out already,
- * and its job fails after its last attempt, which is where an operator sees it.
+ * The send-mail job. The mail row is claimed first (a conditional update to `sending`, with the
+ * time of the claim), so two runs of one job (a retry while an earlier attempt still runs, two
+ * instances) never send it at once: the second finds it taken and fails, to be retried later.
+ * A failed send gives the row back (sending → queued) for the next attempt. A claim older than
+ * the handler time-out belongs to an attempt that is over for sure (timed out, or its worker
+ * died, after the SMTP time-outs that are shorter still): the mail is claimed again and sent,
+ * with the same Message-ID, by which receiving servers drop a copy that did go out before the
+ * crash. So a crash costs at worst a duplicate that is marked as one, never a lost mail.
  */
 export function createMailDelivery(db: Db, transport: MailTransport, from: string) {
   return async function deliver({ mailId }: { mailId: number }) {
+    const abandoned = new Date(Date.now() - HANDLER_TIMEOUT_MS);
     const [mail] = await db
       .update(outgoingMail)
-      .set({ status: 'sending' })
-      .where(and(eq(outgoingMail.id, mailId), eq(outgoingMail.status, 'queued')))
+      .set({ status: 'sending', sendingAt: new Date() })
+      .where(
+        and(
+          eq(outgoingMail.id, mailId),
+          or(
+            eq(outgoingMail.status, 'queued'),
+            and(eq(outgoingMail.status, 'sending'), lt(outgoingMail.sendingAt, abandoned)),
+          ),
+        ),
+      )
       .returning();
     if (!mail) {
       const [current] = await db

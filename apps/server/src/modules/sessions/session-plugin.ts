@@ -59,8 +59,6 @@ export function requireSession(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
-
-
 /** Resolves the session cookie of every API and WebSocket request (from memory once cached). */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "outgoing_mail" ADD COLUMN "sending_at" timestamp with time zone;

@@ -1,6 +1,6 @@
 /**
- * The promo banner's fixed code: 5% off the first paid order of an organization (spec sections
- * 1 and 9). The web app shows it; the server checks it when an order is placed. No imports, so
+ * The promo banner's fixed code: 5% off the first paid order of an organization, once. The web
+ * app shows it; the server checks it when an order is placed. No imports, so
  * the public pages can use it without pulling in zod.
  */
 export const PROMO_CODE = 'WELCOME5';

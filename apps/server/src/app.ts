@@ -132,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.realtime.start(),
       await services.notifications.start(),
       await services.catalog.start(),
+      await services.leads.start(),
     );
     if (config.runJobs) await services.jobs.start();
   });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract';
 import { demoBookings, leads } from '../../db/schema.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
@@ -64,9 +64,44 @@ async function storeLead(tx: DbOrTx, kind: LeadKind, input: LeadInput, ip: strin
   return row!.id;
 }
 
-export function createLeadService(deps: Pick<Services, 'db' | 'mailThrottle'>) {
-  const { db, mailThrottle } = deps;
+/** A booking announces its date here, so every instance drops that date's taken slots. */
+const DEMO_BOOKINGS_CHANNEL = 'demo_bookings_changed';
+
+export function createLeadService(deps: Pick<Services, 'db' | 'database' | 'mailThrottle'>) {
+  const { db, database, mailThrottle } = deps;
+  // The taken times of each bookable date (a few dozen at most), until a booking announces it.
+  const takenByDate = new Map<string, Promise<Set<string>>>();
+
+  function takenTimes(date: string): Promise<Set<string>> {
+    let taken = takenByDate.get(date);
+    if (!taken) {
+      const reading = db
+        .select({ time: demoBookings.time })
+        .from(demoBookings)
+        .where(eq(demoBookings.date, date))
+        .then((rows) => new Set(rows.map((row) => row.time)));
+      taken = reading;
+      takenByDate.set(date, reading);
+      reading.catch(() => {
+        if (takenByDate.get(date) === reading) takenByDate.delete(date);
+      });
+    }
+    return taken;
+  }
+
   return {
+    /** Listens for bookings made on any instance; answers the unsubscribe. */
+    async start() {
+      const unlisten = await database.listen(DEMO_BOOKINGS_CHANNEL, (date) =>
+        takenByDate.delete(date),
+      );
+      const unwatch = database.onReconnect(() => takenByDate.clear());
+      return async () => {
+        unwatch();
+        await unlisten();
+      };
+    },
+
     /** Stores a lead and mails its confirmation, in one transaction. */
     async submit(kind: LeadKind, input: LeadInput, ip: string | null) {
       await mailThrottle.admit([input.email], ip);
@@ -77,14 +112,7 @@ export function createLeadService(deps: Pick<Services, 'db' | 'mailThrottle'>) {
       if (!isBookableDemoDate(date)) {
         return { date, slots: demoSlotTimes.map((time) => ({ time, available: false })) };
       }
-      const taken = new Set(
-        (
-          await db
-            .select({ time: demoBookings.time })
-            .from(demoBookings)
-            .where(eq(demoBookings.date, date))
-        ).map((row) => row.time),
-      );
+      const taken = await takenTimes(date);
       return { date, slots: demoSlotTimes.map((time) => ({ time, available: !taken.has(time) })) };
     },
 
@@ -97,6 +125,7 @@ export function createLeadService(deps: Pick<Services, 'db' | 'mailThrottle'>) {
         return await db.transaction(async (tx) => {
           const leadId = await storeLead(tx, 'demo', input, ip);
           await tx.insert(demoBookings).values({ leadId, date: input.date, time: input.time });
+          await tx.execute(sql`select pg_notify(${DEMO_BOOKINGS_CHANNEL}, ${input.date})`);
           return leadId;
         });
       } catch (error) {
@@ -104,6 +133,9 @@ export function createLeadService(deps: Pick<Services, 'db' | 'mailThrottle'>) {
           throw conflict('That time slot was just booked. Pick another one.');
         }
         throw error;
+      } finally {
+        // This instance answers the next ask fresh, before its own NOTIFY comes back.
+        takenByDate.delete(input.date);
       }
     },
   };

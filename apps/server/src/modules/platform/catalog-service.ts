@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import type { Addon, Tier } from '@alpenkube/contract';
 import { addons, clusterTiers } from '../../db/schema.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { prewrittenJson, type PrewrittenJson } from '../../http/prewritten-json.ts';
 import { ADDON_CATALOG } from './addon-catalog.ts';
 import { TIER_CATALOG } from './tier-catalog.ts';
 
@@ -71,22 +71,9 @@ async function readAddons(db: Db): Promise<Addon[]> {
   }));
 }
 
-/** A list as the API answers it: the value, its JSON written once, and a strong ETag of it. */
-export interface CatalogEntry<T> {
-  value: T;
-  json: string;
-  etag: string;
-}
-
-function entryOf<T>(value: T): CatalogEntry<T> {
-  const json = JSON.stringify(value);
-  const etag = `"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  return { value, json, etag };
-}
-
 interface Snapshot {
-  tiers: CatalogEntry<Tier[]>;
-  addons: CatalogEntry<Addon[]>;
+  tiers: PrewrittenJson<Tier[]>;
+  addons: PrewrittenJson<Addon[]>;
 }
 
 /**
@@ -102,8 +89,8 @@ export function createCatalogService(database: Database) {
   function load(): Promise<Snapshot> {
     const started = generation;
     const loading = Promise.all([readTiers(db), readAddons(db)]).then(([tiers, list]) => ({
-      tiers: entryOf(tiers),
-      addons: entryOf(list),
+      tiers: prewrittenJson(tiers),
+      addons: prewrittenJson(list),
     }));
     snapshot = loading;
     // A failed read is not kept, and a read overtaken by a change is not kept either.
@@ -124,8 +111,18 @@ export function createCatalogService(database: Database) {
   }
 
   return {
-    /** Listens for catalog changes from every instance; answers the unsubscribe. */
-    start: () => database.listen(CATALOG_CHANNEL, invalidate),
+    /**
+     * Listens for catalog changes from every instance, and reloads after the LISTEN connection
+     * came back (a change may have been announced meanwhile); answers the unsubscribe.
+     */
+    async start() {
+      const unlisten = await database.listen(CATALOG_CHANNEL, invalidate);
+      const unwatch = database.onReconnect(invalidate);
+      return async () => {
+        unwatch();
+        await unlisten();
+      };
+    },
     tiers: async () => (await current()).tiers,
     addons: async () => (await current()).addons,
     invalidate,

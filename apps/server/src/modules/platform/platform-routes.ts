@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { sql } from 'drizzle-orm';
@@ -11,14 +10,25 @@ import {
   versionSummarySchema,
   addonSchema,
 } from '@alpenkube/contract';
+import {
+  answerPrewritten,
+  passPrewrittenJson,
+  prewrittenJson,
+  type PrewrittenJson,
+} from '../../http/prewritten-json.ts';
+import { coalescedProbe } from '../../lib/coalesced-probe.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { APP_VERSION } from '../../version.ts';
 import { requireSession } from '../sessions/index.ts';
-import type { CatalogEntry } from './catalog-service.ts';
 import { sidebarCounts } from './platform-service.ts';
+
+/** How stale the health answer may be: load balancers poll it, one query a second serves them all. */
+const HEALTH_PROBE_MS = 1000;
 
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, catalog } = app.services;
+  const databaseAnswers = coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS);
+  let openapi: PrewrittenJson<unknown> | undefined;
   const summary = {
     displayVersion: `v${APP_VERSION}`,
     version: APP_VERSION,
@@ -52,7 +62,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       serializerCompiler: passPrewrittenJson,
     },
-    async (request, reply) => answerCatalog(request, reply, await catalog.tiers()),
+    async (request, reply) => answerPrewritten(request, reply, await catalog.tiers()),
   );
 
   app.get(
@@ -66,7 +76,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       serializerCompiler: passPrewrittenJson,
     },
-    async (request, reply) => answerCatalog(request, reply, await catalog.addons()),
+    async (request, reply) => answerPrewritten(request, reply, await catalog.addons()),
   );
 
   app.get(
@@ -106,11 +116,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      try {
-        await db.execute(sql`select 1`);
-      } catch {
-        throw new HttpError(503, 'Database unreachable');
-      }
+      if (!(await databaseAnswers())) throw new HttpError(503, 'Database unreachable');
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );
@@ -120,21 +126,10 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'anyone' },
       schema: { hide: true },
+      serializerCompiler: passPrewrittenJson,
     },
-    async () => app.swagger(),
+    // The document is fixed once the routes are: written on first ask, then served as is.
+    async (request, reply) =>
+      answerPrewritten(request, reply, (openapi ??= prewrittenJson(app.swagger()))),
   );
 };
-
-/** The catalog's JSON is written once per change, not per request; the answer passes as is. */
-const passPrewrittenJson = () => (data: unknown) =>
-  typeof data === 'string' ? data : JSON.stringify(data);
-
-/**
- * Answers a catalog list from memory. Browsers and proxies may keep it but must ask again
- * (no-cache): the ETag makes that ask a 304 without a body.
- */
-function answerCatalog<T>(request: FastifyRequest, reply: FastifyReply, entry: CatalogEntry<T>) {
-  reply.header('cache-control', 'public, no-cache').header('etag', entry.etag);
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.json);
-}

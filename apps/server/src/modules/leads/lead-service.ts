@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract';
 import { demoBookings, leads } from '../../db/schema.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';

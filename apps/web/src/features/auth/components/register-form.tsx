@@ -40,10 +40,10 @@ export function RegisterForm() {
         <Input name="companyName" autoComplete="organization" />
       </FormField>
       <FormAlert variant="info" title="Joining your company's organization">
-        If the company name or your e-mail domain matches an organization already on Alpenkube, you
-        join it as a pending member until one of its admins approves you. Otherwise a new
-        organization is created with you as its admin, pending our review. You can sign in and
-        explore meanwhile; ordering opens once you are approved.
+        If your e-mail address is at a domain an organization on Alpenkube has verified, you join it
+        as a pending member until one of its admins approves you. Otherwise a new organization is
+        created with you as its admin, pending our review. You can sign in and explore meanwhile;
+        ordering opens once you are approved.
       </FormAlert>
       <SubmitButton
         pending={registerMutation.isPending}

@@ -1,11 +1,22 @@
-import { createContext, use, useEffect, useId, useState, type ComponentProps } from 'react';
+import {
+  createContext,
+  use,
+  useEffect,
+  useId,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Slot } from 'radix-ui';
 import {
   Controller,
   FormProvider,
   useFormContext,
   useFormState,
+  type Control,
   type ControllerProps,
+  type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
 } from 'react-hook-form';
@@ -139,6 +150,44 @@ export function FormRootError({ className }: { className?: string }) {
   const message = errors.root?.server?.message ?? errors.root?.message;
   if (!message) return null;
   return <FormAlert className={className}>{message}</FormAlert>;
+}
+
+/**
+ * The usual field in one element: label, one control, an optional hint and the field's error.
+ * `render` gets the field's props to spread on the control. Compose the parts above instead
+ * when a field needs more (several controls, a custom layout).
+ */
+export function FormInputField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  label,
+  description,
+  render,
+}: {
+  control: Control<TFieldValues, unknown, TTransformedValues>;
+  name: TName;
+  label: ReactNode;
+  description?: ReactNode;
+  render: (field: ControllerRenderProps<TFieldValues, TName>) => ReactElement;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{render(field)}</FormControl>
+          {description !== undefined && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
 }
 
 export { SERVER_ERROR };

@@ -1,16 +1,7 @@
 import { changePasswordSchema } from '@alpenkube/contract/auth';
 import { PASSWORD_MIN } from '@alpenkube/contract/password-policy';
 import { SubmitButton } from '@/components/ui/form';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  FormRootError,
-} from '@/components/ui/hook-form';
+import { Form, FormInputField, FormRootError } from '@/components/ui/hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
@@ -47,34 +38,18 @@ export function PasswordForm() {
         <FormRootError />
         {/* Lets password managers tie the new password to the right account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly disabled />
-        <FormField
+        <FormInputField
           control={form.control}
           name="currentPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Current password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Current password"
+          render={(field) => <PasswordInput autoComplete="current-password" {...field} />}
         />
-        <FormField
+        <FormInputField
           control={form.control}
           name="newPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>
-                {`At least ${PASSWORD_MIN} characters. Other devices are signed out when you change it.`}
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="New password"
+          description={`At least ${PASSWORD_MIN} characters. Other devices are signed out when you change it.`}
+          render={(field) => <PasswordInput autoComplete="new-password" {...field} />}
         />
         <div className="flex justify-end">
           <SubmitButton pending={mutation.isPending} pendingText="Changing...">

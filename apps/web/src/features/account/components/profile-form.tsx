@@ -8,6 +8,7 @@ import {
   FormControl,
   FormDescription,
   FormField,
+  FormInputField,
   FormItem,
   FormLabel,
   FormMessage,
@@ -67,18 +68,11 @@ export function ProfileForm({ user }: { user: User }) {
           <Fact label="Organization" value={user.companyName ?? 'Organization'} />
           <Fact label="Billing ID" value={user.companyId ?? 'N/A'} mono />
         </dl>
-        <FormField
+        <FormInputField
           control={form.control}
           name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Full name</FormLabel>
-              <FormControl>
-                <Input autoComplete="name" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Full name"
+          render={(field) => <Input autoComplete="name" {...field} />}
         />
         <FormField
           control={form.control}
@@ -105,19 +99,12 @@ export function ProfileForm({ user }: { user: User }) {
             </FormItem>
           )}
         />
-        <FormField
+        <FormInputField
           control={form.control}
           name="currentPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Current password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormDescription>Needed only to change the e-mail address.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Current password"
+          description="Needed only to change the e-mail address."
+          render={(field) => <PasswordInput autoComplete="current-password" {...field} />}
         />
         <div className="flex justify-end">
           <SubmitButton pending={mutation.isPending} pendingText="Saving...">

@@ -1,14 +1,6 @@
 import { mfaDisableSchema } from '@alpenkube/contract/auth';
 import { SubmitButton } from '@/components/ui/form';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  FormRootError,
-} from '@/components/ui/hook-form';
+import { Form, FormInputField, FormRootError } from '@/components/ui/hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
@@ -39,31 +31,17 @@ export function TwoFactorDisable() {
         </p>
         <FormRootError />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <FormInputField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="current-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            render={(field) => <PasswordInput autoComplete="current-password" {...field} />}
           />
-          <FormField
+          <FormInputField
             control={form.control}
             name="code"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Authentication code</FormLabel>
-                <FormControl>
-                  <CodeInput {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Authentication code"
+            render={(field) => <CodeInput {...field} />}
           />
         </div>
         <div className="flex justify-end">

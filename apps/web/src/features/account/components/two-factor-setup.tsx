@@ -3,15 +3,7 @@ import { mfaEnableSchema } from '@alpenkube/contract/auth';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  FormRootError,
-} from '@/components/ui/hook-form';
+import { Form, FormInputField, FormRootError } from '@/components/ui/hook-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
@@ -110,31 +102,17 @@ export function TwoFactorSetup() {
             </div>
           </div>
           <FormRootError />
-          <FormField
+          <FormInputField
             control={form.control}
             name="code"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Code from the app</FormLabel>
-                <FormControl>
-                  <CodeInput className="max-w-40" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Code from the app"
+            render={(field) => <CodeInput className="max-w-40" {...field} />}
           />
-          <FormField
+          <FormInputField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="current-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            render={(field) => <PasswordInput autoComplete="current-password" {...field} />}
           />
           <div className="flex flex-wrap gap-2">
             <SubmitButton pending={enable.isPending} pendingText="Enabling...">

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_VERSION_TEXT,
-  FALLBACK_TIER_NAMES,
-  clusterTypeForTierName,
-  footerTierLinks,
-  stripTrailingParentheses,
-} from './footer-tiers';
+import { DEFAULT_VERSION_TEXT, FALLBACK_TIER_NAMES, footerTierLinks } from './footer-tiers';
 
-describe('footer tier mapping', () => {
-  it.each([
-    ['Standard (Blue)', 'blue'],
-    ['Enterprise (Red)', 'red'],
-    ['Economy (Green)', 'green'],
-    ['Data Analytics', 'data'],
-    ['AI/ML (Violet)', 'ai'],
-    ['Dev/Test (Orange)', 'orange'],
-    ['Sandbox (Gray)', 'sandbox'],
-    ['Machine Learning ML', 'ai'],
-    ['Test bench', 'orange'],
-    ['Something else', 'blue'],
-    ['DevOps', 'orange'],
-  ])('%s → %s', (name, page) => {
-    expect(clusterTypeForTierName(name)).toBe(page);
-  });
-
-  it('strips trailing parenthesised text', () => {
-    expect(stripTrailingParentheses('Standard (Blue)')).toBe('Standard');
-    expect(stripTrailingParentheses('AI/ML (Violet)')).toBe('AI/ML');
-    expect(stripTrailingParentheses('Data Analytics')).toBe('Data Analytics');
+describe('footer tier links', () => {
+  it('links each loaded tier by its name, without the trailing parenthesised text', () => {
+    expect(footerTierLinks([{ name: 'DevOps (Beta)' }, { name: 'Data Analytics' }])).toEqual([
+      { label: 'DevOps', type: 'orange' },
+      { label: 'Data Analytics', type: 'data' },
+    ]);
   });
 
   it('falls back to the seven fixed tiers when none load', () => {

@@ -1,9 +1,5 @@
 import { displayTierName, tierTypeForName } from '@/lib/catalog/tier-type';
 
-/** The footer links a tier by the shared name rule (lib/catalog/tier-type.ts). */
-export const clusterTypeForTierName = tierTypeForName;
-export const stripTrailingParentheses = displayTierName;
-
 /** Shown when no tier loads. */
 export const FALLBACK_TIER_NAMES = [
   'Standard (Blue)',
@@ -17,11 +13,12 @@ export const FALLBACK_TIER_NAMES = [
 
 export type FooterTierLink = { label: string; type: string };
 
+/** The footer's cluster-type links, by the one tier-name rule (lib/catalog/tier-type.ts). */
 export function footerTierLinks(tiers: ReadonlyArray<{ name: string }> | null | undefined) {
   const names = tiers && tiers.length > 0 ? tiers.map((t) => t.name) : FALLBACK_TIER_NAMES;
   return names.map<FooterTierLink>((name) => ({
-    label: stripTrailingParentheses(name),
-    type: clusterTypeForTierName(name),
+    label: displayTierName(name),
+    type: tierTypeForName(name),
   }));
 }
 

@@ -26,6 +26,7 @@ import type {
   updateProfileSchema,
   verifyEmailSchema,
 } from './auth.ts';
+import type { catalogSchema } from './catalog.ts';
 import type {
   NotificationType,
   notificationCountSchema,
@@ -181,6 +182,8 @@ export const endpoints = {
     version: route<Out<typeof versionSummarySchema>>()('GET', '/api/version/summary'),
     tiers: route<Out<typeof tierSchema>[]>()('GET', '/api/cluster-tiers'),
     addons: route<Out<typeof addonSchema>[]>()('GET', '/api/addons'),
+    /** Tiers, providers and regions, versions, add-ons and support plans: what prices need. */
+    catalog: route<Out<typeof catalogSchema>>()('GET', '/api/catalog'),
     sidebarCounts: route<Out<typeof sidebarCountsSchema>>()('GET', '/api/sidebar-counts'),
     officersAccess: route<boolean>()('GET', '/api/officers/check-access'),
     health: route<Health>()('GET', '/api/health'),

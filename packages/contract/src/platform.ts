@@ -1,19 +1,33 @@
 import { z } from 'zod';
 
+export const nodeSizeSchema = z.object({
+  name: z.string(),
+  vcpu: z.number(),
+  memoryGb: z.number(),
+  diskGb: z.number(),
+  /** Only the AI/ML tier's sizes have GPUs. */
+  gpu: z.object({ model: z.string(), count: z.number().int() }).nullable(),
+  /** Per node, minor units of USD. */
+  priceMonthly: z.number().int(),
+  priceYearly: z.number().int(),
+});
+export type NodeSize = z.infer<typeof nodeSizeSchema>;
+
 export const tierSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
   description: z.string(),
   sla: z.string(),
-  nodeSizes: z.array(
-    z.object({ name: z.string(), vcpu: z.number(), memoryGb: z.number(), diskGb: z.number() }),
-  ),
+  nodeSizes: z.array(nodeSizeSchema),
   /** Minor units of USD. */
   nodePriceMonthly: z.number().int(),
   nodePriceYearly: z.number().int(),
   controlPlanePriceMonthly: z.number().int(),
   controlPlanePriceYearly: z.number().int(),
+  /** Extra for a control plane over three zones: 0 where included, null where not offered. */
+  haControlPlanePriceMonthly: z.number().int().nullable(),
+  haControlPlanePriceYearly: z.number().int().nullable(),
   priceMonthly: z.number().int(),
   priceYearly: z.number().int(),
   minNodes: z.number().int(),

@@ -44,6 +44,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/version/summary': 'anyone',
   'GET /api/cluster-tiers': 'anyone',
   'GET /api/addons': 'anyone',
+  'GET /api/catalog': 'anyone',
   'GET /api/health': 'anyone',
   'GET /api/openapi.json': 'anyone',
   // The public site's forms.

@@ -50,7 +50,7 @@ describe('public reads answered from memory', () => {
   });
 
   it('answers a strong ETag, and 304 without a body to a client that has it', async () => {
-    for (const url of ['/api/cluster-tiers', '/api/addons', '/api/openapi.json']) {
+    for (const url of ['/api/cluster-tiers', '/api/addons', '/api/catalog', '/api/openapi.json']) {
       const first = await a.app.inject({ method: 'GET', url });
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toMatch(/^application\/json/);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { clusters, clusterTiers, orders, users } from '../../src/db/schema.ts';
+import type { Catalog } from '@alpenkube/contract';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 
 const rootPackage = path.resolve(
@@ -95,6 +96,73 @@ describe('platform calls', () => {
     // It is public: no session needed, and it comes from the database.
     const rows = await db().select().from(clusterTiers);
     expect(rows.map((row) => row.id).sort()).toEqual(tiers.map((tier) => tier.id).sort());
+  });
+
+  it('GET /api/catalog answers everything prices need, seeded by the migration', async () => {
+    const response = await new Client(t.app).get('/api/catalog');
+    expect(response.statusCode).toBe(200);
+    const catalog = response.json() as Catalog;
+    expect(catalog.currency).toBe('USD');
+    expect(catalog.tiers.map((tier) => tier.name)).toEqual(TIER_NAMES);
+
+    // The own sovereign EU cloud first and by default, then the seven named providers.
+    expect(catalog.providers.map((provider) => provider.service)).toEqual([
+      'Alpenkube Kubernetes',
+      'GKE',
+      'EKS',
+      'AKS',
+      'IKS',
+      'CCE',
+      'ACK',
+      'DOKS',
+    ]);
+    expect(catalog.providers.filter((provider) => provider.isDefault).map((p) => p.slug)).toEqual([
+      'alpenkube',
+    ]);
+    expect(catalog.providers[0]!.regions.length).toBeGreaterThanOrEqual(6);
+    for (const provider of catalog.providers) {
+      expect(provider.regions.length, provider.slug).toBeGreaterThanOrEqual(3);
+      expect(provider.regions.some((region) => region.jurisdiction === 'eu')).toBe(true);
+      for (const region of provider.regions) {
+        expect(region.priceFactorBasisPoints).toBeGreaterThan(0);
+        expect(region.country).toMatch(/^[A-Z]{2}$/);
+      }
+    }
+    const gke = catalog.providers.find((provider) => provider.slug === 'gke')!;
+    expect(gke.regions).toContainEqual(
+      expect.objectContaining({ code: 'europe-west3', city: 'Frankfurt', jurisdiction: 'eu' }),
+    );
+    const eks = catalog.providers.find((provider) => provider.slug === 'eks')!;
+    expect(eks.regions).toContainEqual(
+      expect.objectContaining({ code: 'us-east-1', city: 'Virginia', jurisdiction: 'non_eu' }),
+    );
+
+    // Three supported minors, newest first and the default.
+    expect(catalog.kubernetesVersions).toHaveLength(3);
+    expect(catalog.kubernetesVersions[0]!.isDefault).toBe(true);
+    expect(catalog.kubernetesVersions.filter((version) => version.isDefault)).toHaveLength(1);
+    for (const version of catalog.kubernetesVersions) {
+      expect(version.latestPatch.startsWith(`${version.minor}.`)).toBe(true);
+      expect(version.endOfSupport).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+
+    expect(catalog.supportPlans.map((plan) => plan.slug)).toEqual([
+      'basic',
+      'business',
+      'enterprise',
+    ]);
+    expect(catalog.supportPlans[0]!.priceMonthly).toBe(0);
+    expect(catalog.addons.length).toBeGreaterThan(0);
+
+    // GPU sizes only in the AI/ML tier, and every size has a whole-cent price per node.
+    for (const tier of catalog.tiers) {
+      const gpuSizes = tier.nodeSizes.filter((size) => size.gpu);
+      expect(gpuSizes.length > 0, tier.slug).toBe(tier.slug === 'ai');
+      for (const size of tier.nodeSizes) {
+        expect(Number.isInteger(size.priceMonthly) && size.priceMonthly > 0).toBe(true);
+      }
+      expect(tier.nodePriceMonthly).toBe(tier.nodeSizes[0]!.priceMonthly);
+    }
   });
 
   it('GET /api/version/summary answers the package version and the development environment', async () => {

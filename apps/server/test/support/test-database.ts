@@ -67,7 +67,16 @@ export function sharedTestDatabase(): Promise<Database> {
   return globalThis.__alpenkubeTestDatabase;
 }
 
-const KEEP_TABLES = new Set(['schema_migrations', 'cluster_tiers', 'addons']);
+/** The catalog's tables: written by the migrations and the start, not by a test. */
+const KEEP_TABLES = new Set([
+  'schema_migrations',
+  'cluster_tiers',
+  'addons',
+  'providers',
+  'regions',
+  'kubernetes_versions',
+  'support_plans',
+]);
 
 export async function resetDatabase(database: Database) {
   const { rows } = await database.db.execute<{ tablename: string }>(

@@ -1,6 +1,13 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Addon, Tier } from '@alpenkube/contract';
-import { addons, clusterTiers } from '../../db/schema.ts';
+import type { Addon, Catalog, Provider, Tier } from '@alpenkube/contract';
+import {
+  addons,
+  clusterTiers,
+  kubernetesVersions,
+  providers,
+  regions,
+  supportPlans,
+} from '../../db/schema.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { prewrittenJson, type PrewrittenJson } from '../../http/prewritten-json.ts';
 import { ADDON_CATALOG } from './addon-catalog.ts';
@@ -19,11 +26,17 @@ export function toTier(row: TierRow): Tier {
     name: row.name,
     description: row.description,
     sla: row.sla,
-    nodeSizes: row.nodeSizes,
+    nodeSizes: row.nodeSizes.map(({ priceMonthlyCents, priceYearlyCents, ...size }) => ({
+      ...size,
+      priceMonthly: priceMonthlyCents,
+      priceYearly: priceYearlyCents,
+    })),
     nodePriceMonthly: row.nodePriceMonthlyCents,
     nodePriceYearly: row.nodePriceYearlyCents,
     controlPlanePriceMonthly: row.controlPlanePriceMonthlyCents,
     controlPlanePriceYearly: row.controlPlanePriceYearlyCents,
+    haControlPlanePriceMonthly: row.haControlPlanePriceMonthlyCents,
+    haControlPlanePriceYearly: row.haControlPlanePriceYearlyCents,
     priceMonthly: row.controlPlanePriceMonthlyCents + row.minNodes * row.nodePriceMonthlyCents,
     priceYearly: row.controlPlanePriceYearlyCents + row.minNodes * row.nodePriceYearlyCents,
     minNodes: row.minNodes,
@@ -71,13 +84,63 @@ async function readAddons(db: Db): Promise<Addon[]> {
   }));
 }
 
+async function readProviders(db: Db): Promise<Provider[]> {
+  const [providerRows, regionRows] = await Promise.all([
+    db.select().from(providers).orderBy(asc(providers.sortOrder)),
+    db.select().from(regions).orderBy(asc(regions.providerId), asc(regions.sortOrder)),
+  ]);
+  return providerRows.map((provider) => ({
+    slug: provider.slug,
+    name: provider.name,
+    service: provider.service,
+    isDefault: provider.isDefault,
+    regions: regionRows
+      .filter((region) => region.providerId === provider.id)
+      .map(({ code, city, country, jurisdiction, priceFactorBasisPoints }) => ({
+        code,
+        city,
+        country,
+        jurisdiction,
+        priceFactorBasisPoints,
+      })),
+  }));
+}
+
+async function readRest(db: Db) {
+  const [versions, plans] = await Promise.all([
+    // Newest first: "1.37" sorts after "1.9" only as numbers.
+    db
+      .select()
+      .from(kubernetesVersions)
+      .orderBy(sql`string_to_array(${kubernetesVersions.minor}, '.')::int[] desc`),
+    db.select().from(supportPlans).orderBy(asc(supportPlans.sortOrder)),
+  ]);
+  return {
+    kubernetesVersions: versions.map(({ minor, latestPatch, endOfSupport, isDefault }) => ({
+      minor,
+      latestPatch,
+      endOfSupport,
+      isDefault,
+    })),
+    supportPlans: plans.map((plan) => ({
+      slug: plan.slug,
+      name: plan.name,
+      description: plan.description,
+      responseMinutes: plan.responseMinutes,
+      priceMonthly: plan.priceMonthlyCents,
+      priceYearly: plan.priceYearlyCents,
+    })),
+  };
+}
+
 interface Snapshot {
   tiers: PrewrittenJson<Tier[]>;
   addons: PrewrittenJson<Addon[]>;
+  catalog: PrewrittenJson<Catalog>;
 }
 
 /**
- * The catalog (tiers and add-ons) in memory: the footer of every page asks for the tiers, so
+ * The catalog (tiers, add-ons, providers, versions, support plans) in memory: the footer of every page asks for the tiers, so
  * they must not cost a query each. Loaded on first use; dropped when any instance changes the
  * catalog (CATALOG_CHANNEL), and reloaded on the next read.
  */
@@ -88,9 +151,22 @@ export function createCatalogService(database: Database) {
 
   function load(): Promise<Snapshot> {
     const started = generation;
-    const loading = Promise.all([readTiers(db), readAddons(db)]).then(([tiers, list]) => ({
+    const loading = Promise.all([
+      readTiers(db),
+      readAddons(db),
+      readProviders(db),
+      readRest(db),
+    ]).then(([tiers, list, providerList, rest]) => ({
       tiers: prewrittenJson(tiers),
       addons: prewrittenJson(list),
+      catalog: prewrittenJson<Catalog>({
+        currency: 'USD',
+        tiers,
+        providers: providerList,
+        kubernetesVersions: rest.kubernetesVersions,
+        addons: list,
+        supportPlans: rest.supportPlans,
+      }),
     }));
     snapshot = loading;
     // A failed read is not kept, and a read overtaken by a change is not kept either.
@@ -125,6 +201,8 @@ export function createCatalogService(database: Database) {
     },
     tiers: async () => (await current()).tiers,
     addons: async () => (await current()).addons,
+    /** The whole catalog in one document: what the price engine and the wizard read. */
+    catalog: async () => (await current()).catalog,
     invalidate,
   };
 }

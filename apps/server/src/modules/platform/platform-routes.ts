@@ -9,6 +9,7 @@ import {
   tierSchema,
   versionSummarySchema,
   addonSchema,
+  catalogSchema,
 } from '@alpenkube/contract';
 import {
   answerPrewritten,
@@ -77,6 +78,21 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: passPrewrittenJson,
     },
     async (request, reply) => answerPrewritten(request, reply, await catalog.addons()),
+  );
+
+  app.get(
+    endpoints.platform.catalog.pattern,
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['platform'],
+        summary:
+          'The whole catalog (tiers, providers and regions, Kubernetes versions, add-ons, support plans), prices in USD cents',
+        response: { 200: catalogSchema },
+      },
+      serializerCompiler: passPrewrittenJson,
+    },
+    async (request, reply) => answerPrewritten(request, reply, await catalog.catalog()),
   );
 
   app.get(

@@ -1,24 +1,66 @@
-import type { clusterTiers } from '../../db/schema.ts';
+import type { clusterTiers, NodeSizeRow } from '../../db/schema.ts';
 
 type TierRow = Omit<typeof clusterTiers.$inferInsert, 'id'>;
+type Size = Omit<NodeSizeRow, 'priceMonthlyCents' | 'priceYearlyCents'>;
 
-const small = { name: 's-2vcpu-4gb', vcpu: 2, memoryGb: 4, diskGb: 50 };
-const medium = { name: 'm-4vcpu-16gb', vcpu: 4, memoryGb: 16, diskGb: 100 };
-const large = { name: 'l-8vcpu-32gb', vcpu: 8, memoryGb: 32, diskGb: 200 };
-const xlarge = { name: 'xl-16vcpu-64gb', vcpu: 16, memoryGb: 64, diskGb: 400 };
+const small: Size = { name: 's-2vcpu-4gb', vcpu: 2, memoryGb: 4, diskGb: 50, gpu: null };
+const medium: Size = { name: 'm-4vcpu-16gb', vcpu: 4, memoryGb: 16, diskGb: 100, gpu: null };
+const large: Size = { name: 'l-8vcpu-32gb', vcpu: 8, memoryGb: 32, diskGb: 200, gpu: null };
+const xlarge: Size = { name: 'xl-16vcpu-64gb', vcpu: 16, memoryGb: 64, diskGb: 400, gpu: null };
+const gpuL4: Size = {
+  name: 'gpu-8vcpu-64gb-l4',
+  vcpu: 8,
+  memoryGb: 64,
+  diskGb: 400,
+  gpu: { model: 'NVIDIA L4', count: 1 },
+};
+const gpuH100: Size = {
+  name: 'gpu-16vcpu-128gb-h100',
+  vcpu: 16,
+  memoryGb: 128,
+  diskGb: 800,
+  gpu: { model: 'NVIDIA H100', count: 1 },
+};
 
 /** Yearly prices are 12 months less the tier's commitment discount, in whole cents. */
 const yearly = (monthlyCents: number, discountPercent: number) =>
   Math.round((monthlyCents * 12 * (100 - discountPercent)) / 100);
 
-function tier(
-  row: Omit<TierRow, 'nodePriceYearlyCents' | 'controlPlanePriceYearlyCents'>,
-  discountPercent: number,
-): TierRow {
+type TierInput = Omit<
+  TierRow,
+  | 'nodeSizes'
+  | 'nodePriceMonthlyCents'
+  | 'nodePriceYearlyCents'
+  | 'controlPlanePriceYearlyCents'
+  | 'haControlPlanePriceMonthlyCents'
+  | 'haControlPlanePriceYearlyCents'
+> & {
+  /** Each size with its monthly price per node, cheapest first. */
+  nodeSizes: [Size, number][];
+  /** Extra for an HA control plane: 0 where it is included, null where it is not offered. */
+  haControlPlanePriceMonthlyCents: number | null;
+};
+
+/**
+ * A tier row: every yearly price from the tier's discount, and the tier's "node from" price
+ * from its cheapest size, so that a node's price is written once.
+ */
+function tier(row: TierInput, discountPercent: number): TierRow {
+  const nodeSizes = row.nodeSizes.map(([size, priceMonthlyCents]) => ({
+    ...size,
+    priceMonthlyCents,
+    priceYearlyCents: yearly(priceMonthlyCents, discountPercent),
+  }));
+  const cheapest = nodeSizes[0]!;
+  const ha = row.haControlPlanePriceMonthlyCents;
   return {
     ...row,
-    nodePriceYearlyCents: yearly(row.nodePriceMonthlyCents, discountPercent),
+    nodeSizes,
+    nodePriceMonthlyCents: cheapest.priceMonthlyCents,
+    nodePriceYearlyCents: cheapest.priceYearlyCents,
     controlPlanePriceYearlyCents: yearly(row.controlPlanePriceMonthlyCents, discountPercent),
+    haControlPlanePriceMonthlyCents: ha,
+    haControlPlanePriceYearlyCents: ha === null ? null : yearly(ha, discountPercent),
   };
 }
 
@@ -32,8 +74,12 @@ export const TIER_CATALOG: TierRow[] = [
       sla: '99.9% API availability',
       description:
         'Production Kubernetes for most workloads: managed control plane, autoscaling node pools and daily etcd backups in one EU region.',
-      nodeSizes: [small, medium, large],
-      nodePriceMonthlyCents: 4800,
+      nodeSizes: [
+        [small, 4800],
+        [medium, 9600],
+        [large, 19200],
+      ],
+      haControlPlanePriceMonthlyCents: 14400,
       controlPlanePriceMonthlyCents: 7200,
       minNodes: 3,
       maxNodes: 50,
@@ -55,8 +101,12 @@ export const TIER_CATALOG: TierRow[] = [
       sla: '99.95% API availability, HA control plane',
       description:
         'Mission-critical clusters with a highly available control plane across three zones, 24/7 support and HDS-ready isolation.',
-      nodeSizes: [medium, large, xlarge],
-      nodePriceMonthlyCents: 9600,
+      nodeSizes: [
+        [medium, 9600],
+        [large, 19200],
+        [xlarge, 38400],
+      ],
+      haControlPlanePriceMonthlyCents: 0,
       controlPlanePriceMonthlyCents: 29900,
       minNodes: 3,
       maxNodes: 200,
@@ -78,8 +128,11 @@ export const TIER_CATALOG: TierRow[] = [
       sla: '99.5% API availability',
       description:
         'Cost-efficient clusters for steady workloads and internal tools, on nodes powered by renewable energy.',
-      nodeSizes: [small, medium],
-      nodePriceMonthlyCents: 2900,
+      nodeSizes: [
+        [small, 2900],
+        [medium, 5800],
+      ],
+      haControlPlanePriceMonthlyCents: null,
       controlPlanePriceMonthlyCents: 0,
       minNodes: 2,
       maxNodes: 20,
@@ -100,8 +153,11 @@ export const TIER_CATALOG: TierRow[] = [
       sla: '99.9% API availability',
       description:
         'Memory-rich nodes and fast local NVMe for Spark, Trino and stream processing, with high-throughput object storage access.',
-      nodeSizes: [large, xlarge],
-      nodePriceMonthlyCents: 13900,
+      nodeSizes: [
+        [large, 13900],
+        [xlarge, 27800],
+      ],
+      haControlPlanePriceMonthlyCents: 14400,
       controlPlanePriceMonthlyCents: 7200,
       minNodes: 3,
       maxNodes: 100,
@@ -123,10 +179,10 @@ export const TIER_CATALOG: TierRow[] = [
       description:
         'GPU node pools with the NVIDIA GPU operator, for training and inference on data that stays in the EU.',
       nodeSizes: [
-        { name: 'gpu-8vcpu-64gb-l4', vcpu: 8, memoryGb: 64, diskGb: 400 },
-        { name: 'gpu-16vcpu-128gb-h100', vcpu: 16, memoryGb: 128, diskGb: 800 },
+        [gpuL4, 89900],
+        [gpuH100, 349900],
       ],
-      nodePriceMonthlyCents: 89900,
+      haControlPlanePriceMonthlyCents: 14400,
       controlPlanePriceMonthlyCents: 7200,
       minNodes: 1,
       maxNodes: 32,
@@ -147,8 +203,11 @@ export const TIER_CATALOG: TierRow[] = [
       sla: 'Best effort',
       description:
         'Short-lived clusters for development, CI and staging, that sleep outside working hours to cut costs.',
-      nodeSizes: [small, medium],
-      nodePriceMonthlyCents: 1900,
+      nodeSizes: [
+        [small, 1900],
+        [medium, 3800],
+      ],
+      haControlPlanePriceMonthlyCents: null,
       controlPlanePriceMonthlyCents: 0,
       minNodes: 1,
       maxNodes: 10,
@@ -169,8 +228,8 @@ export const TIER_CATALOG: TierRow[] = [
       sla: 'No SLA',
       description:
         'A single-node cluster to learn Kubernetes and try the platform: free for 30 days, then billed per hour.',
-      nodeSizes: [small],
-      nodePriceMonthlyCents: 900,
+      nodeSizes: [[small, 900]],
+      haControlPlanePriceMonthlyCents: null,
       controlPlanePriceMonthlyCents: 0,
       minNodes: 1,
       maxNodes: 1,

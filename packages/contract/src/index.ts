@@ -4,6 +4,8 @@ export * from './auth.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
 export * from './catalog.ts';
+export * from './pricing.ts';
+export * from './cluster-config.ts';
 export * from './public-forms.ts';
 export * from './promo.ts';
 export * from './permissions.ts';

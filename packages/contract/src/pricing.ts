@@ -1,0 +1,226 @@
+/**
+ * The one price engine: a cluster configuration and the catalog give itemised lines and
+ * monthly and yearly totals, in integer minor units of USD. The browser runs it for an instant
+ * price; the server runs the same code again for every price it answers or charges.
+ *
+ * Free of zod and of anything else at run time (types only), so a public page may import it.
+ * It expects a configuration that `clusterConfigSchema(catalog)` accepted, and throws on a
+ * name the catalog does not know.
+ *
+ * Rounding, once per line and never on totals: a regional price factor (basis points, 10000 is
+ * ×1.00) turns each catalog unit price into the region's unit price, rounded half up to a whole
+ * cent; a line is that unit price times its quantity; totals are sums of lines. So a line always
+ * reads as quantity × unit price, and totals always equal the sum of their lines.
+ */
+import type { Catalog } from './catalog.ts';
+
+export type BillingCycle = 'monthly' | 'yearly';
+
+export interface NodePoolConfig {
+  name: string;
+  /** A node size of the tier, by name. */
+  size: string;
+  count: number;
+  /** Both or neither: the autoscaler keeps the pool between them; the price counts `count`. */
+  autoscaleMin?: number;
+  autoscaleMax?: number;
+}
+
+export interface ClusterConfig {
+  /** Slugs and names as the catalog lists them. */
+  tier: string;
+  provider: string;
+  region: string;
+  /** A supported minor, e.g. "1.37". */
+  kubernetesVersion: string;
+  nodePools: NodePoolConfig[];
+  haControlPlane: boolean;
+  addons: string[];
+  supportPlan: string;
+  billingCycle: BillingCycle;
+}
+
+export type PriceLineKind = 'control_plane' | 'ha_control_plane' | 'nodes' | 'addon' | 'support';
+
+export interface PriceLine {
+  kind: PriceLineKind;
+  /** What the line prices: the tier, the pool's name, the add-on or the plan's slug. */
+  ref: string;
+  description: string;
+  quantity: number;
+  /** Per unit, regional factor applied, minor units of USD. */
+  unitMonthly: number;
+  unitYearly: number;
+  /** quantity × unit price. */
+  monthly: number;
+  yearly: number;
+}
+
+export interface Quote {
+  currency: 'USD';
+  billingCycle: BillingCycle;
+  regionFactorBasisPoints: number;
+  lines: PriceLine[];
+  /** Sum of the lines' monthly amounts: the price of a month paid monthly. */
+  monthly: number;
+  /** Sum of the lines' yearly amounts: the price of a year paid up front. */
+  yearly: number;
+  /** What a year paid up front saves against twelve months, in whole percent. */
+  yearlyDiscountPercent: number;
+  /** What the chosen billing cycle charges: `monthly` or `yearly`. */
+  total: number;
+}
+
+const BASIS = 10_000;
+
+/** ⌊a / b⌋ for integers, b > 0, exact (no float division). */
+function floorDiv(a: number, b: number): number {
+  const remainder = ((a % b) + b) % b;
+  return (a - remainder) / b;
+}
+
+/** a / b rounded half up (towards +∞, like Math.round), for integers, b > 0. */
+export function divideRounded(a: number, b: number): number {
+  return floorDiv(2 * a + b, 2 * b);
+}
+
+/** A catalog unit price in a region: rounded half up to a whole cent. */
+export function applyPriceFactor(cents: number, factorBasisPoints: number): number {
+  return divideRounded(cents * factorBasisPoints, BASIS);
+}
+
+/** round((12 × monthly − yearly) / (12 × monthly) × 100); 0 when either price is missing. */
+export function yearlyDiscountPercent(monthly: number, yearly: number): number {
+  if (!(monthly > 0) || !(yearly > 0)) return 0;
+  return divideRounded((12 * monthly - yearly) * 100, 12 * monthly);
+}
+
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Not in the catalog: ${what}`);
+  return value;
+}
+
+function line(
+  kind: PriceLineKind,
+  ref: string,
+  description: string,
+  quantity: number,
+  unitMonthly: number,
+  unitYearly: number,
+): PriceLine {
+  return {
+    kind,
+    ref,
+    description,
+    quantity,
+    unitMonthly,
+    unitYearly,
+    monthly: quantity * unitMonthly,
+    yearly: quantity * unitYearly,
+  };
+}
+
+/**
+ * Prices a configuration. The region's factor applies to infrastructure (control plane and
+ * nodes), whose cost differs by data centre; add-ons and support cost the same everywhere.
+ */
+export function priceCluster(config: ClusterConfig, catalog: Catalog): Quote {
+  const tier = must(
+    catalog.tiers.find((candidate) => candidate.slug === config.tier),
+    `tier ${config.tier}`,
+  );
+  const provider = must(
+    catalog.providers.find((candidate) => candidate.slug === config.provider),
+    `provider ${config.provider}`,
+  );
+  const region = must(
+    provider.regions.find((candidate) => candidate.code === config.region),
+    `region ${config.region}`,
+  );
+  const factor = region.priceFactorBasisPoints;
+  const regional = (cents: number) => applyPriceFactor(cents, factor);
+  const lines: PriceLine[] = [];
+
+  lines.push(
+    line(
+      'control_plane',
+      tier.slug,
+      `Control plane, ${tier.name}`,
+      1,
+      regional(tier.controlPlanePriceMonthly),
+      regional(tier.controlPlanePriceYearly),
+    ),
+  );
+  if (config.haControlPlane) {
+    const monthly = must(tier.haControlPlanePriceMonthly ?? undefined, `HA in ${tier.slug}`);
+    const yearly = must(tier.haControlPlanePriceYearly ?? undefined, `HA in ${tier.slug}`);
+    lines.push(
+      line(
+        'ha_control_plane',
+        tier.slug,
+        'High-availability control plane (3 zones)',
+        1,
+        regional(monthly),
+        regional(yearly),
+      ),
+    );
+  }
+
+  let nodes = 0;
+  for (const pool of config.nodePools) {
+    const size = must(
+      tier.nodeSizes.find((candidate) => candidate.name === pool.size),
+      `size ${pool.size} in ${tier.slug}`,
+    );
+    nodes += pool.count;
+    lines.push(
+      line(
+        'nodes',
+        pool.name,
+        `Node pool ${pool.name}: ${size.name}`,
+        pool.count,
+        regional(size.priceMonthly),
+        regional(size.priceYearly),
+      ),
+    );
+  }
+
+  for (const slug of config.addons) {
+    const addon = must(
+      catalog.addons.find((candidate) => candidate.slug === slug),
+      `add-on ${slug}`,
+    );
+    const quantity = addon.unit === 'node' ? nodes : 1;
+    lines.push(
+      line(
+        'addon',
+        addon.slug,
+        `Add-on: ${addon.name}`,
+        quantity,
+        addon.priceMonthly,
+        addon.priceYearly,
+      ),
+    );
+  }
+
+  const plan = must(
+    catalog.supportPlans.find((candidate) => candidate.slug === config.supportPlan),
+    `support plan ${config.supportPlan}`,
+  );
+  lines.push(
+    line('support', plan.slug, `Support: ${plan.name}`, 1, plan.priceMonthly, plan.priceYearly),
+  );
+
+  const monthly = lines.reduce((sum, entry) => sum + entry.monthly, 0);
+  const yearly = lines.reduce((sum, entry) => sum + entry.yearly, 0);
+  return {
+    currency: 'USD',
+    billingCycle: config.billingCycle,
+    regionFactorBasisPoints: factor,
+    lines,
+    monthly,
+    yearly,
+    yearlyDiscountPercent: yearlyDiscountPercent(monthly, yearly),
+    total: config.billingCycle === 'yearly' ? yearly : monthly,
+  };
+}

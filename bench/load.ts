@@ -12,13 +12,15 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  headers: Record<string, string> = {},
+  request: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: 50,
     duration: Number(process.env.BENCH_SECONDS ?? 10),
-    headers,
+    method: request.method ?? 'GET',
+    headers: request.headers ?? {},
+    ...(request.body === undefined ? {} : { body: request.body }),
   });
   return {
     name,

@@ -27,6 +27,7 @@ import type { MailTransport } from './modules/mail/index.ts';
 import { publicFormRoutes } from './modules/leads/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { quoteRoutes } from './modules/quotes/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'account', description: "The signed-in user's own account" },
         { name: 'notifications', description: "The signed-in user's notifications" },
         { name: 'platform', description: 'Catalog, version and health' },
+        { name: 'pricing', description: 'Price quotes from the one price engine' },
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
       ],
     },
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(notificationRoutes);
   await app.register(platformRoutes);
+  await app.register(quoteRoutes);
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);

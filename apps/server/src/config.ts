@@ -39,6 +39,8 @@ export interface AppConfig {
   publicFormLimit: number;
   /** Mails a network may cause to be sent in 15 minutes, whatever the addresses. */
   mailLimitPerIp: number;
+  /** Price quotes a network may ask of one instance in a minute. */
+  quoteLimitPerMinute: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runJobs: env.RUN_JOBS !== 'false',
     publicFormLimit: intFrom(env, 'PUBLIC_FORM_LIMIT', 10),
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
+    quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
   };
 }
 

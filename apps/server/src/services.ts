@@ -20,7 +20,13 @@ import {
   type NotificationService,
 } from './modules/notifications/index.ts';
 import { type CatalogService, createCatalogService } from './modules/platform/index.ts';
-import { createRateLimiter, type RateLimiter } from './modules/rate-limit/index.ts';
+import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
+import {
+  createMemoryRateLimiter,
+  createRateLimiter,
+  type MemoryRateLimiter,
+  type RateLimiter,
+} from './modules/rate-limit/index.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/index.ts';
 import { createSessionStore, type SessionStore } from './modules/sessions/index.ts';
 import { createPublicTicketService, type PublicTicketService } from './modules/support/index.ts';
@@ -41,6 +47,7 @@ export interface Services {
   catalog: CatalogService;
   realtime: RealtimeHub;
   rateLimit: RateLimiter;
+  memoryRateLimit: MemoryRateLimiter;
   jobs: JobRunner;
   mailTransport: MailTransport;
   mailThrottle: MailThrottle;
@@ -49,6 +56,7 @@ export interface Services {
   leads: LeadService;
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
+  quotes: QuoteService;
 }
 
 export function createServices(
@@ -77,6 +85,7 @@ export function createServices(
     db,
     jobs,
     rateLimit,
+    memoryRateLimit: createMemoryRateLimiter(),
     sessions,
     mailTransport,
     passwords: createPasswordHasher(config.hashConcurrency),
@@ -93,5 +102,6 @@ export function createServices(
     leads: createLeadService(shared),
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),
+    quotes: createQuoteService(shared),
   };
 }

@@ -27,6 +27,7 @@ import type {
   verifyEmailSchema,
 } from './auth.ts';
 import type { catalogSchema } from './catalog.ts';
+import type { clusterConfigShapeSchema, quoteSchema } from './cluster-config.ts';
 import type {
   NotificationType,
   notificationCountSchema,
@@ -189,6 +190,13 @@ export const endpoints = {
     health: route<Health>()('GET', '/api/health'),
     /** The OpenAPI 3 document, generated from the schemas (hidden from itself). */
     openapi: route<unknown>()('GET', '/api/openapi.json'),
+  },
+  quotes: {
+    /** Prices a configuration with the one engine; public and rate-limited per network. */
+    create: route<Out<typeof quoteSchema>, In<typeof clusterConfigShapeSchema>>()(
+      'POST',
+      '/api/quotes',
+    ),
   },
   publicForms: {
     contact: route<LeadAnswer, In<typeof contactSchema>>()('POST', '/api/leads/contact'),

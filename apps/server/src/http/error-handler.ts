@@ -28,7 +28,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(
+          error.issues
+            ? { message: error.message, issues: error.issues }
+            : { message: error.message },
+        );
     }
     const badValue = dataExceptionMessage(error);
     if (badValue) {

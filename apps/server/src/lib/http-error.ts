@@ -5,10 +5,22 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries too, such as Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
+    /** Each bad field, for a 400 the schema could not find by itself (checks needing data). */
+    readonly issues?: { path: (string | number)[]; message: string }[],
   ) {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/**
+ * A 400 naming each bad field, shaped like the answer to a body the route's schema refused:
+ * the message is the first issue, prefixed with its path.
+ */
+export function invalidFields(issues: { path: (string | number)[]; message: string }[]) {
+  const first = issues[0];
+  const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
+  return new HttpError(400, first ? `${where}${first.message}` : 'Invalid request', {}, issues);
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);

@@ -45,6 +45,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/cluster-tiers': 'anyone',
   'GET /api/addons': 'anyone',
   'GET /api/catalog': 'anyone',
+  'POST /api/quotes': 'anyone',
   'GET /api/health': 'anyone',
   'GET /api/openapi.json': 'anyone',
   // The public site's forms.

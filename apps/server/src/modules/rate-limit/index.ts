@@ -1,8 +1,10 @@
 /** The rate-limit module's public surface: other modules and the app import only this file. */
 export {
   type BackoffRule,
+  createMemoryRateLimiter,
   createRateLimiter,
   FIFTEEN_MINUTES,
+  type MemoryRateLimiter,
   passwordBackoffRule,
   publicFormRule,
   type RateLimiter,

@@ -171,3 +171,39 @@ export function createRateLimiter(db: Db, jobs: JobRunner) {
   return limiter;
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * A rate limit counted in this instance's memory, in fixed windows: for public calls that are
+ * pure computation (a quote), where a database read and write per call would cost more than
+ * the answer. Each instance counts alone, so N instances allow N times the limit: enough to
+ * stop a client from flooding one, which is what such a limit is for.
+ */
+export function createMemoryRateLimiter(maxKeys = 50_000) {
+  const windows = new Map<string, { startedAt: number; hits: number }>();
+
+  function forgetExpired(now: number, windowMs: number) {
+    for (const [key, window] of windows) {
+      if (now - window.startedAt >= windowMs) windows.delete(key);
+    }
+  }
+
+  return {
+    /** Counts a call of the key; throws 429 when it goes past the rule's limit in its window. */
+    hit(rule: RateLimitRule, key: string): void {
+      const now = Date.now();
+      const bucketKey = `${rule.bucket}:${key}`;
+      let window = windows.get(bucketKey);
+      if (!window || now - window.startedAt >= rule.windowMs) {
+        if (windows.size >= maxKeys) forgetExpired(now, rule.windowMs);
+        window = { startedAt: now, hits: 0 };
+        windows.set(bucketKey, window);
+      }
+      window.hits += 1;
+      if (window.hits <= rule.limit) return;
+      const seconds = Math.max(1, Math.ceil((window.startedAt + rule.windowMs - now) / 1000));
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      throw new RateLimitedError(rule.message.replace('{minutes}', String(minutes)), seconds);
+    },
+  };
+}
+export type MemoryRateLimiter = ReturnType<typeof createMemoryRateLimiter>;

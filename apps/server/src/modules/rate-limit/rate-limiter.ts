@@ -195,6 +195,8 @@ export function createMemoryRateLimiter(maxKeys = 50_000) {
       let window = windows.get(bucketKey);
       if (!window || now - window.startedAt >= rule.windowMs) {
         if (windows.size >= maxKeys) forgetExpired(now, rule.windowMs);
+        // Still full (many addresses in one window): the oldest window goes, so memory stays bounded.
+        if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
         window = { startedAt: now, hits: 0 };
         windows.set(bucketKey, window);
       }

@@ -90,8 +90,11 @@ export function applyPriceFactor(cents: number, factorBasisPoints: number): numb
 }
 
 /** round((12 × monthly − yearly) / (12 × monthly) × 100); 0 when either price is missing. */
-export function yearlyDiscountPercent(monthly: number, yearly: number): number {
-  if (!(monthly > 0) || !(yearly > 0)) return 0;
+export function yearlyDiscountPercent(
+  monthly: number | null | undefined,
+  yearly: number | null | undefined,
+): number {
+  if (!monthly || !yearly || monthly < 0 || yearly < 0) return 0;
   return divideRounded((12 * monthly - yearly) * 100, 12 * monthly);
 }
 

@@ -7,7 +7,8 @@ import {
   getExchangeRates,
   validateRates,
 } from './exchange-rates';
-import { convertPrice, formatPrice, yearlyDiscountPercent } from './format-price';
+import { yearlyDiscountPercent } from '@alpenkube/contract/pricing';
+import { convertPrice, formatPrice } from './format-price';
 import { readBillingCycle, readCurrency, setBillingCycle, setCurrency } from './preferences';
 
 const live = { rates: { EUR: 0.9, GBP: 0.8 }, date: '2025-06-01' };

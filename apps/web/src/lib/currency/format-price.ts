@@ -17,12 +17,3 @@ export function formatPrice(amountUsd: number, currency: CurrencyCode, rates: Ex
 export function formatPriceFromCents(cents: number, currency: CurrencyCode, rates: ExchangeRates) {
   return formatPrice(cents / 100, currency, rates);
 }
-
-/** Round((12 × monthly − yearly) / (12 × monthly) × 100); 0 if either is missing. */
-export function yearlyDiscountPercent(
-  monthly: number | null | undefined,
-  yearly: number | null | undefined,
-) {
-  if (!monthly || !yearly) return 0;
-  return Math.round(((12 * monthly - yearly) / (12 * monthly)) * 100);
-}

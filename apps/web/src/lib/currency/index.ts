@@ -13,13 +13,9 @@ export {
   validateRates,
   exchangeRateUrl,
 } from './exchange-rates';
-export {
-  currencySymbols,
-  convertPrice,
-  formatPrice,
-  formatPriceFromCents,
-  yearlyDiscountPercent,
-} from './format-price';
+export { currencySymbols, convertPrice, formatPrice, formatPriceFromCents } from './format-price';
+// The discount rule lives with the one price engine, which the server uses too.
+export { yearlyDiscountPercent } from '@alpenkube/contract/pricing';
 export {
   type BillingCycle,
   currencies,

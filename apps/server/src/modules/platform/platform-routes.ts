@@ -30,13 +30,14 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, catalog } = app.services;
   const databaseAnswers = coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS);
   let openapi: PrewrittenJson<unknown> | undefined;
-  const summary = {
-    displayVersion: `v${APP_VERSION}`,
-    version: APP_VERSION,
-    environment: config.appEnv,
-  };
-  // Fixed for the life of the process: serialised once, not per request (the footer polls it).
-  const summaryJson = JSON.stringify(versionSummarySchema.parse(summary));
+  // Fixed for the life of the process: written once, not per request (the footer asks for it).
+  const summary = prewrittenJson(
+    versionSummarySchema.parse({
+      displayVersion: `v${APP_VERSION}`,
+      version: APP_VERSION,
+      environment: config.appEnv,
+    }),
+  );
 
   app.get(
     endpoints.platform.version.pattern,
@@ -47,9 +48,9 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Version and environment',
         response: { 200: versionSummarySchema },
       },
-      serializerCompiler: () => () => summaryJson,
+      serializerCompiler: passPrewrittenJson,
     },
-    async () => summary,
+    async (request, reply) => answerPrewritten(request, reply, summary),
   );
 
   app.get(

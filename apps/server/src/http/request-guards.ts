@@ -9,7 +9,7 @@ function ownOrigin(request: FastifyRequest): string {
 }
 
 /** Whether the request carries an Origin other than this server's own or its public URL. */
-export function hasForeignOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+export function hasForeignOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   return origin !== undefined && origin !== ownOrigin(request) && origin !== publicUrl;
 }
@@ -20,7 +20,7 @@ export function hasForeignOrigin(request: FastifyRequest, publicUrl: string | un
  * Every state-changing method is checked, whatever the path: a test on the raw URL would let
  * `/%61pi/login` through, which the router decodes to `/api/login`.
  */
-export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string | undefined) {
+export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string) {
   // Callback style: this runs on every request, and most are reads that pass at once.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();

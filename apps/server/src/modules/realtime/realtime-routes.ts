@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/http-error.ts';
+import { forbidden } from '../../lib/http-error.ts';
 import { hasForeignOrigin } from '../../http/request-guards.ts';
+import { requireSession } from '../sessions/index.ts';
 
 /**
  * GET /ws upgrades only with a signed-in session cookie, from a page of this site: a browser
@@ -18,11 +19,10 @@ export async function realtimeRoutes(app: FastifyInstance) {
         if (hasForeignOrigin(request, config.publicUrl)) {
           throw forbidden('Connections from other sites are not allowed');
         }
-        if (!request.session) throw unauthorized();
       },
     },
     (socket, request) => {
-      realtime.add(request.session!, socket);
+      realtime.add(requireSession(request), socket);
       // Clients only listen; anything they send is ignored.
       socket.on('message', () => {});
     },

@@ -19,6 +19,8 @@ import { queueMail } from '../mail/index.ts';
 import { passwordBackoffRule } from '../rate-limit/index.ts';
 import { createNotification } from '../notifications/index.ts';
 
+type UserRow = typeof users.$inferSelect;
+
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
 export type AccountDeps = Pick<
   Services,
@@ -39,8 +41,7 @@ export function createAccountService(deps: AccountDeps) {
    * A stolen session is not the password: changes that would lock the owner out ask for it.
    * Wrong guesses slow down as they do at sign-in.
    */
-  async function requirePassword(userId: number, password: string, client: ClientInfo) {
-    const row = await userRow(userId);
+  async function requirePassword(row: UserRow, password: string, client: ClientInfo) {
     const limits = signInLimits(rateLimit, passwordBackoffRule, `user:${row.username}`, client.ip);
     await limits.check();
     if (!(await passwords.verify(row.passwordHash, password))) {
@@ -93,7 +94,7 @@ export function createAccountService(deps: AccountDeps) {
         if (!input.currentPassword) {
           throw badRequest('Enter your current password to change your e-mail address');
         }
-        await requirePassword(userId, input.currentPassword, client);
+        await requirePassword(current, input.currentPassword, client);
         const [taken] = await db
           .select({ id: users.id })
           .from(users)
@@ -130,7 +131,11 @@ export function createAccountService(deps: AccountDeps) {
       input: { currentPassword: string; newPassword: string },
       client: ClientInfo,
     ) {
-      const row = await requirePassword(session.user.id, input.currentPassword, client);
+      const row = await requirePassword(
+        await userRow(session.user.id),
+        input.currentPassword,
+        client,
+      );
       const weakness = weakPasswordReason(input.newPassword, row.username, row.email);
       if (weakness) throw badRequest(weakness);
       const passwordHash = await passwords.hash(input.newPassword);
@@ -174,7 +179,7 @@ export function createAccountService(deps: AccountDeps) {
       const row = await userRow(userId);
       if (row.totpEnabled) throw conflict('Two-factor authentication is already on');
       if (!row.totpSecret) throw badRequest('Start the set-up first');
-      await requirePassword(userId, input.password, client);
+      await requirePassword(row, input.password, client);
       const step = requireCode(row, input.code);
       return updateUser(userId, { totpEnabled: true, totpLastStep: step }, (tx) =>
         recordUserAudit(tx, { user: row, client, action: 'user.mfa_enable', outcome: 'success' }),
@@ -186,7 +191,7 @@ export function createAccountService(deps: AccountDeps) {
       input: { password: string; code: string },
       client: ClientInfo,
     ) {
-      const row = await requirePassword(userId, input.password, client);
+      const row = await requirePassword(await userRow(userId), input.password, client);
       if (!row.totpEnabled) throw badRequest('Two-factor authentication is not on');
       requireCode(row, input.code);
       return updateUser(

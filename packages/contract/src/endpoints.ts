@@ -61,6 +61,20 @@ import type {
   workloadMigrationSchema,
 } from './public-forms.ts';
 import type { userSchema } from './users.ts';
+import type {
+  OrderListQuery,
+  createClusterOrderSchema,
+  orderSchema,
+  orderSummarySchema,
+  payOrderSchema,
+  payResultSchema,
+} from './orders.ts';
+import type {
+  addPaymentMethodSchema,
+  creditBalanceSchema,
+  paymentGatewayInfoSchema,
+  paymentMethodSchema,
+} from './payments.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -197,6 +211,48 @@ export const endpoints = {
       'POST',
       '/api/quotes',
     ),
+  },
+  orders: {
+    /** Filters by `kind` and `status`; newest first. */
+    list: {
+      method: 'GET',
+      pattern: '/api/orders',
+      path: (query: OrderListQuery = {}) => {
+        const search = new URLSearchParams();
+        if (query.kind) search.set('kind', query.kind);
+        if (query.status) search.set('status', query.status);
+        return search.size ? `/api/orders?${search}` : '/api/orders';
+      },
+    } as Endpoint<Out<typeof orderSummarySchema>[], undefined, [query?: OrderListQuery], 'GET'>,
+    /** Needs an `Idempotency-Key` header: the same key answers the same order. */
+    create: route<Out<typeof orderSchema>, In<typeof createClusterOrderSchema>>()(
+      'POST',
+      '/api/orders',
+    ),
+    get: routeWithId<Out<typeof orderSchema>>()('GET', '/api/orders/:id'),
+    cancel: routeWithId<Out<typeof orderSchema>>()('POST', '/api/orders/:id/cancel'),
+    /** Credit first, then the card; 402 with the gateway's message when the card is declined. */
+    pay: routeWithId<Out<typeof payResultSchema>, In<typeof payOrderSchema>>()(
+      'POST',
+      '/api/orders/:id/pay',
+    ),
+  },
+  billing: {
+    gateway: route<Out<typeof paymentGatewayInfoSchema>>()('GET', '/api/billing/gateway'),
+    paymentMethods: route<Out<typeof paymentMethodSchema>[]>()(
+      'GET',
+      '/api/billing/payment-methods',
+    ),
+    addPaymentMethod: route<Out<typeof paymentMethodSchema>, In<typeof addPaymentMethodSchema>>()(
+      'POST',
+      '/api/billing/payment-methods',
+    ),
+    removePaymentMethod: routeWithId<NoContent>()('DELETE', '/api/billing/payment-methods/:id'),
+    setDefaultPaymentMethod: routeWithId<Out<typeof paymentMethodSchema>>()(
+      'PUT',
+      '/api/billing/payment-methods/:id/default',
+    ),
+    credits: route<Out<typeof creditBalanceSchema>>()('GET', '/api/billing/credits'),
   },
   publicForms: {
     contact: route<LeadAnswer, In<typeof contactSchema>>()('POST', '/api/leads/contact'),

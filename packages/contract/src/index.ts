@@ -11,3 +11,5 @@ export * from './promo.ts';
 export * from './permissions.ts';
 export * from './endpoints.ts';
 export * from './push.ts';
+export * from './orders.ts';
+export * from './payments.ts';

@@ -237,7 +237,18 @@ describe('platform calls', () => {
     const order = (organizationId: number) => ({
       organizationId,
       kind: 'cluster' as const,
-      lines: [{ description: 'Cluster', quantity: 1, unitPriceCents: 1000 }],
+      lines: [
+        {
+          kind: 'control_plane' as const,
+          ref: 'standard',
+          description: 'Control plane',
+          quantity: 1,
+          unitMonthly: 1000,
+          unitYearly: 10_000,
+          monthly: 1000,
+          yearly: 10_000,
+        },
+      ],
       subtotalCents: 1000,
       totalCents: 1000,
     });

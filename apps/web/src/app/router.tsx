@@ -29,6 +29,15 @@ function placeholder(path: string, entry: PlaceholderKey): RouteObject {
 const settingsPage = () =>
   import('@/features/account/pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
 
+const orderStatusPage = () =>
+  import('@/features/orders/pages/order-status-page').then((m) => ({
+    Component: m.OrderStatusPage,
+  }));
+const orderStatusListPage = () =>
+  import('@/features/orders/pages/order-status-list-page').then((m) => ({
+    Component: m.OrderStatusListPage,
+  }));
+
 const verifyEmailPage = () =>
   import('@/features/auth/pages/verify-email-page').then((m) => ({
     Component: m.VerifyEmailPage,
@@ -77,7 +86,10 @@ const sessionRoutes: RouteObject[] = [
 ];
 
 const dashboardRoutes: RouteObject[] = [
-  placeholder(paths.dashboard, 'dashboard'),
+  {
+    path: paths.dashboard,
+    lazy: () => import('./routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  },
   { path: paths.profile, lazy: settingsPage },
   { path: paths.account, lazy: settingsPage },
   { path: paths.settings, lazy: settingsPage },
@@ -86,8 +98,18 @@ const dashboardRoutes: RouteObject[] = [
   placeholder(paths.cluster.pattern, 'clusterDetail'),
   placeholder(paths.clusterDetail.pattern, 'clusterDetail'),
   placeholder(paths.clusterTopology.pattern, 'clusterTopology'),
-  placeholder(paths.orders, 'orders'),
-  placeholder(paths.clusterOrders, 'clusterOrders'),
+  {
+    path: paths.orders,
+    lazy: () =>
+      import('@/features/orders/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),
+  },
+  {
+    path: paths.clusterOrders,
+    lazy: () =>
+      import('@/features/orders/pages/cluster-orders-page').then((m) => ({
+        Component: m.ClusterOrdersPage,
+      })),
+  },
   placeholder(paths.productOrders, 'productOrders'),
   placeholder(paths.productOrder.pattern, 'productOrder'),
   placeholder(paths.supportOrders, 'supportOrders'),
@@ -113,8 +135,13 @@ const dashboardRoutes: RouteObject[] = [
     ],
   },
   placeholder(paths.addOns, 'addOns'),
-  placeholder(paths.priceEstimator, 'priceEstimator'),
-  placeholder(paths.paymentSuccess, 'paymentSuccess'),
+  {
+    path: paths.paymentSuccess,
+    lazy: () =>
+      import('@/features/orders/pages/payment-success-page').then((m) => ({
+        Component: m.PaymentSuccessPage,
+      })),
+  },
 ];
 
 const providerTestPage = () =>
@@ -127,14 +154,14 @@ const plainRoutes: RouteObject[] = [
   placeholder(paths.clusterSelection, 'clusterSelection'),
   placeholder(paths.smartSuggestions, 'smartSuggestions'),
   ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
-  placeholder(paths.orderStatusList, 'orderStatus'),
-  placeholder(paths.orderStatus.pattern, 'orderStatus'),
+  { path: paths.orderStatusList, lazy: orderStatusListPage },
+  { path: paths.orderStatus.pattern, lazy: orderStatusPage },
   placeholder(paths.clusterStatus.pattern, 'clusterStatus'),
 ];
 
 const configurePage = () =>
-  import('@/features/placeholders/placeholder-page').then((m) => ({
-    Component: m.ConfigureClusterPlaceholder,
+  import('@/features/cluster-wizard/pages/configure-cluster-page').then((m) => ({
+    Component: m.ConfigureClusterPage,
   }));
 const provisioningPage = () =>
   import('@/features/placeholders/placeholder-page').then((m) => ({
@@ -165,6 +192,20 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [...composedPublicRoutes, ...publicSiteRoutes, ...sessionRoutes],
+      },
+      {
+        // Visitors may price a cluster too: the dashboard layout for members, public otherwise.
+        lazy: () =>
+          import('./layouts/adaptive-layout').then((m) => ({ Component: m.AdaptiveLayout })),
+        children: [
+          {
+            path: paths.priceEstimator,
+            lazy: () =>
+              import('@/features/estimator/pages/price-estimator-page').then((m) => ({
+                Component: m.PriceEstimatorPage,
+              })),
+          },
+        ],
       },
       {
         // The session guard is its own chunk: the public pages never need it.

@@ -1,15 +1,30 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  openOrderStatuses,
+  orderKinds,
+  orderStatuses,
+  paymentStatuses,
+  type ClusterOrderConfig,
+  type PriceLine,
+} from '@alpenkube/contract';
 import { createdAt, updatedAt } from './columns.ts';
 import { organizations, users } from './accounts.ts';
 
-export const orderStatuses = [
-  'pending_payment',
-  'paid',
-  'fulfilling',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
+export { orderStatuses };
+
+const openStatusList = sql.raw(openOrderStatuses.map((status) => `'${status}'`).join(', '));
 
 export const orders = pgTable(
   'orders',
@@ -19,18 +34,168 @@ export const orders = pgTable(
       .notNull()
       .references(() => organizations.id),
     userId: integer('user_id').references(() => users.id),
-    kind: text('kind', { enum: ['cluster', 'addon', 'product', 'support'] }).notNull(),
-    lines: jsonb('lines')
-      .$type<{ description: string; quantity: number; unitPriceCents: number }[]>()
-      .notNull(),
+    kind: text('kind', { enum: orderKinds }).notNull(),
+    /** The price engine's lines, both cycles, as computed when the order was placed. */
+    lines: jsonb('lines').$type<PriceLine[]>().notNull(),
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
+    /** What a cluster order configured, name included. */
+    clusterConfig: jsonb('cluster_config').$type<ClusterOrderConfig>(),
+    /** Held while the order is open, so two open orders cannot claim one cluster name. */
+    clusterName: text('cluster_name'),
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    creditAppliedCents: bigint('credit_applied_cents', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     promoCode: text('promo_code'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
+    /** The client's Idempotency-Key and a digest of what it sent with it. */
+    idempotencyKey: text('idempotency_key'),
+    requestDigest: text('request_digest'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_organization_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('orders_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('orders_organization_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    uniqueIndex('orders_idempotency_key')
+      .on(t.organizationId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('orders_open_cluster_name_key')
+      .on(t.organizationId, t.clusterName)
+      .where(sql`${t.clusterName} is not null and ${t.status} in (${openStatusList})`),
+  ],
 );
+
+/** Every status an order took, with when and why: its timeline. Append-only. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The banner's promo code, once per organization: the unique key makes two racing orders
+ * unable to both take it. Released when the order holding it is cancelled unpaid.
+ */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    organizationId: integer('organization_id')
+      .primaryKey()
+      .references(() => organizations.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('promo_redemptions_order_key').on(t.orderId)],
+);
+
+/** A card saved through the payment gateway: its token, never its number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    gateway: text('gateway').notNull(),
+    gatewayToken: text('gateway_token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    addedBy: integer('added_by').references(() => users.id),
+    /** Payments keep pointing at a removed card, so it is hidden rather than deleted. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_methods_organization_idx').on(t.organizationId),
+    uniqueIndex('payment_methods_gateway_token_key').on(t.gateway, t.gatewayToken),
+    // At most one default card per organization.
+    uniqueIndex('payment_methods_default_key')
+      .on(t.organizationId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
+  ],
+);
+
+/**
+ * One attempt to pay an order. At most one attempt per order is live or succeeded (a unique
+ * key): two racing payments find the same attempt, and the gateway's idempotency key (the
+ * attempt's id) makes a repeated charge the same charge.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id),
+    cardAmountCents: bigint('card_amount_cents', { mode: 'number' }).notNull(),
+    creditAmountCents: bigint('credit_amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('processing'),
+    gatewayChargeId: text('gateway_charge_id'),
+    challengeUrl: text('challenge_url'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.id),
+    uniqueIndex('payments_live_per_order_key')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('processing', 'requires_action', 'succeeded')`),
+  ],
+);
+
+/**
+ * The embedded test gateway's own records. A real gateway keeps these on its side; the
+ * platform's code never reads them, only the gateway through its interface.
+ */
+export const testGatewayCards = pgTable('test_gateway_cards', {
+  token: text('token').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** How the test card behaves when charged. */
+  behaviour: text('behaviour', {
+    enum: ['succeed', 'decline', 'insufficient_funds', 'challenge'],
+  }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const testGatewayCharges = pgTable('test_gateway_charges', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  token: text('token')
+    .notNull()
+    .references(() => testGatewayCards.token),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status', {
+    enum: ['succeeded', 'declined', 'requires_action', 'cancelled'],
+  }).notNull(),
+  declineMessage: text('decline_message'),
+  returnUrl: text('return_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

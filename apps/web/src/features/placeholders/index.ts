@@ -1,7 +1,6 @@
 export {
   PlaceholderPage,
   ProviderTestPlaceholder,
-  ConfigureClusterPlaceholder,
   ClusterProvisioningPlaceholder,
 } from './placeholder-page';
 export { placeholderCatalog, type PlaceholderKey } from './placeholder-catalog';

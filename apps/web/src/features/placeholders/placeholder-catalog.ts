@@ -5,16 +5,6 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  dashboard: {
-    title: 'Dashboard',
-    purpose: 'Your organization at a glance.',
-    planned: [
-      'Clusters by status',
-      'Month-to-date spend and forecast',
-      'Open orders and tickets',
-      'Latest notifications',
-    ],
-  },
   myClusters: {
     title: 'Clusters',
     purpose: 'Every cluster of your organization, with filters by status, tier and region.',
@@ -34,16 +24,6 @@ export const placeholderCatalog = {
     title: 'Cluster topology',
     purpose: 'A graph of the cluster: control plane, node pools and add-ons.',
     planned: ['Interactive topology graph', 'Node health'],
-  },
-  orders: {
-    title: 'Orders',
-    purpose: 'Everything your organization ordered, with status and timeline.',
-    planned: ['Orders by kind', 'Payment and fulfilment status', 'Timeline of each order'],
-  },
-  clusterOrders: {
-    title: 'Cluster orders',
-    purpose: 'Orders for new clusters and their provisioning progress.',
-    planned: ['Status of each cluster order', 'Links to the provisioned cluster'],
   },
   productOrders: {
     title: 'Product orders',
@@ -124,19 +104,6 @@ export const placeholderCatalog = {
     purpose: 'Ingress, certificates, monitoring, backup and more for your clusters.',
     planned: ['Catalog with compatible tiers and prices', 'Install on a cluster'],
   },
-  priceEstimator: {
-    title: 'Price Estimator',
-    purpose: 'Estimate a cluster before you order it.',
-    planned: [
-      'Tier, provider, region, node pools and add-ons',
-      'Monthly and yearly cost, itemised',
-    ],
-  },
-  paymentSuccess: {
-    title: 'Payment received',
-    purpose: 'The result of a checkout.',
-    planned: ['Order summary and next steps'],
-  },
   clusterTopologyOverview: {
     title: 'Cluster topology',
     purpose: 'Choose a cluster to see its topology graph.',
@@ -157,20 +124,10 @@ export const placeholderCatalog = {
     purpose: 'Health of a provider driver and a dry-run validation of a cluster specification.',
     planned: ['Driver health', 'Dry-run validation'],
   },
-  orderStatus: {
-    title: 'Order status',
-    purpose: 'Where your orders stand, step by step.',
-    planned: ['Status timeline of each order'],
-  },
   clusterStatus: {
     title: 'Cluster status',
     purpose: 'The status timeline of one cluster.',
     planned: ['Provisioning and lifecycle events'],
-  },
-  configureCluster: {
-    title: 'Configure a new cluster',
-    purpose: 'A step-by-step wizard with a live price.',
-    planned: ['Tier, provider and region', 'Node pools and add-ons', 'Live price in your currency'],
   },
   clusterProvisioning: {
     title: 'Cluster provisioning',

@@ -92,15 +92,6 @@ export function ProviderTestPlaceholder() {
   return <PlaceholderPage entry="providerTest" title={`${name} diagnostics`} />;
 }
 
-export function ConfigureClusterPlaceholder() {
-  return (
-    <PlaceholderPage
-      entry="configureCluster"
-      next={{ to: paths.clusterProvisioning, label: 'Provisioning view', direction: 'forward' }}
-    />
-  );
-}
-
 export function ClusterProvisioningPlaceholder() {
   return (
     <PlaceholderPage

@@ -1,0 +1,4 @@
+/** Stub until this page lands in this release; replaced by its real implementation. */
+export function OrderStatusListPage() {
+  return <h1 className="text-2xl font-semibold">Order status</h1>;
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { clusterConfigShapeSchema, dnsLabelSchema } from './cluster-config.ts';
+
+export const orderKinds = ['cluster', 'addon', 'product', 'support'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+/**
+ * An order's life: `pending_payment` until paid or cancelled; a paid order is `fulfilling`
+ * while what it bought is being set up, then `completed` (or `failed`, credited back).
+ */
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'fulfilling',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Orders still waiting on the customer or on the platform. */
+export const openOrderStatuses = [
+  'pending_payment',
+  'paid',
+  'fulfilling',
+] as const satisfies readonly OrderStatus[];
+
+/** The longest Idempotency-Key header the API accepts. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** A cluster order's configuration: what the price engine takes, plus the cluster's name. */
+export const clusterOrderConfigSchema = clusterConfigShapeSchema.extend({ name: dnsLabelSchema });
+export type ClusterOrderConfig = z.infer<typeof clusterOrderConfigSchema>;
+
+/** `POST /api/orders`: the server prices it again from the configuration. */
+export const createClusterOrderSchema = z.strictObject({
+  kind: z.literal('cluster'),
+  cluster: clusterOrderConfigSchema.omit({ billingCycle: true }),
+  billingCycle: z.enum(['monthly', 'yearly']),
+  promoCode: z.string().trim().max(64).optional(),
+});
+export type CreateClusterOrder = z.infer<typeof createClusterOrderSchema>;
+
+export const orderListQuerySchema = z.strictObject({
+  kind: z.enum(orderKinds).optional(),
+  status: z.enum(orderStatuses).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** One line as charged: the chosen billing cycle's unit price and amount (USD cents). */
+export const orderLineSchema = z.object({
+  kind: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitAmount: z.number().int(),
+  amount: z.number().int(),
+});
+
+export const orderEventSchema = z.object({
+  status: z.enum(orderStatuses),
+  /** What happened, in words, e.g. "Paid with Visa ending 4242". */
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const paymentStatuses = ['processing', 'requires_action', 'succeeded', 'failed'] as const;
+
+/** The latest payment attempt of an order. */
+export const orderPaymentSchema = z.object({
+  status: z.enum(paymentStatuses),
+  /** Card part of the total (cents); the rest came from the credit balance. */
+  cardAmount: z.number().int(),
+  creditAmount: z.number().int(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** The gateway's challenge page, while `requires_action`. */
+  challengeUrl: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  /** What a person quotes to support, e.g. ORD-000042. */
+  number: z.string(),
+  kind: z.enum(orderKinds),
+  status: z.enum(orderStatuses),
+  /** e.g. "Cluster prod-eu: Standard, 3 nodes". */
+  description: z.string(),
+  billingCycle: z.enum(['monthly', 'yearly']),
+  currency: z.literal('USD'),
+  /** Cents: subtotal − discount. */
+  total: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  lines: z.array(orderLineSchema),
+  subtotal: z.number().int(),
+  /** The promo code's discount. */
+  discount: z.number().int(),
+  promoCode: z.string().nullable(),
+  /** Taken from the organization's credit balance when paid. */
+  creditApplied: z.number().int(),
+  /** What the card was (or will be) charged: total − credit applied. */
+  amountDue: z.number().int(),
+  paidAt: z.string().nullable(),
+  /** The configuration ordered, for a cluster order. */
+  cluster: clusterOrderConfigSchema.nullable(),
+  /** The cluster record a paid cluster order created. */
+  clusterId: z.number().int().nullable(),
+  timeline: z.array(orderEventSchema),
+  payment: orderPaymentSchema.nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const payOrderSchema = z.strictObject({
+  /** Omit to pay with the organization's default card (or with credit alone). */
+  paymentMethodId: z.number().int().positive().optional(),
+  /** Where the gateway's challenge page sends the payer back to (a path of this site). */
+  returnPath: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)[^\s\\]*$/, 'A path of this site, starting with one /')
+    .optional(),
+});
+export type PayOrder = z.infer<typeof payOrderSchema>;
+
+/** A 402 answers a declined card with `{message}`; these two are what a payment can become. */
+export const payResultSchema = z.object({
+  status: z.enum(['paid', 'requires_action']),
+  order: orderSchema,
+  challengeUrl: z.string().nullable(),
+});
+export type PayResult = z.infer<typeof payResultSchema>;

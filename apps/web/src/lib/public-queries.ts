@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Addon, Tier, VersionSummary } from '@alpenkube/contract';
+import type { Addon, Catalog, Tier, VersionSummary } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { exchangeRatesQueryKey } from '@/lib/currency/use-currency';
 import { queryKeyOf } from '@/lib/http';
@@ -17,6 +17,7 @@ export const VERSION_STALE_MS = 5 * 60 * 1000;
 export const publicKeys = {
   tiers: queryKeyOf(endpoints.platform.tiers),
   addons: queryKeyOf(endpoints.platform.addons),
+  catalog: queryKeyOf(endpoints.platform.catalog),
   version: queryKeyOf(endpoints.platform.version),
   rates: exchangeRatesQueryKey,
 };
@@ -26,6 +27,9 @@ export const publicQueryKeys: readonly (readonly unknown[])[] = Object.values(pu
 export const publicQueries = {
   tiers: () => queryOptions<Tier[]>({ queryKey: publicKeys.tiers, staleTime: CATALOG_STALE_MS }),
   addons: () => queryOptions<Addon[]>({ queryKey: publicKeys.addons, staleTime: CATALOG_STALE_MS }),
+  /** Everything prices need: tiers and node sizes, providers and regions, versions, plans. */
+  catalog: () =>
+    queryOptions<Catalog>({ queryKey: publicKeys.catalog, staleTime: CATALOG_STALE_MS }),
   version: () =>
     queryOptions<VersionSummary>({ queryKey: publicKeys.version, staleTime: VERSION_STALE_MS }),
 };

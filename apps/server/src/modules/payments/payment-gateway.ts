@@ -1,0 +1,52 @@
+/**
+ * A card processor, as the platform sees one. The embedded default is the test gateway
+ * (`test-gateway.ts`), which behaves like a processor's test mode; a real processor's SDK plugs
+ * in behind this same interface. The platform never sees a card number: the browser sends it to
+ * the gateway's own tokenizing endpoint and hands the platform the token.
+ */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type ChargeStatus = 'succeeded' | 'declined' | 'requires_action' | 'cancelled';
+
+export interface Charge {
+  id: string;
+  status: ChargeStatus;
+  amountCents: number;
+  /** Why the card was declined, in words the payer can act on. */
+  declineMessage: string | null;
+  /** The gateway's challenge page, while `requires_action`. */
+  challengeUrl: string | null;
+}
+
+export interface ChargeRequest {
+  token: string;
+  amountCents: number;
+  /**
+   * The same key always answers the same charge, however often it is sent: a retried or
+   * racing payment never charges twice.
+   */
+  idempotencyKey: string;
+  /** Where the challenge page sends the payer back to, an absolute URL of the platform. */
+  returnUrl: string;
+}
+
+export interface PaymentGateway {
+  /** Stored with each saved card: `test` for the test gateway. */
+  readonly name: string;
+  /** The UI says plainly when no real card is charged. */
+  readonly testMode: boolean;
+  /** The absolute or site-relative URL the browser POSTs card details to. */
+  readonly tokenizeUrl: string;
+  /** The card a token stands for; null for a token the gateway does not know. */
+  describeToken(token: string): Promise<CardSummary | null>;
+  charge(request: ChargeRequest): Promise<Charge>;
+  /** The charge as it stands now (after a challenge, for instance). */
+  retrieveCharge(chargeId: string): Promise<Charge>;
+  /** Gives up a charge still waiting for its challenge; a settled charge stays as it is. */
+  cancelCharge(chargeId: string): Promise<Charge>;
+}

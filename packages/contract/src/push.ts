@@ -6,6 +6,7 @@
  * here; the web app's socket then hands it to the handler its feature registers for that type.
  */
 import type { Notification } from './notifications.ts';
+import type { OrderStatus } from './orders.ts';
 
 /** A notification was written for `userId`; only that user's sockets receive it. */
 export interface NotificationPushMessage {
@@ -14,8 +15,16 @@ export interface NotificationPushMessage {
   notification: Notification;
 }
 
-/** Every message /ws sends. Add `ClusterPushMessage`, `OrderPushMessage`… as they come. */
-export type PushMessage = NotificationPushMessage;
+/** An order of the organization changed status: every member's order views refresh. */
+export interface OrderPushMessage {
+  type: 'order';
+  organizationId: number;
+  orderId: number;
+  status: OrderStatus;
+}
+
+/** Every message /ws sends. Add `ClusterPushMessage`… as they come. */
+export type PushMessage = NotificationPushMessage | OrderPushMessage;
 
 export type PushType = PushMessage['type'];
 export type PushMessageOf<T extends PushType> = Extract<PushMessage, { type: T }>;

@@ -70,6 +70,7 @@ ALTER TABLE "clusters" ADD COLUMN "addons" jsonb DEFAULT '[]'::jsonb NOT NULL;--
 ALTER TABLE "clusters" ADD COLUMN "support_plan" text DEFAULT 'basic' NOT NULL;--> statement-breakpoint
 ALTER TABLE "clusters" ADD COLUMN "billing_cycle" text DEFAULT 'monthly' NOT NULL;--> statement-breakpoint
 ALTER TABLE "clusters" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "billing_cycle" text DEFAULT 'monthly' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cluster_config" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cluster_name" text;--> statement-breakpoint

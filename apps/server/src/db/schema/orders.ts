@@ -35,6 +35,8 @@ export const orders = pgTable(
       .references(() => organizations.id),
     userId: integer('user_id').references(() => users.id),
     kind: text('kind', { enum: orderKinds }).notNull(),
+    /** What was bought, in words, for lists: "Cluster prod-eu: Standard, 3 nodes". */
+    description: text('description').notNull().default(''),
     /** The price engine's lines, both cycles, as computed when the order was placed. */
     lines: jsonb('lines').$type<PriceLine[]>().notNull(),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })

@@ -5,3 +5,7 @@
  */
 export const PROMO_CODE = 'WELCOME5';
 export const PROMO_DISCOUNT_PERCENT = 5;
+
+/** The promo's discount on a subtotal (cents), rounded half up to a whole cent. */
+export const promoDiscount = (subtotalCents: number) =>
+  Math.round((subtotalCents * PROMO_DISCOUNT_PERCENT) / 100);

@@ -1,2 +1,2 @@
 /** The audit module's public surface: other modules and the app import only this file. */
-export { recordUserAudit } from './audit-log.ts';
+export { recordAudit, recordUserAudit } from './audit-log.ts';

@@ -213,14 +213,15 @@ export const endpoints = {
     ),
   },
   orders: {
-    /** Filters by `kind` and `status`; newest first. */
+    /** Filters by `kind` and `status`; newest first, a page of `limit` before the id `before`. */
     list: {
       method: 'GET',
       pattern: '/api/orders',
       path: (query: OrderListQuery = {}) => {
         const search = new URLSearchParams();
-        if (query.kind) search.set('kind', query.kind);
-        if (query.status) search.set('status', query.status);
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
         return search.size ? `/api/orders?${search}` : '/api/orders';
       },
     } as Endpoint<Out<typeof orderSummarySchema>[], undefined, [query?: OrderListQuery], 'GET'>,

@@ -41,11 +41,33 @@ export const createClusterOrderSchema = z.strictObject({
 });
 export type CreateClusterOrder = z.infer<typeof createClusterOrderSchema>;
 
+/** A page of a list holds this many orders unless `limit` asks for another number. */
+export const ORDER_PAGE_SIZE = 50;
+export const ORDER_PAGE_MAX = 200;
+
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+/**
+ * Newest first, a page at a time: a full page (as many orders as `limit`) may have more after
+ * it, asked for with `before` set to the last order's id.
+ */
 export const orderListQuerySchema = z.strictObject({
   kind: z.enum(orderKinds).optional(),
   status: z.enum(orderStatuses).optional(),
+  limit: wholeNumber(ORDER_PAGE_MAX).optional(),
+  before: wholeNumber(2_147_483_647).optional(),
 });
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+export interface OrderListQuery {
+  kind?: OrderKind;
+  status?: OrderStatus;
+  limit?: number;
+  before?: number;
+}
 
 /** One line as charged: the chosen billing cycle's unit price and amount (USD cents). */
 export const orderLineSchema = z.object({

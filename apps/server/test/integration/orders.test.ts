@@ -289,6 +289,21 @@ describe('orders and checkout', () => {
     });
   });
 
+  it('pages through a long list, newest first, from the id the last page ended at', async () => {
+    const { client } = await orderer();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await placed(client, order({ cluster: { ...cluster, name: `page-${i}` } }))).id);
+    }
+    const newestFirst = [...ids].reverse();
+    const first = (await client.get('/api/orders?limit=2')).json<Order[]>();
+    expect(first.map((o) => o.id)).toEqual(newestFirst.slice(0, 2));
+    const second = (await client.get(`/api/orders?limit=2&before=${first[1]!.id}`)).json<Order[]>();
+    expect(second.map((o) => o.id)).toEqual(newestFirst.slice(2, 4));
+    expect((await client.get('/api/orders?limit=201')).statusCode).toBe(400);
+    expect((await client.get('/api/orders?limit=0')).statusCode).toBe(400);
+  });
+
   describe('paying', () => {
     it('pays with a card: the order is paid, then fulfilling, and the cluster is ordered', async () => {
       const { client, userId, organizationId } = await orderer();

@@ -66,6 +66,7 @@ CREATE TABLE "test_gateway_charges" (
 	CONSTRAINT "test_gateway_charges_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
+DROP INDEX "orders_organization_created_idx";--> statement-breakpoint
 ALTER TABLE "clusters" ADD COLUMN "addons" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "clusters" ADD COLUMN "support_plan" text DEFAULT 'basic' NOT NULL;--> statement-breakpoint
 ALTER TABLE "clusters" ADD COLUMN "billing_cycle" text DEFAULT 'monthly' NOT NULL;--> statement-breakpoint
@@ -97,6 +98,8 @@ CREATE UNIQUE INDEX "promo_redemptions_order_key" ON "promo_redemptions" USING b
 ALTER TABLE "clusters" ADD CONSTRAINT "clusters_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "clusters_order_key" ON "clusters" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "clusters_organization_name_key" ON "clusters" USING btree ("organization_id","name") WHERE "clusters"."status" <> 'deleted';--> statement-breakpoint
-CREATE INDEX "orders_organization_status_created_idx" ON "orders" USING btree ("organization_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "orders_organization_id_idx" ON "orders" USING btree ("organization_id","id");--> statement-breakpoint
+CREATE INDEX "orders_organization_status_id_idx" ON "orders" USING btree ("organization_id","status","id");--> statement-breakpoint
+CREATE INDEX "orders_organization_kind_id_idx" ON "orders" USING btree ("organization_id","kind","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_idempotency_key" ON "orders" USING btree ("organization_id","idempotency_key") WHERE "orders"."idempotency_key" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_open_cluster_name_key" ON "orders" USING btree ("organization_id","cluster_name") WHERE "orders"."cluster_name" is not null and "orders"."status" in ('pending_payment', 'paid', 'fulfilling');

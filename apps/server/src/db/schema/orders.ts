@@ -61,8 +61,10 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_organization_created_idx').on(t.organizationId, t.createdAt),
-    index('orders_organization_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    // Lists go newest first by id, a page at a time, filtered by kind or status.
+    index('orders_organization_id_idx').on(t.organizationId, t.id),
+    index('orders_organization_status_id_idx').on(t.organizationId, t.status, t.id),
+    index('orders_organization_kind_id_idx').on(t.organizationId, t.kind, t.id),
     uniqueIndex('orders_idempotency_key')
       .on(t.organizationId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

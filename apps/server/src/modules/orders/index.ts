@@ -1,4 +1,4 @@
 /** The orders module's public surface: other modules and the app import only this file. */
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
-export { createOrderService, ORDER_LIST_LIMIT, type OrderService } from './order-service.ts';
+export { createOrderService, type OrderService } from './order-service.ts';
 export { orderRoutes } from './order-routes.ts';

@@ -29,7 +29,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['orders'],
-        summary: `The organization's orders, newest first (at most 200), by kind and status`,
+        summary: `The organization's orders by kind and status, newest first, a page at a time`,
         querystring: orderListQuerySchema,
         response: { 200: z.array(orderSummarySchema), ...refusals },
       },

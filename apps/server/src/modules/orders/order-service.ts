@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import {
   catalogIssues,
   PROMO_CODE,
@@ -9,6 +9,7 @@ import {
   type Catalog,
   type CreateClusterOrder,
   type Order,
+  ORDER_PAGE_SIZE,
   type OrderListQuery,
   type OrderSummary,
 } from '@alpenkube/contract';
@@ -31,9 +32,6 @@ import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { releasePayment } from './payment-records.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
-
-/** A list answers the newest orders first, at most this many. */
-export const ORDER_LIST_LIMIT = 200;
 
 const summaryColumns = {
   id: orders.id,
@@ -138,10 +136,13 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
             organizationId,
             query.kind ? eq(orders.kind, query.kind) : undefined,
             query.status ? eq(orders.status, query.status) : undefined,
+            query.before ? lt(orders.id, query.before) : undefined,
           ),
         )
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(ORDER_LIST_LIMIT);
+        // Ids grow with time: the newest first is the highest id first, and a page's last id
+        // is where the next page starts.
+        .orderBy(desc(orders.id))
+        .limit(query.limit ?? ORDER_PAGE_SIZE);
       return rows.map(toOrderSummary);
     },
 

@@ -26,7 +26,9 @@ import { devRoutes } from './modules/dev/index.ts';
 import type { MailTransport } from './modules/mail/index.ts';
 import { publicFormRoutes } from './modules/leads/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
+import { paymentRoutes, testGatewayRoutes } from './modules/payments/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
+import { orderRoutes } from './modules/orders/index.ts';
 import { quoteRoutes } from './modules/quotes/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
@@ -103,6 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'notifications', description: "The signed-in user's notifications" },
         { name: 'platform', description: 'Catalog, version and health' },
         { name: 'pricing', description: 'Price quotes from the one price engine' },
+        { name: 'billing', description: "The organization's payment methods and credit" },
+        {
+          name: 'test gateway',
+          description: 'The embedded test payment gateway (outside /api, as a processor would be)',
+        },
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
       ],
     },
@@ -118,6 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(platformRoutes);
   await app.register(quoteRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(testGatewayRoutes);
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);

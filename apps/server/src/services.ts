@@ -20,6 +20,18 @@ import {
   type NotificationService,
 } from './modules/notifications/index.ts';
 import { type CatalogService, createCatalogService } from './modules/platform/index.ts';
+import {
+  createPaymentMethodService,
+  createTestGateway,
+  type PaymentGateway,
+  type PaymentMethodService,
+} from './modules/payments/index.ts';
+import {
+  createOrderPayments,
+  createOrderService,
+  type OrderPayments,
+  type OrderService,
+} from './modules/orders/index.ts';
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
 import {
   createMemoryRateLimiter,
@@ -57,6 +69,10 @@ export interface Services {
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
   quotes: QuoteService;
+  paymentGateway: PaymentGateway;
+  paymentMethods: PaymentMethodService;
+  orders: OrderService;
+  orderPayments: OrderPayments;
 }
 
 export function createServices(
@@ -94,9 +110,16 @@ export function createServices(
     notifications: createNotificationService(database),
     catalog: createCatalogService(database),
     realtime: createRealtimeHub(database, sessions, log),
+    // The embedded test gateway until a real processor's driver is configured.
+    paymentGateway: createTestGateway({ db, config }) as PaymentGateway,
   };
+  const orders = createOrderService(shared);
+  const paymentMethods = createPaymentMethodService(shared);
   return {
     ...shared,
+    orders,
+    paymentMethods,
+    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     leads: createLeadService(shared),

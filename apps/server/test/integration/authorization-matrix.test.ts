@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
-import { notifications, organizations, sessions, users } from '../../src/db/schema.ts';
+import {
+  notifications,
+  organizations,
+  paymentMethods,
+  sessions,
+  users,
+} from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -48,6 +54,17 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/quotes': 'anyone',
   'GET /api/health': 'anyone',
   'GET /api/openapi.json': 'anyone',
+  // Billing: members read the organization's cards and credit; those who may order change them.
+  'GET /api/billing/gateway': 'member',
+  'GET /api/billing/payment-methods': 'member',
+  'POST /api/billing/payment-methods': 'orderer',
+  'DELETE /api/billing/payment-methods/:id': 'orderer',
+  'PUT /api/billing/payment-methods/:id/default': 'orderer',
+  'GET /api/billing/credits': 'member',
+  // The embedded test gateway's own endpoints, outside /api as a processor's would be.
+  'POST /test-gateway/v1/tokens': 'anyone',
+  'GET /test-gateway/challenge/:chargeId': 'anyone',
+  'POST /test-gateway/challenge/:chargeId': 'anyone',
   // The public site's forms.
   'POST /api/leads/contact': 'anyone',
   'POST /api/leads/sales': 'anyone',
@@ -62,6 +79,12 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/public/tickets': 'anyone',
   'POST /api/public/tickets/lookup': 'anyone',
   'POST /api/public/tickets/reply': 'anyone',
+  // An organization's orders: members read them; ordering, paying, cancelling need `orderer`.
+  'GET /api/orders': 'member',
+  'POST /api/orders': 'orderer',
+  'GET /api/orders/:id': 'member',
+  'POST /api/orders/:id/cancel': 'orderer',
+  'POST /api/orders/:id/pay': 'orderer',
   // Development only (never registered in production): demo sign-in and the local mailbox.
   'GET /api/dev/users': 'anyone',
   'POST /api/dev/login': 'anyone',
@@ -106,11 +129,13 @@ describe('authorization matrix', () => {
   let sessionFor: (actor: string) => Promise<string | undefined>;
   let foreignNotificationId: number;
   let foreignSessionId: number;
+  let foreignPaymentMethodId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
     const { db } = t.app.services;
     const userIds: Record<string, number> = {};
+    const organizationIds: Record<string, number> = {};
     for (const [name, actor] of Object.entries(ACTORS)) {
       if (!actor) continue;
       const [organization] = await db
@@ -136,6 +161,7 @@ describe('authorization matrix', () => {
         })
         .returning();
       userIds[name] = user!.id;
+      organizationIds[name] = organization!.id;
     }
     sessionFor = async (name) => {
       const userId = userIds[name];
@@ -158,6 +184,20 @@ describe('authorization matrix', () => {
       })
       .returning();
     foreignSessionId = session!.id;
+    const [paymentMethod] = await db
+      .insert(paymentMethods)
+      .values({
+        organizationId: organizationIds.customer!,
+        gateway: 'test',
+        gatewayToken: 'tok_matrix_foreign',
+        brand: 'Visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2099,
+        isDefault: true,
+      })
+      .returning();
+    foreignPaymentMethodId = paymentMethod!.id;
   });
   afterAll(() => t.close());
 
@@ -212,6 +252,8 @@ describe('authorization matrix', () => {
       ['PUT', `/api/notifications/${foreignNotificationId}/read`],
       ['PUT', `/api/notifications/${foreignNotificationId}/trash`],
       ['DELETE', `/api/auth/sessions/${foreignSessionId}`],
+      ['DELETE', `/api/billing/payment-methods/${foreignPaymentMethodId}`],
+      ['PUT', `/api/billing/payment-methods/${foreignPaymentMethodId}/default`],
     ] as const;
     for (const [method, url] of calls) {
       const response = await t.app.inject({ method, url, cookies: { sid: sid! } });

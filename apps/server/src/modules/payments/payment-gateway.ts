@@ -11,6 +11,13 @@ export interface CardSummary {
   expYear: number;
 }
 
+export interface TestCardInfo {
+  number: string;
+  brand: string;
+  /** What happens when it is charged, in words for the payer. */
+  behaviour: string;
+}
+
 export type ChargeStatus = 'succeeded' | 'declined' | 'requires_action' | 'cancelled';
 
 export interface Charge {
@@ -31,7 +38,10 @@ export interface ChargeRequest {
    * racing payment never charges twice.
    */
   idempotencyKey: string;
-  /** Where the challenge page sends the payer back to, an absolute URL of the platform. */
+  /**
+   * Where the challenge page sends the payer back to: a path of the platform, or an absolute URL
+   * of its public origin. Anything else is refused, so the gateway never redirects off-site.
+   */
   returnUrl: string;
 }
 
@@ -42,6 +52,8 @@ export interface PaymentGateway {
   readonly testMode: boolean;
   /** The absolute or site-relative URL the browser POSTs card details to. */
   readonly tokenizeUrl: string;
+  /** Card numbers that work in test mode and how each behaves; empty for live processing. */
+  readonly testCards: readonly TestCardInfo[];
   /** The card a token stands for; null for a token the gateway does not know. */
   describeToken(token: string): Promise<CardSummary | null>;
   charge(request: ChargeRequest): Promise<Charge>;

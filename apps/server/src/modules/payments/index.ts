@@ -1,0 +1,18 @@
+/** The payments module's public surface: other modules and the app import only this file. */
+export type {
+  CardSummary,
+  Charge,
+  ChargeRequest,
+  ChargeStatus,
+  PaymentGateway,
+  TestCardInfo,
+} from './payment-gateway.ts';
+export {
+  type CardForPayment,
+  createPaymentMethodService,
+  type PaymentActor,
+  type PaymentMethodService,
+} from './payment-method-service.ts';
+export { paymentRoutes } from './payment-routes.ts';
+export { createTestGateway, type TestGateway } from './test-gateway.ts';
+export { testGatewayRoutes } from './test-gateway-routes.ts';

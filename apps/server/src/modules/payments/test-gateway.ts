@@ -1,0 +1,294 @@
+import { and, eq } from 'drizzle-orm';
+import type { CardDetails } from '@alpenkube/contract';
+import { testGatewayCards, testGatewayCharges } from '../../db/schema.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Services } from '../../services.ts';
+import type { CardSummary, Charge, ChargeRequest, PaymentGateway } from './payment-gateway.ts';
+import {
+  CHALLENGE_FAILED_MESSAGE,
+  DECLINED_MESSAGE,
+  EXPIRED_MESSAGE,
+  findTestCard,
+  hasExpired,
+  INSUFFICIENT_FUNDS_MESSAGE,
+  passesLuhn,
+  TEST_CARDS,
+  type TestCardBehaviour,
+} from './test-cards.ts';
+
+export const TEST_GATEWAY_PREFIX = '/test-gateway';
+export const TOKENIZE_PATH = `${TEST_GATEWAY_PREFIX}/v1/tokens`;
+export const challengePath = (chargeId: string) => `${TEST_GATEWAY_PREFIX}/challenge/${chargeId}`;
+
+export const INVALID_NUMBER_MESSAGE = 'Your card number is incorrect.';
+export const INVALID_CVC_MESSAGE = "Your card's security code is incorrect.";
+export const NOT_A_TEST_CARD_MESSAGE = 'This is a test gateway: use one of its test card numbers.';
+
+/** Marks the embedded gateway, whose own pages are served only while it is the one in use. */
+const TEST_GATEWAY = Symbol('test gateway');
+
+type CardDetailsParsed = Omit<CardDetails, 'number'> & { number: string };
+type ChargeRow = typeof testGatewayCharges.$inferSelect;
+
+/** A token as the browser receives it: what identifies the card, never its number. */
+export interface TokenizedCard extends CardSummary {
+  id: string;
+}
+
+/** A charge the challenge page shows: its amount, its state and where the payer goes next. */
+export interface ChallengeView {
+  charge: Charge;
+  /** A path of this site, checked again before any redirect. */
+  returnPath: string | null;
+}
+
+/**
+ * A path of this site from a path or an absolute URL of the public origin; null for anything
+ * else (another host, `//host`, `/\host`, a scheme), so no redirect can leave the site.
+ */
+export function sitePath(url: string, publicUrl: string): string | null {
+  // URL parsing drops tabs and newlines and reads `\` as `/`: such a path is never ours.
+  if (url.includes('\\') || [...url].some((c) => c.charCodeAt(0) < 0x20)) return null;
+  const origin = new URL(publicUrl).origin;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return null;
+  }
+  // `//host/…` and `https://host/…` resolve to another origin and are refused here.
+  if (parsed.origin !== origin) return null;
+  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  // `https://our.site//evil.example` is ours, but its path alone would name another host.
+  return path.startsWith('//') ? null : path;
+}
+
+function toCharge(row: ChargeRow): Charge {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    declineMessage: row.declineMessage,
+    challengeUrl: row.status === 'requires_action' ? challengePath(row.id) : null,
+  };
+}
+
+/** What charging a card of this behaviour does, before any challenge. */
+function outcomeOf(
+  behaviour: TestCardBehaviour,
+  expired: boolean,
+): Pick<ChargeRow, 'status' | 'declineMessage'> {
+  if (expired) return { status: 'declined', declineMessage: EXPIRED_MESSAGE };
+  switch (behaviour) {
+    case 'succeed':
+      return { status: 'succeeded', declineMessage: null };
+    case 'decline':
+      return { status: 'declined', declineMessage: DECLINED_MESSAGE };
+    case 'insufficient_funds':
+      return { status: 'declined', declineMessage: INSUFFICIENT_FUNDS_MESSAGE };
+    case 'challenge':
+      return { status: 'requires_action', declineMessage: null };
+  }
+}
+
+/**
+ * The embedded test gateway: behaves like a card processor's test mode, with its own records
+ * (`test_gateway_cards`, `test_gateway_charges`) that nothing else in the platform reads. It
+ * knows nothing of orders: a real processor replaces it behind `PaymentGateway`.
+ */
+export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
+  const { db } = deps;
+  const { publicUrl } = deps.config;
+
+  async function chargeRow(chargeId: string): Promise<ChargeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(testGatewayCharges)
+      .where(eq(testGatewayCharges.id, chargeId));
+    return row;
+  }
+
+  async function requireCharge(chargeId: string): Promise<ChargeRow> {
+    const row = await chargeRow(chargeId);
+    if (!row) throw notFound('Charge not found');
+    return row;
+  }
+
+  /** Moves a charge out of `requires_action`; a charge in any other state stays as it is. */
+  async function settleChallenge(
+    chargeId: string,
+    values: Pick<ChargeRow, 'status' | 'declineMessage'>,
+  ): Promise<ChargeRow | undefined> {
+    const [row] = await db
+      .update(testGatewayCharges)
+      .set({ ...values, updatedAt: new Date() })
+      .where(
+        and(eq(testGatewayCharges.id, chargeId), eq(testGatewayCharges.status, 'requires_action')),
+      )
+      .returning();
+    return row;
+  }
+
+  const gateway = {
+    [TEST_GATEWAY]: true as const,
+    name: 'test',
+    testMode: true,
+    tokenizeUrl: TOKENIZE_PATH,
+    testCards: TEST_CARDS.map(({ number, brand, description }) => ({
+      number,
+      brand,
+      behaviour: description,
+    })),
+
+    /**
+     * Checks card details as a processor would and stores a token for a test card: its brand,
+     * last four digits, expiry and behaviour, never the number or the security code.
+     */
+    async tokenize(details: CardDetailsParsed): Promise<TokenizedCard> {
+      const issues: { path: string[]; message: string }[] = [];
+      const card = passesLuhn(details.number) ? findTestCard(details.number) : undefined;
+      if (!passesLuhn(details.number)) {
+        issues.push({ path: ['number'], message: INVALID_NUMBER_MESSAGE });
+      } else if (!card) {
+        issues.push({ path: ['number'], message: NOT_A_TEST_CARD_MESSAGE });
+      }
+      if (hasExpired(details.expMonth, details.expYear)) {
+        const field = details.expYear < new Date().getUTCFullYear() ? 'expYear' : 'expMonth';
+        issues.push({ path: [field], message: EXPIRED_MESSAGE });
+      }
+      const cvcLength = card?.brand === 'American Express' ? 4 : 3;
+      if (card && details.cvc.length !== cvcLength) {
+        issues.push({ path: ['cvc'], message: INVALID_CVC_MESSAGE });
+      }
+      if (issues.length || !card) {
+        throw new HttpError(400, issues[0]!.message, {}, issues);
+      }
+      const [row] = await db
+        .insert(testGatewayCards)
+        .values({
+          token: `tok_${randomToken(18)}`,
+          brand: card.brand,
+          last4: card.number.slice(-4),
+          expMonth: details.expMonth,
+          expYear: details.expYear,
+          behaviour: card.behaviour,
+        })
+        .returning();
+      return {
+        id: row!.token,
+        brand: row!.brand,
+        last4: row!.last4,
+        expMonth: row!.expMonth,
+        expYear: row!.expYear,
+      };
+    },
+
+    async describeToken(token: string): Promise<CardSummary | null> {
+      const [row] = await db
+        .select({
+          brand: testGatewayCards.brand,
+          last4: testGatewayCards.last4,
+          expMonth: testGatewayCards.expMonth,
+          expYear: testGatewayCards.expYear,
+        })
+        .from(testGatewayCards)
+        .where(eq(testGatewayCards.token, token));
+      return row ?? null;
+    },
+
+    async charge(request: ChargeRequest): Promise<Charge> {
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new Error(`A charge needs a positive whole number of cents: ${request.amountCents}`);
+      }
+      const returnPath = sitePath(request.returnUrl, publicUrl);
+      if (returnPath === null) {
+        throw badRequest('The return address must be a page of this site.');
+      }
+      const existing = await chargeOfKey(request.idempotencyKey);
+      if (existing) return sameRequestOr409(existing, request);
+
+      const [card] = await db
+        .select()
+        .from(testGatewayCards)
+        .where(eq(testGatewayCards.token, request.token));
+      if (!card) throw new HttpError(400, 'This card token is not valid: add the card again.');
+
+      const [inserted] = await db
+        .insert(testGatewayCharges)
+        .values({
+          id: `ch_${randomToken(18)}`,
+          idempotencyKey: request.idempotencyKey,
+          token: card.token,
+          amountCents: request.amountCents,
+          ...outcomeOf(card.behaviour, hasExpired(card.expMonth, card.expYear)),
+          returnUrl: returnPath,
+        })
+        .onConflictDoNothing({ target: testGatewayCharges.idempotencyKey })
+        .returning();
+      if (inserted) return toCharge(inserted);
+      // Another request with the same key inserted first: its charge is the one.
+      return sameRequestOr409((await chargeOfKey(request.idempotencyKey))!, request);
+    },
+
+    async retrieveCharge(chargeId: string): Promise<Charge> {
+      return toCharge(await requireCharge(chargeId));
+    },
+
+    async cancelCharge(chargeId: string): Promise<Charge> {
+      const cancelled = await settleChallenge(chargeId, {
+        status: 'cancelled',
+        declineMessage: null,
+      });
+      return toCharge(cancelled ?? (await requireCharge(chargeId)));
+    },
+
+    /** The challenge page's charge; null for a charge the gateway never made. */
+    async challenge(chargeId: string): Promise<ChallengeView | null> {
+      const row = await chargeRow(chargeId);
+      return row ? { charge: toCharge(row), returnPath: row.returnUrl } : null;
+    },
+
+    /**
+     * The payer's answer on the challenge page. Only a charge still waiting moves; null for an
+     * unknown charge, and a settled one is answered as it stands, with `changed` false.
+     */
+    async completeChallenge(
+      chargeId: string,
+      outcome: 'complete' | 'fail',
+    ): Promise<(ChallengeView & { changed: boolean }) | null> {
+      const settled = await settleChallenge(
+        chargeId,
+        outcome === 'complete'
+          ? { status: 'succeeded', declineMessage: null }
+          : { status: 'declined', declineMessage: CHALLENGE_FAILED_MESSAGE },
+      );
+      const row = settled ?? (await chargeRow(chargeId));
+      if (!row) return null;
+      return { charge: toCharge(row), returnPath: row.returnUrl, changed: Boolean(settled) };
+    },
+  };
+  gateway satisfies PaymentGateway;
+
+  async function chargeOfKey(idempotencyKey: string): Promise<ChargeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(testGatewayCharges)
+      .where(eq(testGatewayCharges.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
+  /** A key names one charge: the same key with another card or amount is a caller's bug. */
+  function sameRequestOr409(row: ChargeRow, request: ChargeRequest): Charge {
+    if (row.token !== request.token || row.amountCents !== request.amountCents) {
+      throw conflict('This payment was already started with other details.');
+    }
+    return toCharge(row);
+  }
+
+  return gateway;
+}
+export type TestGateway = ReturnType<typeof createTestGateway>;
+
+export const isTestGateway = (gateway: PaymentGateway): gateway is TestGateway =>
+  TEST_GATEWAY in gateway;

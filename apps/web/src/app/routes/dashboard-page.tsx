@@ -1,4 +1,105 @@
-/** Stub until this page lands in this release; replaced by its real implementation. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight, Calculator, Plus, Server, ShoppingCart, type LucideIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/session/use-auth';
+import { OpenOrders } from '@/features/orders';
+import { useSidebarCounts } from '../shell/sidebar/use-sidebar-counts';
+
+function StatCard({
+  title,
+  value,
+  icon: Icon,
+  link,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: LucideIcon;
+  link: { to: string; label: string };
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-4 pb-2">
+        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+        <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <p
+          className="text-3xl font-semibold tabular-nums"
+          data-testid={`stat-${title.toLowerCase()}`}
+        >
+          {value ?? <span className="text-muted-foreground">–</span>}
+          {value === undefined ? <span className="sr-only">Loading</span> : null}
+        </p>
+        <Link
+          to={link.to}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
+          {link.label}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuickAction({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button asChild variant="outline" className="w-full justify-start">
+      <Link to={to}>
+        {icon}
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * /dashboard: the organization at a glance, from real data only: the sidebar's counts (one
+ * query, shared with the sidebar) and the open orders. Spend and tickets come with their issues.
+ */
 export function DashboardPage() {
-  return <h1 className="text-2xl font-semibold">Dashboard</h1>;
+  const { user } = useAuth();
+  const counts = useSidebarCounts(Boolean(user));
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="space-y-1.5 border-b pb-6">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Dashboard</h1>
+        <p className="text-muted-foreground">
+          {user?.name ? `Welcome back, ${user.name}. ` : ''}Your clusters and orders at a glance.
+        </p>
+      </header>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard
+          title="Clusters"
+          value={counts.clusters}
+          icon={Server}
+          link={{ to: paths.myClusters, label: 'View all clusters' }}
+        />
+        <StatCard
+          title="Orders"
+          value={counts.orders}
+          icon={ShoppingCart}
+          link={{ to: paths.orders, label: 'View all orders' }}
+        />
+        <Card className="sm:col-span-2 lg:col-span-1">
+          <CardHeader className="pb-3">
+            <h2 className="leading-none font-semibold tracking-tight">Get started</h2>
+            <CardDescription>Price a cluster, or order one.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            <QuickAction to={paths.configureCluster} icon={<Plus aria-hidden="true" />}>
+              Configure New Cluster
+            </QuickAction>
+            <QuickAction to={paths.priceEstimator} icon={<Calculator aria-hidden="true" />}>
+              Price Estimator
+            </QuickAction>
+          </CardContent>
+        </Card>
+      </div>
+      <OpenOrders />
+    </div>
+  );
 }

@@ -1,4 +1,20 @@
-/** Stub until this page lands in this release; replaced by its real implementation. */
+import { useSearchParams } from 'react-router';
+import { OrdersList } from '../components/orders-list';
+import { PageHeading } from '../components/page-heading';
+import { filtersFromSearch } from '../order-filters';
+import { useOrderPushes } from '../order-push';
+
+/** /orders/clusters: the order list with its kind fixed to clusters. */
 export function ClusterOrdersPage() {
-  return <h1 className="text-2xl font-semibold">Cluster orders</h1>;
+  useOrderPushes();
+  const [search] = useSearchParams();
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <PageHeading
+        title="Cluster orders"
+        lead="The clusters your organization ordered, newest first. Open an order for its timeline."
+      />
+      <OrdersList filters={filtersFromSearch(search, 'cluster')} />
+    </div>
+  );
 }

@@ -1,4 +1,56 @@
-/** Stub until this page lands in this release; replaced by its real implementation. */
+import { Link } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import { QueryError } from '@/components/page/query-state';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { OpenOrdersList } from '../components/open-orders-list';
+import { PageHeading } from '../components/page-heading';
+import { useOrderPushes } from '../order-push';
+import { useOpenOrders } from '../queries';
+
+/** /order-status: the orders still waiting for payment or being set up, live. */
 export function OrderStatusListPage() {
-  return <h1 className="text-2xl font-semibold">Order status</h1>;
+  useOrderPushes();
+  const open = useOpenOrders();
+
+  let body;
+  if (open.error) {
+    body = (
+      <QueryError
+        title="The open orders could not be loaded"
+        error={open.error}
+        onRetry={() => void open.refetch()}
+      />
+    );
+  } else if (!open.orders) {
+    body = <Spinner label="Loading open orders…" className="py-12" />;
+  } else if (open.orders.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+        <h2 className="text-lg font-semibold">No open orders</h2>
+        <p className="max-w-md text-sm text-muted-foreground">
+          Nothing is waiting for payment or being set up. Finished and cancelled orders are in the
+          order list.
+        </p>
+      </div>
+    );
+  } else {
+    body = <OpenOrdersList orders={open.orders} label="Open orders" />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6">
+      <PageHeading
+        title="Order status"
+        lead="Orders waiting for payment or being set up, with their latest status. This page updates by itself."
+      >
+        <Button asChild variant="outline">
+          <Link to={paths.orders}>All orders</Link>
+        </Button>
+      </PageHeading>
+      {body}
+    </div>
+  );
 }

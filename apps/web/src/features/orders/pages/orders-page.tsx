@@ -1,4 +1,20 @@
-/** Stub until this page lands in this release; replaced by its real implementation. */
+import { useSearchParams } from 'react-router';
+import { OrdersList } from '../components/orders-list';
+import { PageHeading } from '../components/page-heading';
+import { filtersFromSearch } from '../order-filters';
+import { useOrderPushes } from '../order-push';
+
+/** /orders: every order of the organization, filtered by kind and status in the URL. */
 export function OrdersPage() {
-  return <h1 className="text-2xl font-semibold">Orders</h1>;
+  useOrderPushes();
+  const [search] = useSearchParams();
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <PageHeading
+        title="Orders"
+        lead="Everything your organization ordered, newest first. Open an order for its timeline."
+      />
+      <OrdersList filters={filtersFromSearch(search)} />
+    </div>
+  );
 }

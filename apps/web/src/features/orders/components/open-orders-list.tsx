@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import type { OrderSummary } from '@alpenkube/contract';
+import { paths } from '@/config/paths';
+import { useCurrency } from '@/lib/currency';
+import { cn } from '@/lib/cn';
+import { formatOrderDate } from '../order-status';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** Open orders as links to their pages: number, status, what they bought, total, last change. */
+export function OpenOrdersList({
+  orders,
+  label,
+  className,
+}: {
+  orders: readonly OrderSummary[];
+  label: string;
+  className?: string;
+}) {
+  const { formatPriceFromCents: money } = useCurrency();
+  return (
+    <ul aria-label={label} className={cn('divide-y rounded-xl border bg-card', className)}>
+      {orders.map((order) => (
+        <li key={order.id} data-testid="open-order" data-order-number={order.number}>
+          <Link
+            to={paths.orderStatus(order.id)}
+            className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none"
+          >
+            <div className="min-w-0 flex-1 space-y-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-sm font-medium">{order.number}</span>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <p className="truncate text-sm text-muted-foreground">{order.description}</p>
+            </div>
+            <div className="shrink-0 text-right">
+              <p className="text-sm font-medium tabular-nums">{money(order.total)}</p>
+              <p className="text-xs text-muted-foreground">
+                <span className="sr-only">Last change </span>
+                <time dateTime={order.updatedAt}>{formatOrderDate(order.updatedAt, false)}</time>
+              </p>
+            </div>
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

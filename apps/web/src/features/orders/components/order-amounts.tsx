@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import type { Order } from '@alpenkube/contract';
+import { DataTable } from '@/components/ui/data-table';
+import { useCurrency } from '@/lib/currency';
+import { cn } from '@/lib/cn';
+
+type Line = Order['lines'][number];
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** The exact amount in USD, as the card is charged (the display currency rounds down). */
+export const formatUsdCents = (cents: number) => usd.format(cents / 100);
+
+function Row({
+  label,
+  value,
+  strong,
+  className,
+}: {
+  label: ReactNode;
+  value: string;
+  strong?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex justify-between gap-4', strong && 'font-semibold', className)}>
+      <dt className={cn(!strong && 'text-muted-foreground')}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The order's lines (quantity × unit price, amount), then its sums down to the amount due. */
+export function OrderAmounts({ order }: { order: Order }) {
+  const { formatPriceFromCents: money } = useCurrency();
+  const period = order.billingCycle === 'yearly' ? 'year' : 'month';
+  return (
+    <div className="space-y-4">
+      <DataTable<Line>
+        caption={`Lines of order ${order.number}, per ${period}`}
+        rows={order.lines}
+        rowKey={(line, index) => `${line.kind}-${index}`}
+        header="subtle"
+        columns={[
+          { id: 'item', header: 'Item', rowHeader: true, cell: (line) => line.description },
+          {
+            id: 'quantity',
+            header: 'Quantity',
+            cellClassName: 'whitespace-nowrap tabular-nums text-muted-foreground',
+            cell: (line) => `${line.quantity} × ${money(line.unitAmount)}`,
+          },
+          {
+            id: 'amount',
+            header: 'Amount',
+            align: 'right',
+            cellClassName: 'tabular-nums',
+            cell: (line) => money(line.amount),
+          },
+        ]}
+        placeholder={order.lines.length === 0 ? 'No lines.' : undefined}
+      />
+      <div className="ml-auto grid max-w-sm gap-2 text-sm">
+        <dl className="grid gap-2" aria-label="Order totals">
+          <Row label="Subtotal" value={money(order.subtotal)} />
+          {order.discount > 0 || order.promoCode ? (
+            <Row
+              label={order.promoCode ? `Promo discount (${order.promoCode})` : 'Promo discount'}
+              value={`−${money(order.discount)}`}
+            />
+          ) : null}
+          <Row label="Total" value={money(order.total)} strong />
+          {order.creditApplied > 0 ? (
+            <Row label="Credit applied" value={`−${money(order.creditApplied)}`} />
+          ) : null}
+          <Row label="Amount due" value={money(order.amountDue)} strong className="border-t pt-2" />
+        </dl>
+        <p className="text-right text-xs text-muted-foreground">
+          Charged in US dollars: {formatUsdCents(order.amountDue)}, billed per {period}.
+        </p>
+      </div>
+    </div>
+  );
+}

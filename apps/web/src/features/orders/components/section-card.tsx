@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+
+/** A titled card of the order page; the title is an h2 so the page outline reads right. */
+export function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="leading-none font-semibold tracking-tight">{title}</h2>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}

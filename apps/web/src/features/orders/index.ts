@@ -1,0 +1,3 @@
+export { OpenOrders } from './components/open-orders';
+export { useOrderPushes, handleOrderPush } from './order-push';
+export { orderKeys } from './keys';

@@ -4,6 +4,7 @@ import { users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -36,6 +37,14 @@ export const DEMO_USERS = [
     name: 'Dana Demo',
     description: 'Customer: orders and runs clusters',
   },
+  {
+    username: 'newcomer',
+    role: 'admin',
+    officerAccess: false,
+    name: 'Nora Newcomer',
+    description: 'Admin of a second, approved organization with no orders yet: the promo applies',
+    organization: 'second',
+  },
 ] as const;
 
 const DEMO_NOTIFICATIONS: [NotificationType, string][] = [
@@ -55,10 +64,10 @@ export async function seedDemoData(services: Services) {
     (await tx.select({ id: users.id }).from(users).where(eq(users.username, 'demo'))).length > 0;
   if (await isSeeded(db)) return;
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const seededHere = await db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: one seeds, the others find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    if (await isSeeded(tx)) return;
+    if (await isSeeded(tx)) return false;
     const organization = await createOrganization(tx, {
       name: 'Alpenkube Demo GmbH',
       email: 'demo@demo.alpenkube.eu',
@@ -66,11 +75,16 @@ export async function seedDemoData(services: Services) {
       // So that registering with an address at demo.alpenkube.eu shows how joining works.
       domainVerified: true,
     });
+    const second = await createOrganization(tx, {
+      name: 'Nordwind Logistik AG',
+      email: 'newcomer@demo.alpenkube.eu',
+      status: 'active',
+    });
     for (const demo of DEMO_USERS) {
       const [user] = await tx
         .insert(users)
         .values({
-          organizationId: organization.id,
+          organizationId: 'organization' in demo ? second.id : organization.id,
           username: demo.username,
           email: `${demo.username}@demo.alpenkube.eu`,
           name: demo.name,
@@ -84,5 +98,8 @@ export async function seedDemoData(services: Services) {
         await createNotification(tx, user!.id, type, message);
       }
     }
+    return true;
   });
+  // Orders go through the same services as a customer's, each in its own transactions.
+  if (seededHere) await seedDemoOrders(services);
 }

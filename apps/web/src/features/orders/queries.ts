@@ -1,26 +1,57 @@
 import {
+  infiniteQueryOptions,
   queryOptions,
+  useInfiniteQuery,
   useMutation,
   useQueries,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Order, OrderListQuery, OrderSummary } from '@alpenkube/contract';
+import type { Order, OrderListQuery, OrderStatus, OrderSummary } from '@alpenkube/contract';
+import { getQueryFn } from '@/lib/http';
 import { isOrderQueryKey, orderKeys } from './keys';
 import { openStatuses } from './order-status';
 import { cancelOrder } from './requests';
 
 export { orderKeys };
 
+/** A page of the order list; a full page may have older orders after it. */
+export const ORDERS_PER_PAGE = 50;
+/** The most orders the API answers at once: the open-orders page asks each status for this many. */
+export const ORDERS_MAX_PAGE = 200;
+
+const fetchFresh = getQueryFn<OrderSummary[]>({ on401: 'throw' });
+
+/**
+ * One page of orders through the default query fetcher, not `request`, whose GET cache could
+ * answer a refetch after a push with what it read minutes ago.
+ */
+function fetchOrders(query: OrderListQuery, signal: AbortSignal) {
+  const context = { queryKey: orderKeys.list(query), signal };
+  return fetchFresh(context as unknown as Parameters<typeof fetchFresh>[0]) as Promise<
+    OrderSummary[]
+  >;
+}
+
 export const orderQueries = {
   list: (query: OrderListQuery = {}) =>
     queryOptions<OrderSummary[]>({ queryKey: orderKeys.list(query) }),
+  /** Newest first, a page at a time; the next page starts before the last id of the previous. */
+  pages: (filters: Pick<OrderListQuery, 'kind' | 'status'>) =>
+    infiniteQueryOptions({
+      queryKey: [...orderKeys.list({ ...filters, limit: ORDERS_PER_PAGE }), 'pages'] as const,
+      queryFn: ({ pageParam, signal }) =>
+        fetchOrders({ ...filters, limit: ORDERS_PER_PAGE, before: pageParam }, signal),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last) =>
+        last.length >= ORDERS_PER_PAGE ? last[last.length - 1]?.id : undefined,
+    }),
   detail: (id: number) => queryOptions<Order>({ queryKey: orderKeys.detail(id) }),
 };
 
-export function useOrders(query: OrderListQuery = {}) {
-  return useQuery(orderQueries.list(query));
+export function useOrderPages(filters: Pick<OrderListQuery, 'kind' | 'status'>) {
+  return useInfiniteQuery(orderQueries.pages(filters));
 }
 
 export function useOrder(id: number | null) {
@@ -28,19 +59,20 @@ export function useOrder(id: number | null) {
 }
 
 /**
- * The open orders, newest first: one request per open status, so the answer stays small however
- * many finished orders the organization has (the list has no paging).
+ * The newest open orders, newest first: the newest `perStatus` of each open status (one small
+ * request each, as the list filters by one status), merged. `truncated` names the statuses whose
+ * answer was full, so more of them may exist.
  */
-export function useOpenOrders() {
+export function useOpenOrders(perStatus: number) {
   return useQueries({
-    queries: openStatuses.map((status) => orderQueries.list({ status })),
+    queries: openStatuses.map((status) => orderQueries.list({ status, limit: perStatus })),
     combine: (results) => ({
-      orders: results.some((result) => !result.data)
-        ? undefined
-        : results
-            .flatMap((result) => result.data ?? [])
-            .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id),
-      isPending: results.some((result) => result.isPending),
+      orders: results.every((result) => result.data)
+        ? results.flatMap((result) => result.data ?? []).sort((a, b) => b.id - a.id)
+        : undefined,
+      truncated: openStatuses.filter(
+        (_status, index) => (results[index]?.data?.length ?? 0) >= perStatus,
+      ) as OrderStatus[],
       error: results.find((result) => result.error)?.error ?? null,
       refetch: () => Promise.all(results.map((result) => result.refetch())),
     }),

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import type { OrderSummary } from '@alpenkube/contract';
 import { paths } from '@/config/paths';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '../use-money';
 import { cn } from '@/lib/cn';
 import { formatOrderDate } from '../order-status';
 import { OrderStatusBadge } from './order-status-badge';
@@ -17,7 +17,7 @@ export function OpenOrdersList({
   label: string;
   className?: string;
 }) {
-  const { formatPriceFromCents: money } = useCurrency();
+  const { money } = useMoney();
   return (
     <ul aria-label={label} className={cn('divide-y rounded-xl border bg-card', className)}>
       {orders.map((order) => (

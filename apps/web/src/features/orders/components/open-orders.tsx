@@ -14,9 +14,10 @@ export const DASHBOARD_OPEN_ORDERS = 5;
 /** The dashboard's card of open orders: the newest five, live, with a link to all of them. */
 export function OpenOrders() {
   useOrderPushes();
-  const open = useOpenOrders();
+  // The newest five of each open status hold the newest five open orders.
+  const open = useOpenOrders(DASHBOARD_OPEN_ORDERS);
   const shown = open.orders?.slice(0, DASHBOARD_OPEN_ORDERS);
-  const more = (open.orders?.length ?? 0) - (shown?.length ?? 0);
+  const more = (open.orders?.length ?? 0) > DASHBOARD_OPEN_ORDERS || open.truncated.length > 0;
 
   return (
     <Card className="flex flex-col">
@@ -52,14 +53,14 @@ export function OpenOrders() {
         ) : (
           <>
             <OpenOrdersList orders={shown} label="Open orders" />
-            {more > 0 ? (
+            {more ? (
               <p className="mt-3 text-sm text-muted-foreground">
-                {more} more open {more === 1 ? 'order' : 'orders'}:{' '}
+                The newest {DASHBOARD_OPEN_ORDERS} are shown.{' '}
                 <Link
                   to={paths.orderStatusList}
                   className="font-medium text-primary hover:underline"
                 >
-                  see them all
+                  See every open order
                 </Link>
               </p>
             ) : null}

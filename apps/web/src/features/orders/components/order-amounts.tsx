@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@alpenkube/contract';
 import { DataTable } from '@/components/ui/data-table';
-import { useCurrency } from '@/lib/currency';
 import { cn } from '@/lib/cn';
+import { useMoney } from '../use-money';
 
 type Line = Order['lines'][number];
 
@@ -31,7 +31,7 @@ function Row({
 
 /** The order's lines (quantity × unit price, amount), then its sums down to the amount due. */
 export function OrderAmounts({ order }: { order: Order }) {
-  const { formatPriceFromCents: money } = useCurrency();
+  const { money, currency } = useMoney();
   const period = order.billingCycle === 'yearly' ? 'year' : 'month';
   return (
     <div className="space-y-4">
@@ -74,7 +74,9 @@ export function OrderAmounts({ order }: { order: Order }) {
           <Row label="Amount due" value={money(order.amountDue)} strong className="border-t pt-2" />
         </dl>
         <p className="text-right text-xs text-muted-foreground">
-          Charged in US dollars: {formatUsdCents(order.amountDue)}, billed per {period}.
+          {currency === 'USD'
+            ? `Billed per ${period}, up front.`
+            : `Charged in US dollars: ${formatUsdCents(order.amountDue)}, billed per ${period}. Other currencies are converted at today’s rate.`}
         </p>
       </div>
     </div>

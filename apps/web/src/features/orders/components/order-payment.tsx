@@ -1,12 +1,12 @@
 import type { Order } from '@alpenkube/contract';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '../use-money';
 import { paymentStatusLabels } from '../order-status';
 
 type Payment = NonNullable<Order['payment']>;
 
 /** The latest payment attempt: how it was paid, how it went, and why it failed if it did. */
 export function OrderPayment({ payment }: { payment: Payment | null }) {
-  const { formatPriceFromCents: money } = useCurrency();
+  const { money } = useMoney();
   if (!payment) {
     return <p className="text-sm text-muted-foreground">No payment has been attempted yet.</p>;
   }

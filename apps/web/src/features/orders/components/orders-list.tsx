@@ -3,9 +3,10 @@ import { PackageOpen, Plus } from 'lucide-react';
 import type { OrderListQuery } from '@alpenkube/contract';
 import { QueryError } from '@/components/page/query-state';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { orderKindLabels, orderStatusDisplay } from '../order-status';
-import { useOrders } from '../queries';
+import { useOrderPages } from '../queries';
 import { OrderFilters } from './order-filters';
 import { OrdersTable } from './orders-table';
 
@@ -34,24 +35,25 @@ function captionOf({ kind, status }: OrderListQuery) {
 
 /** The organization's orders, newest first, filtered by kind and status. */
 export function OrdersList({ filters }: { filters: OrderListQuery }) {
-  const orders = useOrders(filters);
+  const pages = useOrderPages(filters);
+  const list = pages.data?.pages.flat();
   const filtered = Boolean(filters.kind || filters.status);
 
   let body;
-  if (orders.error) {
+  if (pages.error && !list) {
     body = (
       <QueryError
         title="The orders could not be loaded"
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
+        error={pages.error}
+        onRetry={() => void pages.refetch()}
       />
     );
-  } else if (orders.data && orders.data.length === 0 && !filtered) {
+  } else if (list && list.length === 0 && !filtered) {
     body = <NoOrdersYet />;
   } else {
-    const placeholder = !orders.data ? (
+    const placeholder = !list ? (
       'Loading orders…'
-    ) : orders.data.length === 0 ? (
+    ) : list.length === 0 ? (
       <>
         No orders match these filters.{' '}
         <Link to={paths.orders} className="font-medium text-primary hover:underline">
@@ -60,11 +62,27 @@ export function OrdersList({ filters }: { filters: OrderListQuery }) {
       </>
     ) : undefined;
     body = (
-      <OrdersTable
-        orders={orders.data ?? []}
-        caption={captionOf(filters)}
-        placeholder={placeholder}
-      />
+      <div className="space-y-4">
+        <OrdersTable orders={list ?? []} caption={captionOf(filters)} placeholder={placeholder} />
+        {pages.hasNextPage ? (
+          <div className="flex justify-center">
+            <SubmitButton
+              type="button"
+              variant="outline"
+              pending={pages.isFetchingNextPage}
+              pendingText="Loading older orders…"
+              onClick={() => void pages.fetchNextPage()}
+            >
+              Show older orders
+            </SubmitButton>
+          </div>
+        ) : null}
+        {pages.error && list ? (
+          <p role="alert" className="text-center text-sm text-destructive">
+            {pages.error.message}
+          </p>
+        ) : null}
+      </div>
     );
   }
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { OrderSummary } from '@alpenkube/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '../use-money';
 import { billingCycleLabels, formatOrderDate, orderKindLabels } from '../order-status';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -75,14 +75,14 @@ export function OrdersTable({
   placeholder?: ReactNode;
 }) {
   const navigate = useNavigate();
-  const { formatPriceFromCents } = useCurrency();
+  const { money } = useMoney();
   const open = (order: OrderSummary) => (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a')) return;
     void navigate(paths.orderStatus(order.id));
   };
   return (
     <DataTable
-      columns={columns(formatPriceFromCents)}
+      columns={columns(money)}
       rows={orders}
       caption={caption}
       rowKey={(order) => order.id}

@@ -4,7 +4,7 @@ import type { Order } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '../use-money';
 import { billingCycleLabels } from '../order-status';
 import { PaymentResultPanel } from './payment-result-panel';
 
@@ -17,7 +17,7 @@ const nextSteps: Record<Order['kind'], string> = {
 
 /** A paid order: its number and total, what it bought, and what happens next. */
 export function PaymentPaid({ order }: { order: Order }) {
-  const { formatPriceFromCents: money } = useCurrency();
+  const { money } = useMoney();
   return (
     <PaymentResultPanel
       tone="success"

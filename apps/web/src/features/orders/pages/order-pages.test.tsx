@@ -20,30 +20,30 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/orders', () => {
   it('lists the orders with number, status and total, filtered by the URL', async () => {
     const { calls } = renderAt('/orders?kind=cluster&status=cancelled', '/orders', <OrdersPage />, {
-      'GET /api/orders?kind=cluster&status=cancelled': () =>
+      'GET /api/orders?kind=cluster&status=cancelled&limit=50': () =>
         json([summary({ id: 7, status: 'cancelled', total: 12_345 })]),
     });
     const row = await screen.findByRole('row', { name: /ORD-000007/ });
     expect(within(row).getByText('Cancelled')).toBeInTheDocument();
-    expect(within(row).getByText('$123')).toBeInTheDocument();
+    expect(within(row).getByText('$123.45')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'ORD-000007' })).toHaveAttribute(
       'href',
       '/order-status/7',
     );
     expect(screen.getByLabelText('Status')).toHaveValue('cancelled');
     expect(screen.getByRole('link', { name: 'Clusters' })).toHaveAttribute('aria-current', 'page');
-    expect(calls).toContain('GET /api/orders?kind=cluster&status=cancelled');
+    expect(calls).toContain('GET /api/orders?kind=cluster&status=cancelled&limit=50');
   });
 
   it('changes the status filter through the URL and opens an order by its row', async () => {
     const { calls, router } = renderAt('/orders', '/orders', <OrdersPage />, {
-      'GET /api/orders': () => json([summary({ id: 9 })]),
-      'GET /api/orders?status=paid': () => json([]),
+      'GET /api/orders?limit=50': () => json([summary({ id: 9 })]),
+      'GET /api/orders?status=paid&limit=50': () => json([]),
     });
     await screen.findByRole('row', { name: /ORD-000009/ });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
-    expect(calls).toContain('GET /api/orders?status=paid');
+    expect(calls).toContain('GET /api/orders?status=paid&limit=50');
     expect(router.state.location.search).toBe('?status=paid');
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
@@ -52,8 +52,22 @@ describe('/orders', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-status/9'));
   });
 
+  it('shows older orders a page at a time, from the last id shown', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => summary({ id: from - i }));
+    const { calls } = renderAt('/orders', '/orders', <OrdersPage />, {
+      'GET /api/orders?limit=50': () => json(page(120, 50)),
+      'GET /api/orders?limit=50&before=71': () => json(page(70, 3)),
+    });
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(53));
+    expect(calls).toContain('GET /api/orders?limit=50&before=71');
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+  });
+
   it('points to the wizard when the organization has no order yet', async () => {
-    renderAt('/orders', '/orders', <OrdersPage />, { 'GET /api/orders': () => json([]) });
+    renderAt('/orders', '/orders', <OrdersPage />, { 'GET /api/orders?limit=50': () => json([]) });
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Configure a new cluster/ })).toHaveAttribute(
       'href',
@@ -89,7 +103,7 @@ describe('/order-status/:id', () => {
     ).toBeInTheDocument();
     const totals = screen.getByLabelText('Order totals');
     expect(totals).toHaveTextContent('Promo discount (WELCOME5)');
-    expect(totals).toHaveTextContent('Amount due$427');
+    expect(totals).toHaveTextContent('Amount due$427.50');
     expect(screen.getByText('prod-eu')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Complete payment/ })).toHaveAttribute(
       'href',
@@ -153,11 +167,11 @@ describe('the open orders card', () => {
   it('merges the three open statuses, newest first, and shows five', async () => {
     const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
     const { calls } = renderAt('/dashboard', '/dashboard', <OpenOrders />, {
-      'GET /api/orders?status=pending_payment': () =>
+      'GET /api/orders?status=pending_payment&limit=5': () =>
         json([summary({ id: 6, createdAt: at(6) }), summary({ id: 1, createdAt: at(1) })]),
-      'GET /api/orders?status=paid': () =>
+      'GET /api/orders?status=paid&limit=5': () =>
         json([summary({ id: 5, status: 'paid', createdAt: at(5) })]),
-      'GET /api/orders?status=fulfilling': () =>
+      'GET /api/orders?status=fulfilling&limit=5': () =>
         json([4, 3, 2].map((id) => summary({ id, status: 'fulfilling', createdAt: at(id) }))),
     });
     const list = await screen.findByRole('list', { name: 'Open orders' });
@@ -166,7 +180,7 @@ describe('the open orders card', () => {
         .getAllByTestId('open-order')
         .map((item) => item.dataset.orderNumber),
     ).toEqual(['ORD-000006', 'ORD-000005', 'ORD-000004', 'ORD-000003', 'ORD-000002']);
-    expect(screen.getByText(/1 more open order/)).toBeInTheDocument();
+    expect(screen.getByText(/The newest 5 are shown/)).toBeInTheDocument();
     expect(calls.filter((call) => call === 'GET /api/orders')).toEqual([]);
   });
 });

@@ -7,12 +7,14 @@ import { paths } from '@/config/paths';
 import { OpenOrdersList } from '../components/open-orders-list';
 import { PageHeading } from '../components/page-heading';
 import { useOrderPushes } from '../order-push';
-import { useOpenOrders } from '../queries';
+import { ordersHref } from '../order-filters';
+import { orderStatusDisplay } from '../order-status';
+import { ORDERS_MAX_PAGE, useOpenOrders } from '../queries';
 
 /** /order-status: the orders still waiting for payment or being set up, live. */
 export function OrderStatusListPage() {
   useOrderPushes();
-  const open = useOpenOrders();
+  const open = useOpenOrders(ORDERS_MAX_PAGE);
 
   let body;
   if (open.error) {
@@ -37,7 +39,20 @@ export function OrderStatusListPage() {
       </div>
     );
   } else {
-    body = <OpenOrdersList orders={open.orders} label="Open orders" />;
+    body = (
+      <>
+        <OpenOrdersList orders={open.orders} label="Open orders" />
+        {open.truncated.map((status) => (
+          <p key={status} className="text-sm text-muted-foreground">
+            Only the newest {ORDERS_MAX_PAGE} orders{' '}
+            {orderStatusDisplay[status].label.toLowerCase()} are shown here.{' '}
+            <Link to={ordersHref({ status })} className="font-medium text-primary hover:underline">
+              See all of them
+            </Link>
+          </p>
+        ))}
+      </>
+    );
   }
 
   return (

@@ -35,7 +35,7 @@ describe('/payment-success', () => {
       await screen.findByRole('heading', { level: 1, name: 'Payment received' }),
     ).toBeInTheDocument();
     expect(screen.getByText('ORD-000042')).toBeInTheDocument();
-    expect(screen.getByTestId('paid-total')).toHaveTextContent('$450');
+    expect(screen.getByTestId('paid-total')).toHaveTextContent('$450.00');
     expect(
       screen.getByText(
         'Your cluster is ordered: provisioning starts shortly; you will be notified.',

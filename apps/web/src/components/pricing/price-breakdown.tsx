@@ -1,4 +1,4 @@
-import type { BillingCycle, Quote } from '@alpenkube/contract/pricing';
+import type { BillingCycle, PriceLine, Quote } from '@alpenkube/contract/pricing';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useCurrency } from '@/lib/currency';
@@ -23,9 +23,12 @@ export function PriceBreakdown({
   const money = (cents: number) => formatCentsExact(cents, currency, rates);
   const yearly = billingCycle === 'yearly';
   const saving = Math.max(0, 12 * quote.monthly - quote.yearly);
+  const unitPrice = (line: PriceLine) =>
+    `${line.quantity} × ${money(yearly ? line.unitYearly : line.unitMonthly)}`;
 
   return (
-    <div className="space-y-3" data-testid="price-breakdown">
+    // A container query, not the viewport: the wizard shows this in a narrow side panel.
+    <div className="@container space-y-3" data-testid="price-breakdown">
       <div className="overflow-x-auto rounded-xl border border-border">
         <table className="w-full text-sm">
           <caption className="sr-only">
@@ -36,10 +39,13 @@ export function PriceBreakdown({
               <th scope="col" className="px-3 py-2 text-left font-medium">
                 Item
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th
+                scope="col"
+                className="hidden px-3 py-2 text-right font-medium whitespace-nowrap @[22rem]:table-cell"
+              >
                 Qty × unit
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                 Per {per[billingCycle]}
               </th>
             </tr>
@@ -53,9 +59,12 @@ export function PriceBreakdown({
               >
                 <th scope="row" className="px-3 py-2 text-left font-normal">
                   {line.description}
+                  <span className="block text-xs text-muted-foreground tabular-nums @[22rem]:hidden">
+                    {unitPrice(line)}
+                  </span>
                 </th>
-                <td className="px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                  {line.quantity} × {money(yearly ? line.unitYearly : line.unitMonthly)}
+                <td className="hidden px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums @[22rem]:table-cell">
+                  {unitPrice(line)}
                 </td>
                 <td className="px-3 py-2 text-right font-medium whitespace-nowrap tabular-nums">
                   {money(yearly ? line.yearly : line.monthly)}

@@ -340,6 +340,8 @@ describe('test gateway', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['content-security-policy']).toContain("form-action 'self'");
+      // Under the site's no-referrer policy a browser would post the form with `Origin: null`.
+      expect(response.headers['referrer-policy']).toBe('same-origin');
       expect(response.body).toContain('<title>Authenticate this payment · Alpenkube test gateway');
       expect(response.body).toContain('no real card is charged');
       expect(response.body).toContain('$123.45');

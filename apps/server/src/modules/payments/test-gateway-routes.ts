@@ -24,10 +24,15 @@ const tokenizeRule: RateLimitRule = {
 const chargeParamsSchema = z.strictObject({ chargeId: z.string().max(100) });
 const outcomeSchema = z.strictObject({ outcome: z.enum(['complete', 'fail']) });
 
+/**
+ * The site's pages say `Referrer-Policy: no-referrer`, under which a browser posts a form with
+ * `Origin: null`, which the cross-site guard refuses. `same-origin` keeps every referrer off other
+ * sites and lets the page's own form post carry its origin.
+ */
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply
     .code(status)
-    .header('cache-control', 'no-store')
+    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin' })
     .type('text/html; charset=utf-8')
     .send(body);
 

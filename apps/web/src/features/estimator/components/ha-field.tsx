@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import type { Tier } from '@alpenkube/contract';
+import type { BillingCycle } from '@alpenkube/contract/pricing';
+import { formatCentsExact } from '@/components/pricing/format-cents';
+import { Checkbox } from '@/components/ui/checkbox';
+import { useCurrency } from '@/lib/currency';
+
+/** The HA control plane: a choice where the tier prices it, always on where it is included. */
+export function HaField({
+  tier,
+  on,
+  billingCycle,
+  onChange,
+  error,
+}: {
+  tier: Tier | undefined;
+  on: boolean;
+  billingCycle: BillingCycle;
+  onChange: (on: boolean) => void;
+  error?: string;
+}) {
+  const id = useId();
+  const { currency, rates } = useCurrency();
+  const monthly = tier?.haControlPlanePriceMonthly ?? null;
+  const yearly = tier?.haControlPlanePriceYearly ?? null;
+  const offered = monthly !== null;
+  const included = monthly === 0;
+  const price = billingCycle === 'yearly' ? yearly : monthly;
+  const hint = !offered
+    ? `Not offered on ${tier?.name ?? 'this tier'}.`
+    : included
+      ? `Included in ${tier!.name}.`
+      : `${formatCentsExact(price ?? 0, currency, rates)} a ${billingCycle === 'yearly' ? 'year' : 'month'} extra, before the region's factor.`;
+  return (
+    <div className="space-y-2">
+      <label className="flex items-start gap-3 text-sm">
+        <Checkbox
+          className="mt-0.5"
+          checked={on}
+          // Not offered: enabled only to untick what a link asked for.
+          disabled={included || (!offered && !on)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>
+          <span className="font-medium">High-availability control plane</span>
+          <span className="block text-muted-foreground" id={`${id}-hint`}>
+            Control-plane replicas in three zones. {hint}
+          </span>
+        </span>
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Catalog } from '@alpenkube/contract';
+import { clusterConfigSchema } from '@alpenkube/contract/cluster-config';
+import { priceCluster, type ClusterConfig, type Quote } from '@alpenkube/contract/pricing';
+import { useCurrency } from '@/lib/currency';
+import { configQuery, readConfigQuery } from './estimator-config';
+
+/** The schema's messages by field path, `nodePools.0.count`, as the server would name them. */
+export type FieldIssues = ReadonlyMap<string, string>;
+
+export interface Estimate {
+  issues: FieldIssues;
+  /** Null while the configuration has issues: the engine prices only what the schema accepts. */
+  quote: Quote | null;
+}
+
+const schemas = new WeakMap<Catalog, ReturnType<typeof clusterConfigSchema>>();
+
+export function estimate(config: ClusterConfig, catalog: Catalog): Estimate {
+  let schema = schemas.get(catalog);
+  if (!schema) schemas.set(catalog, (schema = clusterConfigSchema(catalog)));
+  const result = schema.safeParse(config);
+  if (result.success) return { issues: new Map(), quote: priceCluster(result.data, catalog) };
+  const issues = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!issues.has(key)) issues.set(key, issue.message);
+  }
+  return { issues, quote: null };
+}
+
+/**
+ * The configuration being estimated, mirrored in the URL as the user edits (replacing the
+ * history entry, so Back leaves the page rather than undoing an edit). The state, not the URL, is
+ * the truth while editing: a half-typed value the URL cannot carry (an empty pool name) stays on
+ * screen. A query the page did not write itself (a link to the bare page, a pasted link) is
+ * read again.
+ */
+export function useEstimatorConfig(catalog: Catalog) {
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const { billingCycle } = useCurrency();
+  const query = search.replace(/^\?/, '');
+  const [config, setConfig] = useState(() => readConfigQuery(query, catalog, billingCycle));
+  const written = useRef<string | null>(null);
+
+  const mirror = useCallback(
+    (next: ClusterConfig, current: string) => {
+      const nextQuery = configQuery(next);
+      written.current = nextQuery;
+      if (nextQuery !== current) {
+        void navigate(
+          { pathname, search: `?${nextQuery}` },
+          { replace: true, preventScrollReset: true },
+        );
+      }
+    },
+    [navigate, pathname],
+  );
+
+  useEffect(() => {
+    if (query === written.current) return;
+    const next = readConfigQuery(query, catalog, billingCycle);
+    setConfig(next);
+    mirror(next, query);
+    // The stored billing cycle is only a default for a query without one: not a reason to re-read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, catalog, mirror]);
+
+  const update = useCallback(
+    (change: (current: ClusterConfig) => ClusterConfig) => {
+      const next = change(config);
+      setConfig(next);
+      mirror(next, query);
+    },
+    [config, mirror, query],
+  );
+
+  const result = useMemo(() => estimate(config, catalog), [config, catalog]);
+  return { config, update, query: configQuery(config), ...result };
+}

@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { CardSkeletons, QueryError } from '@/components/page/query-state';
 import { useClusterTiers } from '@/lib/cluster-tiers';
 import { tierPageType } from '@/features/catalog/cluster-types/tier-links';
@@ -20,7 +23,12 @@ export function PricingPage() {
         title="Simple prices for every cluster"
         lead="Seven tiers, one price per control plane and per node. Pay monthly, or yearly for less. No hidden fees for traffic inside a cluster."
       >
-        <PriceControls />
+        <div className="flex flex-wrap items-center gap-3">
+          <PriceControls />
+          <Button asChild variant="outline">
+            <Link to={paths.priceEstimator}>Open the price estimator</Link>
+          </Button>
+        </div>
       </PageHeader>
       <div className="mx-auto w-full max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
         {tiers.isError ? (

@@ -13,7 +13,7 @@ import {
 } from '@/lib/catalog/cluster-type-catalog';
 import { clusterTypeCopy } from '@/lib/catalog/cluster-type-copy';
 import { NodeSizeTable } from './node-size-table';
-import { orderPath } from './tier-links';
+import { estimatePath, orderPath } from './tier-links';
 import { UseCases } from './use-cases';
 import { useClusterTiers } from '@/lib/cluster-tiers';
 
@@ -72,6 +72,9 @@ export function TierDetail({ type }: { type: TierPageType }) {
                 <TierPriceBreakdown tier={tier} />
                 <Button asChild size="lg" className="w-full">
                   <Link to={orderPath(tier)}>Order this cluster</Link>
+                </Button>
+                <Button asChild variant="outline" className="w-full">
+                  <Link to={estimatePath(tier)}>Estimate with pools, add-ons and support</Link>
                 </Button>
                 <p className="text-xs text-muted-foreground">
                   You will be asked to sign in or create an account first.

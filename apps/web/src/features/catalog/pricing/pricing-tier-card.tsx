@@ -4,7 +4,7 @@ import type { Tier } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { displayTierName } from '@/lib/catalog/cluster-type-catalog';
-import { orderPath, tierPagePath } from '@/features/catalog/cluster-types/tier-links';
+import { estimatePath, orderPath, tierPagePath } from '@/features/catalog/cluster-types/tier-links';
 import { TierPrice, TierPriceBreakdown } from './tier-price';
 
 export function PricingTierCard({ tier, featured = false }: { tier: Tier; featured?: boolean }) {
@@ -48,9 +48,16 @@ export function PricingTierCard({ tier, featured = false }: { tier: Tier; featur
         <Button asChild variant={featured ? 'default' : 'outline'}>
           <Link to={orderPath(tier)}>Order {name}</Link>
         </Button>
-        <Button asChild variant="link" size="sm">
-          <Link to={tierPagePath(tier)}>Details and use cases</Link>
-        </Button>
+        <div className="flex flex-wrap justify-center">
+          <Button asChild variant="link" size="sm">
+            <Link to={tierPagePath(tier)}>Details and use cases</Link>
+          </Button>
+          <Button asChild variant="link" size="sm">
+            <Link to={estimatePath(tier)} aria-label={`Estimate a ${name} cluster`}>
+              Estimate
+            </Link>
+          </Button>
+        </div>
       </div>
     </article>
   );

@@ -87,11 +87,23 @@ export function refreshOrders(queryClient: QueryClient) {
   ]);
 }
 
-export function useCancelOrder() {
+/**
+ * Cancels an unpaid order. The callbacks belong to the mutation, not to one `mutate` call: a
+ * cancelled order no longer offers its cancel button, which unmounts before a call's callbacks
+ * would run.
+ */
+export function useCancelOrder(callbacks: {
+  onSuccess?: (order: Order) => void;
+  onError?: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: (order) => queryClient.setQueryData(orderKeys.detail(order.id), order),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(order.id), order);
+      callbacks.onSuccess?.(order);
+    },
+    onError: callbacks.onError,
     onSettled: () => refreshOrders(queryClient),
   });
 }

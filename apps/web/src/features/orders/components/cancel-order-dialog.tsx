@@ -19,28 +19,25 @@ import { useCancelOrder } from '../queries';
 /** "Cancel order", confirmed in a dialog; a refusal (409: paid meanwhile) is a toast. */
 export function CancelOrderDialog({ order }: { order: Pick<Order, 'id' | 'number'> }) {
   const [open, setOpen] = useState(false);
-  const cancel = useCancelOrder();
   const { toast } = useToast();
-
-  const confirm = () =>
-    cancel.mutate(order.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({
-          title: 'Order cancelled',
-          description: `${order.number} is cancelled.`,
-          variant: 'success',
-        });
-      },
-      onError: (error) => {
-        setOpen(false);
-        toast({
-          title: 'The order was not cancelled',
-          description: error.message,
-          variant: 'destructive',
-        });
-      },
-    });
+  const cancel = useCancelOrder({
+    onSuccess: () => {
+      setOpen(false);
+      toast({
+        title: 'Order cancelled',
+        description: `${order.number} is cancelled.`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      setOpen(false);
+      toast({
+        title: 'The order was not cancelled',
+        description: error.message,
+        variant: 'destructive',
+      });
+    },
+  });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -67,7 +64,7 @@ export function CancelOrderDialog({ order }: { order: Pick<Order, 'id' | 'number
             variant="destructive"
             pending={cancel.isPending}
             pendingText="Cancelling..."
-            onClick={confirm}
+            onClick={() => cancel.mutate(order.id)}
           >
             Cancel order
           </SubmitButton>

@@ -42,6 +42,45 @@ const BENCH_QUOTE = {
   billingCycle: 'monthly',
 };
 
+/** The demo organization's orders brought to this many before the list is measured. */
+const BENCH_ORDER_COUNT = 1000;
+
+/** Places orders as the demo user until the organization has `count`, eight at a time. */
+async function fillOrders(url: string, cookie: string, count: number) {
+  const headers = { 'content-type': 'application/json', cookie, origin: url };
+  const existing = (await (
+    await fetch(`${url}/api/orders?limit=200`, { headers })
+  ).json()) as unknown[];
+  const missing = count - existing.length;
+  const place = async (i: number) => {
+    const response = await fetch(`${url}/api/orders`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': `bench-${i}` },
+      body: JSON.stringify({
+        kind: 'cluster',
+        billingCycle: 'monthly',
+        cluster: {
+          name: `bench-${i}`,
+          tier: 'sandbox',
+          provider: 'alpenkube',
+          region: 'eu-fr-par',
+          kubernetesVersion: '1.37',
+          nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 1 }],
+          haControlPlane: false,
+          addons: [],
+          supportPlan: 'basic',
+        },
+      }),
+    });
+    if (response.status !== 201) throw new Error(`order ${i}: ${response.status}`);
+  };
+  for (let start = 0; start < missing; start += 8) {
+    await Promise.all(
+      Array.from({ length: Math.min(8, missing - start) }, (_, k) => place(start + k)),
+    );
+  }
+}
+
 function nextWeekday(daysAhead: number): string {
   const day = new Date(Date.now() + daysAhead * 86_400_000);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
@@ -55,7 +94,7 @@ function publicPages(): string[] {
   return [...Object.keys(meta), '/auth'];
 }
 
-async function baseline(): Promise<LoadResult> {
+async function baseline(method: 'GET' | 'POST' = 'GET'): Promise<LoadResult> {
   const port = await freePort();
   const child = fork(path.join(import.meta.dirname, 'baseline-server.ts'), {
     env: { ...process.env, PORT: String(port) },
@@ -63,7 +102,17 @@ async function baseline(): Promise<LoadResult> {
   });
   await new Promise((resolve) => child.once('message', resolve));
   try {
-    return await load('baseline node:http', `http://127.0.0.1:${port}/`);
+    return method === 'GET'
+      ? await load('baseline node:http', `http://127.0.0.1:${port}/`)
+      : await load(
+          'baseline node:http POST (reads and parses the quote)',
+          `http://127.0.0.1:${port}/`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(BENCH_QUOTE),
+          },
+        );
   } finally {
     child.kill();
   }
@@ -107,8 +156,11 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
     await server.ready;
     try {
       const cookie = await devLogin(server.url, 'demo');
-      // The demo user starts with 5 notifications; the list call is measured with 50.
-      for (let i = 0; i < 45; i++) {
+      // The list call is measured with 50 notifications, whatever the demo data starts with.
+      const start = (await (
+        await fetch(`${server.url}/api/notifications`, { headers: { cookie } })
+      ).json()) as unknown[];
+      for (let i = start.length; i < 50; i++) {
         await fetch(`${server.url}/api/dev/notify`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie },
@@ -119,6 +171,7 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         await fetch(`${server.url}/api/notifications`, { headers: { cookie } })
       ).json()) as unknown[];
       if (listed.length !== 50) throw new Error(`expected 50 notifications, got ${listed.length}`);
+      await fillOrders(server.url, cookie, BENCH_ORDER_COUNT);
       const routes = [];
       // Every public GET route, then the signed-in ones the shell polls.
       for (const route of PUBLIC_GET_ROUTES) {
@@ -136,6 +189,11 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         await load(`${kind} GET /api/notifications (50 rows)`, `${server.url}/api/notifications`, {
           headers: { cookie },
         }),
+        await load(
+          `${kind} GET /api/orders (a page of 50 of ${BENCH_ORDER_COUNT})`,
+          `${server.url}/api/orders`,
+          { headers: { cookie } },
+        ),
       );
       const push = await pushLatency(
         server.url,
@@ -165,11 +223,13 @@ async function pageFigures() {
   });
 }
 
-function printRoutes(base: LoadResult, rows: LoadResult[]) {
+/** A GET is compared with the bare GET, a POST with the bare POST that reads the same body. */
+function printRoutes(base: LoadResult, postBase: LoadResult, rows: LoadResult[]) {
   console.log('\n| route | req/s | p99 ms | vs baseline | errors |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const row of [base, ...rows]) {
-    const ratio = `${Math.round((row.requestsPerSecond / base.requestsPerSecond) * 100)}%`;
+  for (const row of [base, postBase, ...rows]) {
+    const floor = row.name.includes(' POST ') ? postBase : base;
+    const ratio = `${Math.round((row.requestsPerSecond / floor.requestsPerSecond) * 100)}%`;
     console.log(
       `| ${row.name} | ${row.requestsPerSecond} | ${row.p99Ms} | ${ratio} | ${row.errors + row.non2xx} |`,
     );
@@ -181,9 +241,10 @@ async function main() {
     `Alpenkube bench, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`,
   );
   const base = await baseline();
+  const postBase = await baseline('POST');
   const pglite = await serverFigures('pglite');
   const postgres = await serverFigures('postgres');
-  printRoutes(base, [...pglite.routes, ...postgres.routes]);
+  printRoutes(base, postBase, [...pglite.routes, ...postgres.routes]);
   console.log('\n| push (write → socket) | p50 ms | p99 ms | samples |');
   console.log('|---|---:|---:|---:|');
   for (const [kind, push] of [

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-export type DemoUser = 'superadmin' | 'admin' | 'officer' | 'demo';
+export type DemoUser = 'superadmin' | 'admin' | 'officer' | 'demo' | 'newcomer';
 
 /** Signs a demo user in through the development endpoint, sharing the page's cookies. */
 export async function devLogin(page: Page, username: DemoUser) {

@@ -18,6 +18,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'anyone' },
       // Counted before the body is read, so a flood costs as little as possible.
       onRequest: async (request) => memoryRateLimit.hit(rule, `ip:${request.ip}`),
+      // The engine's own typed output, not data read from storage: written as it is, without
+      // checking it again against the response schema (which still documents it).
+      serializerCompiler: () => (quote) => JSON.stringify(quote),
       schema: {
         tags: ['pricing'],
         summary:

@@ -1,0 +1,41 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { devLogin } from '../support/session';
+
+/** Gzipped bytes of every script a page loads until the network is idle (gzip -9, as served). */
+async function initialScripts(page: Page, path: string) {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  test
+    .info()
+    .annotations.push({ type: `${path} initial-js-gzip-bytes`, description: String(total) });
+  return { total, names: [...scripts.keys()].map((url) => url.split('/').pop() ?? url) };
+}
+
+test('the pricing page links to the estimator and stays within the public budget', async ({
+  page,
+}) => {
+  const { total, names } = await initialScripts(page, '/pricing');
+  expect(names.some((name) => /price-estimator|configure-cluster/.test(name))).toBe(false);
+  expect(total).toBeLessThanOrEqual(150 * 1024);
+});
+
+test('the cluster wizard loads at most 250 KB of gzipped JavaScript', async ({ page }) => {
+  await devLogin(page, 'demo');
+  const { total } = await initialScripts(page, '/configure-cluster');
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});
+
+test('the price estimator loads at most 250 KB of gzipped JavaScript, signed in or not', async ({
+  page,
+}) => {
+  const visitor = await initialScripts(page, '/price-estimator');
+  expect(visitor.total).toBeLessThanOrEqual(250 * 1024);
+});

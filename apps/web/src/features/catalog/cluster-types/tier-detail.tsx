@@ -13,7 +13,8 @@ import {
 } from '@/lib/catalog/cluster-type-catalog';
 import { clusterTypeCopy } from '@/lib/catalog/cluster-type-copy';
 import { NodeSizeTable } from './node-size-table';
-import { estimatePath, orderPath } from './tier-links';
+import { estimatePath } from './estimate-link';
+import { orderPath } from './tier-links';
 import { UseCases } from './use-cases';
 import { useClusterTiers } from '@/lib/cluster-tiers';
 

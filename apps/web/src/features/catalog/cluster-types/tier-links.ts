@@ -21,8 +21,3 @@ export function tierPagePath(tier: Pick<Tier, 'slug' | 'name'>): string {
 export function orderPath(tier: Pick<Tier, 'slug'>): string {
   return `${paths.configureCluster}?tier=${encodeURIComponent(tier.slug)}`;
 }
-
-/** The price estimator with the tier chosen: the full price with pools, add-ons and support. */
-export function estimatePath(tier: Pick<Tier, 'slug'>): string {
-  return `${paths.priceEstimator}?tier=${encodeURIComponent(tier.slug)}`;
-}

@@ -4,7 +4,8 @@ import type { Tier } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { displayTierName } from '@/lib/catalog/cluster-type-catalog';
-import { estimatePath, orderPath, tierPagePath } from '@/features/catalog/cluster-types/tier-links';
+import { orderPath, tierPagePath } from '@/features/catalog/cluster-types/tier-links';
+import { estimatePath } from '@/features/catalog/cluster-types/estimate-link';
 import { TierPrice, TierPriceBreakdown } from './tier-price';
 
 export function PricingTierCard({ tier, featured = false }: { tier: Tier; featured?: boolean }) {

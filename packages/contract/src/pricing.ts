@@ -13,6 +13,9 @@
  * reads as quantity × unit price, and totals always equal the sum of their lines.
  */
 import type { Catalog } from './catalog.ts';
+import { divideRounded, yearlyDiscountPercent } from './yearly-discount.ts';
+
+export { divideRounded, yearlyDiscountPercent } from './yearly-discount.ts';
 
 export type BillingCycle = 'monthly' | 'yearly';
 
@@ -73,29 +76,9 @@ export interface Quote {
 
 const BASIS = 10_000;
 
-/** ⌊a / b⌋ for integers, b > 0, exact (no float division). */
-function floorDiv(a: number, b: number): number {
-  const remainder = ((a % b) + b) % b;
-  return (a - remainder) / b;
-}
-
-/** a / b rounded half up (towards +∞, like Math.round), for integers, b > 0. */
-export function divideRounded(a: number, b: number): number {
-  return floorDiv(2 * a + b, 2 * b);
-}
-
 /** A catalog unit price in a region: rounded half up to a whole cent. */
 export function applyPriceFactor(cents: number, factorBasisPoints: number): number {
   return divideRounded(cents * factorBasisPoints, BASIS);
-}
-
-/** round((12 × monthly − yearly) / (12 × monthly) × 100); 0 when either price is missing. */
-export function yearlyDiscountPercent(
-  monthly: number | null | undefined,
-  yearly: number | null | undefined,
-): number {
-  if (!monthly || !yearly || monthly < 0 || yearly < 0) return 0;
-  return divideRounded((12 * monthly - yearly) * 100, 12 * monthly);
 }
 
 function must<T>(value: T | undefined, what: string): T {

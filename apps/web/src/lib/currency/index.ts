@@ -15,7 +15,7 @@ export {
 } from './exchange-rates';
 export { currencySymbols, convertPrice, formatPrice, formatPriceFromCents } from './format-price';
 // The discount rule lives with the one price engine, which the server uses too.
-export { yearlyDiscountPercent } from '@alpenkube/contract/pricing';
+export { yearlyDiscountPercent } from '@alpenkube/contract/yearly-discount';
 export {
   type BillingCycle,
   currencies,

@@ -21,11 +21,11 @@ function StatCard({
 }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-4 pb-2">
+      <CardHeader className="flex-row items-center justify-between gap-4 p-4 pb-2 sm:p-6 sm:pb-2">
         <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
         <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
-      <CardContent className="space-y-2">
+      <CardContent className="space-y-2 p-4 pt-0 sm:p-6 sm:pt-0">
         <p
           className="text-3xl font-semibold tabular-nums"
           data-testid={`stat-${title.toLowerCase()}`}
@@ -71,25 +71,25 @@ export function DashboardPage() {
           {user?.name ? `Welcome back, ${user.name}. ` : ''}Your clusters and orders at a glance.
         </p>
       </header>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
         <StatCard
           title="Clusters"
           value={counts.clusters}
           icon={Server}
-          link={{ to: paths.myClusters, label: 'View all clusters' }}
+          link={{ to: paths.myClusters, label: 'All clusters' }}
         />
         <StatCard
           title="Orders"
           value={counts.orders}
           icon={ShoppingCart}
-          link={{ to: paths.orders, label: 'View all orders' }}
+          link={{ to: paths.orders, label: 'All orders' }}
         />
-        <Card className="sm:col-span-2 lg:col-span-1">
-          <CardHeader className="pb-3">
+        <Card className="col-span-2 lg:col-span-1">
+          <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
             <h2 className="leading-none font-semibold tracking-tight">Get started</h2>
             <CardDescription>Price a cluster, or order one.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-2">
+          <CardContent className="grid gap-2 p-4 pt-0 sm:p-6 sm:pt-0">
             <QuickAction to={paths.configureCluster} icon={<Plus aria-hidden="true" />}>
               Configure New Cluster
             </QuickAction>

@@ -27,17 +27,18 @@ export function OpenOrdersList({
             className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none"
           >
             <div className="min-w-0 flex-1 space-y-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-sm font-medium">{order.number}</span>
-                <OrderStatusBadge status={order.status} />
+              <div className="flex items-start justify-between gap-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-sm font-medium">{order.number}</span>
+                  <OrderStatusBadge status={order.status} />
+                </div>
+                <span className="shrink-0 text-sm font-medium tabular-nums">
+                  {money(order.total)}
+                </span>
               </div>
               <p className="truncate text-sm text-muted-foreground">{order.description}</p>
-            </div>
-            <div className="shrink-0 text-right">
-              <p className="text-sm font-medium tabular-nums">{money(order.total)}</p>
               <p className="text-xs text-muted-foreground">
-                <span className="sr-only">Last change </span>
-                <time dateTime={order.updatedAt}>{formatOrderDate(order.updatedAt, false)}</time>
+                Updated <time dateTime={order.updatedAt}>{formatOrderDate(order.updatedAt)}</time>
               </p>
             </div>
             <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

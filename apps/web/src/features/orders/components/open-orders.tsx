@@ -21,7 +21,7 @@ export function OpenOrders() {
 
   return (
     <Card className="flex flex-col">
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0 p-4 sm:p-6">
         <div className="space-y-1.5">
           <h2 className="leading-none font-semibold tracking-tight">Open orders</h2>
           <CardDescription>Waiting for payment or being set up.</CardDescription>
@@ -34,7 +34,7 @@ export function OpenOrders() {
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </CardHeader>
-      <CardContent className="flex-1">
+      <CardContent className="flex-1 p-4 pt-0 sm:p-6 sm:pt-0">
         {open.error ? (
           <QueryError
             title="The open orders could not be loaded"

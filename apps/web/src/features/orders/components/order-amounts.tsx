@@ -33,6 +33,7 @@ function Row({
 export function OrderAmounts({ order }: { order: Order }) {
   const { money, currency } = useMoney();
   const period = order.billingCycle === 'yearly' ? 'year' : 'month';
+  const quantityOf = (line: Line) => `${line.quantity} × ${money(line.unitAmount)}`;
   return (
     <div className="space-y-4">
       <DataTable<Line>
@@ -41,12 +42,26 @@ export function OrderAmounts({ order }: { order: Order }) {
         rowKey={(line, index) => `${line.kind}-${index}`}
         header="subtle"
         columns={[
-          { id: 'item', header: 'Item', rowHeader: true, cell: (line) => line.description },
+          {
+            id: 'item',
+            header: 'Item',
+            rowHeader: true,
+            cell: (line) => (
+              <>
+                {line.description}
+                {/* Phones have no room for the quantity column: it goes under the item. */}
+                <span className="block font-normal whitespace-nowrap text-muted-foreground tabular-nums sm:hidden">
+                  {quantityOf(line)}
+                </span>
+              </>
+            ),
+          },
           {
             id: 'quantity',
             header: 'Quantity',
+            className: 'hidden sm:table-cell',
             cellClassName: 'whitespace-nowrap tabular-nums text-muted-foreground',
-            cell: (line) => `${line.quantity} × ${money(line.unitAmount)}`,
+            cell: quantityOf,
           },
           {
             id: 'amount',
@@ -71,12 +86,17 @@ export function OrderAmounts({ order }: { order: Order }) {
           {order.creditApplied > 0 ? (
             <Row label="Credit applied" value={`−${money(order.creditApplied)}`} />
           ) : null}
-          <Row label="Amount due" value={money(order.amountDue)} strong className="border-t pt-2" />
+          <Row
+            label={order.paidAt ? 'Paid by card' : 'Amount due'}
+            value={money(order.amountDue)}
+            strong
+            className="border-t pt-2"
+          />
         </dl>
         <p className="text-right text-xs text-muted-foreground">
           {currency === 'USD'
             ? `Billed per ${period}, up front.`
-            : `Charged in US dollars: ${formatUsdCents(order.amountDue)}, billed per ${period}. Other currencies are converted at today’s rate.`}
+            : `${order.paidAt ? 'Charged' : 'To be charged'} in US dollars: ${formatUsdCents(order.amountDue)}, billed per ${period}. Other currencies are converted at today’s rate.`}
         </p>
       </div>
     </div>

@@ -52,7 +52,8 @@ export function OrderDetail({ order }: { order: Order }) {
             </SectionCard>
           ) : null}
         </div>
-        <div className="min-w-0 space-y-6">
+        {/* Phones show the status first: it is what this page is visited for. */}
+        <div className="order-first min-w-0 space-y-6 lg:order-none">
           <SectionCard title="Status" description={orderStatusDisplay[order.status].explanation}>
             <OrderTimeline timeline={order.timeline} />
           </SectionCard>

@@ -13,7 +13,7 @@ export function OrderFilters({ filters }: { filters: OrderListQuery }) {
   const statusId = useId();
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <nav aria-label="Order kinds" className="-mx-1 overflow-x-auto">
+      <nav aria-label="Order kinds" className="max-w-full overflow-x-auto">
         <ul className="flex w-max gap-1 rounded-lg bg-muted p-1">
           {kindTabs.map((tab) => {
             const current = tab.kind === filters.kind;

@@ -22,7 +22,7 @@ function columns(formatCents: (cents: number) => string): DataTableColumn<OrderS
             {order.number}
           </Link>
           {/* Phones have no room for the description column: it goes under the number. */}
-          <span className="mt-0.5 block max-w-48 truncate font-normal text-muted-foreground md:hidden">
+          <span className="mt-0.5 block max-w-40 truncate font-normal text-muted-foreground md:hidden">
             {order.description}
           </span>
         </>
@@ -41,11 +41,22 @@ function columns(formatCents: (cents: number) => string): DataTableColumn<OrderS
         </>
       ),
     },
-    { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (order) => (
+        <>
+          <OrderStatusBadge status={order.status} />
+          {/* Phones show the total under the status rather than in a column off the screen. */}
+          <span className="mt-1 block tabular-nums sm:hidden">{formatCents(order.total)}</span>
+        </>
+      ),
+    },
     {
       id: 'total',
       header: 'Total',
       align: 'right',
+      className: 'hidden sm:table-cell',
       cellClassName: 'tabular-nums',
       cell: (order) => formatCents(order.total),
     },

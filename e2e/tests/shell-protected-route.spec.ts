@@ -18,10 +18,17 @@ test('the slide layout serves both wizard aliases', async ({ page }) => {
   await page.request.post('/api/dev/login', { data: { username: 'demo' } });
   await page.goto('/clusters/configure');
   await expect(page.getByRole('heading', { name: 'Configure a new cluster' })).toBeVisible();
-  await page.getByRole('link', { name: 'Provisioning view' }).click();
+  await expect(page.getByRole('navigation', { name: 'Steps of the cluster order' })).toBeVisible();
+
+  await page.goto('/cluster-provisioning');
+  await expect(page.getByRole('heading', { name: 'Cluster provisioning' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to configuration' }).click();
+  await expect(page).toHaveURL(/\/configure-cluster$/);
+  await expect(page.locator('[data-slide-direction="backward"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Configure a new cluster' })).toBeVisible();
+  // History back, inside the app: configure → provisioning slides forward.
+  await page.goBack();
   await expect(page).toHaveURL(/\/cluster-provisioning$/);
   await expect(page.locator('[data-slide-direction="forward"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cluster provisioning' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to configuration' }).click();
-  await expect(page.locator('[data-slide-direction="backward"]')).toBeVisible();
 });

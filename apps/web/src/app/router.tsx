@@ -160,7 +160,7 @@ const plainRoutes: RouteObject[] = [
 ];
 
 const configurePage = () =>
-  import('@/features/cluster-wizard/pages/configure-cluster-page').then((m) => ({
+  import('./routes/configure-cluster-page').then((m) => ({
     Component: m.ConfigureClusterPage,
   }));
 const provisioningPage = () =>

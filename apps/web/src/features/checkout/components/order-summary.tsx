@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import type { Order } from '@alpenkube/contract/orders';
+import { cn } from '@/lib/cn';
+import { formatUsd, useMoney } from '../use-money';
+
+function Row({ label, value, strong }: { label: ReactNode; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex justify-between gap-4', strong && 'text-base font-semibold')}>
+      <dt className={cn(!strong && 'text-muted-foreground')}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The order as the server priced it: its lines, the promo discount, the credit balance taken
+ * first, and what is left for the card.
+ */
+export function OrderSummary({
+  order,
+  creditApplied,
+  amountDue,
+}: {
+  order: Order;
+  creditApplied: number;
+  amountDue: number;
+}) {
+  const { money, currency } = useMoney();
+  const period = order.billingCycle === 'yearly' ? 'year' : 'month';
+  return (
+    <aside
+      aria-labelledby="checkout-order-heading"
+      className="space-y-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5 lg:sticky lg:top-20"
+    >
+      <div>
+        <h3 id="checkout-order-heading" className="text-lg font-semibold">
+          Order {order.number}
+        </h3>
+        <p className="text-sm text-muted-foreground">{order.description}</p>
+      </div>
+      <ul className="divide-y divide-border text-sm" aria-label={`Lines, per ${period}`}>
+        {order.lines.map((line, index) => (
+          <li key={`${line.kind}-${index}`} className="flex justify-between gap-4 py-2">
+            <span className="min-w-0">
+              {line.description}
+              <span className="block text-xs text-muted-foreground tabular-nums">
+                {line.quantity} × {money(line.unitAmount)}
+              </span>
+            </span>
+            <span className="tabular-nums">{money(line.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-2 border-t border-border pt-3 text-sm" aria-label="Order totals">
+        <Row label={`Subtotal, per ${period}`} value={money(order.subtotal)} />
+        {order.discount > 0 ? (
+          <Row
+            label={`Promo ${order.promoCode ?? ''}`.trim()}
+            value={`−${money(order.discount)}`}
+          />
+        ) : null}
+        <Row label="Total" value={money(order.total)} />
+        {creditApplied > 0 ? (
+          <Row label="Credit balance, applied first" value={`−${money(creditApplied)}`} />
+        ) : null}
+        <div className="border-t border-border pt-2">
+          <Row label="Due now" value={money(amountDue)} strong />
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground" data-testid="checkout-charged">
+        {currency === 'USD'
+          ? `Charged in US dollars, for the first ${period}.`
+          : `Charged in US dollars: ${formatUsd(amountDue)} for the first ${period}. Shown in ${currency} at today’s rate, rounded down.`}
+      </p>
+    </aside>
+  );
+}

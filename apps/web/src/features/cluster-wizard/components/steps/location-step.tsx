@@ -1,0 +1,101 @@
+import { useController, useFormContext } from 'react-hook-form';
+import type { Catalog, Provider } from '@alpenkube/contract/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Checkbox } from '@/components/ui/checkbox';
+import { findProvider, firstRegion } from '../../wizard-defaults';
+import type { WizardValues } from '../../wizard-schema';
+import { ChoiceCard, ChoiceGroup } from '../choice-group';
+import { RegionChoice } from './region-choice';
+
+export function LocationStep({
+  catalog,
+  euOnly,
+  onEuOnlyChange,
+}: {
+  catalog: Catalog;
+  euOnly: boolean;
+  onEuOnlyChange: (euOnly: boolean) => void;
+}) {
+  const form = useFormContext<WizardValues>();
+  const provider = useController({ control: form.control, name: 'provider' });
+  const region = useController({ control: form.control, name: 'region' });
+  const chosen = findProvider(catalog, provider.field.value);
+
+  const chooseProvider = (next: Provider) => {
+    provider.field.onChange(next.slug);
+    region.field.onChange(firstRegion(next, euOnly));
+  };
+  const filter = (on: boolean) => {
+    onEuOnlyChange(on);
+    const current = chosen?.regions.find((candidate) => candidate.code === region.field.value);
+    if (on && current && current.jurisdiction !== 'eu') {
+      region.field.onChange(firstRegion(chosen, true));
+    }
+  };
+
+  const regions = (chosen?.regions ?? []).filter(
+    (candidate) => !euOnly || candidate.jurisdiction === 'eu',
+  );
+
+  return (
+    <div className="space-y-8">
+      <ChoiceGroup
+        legend="Provider"
+        error={provider.fieldState.error?.message}
+        className="grid gap-3 sm:grid-cols-2"
+      >
+        {catalog.providers.map((candidate) => {
+          const checked = provider.field.value === candidate.slug;
+          const euRegions = candidate.regions.filter((r) => r.jurisdiction === 'eu').length;
+          return (
+            <ChoiceCard
+              key={candidate.slug}
+              name="provider"
+              value={candidate.slug}
+              checked={checked}
+              invalid={Boolean(provider.fieldState.error)}
+              inputRef={checked ? provider.field.ref : undefined}
+              onChange={() => chooseProvider(candidate)}
+            >
+              <span className="flex flex-wrap items-center gap-2 font-semibold">
+                {candidate.name}
+                {candidate.isDefault ? <Badge variant="success">Sovereign EU cloud</Badge> : null}
+              </span>
+              <span className="mt-1 block text-sm text-muted-foreground">
+                {candidate.service} · {candidate.regions.length} regions, {euRegions} in the EU
+              </span>
+            </ChoiceCard>
+          );
+        })}
+      </ChoiceGroup>
+
+      <ChoiceGroup
+        legend="Region"
+        description="The jurisdiction decides which law governs the data in the cluster."
+        error={region.fieldState.error?.message}
+        className="grid gap-2"
+      >
+        <label className="flex w-fit items-center gap-2 text-sm font-medium">
+          <Checkbox checked={euOnly} onChange={(event) => filter(event.target.checked)} />
+          EU only
+        </label>
+        {regions.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+            {chosen ? `${chosen.name} has no region in the EU.` : 'Choose a provider first.'}
+          </p>
+        ) : (
+          regions.map((candidate) => (
+            <RegionChoice
+              key={candidate.code}
+              region={candidate}
+              checked={region.field.value === candidate.code}
+              invalid={Boolean(region.fieldState.error)}
+              inputRef={region.field.value === candidate.code ? region.field.ref : undefined}
+              onChoose={() => region.field.onChange(candidate.code)}
+            />
+          ))
+        )}
+      </ChoiceGroup>
+    </div>
+  );
+}

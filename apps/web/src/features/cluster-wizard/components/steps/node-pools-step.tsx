@@ -1,0 +1,65 @@
+import { Plus } from 'lucide-react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import type { Catalog } from '@alpenkube/contract/catalog';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/form';
+import { findTier, nextPoolName, startingPool } from '../../wizard-defaults';
+import type { WizardValues } from '../../wizard-schema';
+import { HaControlPlaneField } from './ha-control-plane-field';
+import { NodePoolFields } from './node-pool-fields';
+
+/** The contract's limit on node pools per cluster. */
+const MAX_POOLS = 10;
+
+export function NodePoolsStep({ catalog }: { catalog: Catalog }) {
+  const form = useFormContext<WizardValues>();
+  const pools = useFieldArray({ control: form.control, name: 'nodePools' });
+  const [tierSlug, values] = useWatch({ control: form.control, name: ['tier', 'nodePools'] });
+  const tier = findTier(catalog, tierSlug);
+  const total = values.reduce(
+    (sum, pool) => sum + (Number.isFinite(pool.count) ? pool.count : 0),
+    0,
+  );
+  const poolsError = form.formState.errors.nodePools;
+  const totalError = poolsError?.root?.message ?? poolsError?.message;
+
+  if (!tier) return <p className="text-sm text-muted-foreground">Choose a tier first.</p>;
+
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {tier.name} takes{' '}
+        {tier.minNodes === tier.maxNodes ? tier.minNodes : `${tier.minNodes} to ${tier.maxNodes}`}{' '}
+        node{tier.maxNodes === 1 ? '' : 's'} in all. This configuration has{' '}
+        <span className="font-medium text-foreground">{total}</span>.
+      </p>
+      <ul className="space-y-4" aria-label="Node pools">
+        {pools.fields.map((pool, index) => (
+          <li key={pool.id}>
+            <NodePoolFields
+              index={index}
+              tier={tier}
+              canRemove={pools.fields.length > 1}
+              onRemove={() => pools.remove(index)}
+            />
+          </li>
+        ))}
+      </ul>
+      <FieldError>{totalError}</FieldError>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={pools.fields.length >= MAX_POOLS}
+        onClick={() =>
+          pools.append({
+            ...startingPool(tier, nextPoolName(form.getValues('nodePools'))),
+            count: 1,
+          })
+        }
+      >
+        <Plus aria-hidden="true" /> Add node pool
+      </Button>
+      <HaControlPlaneField tier={tier} />
+    </div>
+  );
+}

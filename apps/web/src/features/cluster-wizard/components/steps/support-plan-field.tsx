@@ -1,0 +1,63 @@
+import { useController, useFormContext } from 'react-hook-form';
+import type { Catalog, SupportPlan } from '@alpenkube/contract/catalog';
+import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useCurrency } from '@/lib/currency';
+import type { WizardValues } from '../../wizard-schema';
+import { ChoiceCard, ChoiceGroup } from '../choice-group';
+
+/** "1 h", "4 h", "2 days": a first-response target in minutes. */
+export function responseTime(minutes: number | null) {
+  if (minutes === null) return 'not covered';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h`;
+  const days = Math.round(minutes / (24 * 60));
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+const severities: (keyof SupportPlan['responseMinutes'])[] = ['critical', 'high', 'normal', 'low'];
+
+export function SupportPlanField({ catalog }: { catalog: Catalog }) {
+  const form = useFormContext<WizardValues>();
+  const { field, fieldState } = useController({ control: form.control, name: 'supportPlan' });
+  const { currency, rates } = useCurrency();
+
+  return (
+    <ChoiceGroup
+      legend="Support plan"
+      description="First response targets by severity."
+      error={fieldState.error?.message}
+      className="grid gap-3 md:grid-cols-3"
+    >
+      {catalog.supportPlans.map((plan) => {
+        const checked = field.value === plan.slug;
+        return (
+          <ChoiceCard
+            key={plan.slug}
+            name="supportPlan"
+            value={plan.slug}
+            checked={checked}
+            invalid={Boolean(fieldState.error)}
+            inputRef={checked ? field.ref : undefined}
+            onChange={() => field.onChange(plan.slug)}
+          >
+            <span className="block font-semibold">{plan.name}</span>
+            <span className="block text-sm tabular-nums">
+              {plan.priceMonthly === 0
+                ? 'Included'
+                : `${formatCentsExact(plan.priceMonthly, currency, rates)}/month`}
+            </span>
+            <span className="mt-1 block text-sm text-muted-foreground">{plan.description}</span>
+            <span className="mt-2 grid grid-cols-2 gap-x-2 text-xs">
+              {severities.map((severity) => (
+                <span key={severity} className="contents">
+                  <span className="text-muted-foreground capitalize">{severity}</span>
+                  <span className="text-right">{responseTime(plan.responseMinutes[severity])}</span>
+                </span>
+              ))}
+            </span>
+          </ChoiceCard>
+        );
+      })}
+    </ChoiceGroup>
+  );
+}

@@ -1,0 +1,46 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/form';
+import { stepIndex, wizardSteps, type StepId } from '../wizard-steps';
+
+/** Back and Next under a step; on the review step Next places the order. */
+export function WizardNav({
+  step,
+  onBack,
+  placing,
+  canOrder,
+}: {
+  step: StepId;
+  onBack: () => void;
+  placing: boolean;
+  canOrder: boolean;
+}) {
+  const index = stepIndex(step);
+  const following = wizardSteps[index + 1];
+  const isReview = step === 'review';
+  return (
+    <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+      {index > 0 ? (
+        <Button type="button" variant="outline" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" /> Back
+        </Button>
+      ) : (
+        <span />
+      )}
+      {isReview ? (
+        <SubmitButton
+          pending={placing}
+          pendingText="Placing the order..."
+          disabled={!canOrder || placing}
+          size="lg"
+        >
+          Place order and pay <ArrowRight aria-hidden="true" />
+        </SubmitButton>
+      ) : (
+        <Button type="submit" size="lg">
+          Next: {following?.title} <ArrowRight aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,4 +1,0 @@
-/** Stub until this page lands in this release; replaced by its real implementation. */
-export function ConfigureClusterPage() {
-  return <h1 className="text-2xl font-semibold">Configure a cluster</h1>;
-}

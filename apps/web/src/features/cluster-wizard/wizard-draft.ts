@@ -1,0 +1,103 @@
+import { isStepId, type StepId } from './wizard-steps';
+import type { WizardValues } from './wizard-schema';
+
+/** The order the draft placed, and the request that placed it. */
+export interface PlacedOrder {
+  orderId: number;
+  /** ORD-000042, for what the wizard says about it. */
+  number: string;
+  /** The body it was placed with: answers changed since then need a new order. */
+  fingerprint: string;
+}
+
+/**
+ * A configuration in progress, kept in session storage so that a reload, or a visit to another
+ * page of the tab, finds every answer again. Its Idempotency-Key goes with it: a retried click
+ * or a reload resends the same key, and the server answers the order already placed.
+ */
+export interface WizardDraft {
+  values: WizardValues;
+  step: StepId;
+  /** The furthest step opened, so the step list can go back to it. */
+  reached: number;
+  euOnly: boolean;
+  idempotencyKey: string;
+  placed: PlacedOrder | null;
+}
+
+export const DRAFT_STORAGE_KEY = 'alpenkube.clusterWizard.draft';
+
+/** A random UUID; `crypto.randomUUID` exists only on https pages (and localhost). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function newDraft(values: WizardValues): WizardDraft {
+  return {
+    values,
+    step: 'tier',
+    reached: 0,
+    euOnly: false,
+    idempotencyKey: newIdempotencyKey(),
+    placed: null,
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Only what can be a draft of this version; anything else starts afresh. */
+function isDraft(value: unknown): value is WizardDraft {
+  if (!isObject(value) || !isObject(value.values)) return false;
+  const { values } = value;
+  return (
+    isStepId(value.step) &&
+    typeof value.reached === 'number' &&
+    typeof value.euOnly === 'boolean' &&
+    typeof value.idempotencyKey === 'string' &&
+    (value.placed === null || isObject(value.placed)) &&
+    typeof values.tier === 'string' &&
+    typeof values.provider === 'string' &&
+    typeof values.region === 'string' &&
+    typeof values.kubernetesVersion === 'string' &&
+    Array.isArray(values.nodePools) &&
+    values.nodePools.every(isObject) &&
+    typeof values.haControlPlane === 'boolean' &&
+    Array.isArray(values.addons) &&
+    typeof values.supportPlan === 'string' &&
+    (values.billingCycle === 'monthly' || values.billingCycle === 'yearly') &&
+    typeof values.name === 'string' &&
+    typeof values.promoCode === 'string'
+  );
+}
+
+export function readDraft(): WizardDraft | null {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY) ?? 'null');
+    return isDraft(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft(draft: WizardDraft): void {
+  try {
+    sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage refused (private mode, quota): the wizard still works, a reload starts afresh.
+  }
+}
+
+/** After a paid order, or when the order the draft placed was settled elsewhere. */
+export function clearDraft(): void {
+  try {
+    sessionStorage.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}

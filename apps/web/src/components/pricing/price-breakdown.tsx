@@ -41,7 +41,7 @@ export function PriceBreakdown({
               </th>
               <th
                 scope="col"
-                className="hidden px-3 py-2 text-right font-medium whitespace-nowrap @[22rem]:table-cell"
+                className="hidden px-3 py-2 text-right font-medium whitespace-nowrap @[30rem]:table-cell"
               >
                 Qty × unit
               </th>
@@ -59,11 +59,11 @@ export function PriceBreakdown({
               >
                 <th scope="row" className="px-3 py-2 text-left font-normal">
                   {line.description}
-                  <span className="block text-xs text-muted-foreground tabular-nums @[22rem]:hidden">
+                  <span className="block text-xs text-muted-foreground tabular-nums @[30rem]:hidden">
                     {unitPrice(line)}
                   </span>
                 </th>
-                <td className="hidden px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums @[22rem]:table-cell">
+                <td className="hidden px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums @[30rem]:table-cell">
                   {unitPrice(line)}
                 </td>
                 <td className="px-3 py-2 text-right font-medium whitespace-nowrap tabular-nums">
@@ -88,9 +88,10 @@ export function PriceBreakdown({
               testId="price-total-yearly"
             />
             <tr className="border-t border-border">
-              <th scope="row" colSpan={2} className="px-3 py-2 text-left font-normal">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
                 Yearly discount
               </th>
+              <Spacer />
               <td className="px-3 py-2 text-right" data-testid="yearly-discount">
                 <Badge variant={quote.yearlyDiscountPercent > 0 ? 'success' : 'secondary'}>
                   {quote.yearlyDiscountPercent}%
@@ -98,12 +99,13 @@ export function PriceBreakdown({
               </td>
             </tr>
             <tr className="border-t border-border">
-              <th scope="row" colSpan={2} className="px-3 py-2 text-left font-normal">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
                 {yearly ? 'You save a year' : 'Paying yearly would save'}
                 <span className="block text-xs text-muted-foreground">
                   against 12 monthly payments
                 </span>
               </th>
+              <Spacer />
               <td
                 className="px-3 py-2 text-right font-medium whitespace-nowrap text-success tabular-nums"
                 data-testid="yearly-saving"
@@ -140,10 +142,11 @@ function TotalRow({
 }) {
   return (
     <tr className={cn('border-t border-border', chosen && 'bg-primary/5')}>
-      <th scope="row" colSpan={2} className="px-3 py-2 text-left">
+      <th scope="row" className="px-3 py-2 text-left">
         <span className={chosen ? 'font-semibold' : 'font-normal'}>{label}</span>
         <span className="block text-xs font-normal text-muted-foreground">{hint}</span>
       </th>
+      <Spacer />
       <td
         className={cn(
           'px-3 py-2 text-right whitespace-nowrap tabular-nums',
@@ -155,4 +158,9 @@ function TotalRow({
       </td>
     </tr>
   );
+}
+
+/** The quantity column's empty cell in a total row, so both columns line up at every width. */
+function Spacer() {
+  return <td aria-hidden="true" className="hidden @[30rem]:table-cell" />;
 }

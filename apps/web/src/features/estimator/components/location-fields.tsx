@@ -27,7 +27,7 @@ export function LocationFields({
   const chosen = regions?.find((candidate) => candidate.code === region);
   const chosenVersion = catalog.kubernetesVersions.find((candidate) => candidate.minor === version);
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <SelectField
         label="Provider"
         value={provider}

@@ -38,7 +38,7 @@ export function NodePoolRow({
   return (
     <fieldset className="rounded-lg border border-border p-4" data-testid="node-pool">
       <legend className="px-1 text-sm font-medium">{title}</legend>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_6rem]">
+      <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_7rem]">
         <FormField label="Pool name" error={issue('name')}>
           <Input
             value={pool.name}
@@ -67,43 +67,20 @@ export function NodePoolRow({
           error={issue('count')}
         />
       </div>
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-wrap items-end gap-4">
-          <label className="flex h-9 items-center gap-2 text-sm font-medium">
-            <Checkbox
-              checked={autoscales}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? { ...pool, ...autoscaleBounds(pool, tier) }
-                    : { name: pool.name, size: pool.size, count: pool.count },
-                )
-              }
-            />
-            Autoscale
-          </label>
-          {autoscales && (
-            <>
-              <NumberField
-                label="Minimum"
-                value={pool.autoscaleMin!}
-                min={0}
-                onChange={(autoscaleMin) => onChange({ ...pool, autoscaleMin })}
-                error={issue('autoscaleMin')}
-                className="w-28"
-              />
-              <NumberField
-                label="Maximum"
-                value={pool.autoscaleMax!}
-                min={1}
-                max={tier?.maxNodes}
-                onChange={(autoscaleMax) => onChange({ ...pool, autoscaleMax })}
-                error={issue('autoscaleMax')}
-                className="w-28"
-              />
-            </>
-          )}
-        </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <label className="flex h-9 items-center gap-2 text-sm font-medium">
+          <Checkbox
+            checked={autoscales}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? { ...pool, ...autoscaleBounds(pool, tier) }
+                  : { name: pool.name, size: pool.size, count: pool.count },
+              )
+            }
+          />
+          Autoscale
+        </label>
         {onRemove && (
           <Button type="button" variant="ghost" size="sm" onClick={onRemove}>
             <Trash2 aria-hidden="true" />
@@ -111,6 +88,25 @@ export function NodePoolRow({
           </Button>
         )}
       </div>
+      {autoscales && (
+        <div className="mt-2 grid grid-cols-2 gap-4 sm:max-w-sm">
+          <NumberField
+            label="Minimum"
+            value={pool.autoscaleMin!}
+            min={0}
+            onChange={(autoscaleMin) => onChange({ ...pool, autoscaleMin })}
+            error={issue('autoscaleMin')}
+          />
+          <NumberField
+            label="Maximum"
+            value={pool.autoscaleMax!}
+            min={1}
+            max={tier?.maxNodes}
+            onChange={(autoscaleMax) => onChange({ ...pool, autoscaleMax })}
+            error={issue('autoscaleMax')}
+          />
+        </div>
+      )}
     </fieldset>
   );
 }

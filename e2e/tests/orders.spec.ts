@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { devLogin } from '../support/session';
 
@@ -30,6 +31,13 @@ async function placeClusterOrder(page: Page, baseURL: string, label: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as PlacedOrder;
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const orderRow = (page: Page, number: string) =>
@@ -67,10 +75,10 @@ test.describe('orders', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const openOrders = page.getByRole('list', { name: 'Open orders' });
-    await expect(openOrders.getByTestId('open-order').first()).toHaveAttribute(
-      'data-order-number',
-      order.number,
-    );
+    // The newest open orders come first: one placed a moment ago is among the five shown.
+    await expect(
+      openOrders.getByTestId('open-order').filter({ hasText: order.number }),
+    ).toBeVisible();
     await openOrders.getByRole('link', { name: new RegExp(order.number) }).click();
 
     await expect(page).toHaveURL(new RegExp(`/order-status/${order.id}$`));
@@ -171,4 +179,33 @@ test.describe('orders', () => {
       await page.request.delete(`/api/billing/payment-methods/${cardId}`, { headers: origin });
     }
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the order pages have no serious accessibility violation, ${scheme}`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const pending = await placeClusterOrder(page, baseURL!, `a11y-${scheme}`);
+      const fulfilling = (await (
+        await page.request.get('/api/orders?status=fulfilling&limit=1')
+      ).json()) as PlacedOrder[];
+      const pages: [string, string][] = [
+        ['/orders', 'Orders'],
+        ['/order-status', 'Order status'],
+        [`/order-status/${pending.id}`, `Order ${pending.number}`],
+        ...(fulfilling[0]
+          ? ([
+              [`/order-status/${fulfilling[0].id}`, `Order ${fulfilling[0].number}`],
+              [`/payment-success?order=${fulfilling[0].id}`, 'Payment received'],
+            ] as [string, string][])
+          : []),
+      ];
+      for (const [url, heading] of pages) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), url).toEqual([]);
+      }
+    });
+  }
 });

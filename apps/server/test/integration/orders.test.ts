@@ -330,7 +330,7 @@ describe('orders and checkout', () => {
         'fulfilling',
       ]);
       expect(result.order.timeline[1]!.note).toBe(
-        `Paid $${(created.total / 100).toFixed(2)} with Visa ending 4242`,
+        `Paid ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(created.total / 100)} with Visa ending 4242`,
       );
 
       const { db } = t.app.services;

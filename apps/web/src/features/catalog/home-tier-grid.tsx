@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { CardSkeletons } from '@/components/page/query-state';
 import { useClusterTiers } from '@/lib/cluster-tiers';
 import { displayTierName, tierPageTypes } from '@/lib/catalog/cluster-type-catalog';
-import { clusterTypeCopy } from '@/lib/catalog/cluster-type-copy';
+import { clusterTypeTaglines } from '@/lib/catalog/cluster-type-taglines';
 import { tierPagePath } from '@/features/catalog/cluster-types/tier-links';
 import { TierPrice } from '@/features/catalog/pricing/tier-price';
 import { PriceControls } from '@/features/catalog/pricing/price-controls';
@@ -17,9 +17,9 @@ function FallbackTierCards() {
   return tierPageTypes.map((type) => (
     <Link key={type} to={paths.clusterType(type)} className={cardClass}>
       <h3 className="font-semibold group-hover:text-primary">
-        {displayTierName(clusterTypeCopy[type].fallbackName)}
+        {displayTierName(clusterTypeTaglines[type].fallbackName)}
       </h3>
-      <p className="mt-2 text-sm text-muted-foreground">{clusterTypeCopy[type].tagline}</p>
+      <p className="mt-2 text-sm text-muted-foreground">{clusterTypeTaglines[type].tagline}</p>
     </Link>
   ));
 }
@@ -69,7 +69,7 @@ export function HomeTierGrid() {
         <Link to={paths.clusterType('additional')} className={`${cardClass} border-dashed`}>
           <h3 className="font-semibold group-hover:text-primary">Dedicated and custom</h3>
           <p className="mt-2 flex-1 text-sm text-muted-foreground">
-            {clusterTypeCopy.additional.tagline}
+            {clusterTypeTaglines.additional.tagline}
           </p>
           <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary">
             Explore <ArrowRight className="size-4" aria-hidden="true" />

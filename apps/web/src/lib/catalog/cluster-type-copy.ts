@@ -1,11 +1,18 @@
 import type { ClusterPageType, ClusterTypeInfo } from './cluster-type-catalog';
+import { clusterTypeTaglines } from './cluster-type-taglines';
 
-/** The story and use cases of each cluster-type page: what the tier data does not say. */
+/** A page's tagline (the home page's part) with its story. */
+const withTagline = (
+  type: ClusterPageType,
+  story: Pick<ClusterTypeInfo, 'story' | 'useCases'>,
+): ClusterTypeInfo => ({ ...clusterTypeTaglines[type], ...story });
+
+/**
+ * The story and use cases of each cluster-type page: what the tier data does not say. The
+ * name and tagline come from cluster-type-taglines.ts, which the home page loads on its own.
+ */
 export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
-  blue: {
-    type: 'blue',
-    fallbackName: 'Standard (Blue)',
-    tagline: 'The production default: balanced nodes, a financially backed SLA, EU hosting.',
+  blue: withTagline('blue', {
     story:
       'Standard clusters are where most teams run their production services. Nodes are general-purpose, the control plane is managed and patched for you, and autoscaling keeps cost in line with traffic.',
     useCases: [
@@ -22,11 +29,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
         text: 'Shared clusters for several teams, with GitOps through Argo CD.',
       },
     ],
-  },
-  red: {
-    type: 'red',
-    fallbackName: 'Enterprise (Red)',
-    tagline: 'Highly available control plane, the strongest SLA, HDS-ready for health data.',
+  }),
+  red: withTagline('red', {
     story:
       'Enterprise clusters are built for workloads where downtime has a price and auditors ask questions: a control plane replicated across three zones, round-the-clock critical support and the contractual terms regulated sectors need.',
     useCases: [
@@ -43,12 +47,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
         text: 'Sovereign hosting for administrations that must stay under EU law.',
       },
     ],
-  },
-  green: {
-    type: 'green',
-    fallbackName: 'Economy (Green)',
-    tagline:
-      'Production Kubernetes at the lowest price per node, for workloads that tolerate a pause.',
+  }),
+  green: withTagline('green', {
     story:
       'Economy clusters trade a little availability for a lot of savings: a single-zone control plane and efficient node sizes. A good fit for steady workloads with retries built in.',
     useCases: [
@@ -62,11 +62,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
       },
       { title: 'Small businesses', text: 'A first production cluster on a small budget.' },
     ],
-  },
-  data: {
-    type: 'data',
-    fallbackName: 'Data Analytics',
-    tagline: 'Memory-rich nodes and fast local storage for analytics engines and databases.',
+  }),
+  data: withTagline('data', {
     story:
       'Data Analytics clusters pair large-memory nodes with high-throughput volumes, so Spark executors, Trino workers and stateful databases have room to work, with data kept in the region you choose.',
     useCases: [
@@ -80,11 +77,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
       },
       { title: 'Streaming', text: 'Kafka and Flink pipelines with steady throughput.' },
     ],
-  },
-  ai: {
-    type: 'ai',
-    fallbackName: 'AI/ML (Violet)',
-    tagline: 'GPU node pools for training and inference, with drivers managed for you.',
+  }),
+  ai: withTagline('ai', {
     story:
       'AI/ML clusters add GPU node pools to Kubernetes, with the NVIDIA GPU operator installed and kept compatible across upgrades. Train on sovereign infrastructure and serve models close to your EU users.',
     useCases: [
@@ -98,11 +92,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
       },
       { title: 'Notebooks', text: 'Shared JupyterHub environments for data-science teams.' },
     ],
-  },
-  orange: {
-    type: 'orange',
-    fallbackName: 'Dev/Test (Orange)',
-    tagline: 'Cheap, disposable clusters for CI pipelines, previews and staging.',
+  }),
+  orange: withTagline('orange', {
     story:
       'Dev/Test clusters mirror production Kubernetes at a fraction of the price. Create one per branch or per team, rehearse upgrades before production, and delete it when you are done: billing is by the hour.',
     useCases: [
@@ -116,11 +107,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
         text: 'Try the next Kubernetes version before production does.',
       },
     ],
-  },
-  sandbox: {
-    type: 'sandbox',
-    fallbackName: 'Sandbox (Gray)',
-    tagline: 'The smallest cluster we offer, for learning and experiments.',
+  }),
+  sandbox: withTagline('sandbox', {
     story:
       'Sandbox clusters are for trying things: follow the tutorials, test a Helm chart, learn Kubernetes. They carry no SLA and are not meant for production data.',
     useCases: [
@@ -131,12 +119,8 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
       },
       { title: 'Workshops', text: 'One cluster per participant for a day of training.' },
     ],
-  },
-  additional: {
-    type: 'additional',
-    fallbackName: 'Dedicated and custom clusters',
-    tagline:
-      'When the seven tiers are not enough: dedicated hardware and clusters built to your specification.',
+  }),
+  additional: withTagline('additional', {
     story:
       'Some projects need single-tenant hardware, an on-premises location, unusual GPU models or contractual terms of their own. Our solutions team designs, prices and runs these clusters with the same console and API as every other tier.',
     useCases: [
@@ -153,5 +137,5 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
         text: 'Alpenkube operates Kubernetes on hardware in your own data centre.',
       },
     ],
-  },
+  }),
 };

@@ -1,13 +1,16 @@
+import {
+  caseStudySummaries,
+  type CaseStudyId,
+  type CaseStudySummary,
+} from './case-study-summaries';
+
 /**
  * Customer stories. Customers in regulated sectors rarely allow their name on a vendor's
- * site, so the stories describe the organization instead of naming it.
+ * site, so the stories describe the organization instead of naming it. The sector, title,
+ * summary and first result of each are in case-study-summaries.ts, which the home page loads.
  */
-export interface CaseStudy {
-  id: string;
-  sector: string;
+export interface CaseStudy extends Omit<CaseStudySummary, 'headline'> {
   customer: string;
-  title: string;
-  summary: string;
   tier: string;
   challenge: string;
   solution: string[];
@@ -15,14 +18,14 @@ export interface CaseStudy {
   quote: { text: string; author: string };
 }
 
-export const caseStudies: CaseStudy[] = [
-  {
-    id: 'hospital-group',
-    sector: 'Healthcare',
+type CaseStudyDetails = Omit<CaseStudy, keyof CaseStudySummary | 'results'> & {
+  /** The results after the summary's headline. */
+  moreResults: CaseStudy['results'];
+};
+
+const details: Record<CaseStudyId, CaseStudyDetails> = {
+  'hospital-group': {
     customer: 'A regional hospital group in France, 9 hospitals',
-    title: 'Patient-record services moved to HDS-certified Kubernetes',
-    summary:
-      'Twelve legacy virtual machines became three Enterprise clusters in French regions, with a tested restore plan.',
     tier: 'Enterprise (Red)',
     challenge:
       'The group’s patient portal and imaging viewer ran on ageing virtual machines in a single server room. A new regional data-sharing programme required HDS-certified hosting and an auditable recovery plan within nine months.',
@@ -32,8 +35,7 @@ export const caseStudies: CaseStudy[] = [
       'The Policy add-on enforcing the restricted Pod Security Standard and signed images only.',
       'Officer access for the group’s data-protection officer, who exports audit logs for the HDS auditor.',
     ],
-    results: [
-      { value: '99.98%', label: 'portal availability in the first year' },
+    moreResults: [
       { value: '4 h → 25 min', label: 'measured recovery time in the restore drill' },
       { value: '0', label: 'non-conformities at the HDS audit' },
     ],
@@ -42,13 +44,8 @@ export const caseStudies: CaseStudy[] = [
       author: 'Head of infrastructure',
     },
   },
-  {
-    id: 'payments-fintech',
-    sector: 'Financial services',
+  'payments-fintech': {
     customer: 'A payments start-up licensed in Germany, 80 employees',
-    title: 'A payment platform that scales for Black Friday and out of the CLOUD Act',
-    summary:
-      'Autoscaling Standard clusters absorbed a 9× traffic peak while keeping card data under EU jurisdiction.',
     tier: 'Standard (Blue)',
     challenge:
       'The company’s regulator asked for an exit strategy from its US-owned cloud and proof that no non-EU authority could compel access to transaction data. Traffic varies ninefold between a quiet night and a sales event.',
@@ -58,8 +55,7 @@ export const caseStudies: CaseStudy[] = [
       'GitOps add-on (Argo CD) deploying the same manifests to both clusters.',
       'Data-residency report attached to the regulator’s outsourcing register.',
     ],
-    results: [
-      { value: '9×', label: 'peak traffic handled without manual action' },
+    moreResults: [
       { value: '−31%', label: 'infrastructure cost versus the previous cloud' },
       { value: '6 weeks', label: 'from first cluster to full migration' },
     ],
@@ -68,13 +64,8 @@ export const caseStudies: CaseStudy[] = [
       author: 'CTO',
     },
   },
-  {
-    id: 'ai-startup',
-    sector: 'Artificial intelligence',
+  'ai-startup': {
     customer: 'A legal-tech AI company in the Netherlands, 25 employees',
-    title: 'Training and serving language models on EU GPUs',
-    summary:
-      'GPU node pools that scale to zero cut idle GPU spend while keeping client documents in the EU.',
     tier: 'AI/ML (Violet)',
     challenge:
       'Law firms would only send documents to a provider that could guarantee EU processing. The team also paid for GPUs that sat idle between fine-tuning runs.',
@@ -83,8 +74,7 @@ export const caseStudies: CaseStudy[] = [
       'The GPU operator add-on, kept compatible across Kubernetes upgrades by Alpenkube.',
       'Namespaces per client with network policies and separate encryption keys.',
     ],
-    results: [
-      { value: '−58%', label: 'GPU spend after scale-to-zero' },
+    moreResults: [
       { value: '14', label: 'law firms onboarded after the sovereignty review' },
       { value: '< 300 ms', label: 'median inference latency for EU users' },
     ],
@@ -93,13 +83,8 @@ export const caseStudies: CaseStudy[] = [
       author: 'Co-founder and CEO',
     },
   },
-  {
-    id: 'public-agency',
-    sector: 'Public sector',
+  'public-agency': {
     customer: 'A national public agency in Austria',
-    title: 'Citizen services on a sovereign platform with predictable yearly cost',
-    summary:
-      'A yearly Standard and Dev/Test contract replaced a patchwork of hosting, with budget certainty for three years.',
     tier: 'Standard (Blue) and Dev/Test (Orange)',
     challenge:
       'Public procurement rules demanded EU-only hosting, a fixed yearly budget and an exit plan. Development teams waited weeks for test environments.',
@@ -108,8 +93,7 @@ export const caseStudies: CaseStudy[] = [
       'Custom quote with payment by bank transfer and a contractual exit clause.',
       'Workload migration service for the first twenty applications.',
     ],
-    results: [
-      { value: '15%', label: 'saved with yearly billing' },
+    moreResults: [
       { value: 'weeks → minutes', label: 'to get a test environment' },
       { value: '20', label: 'applications migrated by our team in one quarter' },
     ],
@@ -118,4 +102,9 @@ export const caseStudies: CaseStudy[] = [
       author: 'Head of digital services',
     },
   },
-];
+};
+
+export const caseStudies: CaseStudy[] = caseStudySummaries.map(({ headline, ...summary }) => {
+  const { moreResults, ...rest } = details[summary.id];
+  return { ...summary, ...rest, results: [headline, ...moreResults] };
+});

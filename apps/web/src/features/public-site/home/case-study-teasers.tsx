@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { caseStudies } from '../content/case-studies';
+import { caseStudySummaries } from '../content/case-study-summaries';
 
 export function CaseStudyTeasers() {
   return (
@@ -17,7 +17,7 @@ export function CaseStudyTeasers() {
         </Link>
       </div>
       <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        {caseStudies.slice(0, 3).map((study) => (
+        {caseStudySummaries.slice(0, 3).map((study) => (
           <article
             key={study.id}
             className="flex flex-col rounded-xl border border-border bg-card p-6"
@@ -27,8 +27,8 @@ export function CaseStudyTeasers() {
             </p>
             <h3 className="mt-2 font-semibold">{study.title}</h3>
             <p className="mt-2 flex-1 text-sm text-muted-foreground">{study.summary}</p>
-            <p className="mt-5 text-3xl font-bold tracking-tight">{study.results[0]?.value}</p>
-            <p className="text-sm text-muted-foreground">{study.results[0]?.label}</p>
+            <p className="mt-5 text-3xl font-bold tracking-tight">{study.headline.value}</p>
+            <p className="text-sm text-muted-foreground">{study.headline.label}</p>
             <Link
               to={`${paths.caseStudies}#${study.id}`}
               className="mt-5 text-sm font-medium text-primary hover:underline"

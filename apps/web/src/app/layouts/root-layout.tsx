@@ -1,20 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
-import { useNotificationPushes } from '@/features/notifications/notification-push';
 import { PromoBanner } from '@/features/promo/promo-banner';
 import { useDevice } from '@/lib/device';
-import { useRealtime } from '@/lib/realtime/socket';
 import { cn } from '@/lib/cn';
 import { FloatingMenuButton } from '../shell/floating-menu-button';
 import { Footer } from '../shell/footer';
 import { Header } from '../shell/header';
-import { useNavigationInvalidation } from '../shell/use-navigation-invalidation';
 import { useVerificationGate } from '../shell/verification-gate';
 
 // Loaded only when needed, so the public home page stays small.
 const MobileMenu = lazy(() =>
   import('../shell/mobile-menu').then((m) => ({ default: m.MobileMenu })),
+);
+const SignedInEffects = lazy(() =>
+  import('../shell/signed-in-effects').then((m) => ({ default: m.SignedInEffects })),
 );
 const EmailVerificationDialog = lazy(() =>
   import('../shell/email-verification-dialog').then((m) => ({
@@ -27,8 +27,8 @@ export type ShellRouteHandle = { dashboard?: boolean };
 
 /**
  * The shared layout of every page: promo banner, header, content, footer, and for
- * touch or narrow devices the floating menu button. Also runs the app-wide effects: cache
- * invalidation on navigation and the realtime socket.
+ * touch or narrow devices the floating menu button. Signed in, it also runs the app-wide
+ * effects (the realtime socket, cache invalidation on navigation), loaded lazily.
  */
 export function RootLayout() {
   const { user } = useAuth();
@@ -43,11 +43,6 @@ export function RootLayout() {
     (match) => (match.handle as ShellRouteHandle | undefined)?.dashboard,
   );
   const verification = useVerificationGate(user);
-
-  useNavigationInvalidation();
-  // One socket for every push; each feature registers the handler of its own messages.
-  useRealtime(user?.id);
-  useNotificationPushes();
 
   return (
     <>
@@ -78,6 +73,12 @@ export function RootLayout() {
           />
         ) : null}
       </div>
+      {user ? (
+        // A boundary of its own: loading it never hides the menu or the dialog.
+        <Suspense fallback={null}>
+          <SignedInEffects userId={user.id} />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         {menuLoaded ? <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} /> : null}
         {user && verification.open ? (

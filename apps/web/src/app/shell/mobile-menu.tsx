@@ -7,7 +7,7 @@ import { CurrencySelect } from '@/lib/currency/currency-select';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { UserAvatar } from './user-avatar';
-import { mobileMenuLinks } from './nav-links';
+import { mobileMenuLinks } from './mobile-menu-links';
 import { useCan } from '@/lib/session/use-can';
 import { identityOf } from './user-identity';
 

@@ -1,0 +1,16 @@
+import { useNotificationPushes } from '@/features/notifications/notification-push';
+import { useRealtime } from '@/lib/realtime/socket';
+import { useNavigationInvalidation } from './use-navigation-invalidation';
+
+/**
+ * The app-wide effects that only matter to a signed-in user: the realtime socket with the
+ * notifications' push handler, and marking the signed-in data stale on navigation. The root
+ * layout loads this lazily, so a visitor's pages download none of it.
+ */
+export function SignedInEffects({ userId }: { userId: number }) {
+  useNavigationInvalidation();
+  // One socket for every push; each feature registers the handler of its own messages.
+  useRealtime(userId);
+  useNotificationPushes();
+  return null;
+}

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { Checkout } from '@/features/checkout';
+import { Spinner } from '@/components/ui/spinner';
 import { ClusterWizard } from '@/features/cluster-wizard';
+
+// Only the last step (or `?order=`) pays: the checkout is not part of the wizard's first load.
+const Checkout = lazy(() => import('@/features/checkout').then((m) => ({ default: m.Checkout })));
 
 /** A positive whole number, or null: `?order=` names the order to pay. */
 function orderIdOf(text: string | null): number | null {
@@ -17,7 +21,11 @@ export function ConfigureClusterPage() {
   return (
     <ClusterWizard
       orderId={orderIdOf(search.get('order'))}
-      renderCheckout={({ orderId, onPaid }) => <Checkout orderId={orderId} onPaid={onPaid} />}
+      renderCheckout={({ orderId, onPaid }) => (
+        <Suspense fallback={<Spinner label="Loading the checkout…" className="min-h-40" />}>
+          <Checkout orderId={orderId} onPaid={onPaid} />
+        </Suspense>
+      )}
     />
   );
 }

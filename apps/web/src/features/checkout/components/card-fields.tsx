@@ -11,8 +11,8 @@ export function CardFields({
   control: Control<CardFormValues, unknown, CardDetails>;
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
+    <div className="grid grid-cols-2 gap-4">
+      <div className="col-span-2">
         <FormInputField
           control={control}
           name="number"
@@ -50,7 +50,7 @@ export function CardFields({
           />
         )}
       />
-      <div className="sm:col-span-2">
+      <div className="col-span-2">
         <FormInputField
           control={control}
           name="name"

@@ -3,11 +3,23 @@ import type { Order } from '@alpenkube/contract/orders';
 import { cn } from '@/lib/cn';
 import { formatUsd, useMoney } from '../use-money';
 
-function Row({ label, value, strong }: { label: ReactNode; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: ReactNode;
+  value: string;
+  strong?: boolean;
+  testId: string;
+}) {
   return (
     <div className={cn('flex justify-between gap-4', strong && 'text-base font-semibold')}>
       <dt className={cn(!strong && 'text-muted-foreground')}>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -30,7 +42,7 @@ export function OrderSummary({
   return (
     <aside
       aria-labelledby="checkout-order-heading"
-      className="space-y-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5 lg:sticky lg:top-20"
+      className="order-first space-y-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5 lg:sticky lg:top-20 lg:order-none"
     >
       <div>
         <h3 id="checkout-order-heading" className="text-lg font-semibold">
@@ -52,19 +64,28 @@ export function OrderSummary({
         ))}
       </ul>
       <dl className="space-y-2 border-t border-border pt-3 text-sm" aria-label="Order totals">
-        <Row label={`Subtotal, per ${period}`} value={money(order.subtotal)} />
+        <Row
+          label={`Subtotal, per ${period}`}
+          value={money(order.subtotal)}
+          testId="checkout-subtotal"
+        />
         {order.discount > 0 ? (
           <Row
             label={`Promo ${order.promoCode ?? ''}`.trim()}
             value={`−${money(order.discount)}`}
+            testId="checkout-discount"
           />
         ) : null}
-        <Row label="Total" value={money(order.total)} />
+        <Row label="Total" value={money(order.total)} testId="checkout-total" />
         {creditApplied > 0 ? (
-          <Row label="Credit balance, applied first" value={`−${money(creditApplied)}`} />
+          <Row
+            label="Credit balance, applied first"
+            value={`−${money(creditApplied)}`}
+            testId="checkout-credit"
+          />
         ) : null}
         <div className="border-t border-border pt-2">
-          <Row label="Due now" value={money(amountDue)} strong />
+          <Row label="Due now" value={money(amountDue)} strong testId="checkout-due" />
         </div>
       </dl>
       <p className="text-xs text-muted-foreground" data-testid="checkout-charged">

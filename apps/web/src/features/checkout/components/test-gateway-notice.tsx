@@ -25,11 +25,8 @@ export function TestGatewayNotice({
       </p>
       <ul className="divide-y divide-border/60" aria-label="Test cards">
         {gateway.testCards.map((card) => (
-          <li
-            key={card.number}
-            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5"
-          >
-            <span className="min-w-0">
+          <li key={card.number} className="flex items-start justify-between gap-3 py-1.5">
+            <span className="min-w-0 flex-1 pt-1">
               <span className="font-mono whitespace-nowrap">{groupDigits(card.number)}</span>{' '}
               <span className="text-muted-foreground">
                 {card.brand}: {card.behaviour}

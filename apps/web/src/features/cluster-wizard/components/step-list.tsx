@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { stepIndex, wizardSteps, type StepId } from '../wizard-steps';
@@ -19,9 +20,18 @@ export function StepList({
   onSelect: (step: StepId) => void;
 }) {
   const currentIndex = stepIndex(current);
+  const list = useRef<HTMLOListElement>(null);
+  // On a phone the list scrolls sideways: keep the current step in sight, without moving the page.
+  useEffect(() => {
+    const element = list.current;
+    const button = element?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!element || !button || element.scrollWidth <= element.clientWidth) return;
+    element.scrollLeft = button.offsetLeft - (element.clientWidth - button.offsetWidth) / 2;
+  }, [current]);
+
   return (
     <nav aria-label="Steps of the cluster order">
-      <ol className="flex gap-1 overflow-x-auto pb-1 sm:flex-wrap sm:gap-2">
+      <ol ref={list} className="relative flex gap-1 overflow-x-auto pb-1 sm:flex-wrap sm:gap-2">
         {wizardSteps.map((step, index) => {
           const isCurrent = step.id === current;
           const done = index < currentIndex;
@@ -34,7 +44,7 @@ export function StepList({
                 disabled={!open || isCurrent}
                 onClick={() => onSelect(step.id)}
                 className={cn(
-                  'flex items-center gap-2 rounded-full border px-2.5 py-1.5 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'relative flex items-center gap-2 rounded-full border px-2.5 py-1.5 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   isCurrent && 'border-primary bg-primary text-primary-foreground',
                   !isCurrent && open && 'border-border bg-card hover:border-primary/50',
                   !isCurrent && !open && 'border-transparent text-muted-foreground',

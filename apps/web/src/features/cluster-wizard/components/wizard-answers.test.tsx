@@ -19,7 +19,8 @@ async function goTo(title: string) {
 
 const pools = () => within(screen.getByRole('list', { name: 'Node pools' })).getAllByRole('group');
 
-describe('ClusterWizard answers', () => {
+// Whole journeys through the steps: clicks and typing add up to seconds on a busy machine.
+describe('ClusterWizard answers', { timeout: 20_000 }, () => {
   it('adds and removes node pools, and keeps the last one', async () => {
     renderWizard();
     await stepHeading('Cluster tier');

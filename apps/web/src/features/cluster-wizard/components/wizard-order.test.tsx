@@ -41,7 +41,8 @@ async function toReview() {
 
 const placeButton = () => screen.getByRole('button', { name: /Place order and pay/ });
 
-describe('ClusterWizard ordering', () => {
+// Whole journeys through the steps: clicks and typing add up to seconds on a busy machine.
+describe('ClusterWizard ordering', { timeout: 20_000 }, () => {
   it('names the cluster, places the order once per draft, and hands it to the checkout', async () => {
     const orders = ordersRoute((call) =>
       call === 1 ? json({ message: 'Database unavailable' }, 503) : json(order(42), 201),

@@ -10,7 +10,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const steps = () => within(screen.getByRole('navigation', { name: 'Steps of the cluster order' }));
 
-describe('ClusterWizard steps', () => {
+// Whole journeys through the steps: clicks and typing add up to seconds on a busy machine.
+describe('ClusterWizard steps', { timeout: 20_000 }, () => {
   it('marks the current step, and moves the focus to the heading of the next one', async () => {
     renderWizard();
     await stepHeading('Cluster tier');

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Tier } from '@alpenkube/contract';
+import type { NodeSize, Tier } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormInputField } from '@/components/ui/hook-form';
@@ -10,6 +10,13 @@ import { formatCentsExact } from '@/components/pricing/format-cents';
 import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 import { NumberInput } from '../number-input';
+
+/** "4 vCPU, 16 GB memory, 100 GB disk, 1× NVIDIA L4" */
+function sizeSpecs(size: NodeSize | undefined) {
+  if (!size) return undefined;
+  const gpu = size.gpu ? `, ${size.gpu.count}× ${size.gpu.model}` : '';
+  return `${size.vcpu} vCPU, ${size.memoryGb} GB memory, ${size.diskGb} GB disk${gpu}`;
+}
 
 /** One node pool: its name, node size, count and autoscaling range. */
 export function NodePoolFields({
@@ -47,7 +54,7 @@ export function NodePoolFields({
             <span className="font-normal text-muted-foreground">: {pool.name}</span>
           ) : null}
         </legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormInputField
             control={control}
             name={`nodePools.${index}.name`}
@@ -58,13 +65,12 @@ export function NodePoolFields({
             control={control}
             name={`nodePools.${index}.size`}
             label="Node size"
+            description={sizeSpecs(tier.nodeSizes.find((size) => size.name === pool.size))}
             render={(field) => (
               <NativeSelect {...field}>
                 {tier.nodeSizes.map((size) => (
                   <option key={size.name} value={size.name}>
-                    {size.vcpu} vCPU, {size.memoryGb} GB, {size.diskGb} GB disk
-                    {size.gpu ? `, ${size.gpu.count}× ${size.gpu.model}` : ''} ·{' '}
-                    {formatCentsExact(size.priceMonthly, currency, rates)}/node/month ({size.name})
+                    {size.name} · {formatCentsExact(size.priceMonthly, currency, rates)}/node/month
                   </option>
                 ))}
               </NativeSelect>
@@ -84,7 +90,7 @@ export function NodePoolFields({
               />
             )}
           />
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+          <label className="flex items-center gap-2 text-sm font-medium sm:mt-[1.375rem] sm:h-9">
             <Checkbox
               checked={autoscales}
               onChange={(event) => toggleAutoscale(event.target.checked)}

@@ -76,6 +76,19 @@ describe('apiRequest', () => {
     expect(calls[1]![1].credentials).toBe('include');
   });
 
+  it('adds the headers a call asks for, and leaves cookies out for a third party', async () => {
+    const fetch = respond('{}');
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('POST', '/api/orders', { x: 1 }, { headers: { 'Idempotency-Key': 'k1' } });
+    await apiRequest('POST', '/gateway/tokens', {}, { credentials: 'omit' });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls[0]![1].headers).toEqual({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'k1',
+    });
+    expect(calls[1]![1].credentials).toBe('omit');
+  });
+
   it('throws an HttpError with the status and the message', async () => {
     vi.stubGlobal('fetch', respond('{"message":"Nope"}', { status: 409 }));
     const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);

@@ -107,12 +107,26 @@ function jsonResponse(data: unknown, status = 200) {
 }
 
 /**
+ * What a call may add: headers such as `Idempotency-Key`, and `credentials: 'omit'` for a
+ * third party (the payment gateway's tokenizing endpoint gets no cookie of ours).
+ */
+export interface RequestExtras {
+  headers?: Record<string, string>;
+  credentials?: RequestCredentials;
+}
+
+/**
  * Calls the API with the session cookie. A GET answer is served from the 5-minute cache when
  * fresh; any other method empties that cache, since it may have changed what GETs return.
  * Resolves to a Response whose body is always JSON (normalised by the body rules above).
  * Throws an HttpError for a non-OK answer.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  extra: RequestExtras = {},
+): Promise<Response> {
   const verb = method.toUpperCase();
   const now = Date.now();
   if (verb === 'GET') {
@@ -122,8 +136,14 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
 
   const response = await fetch(url, {
     method: verb,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    credentials: extra.credentials ?? 'include',
+    headers:
+      body === undefined && !extra.headers
+        ? undefined
+        : {
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...extra.headers,
+          },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -149,7 +169,9 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
 export type RequestOptions<E extends AnyEndpoint> = (ParamsOf<E> extends []
   ? { params?: [] }
   : { params: ParamsOf<E> }) &
-  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
+    headers?: Record<string, string>;
+  };
 
 type RequestArgs<E extends AnyEndpoint> =
   object extends RequestOptions<E> ? [options?: RequestOptions<E>] : [options: RequestOptions<E>];
@@ -164,7 +186,9 @@ export async function request<E extends AnyEndpoint>(
   ...[options]: RequestArgs<E>
 ): Promise<ResponseOf<E>> {
   const params = (options?.params ?? []) as ParamsOf<E>;
-  const response = await apiRequest(endpoint.method, endpoint.path(...params), options?.body);
+  const response = await apiRequest(endpoint.method, endpoint.path(...params), options?.body, {
+    headers: options?.headers,
+  });
   return (await response.json()) as ResponseOf<E>;
 }
 

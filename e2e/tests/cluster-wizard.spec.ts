@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { devLogin } from '../support/session';
 
@@ -156,3 +157,46 @@ test('a declined card says so in the form, and another card pays', async ({ page
   await expect(page).toHaveURL(/\/payment-success\?order=\d+$/);
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
 });
+
+async function seriousViolations(page: Page, step: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${step}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every step passes axe, ${scheme}`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await devLogin(page, 'demo');
+    await page.goto(
+      '/configure-cluster?tier=blue&provider=gke&pool=workers:s-2vcpu-4gb:3:2:6&cycle=monthly',
+    );
+    const steps = page.getByRole('navigation', { name: 'Steps of the cluster order' });
+    const found: string[] = [];
+    for (const step of [
+      'Cluster tier',
+      'Provider and region',
+      'Kubernetes version',
+      'Node pools',
+      'Add-ons and support',
+      'Review and order',
+    ]) {
+      const button = steps.getByRole('button', { name: new RegExp(step) });
+      if ((await button.getAttribute('aria-current')) !== 'step') await button.click();
+      await expect(stepHeading(page, step)).toBeVisible();
+      // The slide has settled: axe reads the colours as they end up.
+      await page.waitForTimeout(450);
+      found.push(...(await seriousViolations(page, step)));
+    }
+    await page.getByLabel('Cluster name').fill(uniqueName(`axe-${scheme}`));
+    await placeOrder(page);
+    await page.getByRole('radio', { name: 'A new card' }).check();
+    await expect(page.getByText('Test gateway: no real card is charged')).toBeVisible();
+    found.push(...(await seriousViolations(page, 'Payment')));
+    expect(found).toEqual([]);
+  });
+}

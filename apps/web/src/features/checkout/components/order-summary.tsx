@@ -8,14 +8,18 @@ function Row({
   value,
   strong,
   testId,
+  className,
 }: {
   label: ReactNode;
   value: string;
   strong?: boolean;
   testId: string;
+  className?: string;
 }) {
   return (
-    <div className={cn('flex justify-between gap-4', strong && 'text-base font-semibold')}>
+    <div
+      className={cn('flex justify-between gap-4', strong && 'text-base font-semibold', className)}
+    >
       <dt className={cn(!strong && 'text-muted-foreground')}>{label}</dt>
       <dd className="tabular-nums" data-testid={testId}>
         {value}
@@ -84,9 +88,13 @@ export function OrderSummary({
             testId="checkout-credit"
           />
         ) : null}
-        <div className="border-t border-border pt-2">
-          <Row label="Due now" value={money(amountDue)} strong testId="checkout-due" />
-        </div>
+        <Row
+          label="Due now"
+          value={money(amountDue)}
+          strong
+          testId="checkout-due"
+          className="border-t border-border pt-2"
+        />
       </dl>
       <p className="text-xs text-muted-foreground" data-testid="checkout-charged">
         {currency === 'USD'

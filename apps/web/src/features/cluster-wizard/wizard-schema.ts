@@ -5,7 +5,7 @@ import {
   clusterConfigShapeSchema,
   dnsLabelSchema,
 } from '@alpenkube/contract/cluster-config';
-import { clusterOrderConfigSchema, type CreateClusterOrder } from '@alpenkube/contract/orders';
+import type { CreateClusterOrder } from '@alpenkube/contract/orders';
 import type { ClusterConfig } from '@alpenkube/contract/pricing';
 
 /** The wizard's answers: a cluster order's configuration, its name and the promo code typed. */
@@ -27,12 +27,14 @@ const numbersFirst = z.looseObject({
 });
 
 /**
- * Everything the server checks, with its messages: the contract's shape of a cluster order and
- * every check against the catalog (`catalogIssues`), each under the field it names.
+ * Everything the server checks, with its messages: the contract's shape of a cluster order
+ * (`clusterOrderConfigSchema`: the configuration and its name, built here from the same parts so
+ * the orders module's schemas stay out of the wizard's first load) and every check against the
+ * catalog (`catalogIssues`), each under the field it names.
  */
 export function wizardSchema(catalog: Catalog): z.ZodType<WizardValues, WizardValues> {
   const schema = numbersFirst.pipe(
-    clusterOrderConfigSchema
+    clusterConfigShapeSchema
       .extend({
         // Empty, it needs a name, not the DNS label's rules; typed, the rules as the server says them.
         name: z.string().min(1, 'Give the cluster a name').pipe(dnsLabelSchema),

@@ -22,5 +22,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs (React, the router, the query cache) in one chunk rather
+              // than several: fewer requests, a little less gzipped code, and a chunk that stays
+              // cached from one release to the next while the app's own code changes.
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

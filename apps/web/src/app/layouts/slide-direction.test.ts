@@ -3,8 +3,9 @@ import {
   SLIDE_ENTER_S,
   SLIDE_EXIT_S,
   SLIDE_OFFSET_PX,
+  enterSlide,
+  exitSlide,
   slideDirection,
-  slideVariants,
 } from './slide-direction';
 
 describe('slide transition', () => {
@@ -15,19 +16,14 @@ describe('slide transition', () => {
     expect(slideDirection('/clusters/provisioning', '/clusters/configure')).toBe(-1);
     expect(slideDirection(null, '/configure-cluster')).toBe(1);
   });
-  it('moves 20 px, enters in 0.4 s and leaves in 0.3 s', () => {
+
+  it('moves 20 px, enters in 0.4 s from the direction of travel and leaves the other way in 0.3 s', () => {
     expect([SLIDE_OFFSET_PX, SLIDE_ENTER_S, SLIDE_EXIT_S]).toEqual([20, 0.4, 0.3]);
-    const enter = slideVariants.enter as (d: number) => { x: number };
-    const exit = slideVariants.exit as (d: number) => {
-      x: number;
-      transition: { duration: number };
-    };
-    expect(enter(1).x).toBe(20);
-    expect(enter(-1).x).toBe(-20);
-    expect(exit(1).x).toBe(-20);
-    expect(exit(1).transition.duration).toBe(0.3);
-    expect((slideVariants.center as { transition: { duration: number } }).transition.duration).toBe(
-      0.4,
-    );
+    expect(enterSlide(1).keyframes[0]).toEqual({ transform: 'translateX(20px)', opacity: 0 });
+    expect(enterSlide(-1).keyframes[0]).toEqual({ transform: 'translateX(-20px)', opacity: 0 });
+    expect(enterSlide(1).options.duration).toBe(400);
+    expect(exitSlide(1).keyframes[1]).toEqual({ transform: 'translateX(-20px)', opacity: 0 });
+    expect(exitSlide(-1).keyframes[1]).toEqual({ transform: 'translateX(20px)', opacity: 0 });
+    expect(exitSlide(1).options.duration).toBe(300);
   });
 });

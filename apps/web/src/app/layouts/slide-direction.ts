@@ -1,4 +1,3 @@
-import type { Variants } from 'motion/react';
 import { paths } from '@/config/paths';
 
 /** The page slide moves 20 px, enters in 0.4 s and leaves in 0.3 s. */
@@ -15,13 +14,26 @@ export function slideDirection(previous: string | null, next: string): 1 | -1 {
   return 1;
 }
 
-/** motion variants: content enters from the direction of travel and leaves the other way. */
-export const slideVariants: Variants = {
-  enter: (direction: number) => ({ x: direction * SLIDE_OFFSET_PX, opacity: 0 }),
-  center: { x: 0, opacity: 1, transition: { duration: SLIDE_ENTER_S, ease: 'easeOut' } },
-  exit: (direction: number) => ({
-    x: -direction * SLIDE_OFFSET_PX,
-    opacity: 0,
-    transition: { duration: SLIDE_EXIT_S, ease: 'easeIn' },
-  }),
-};
+type Slide = { keyframes: Keyframe[]; options: KeyframeAnimationOptions };
+
+/** Content enters from the direction of travel… */
+export function enterSlide(direction: 1 | -1): Slide {
+  return {
+    keyframes: [
+      { transform: `translateX(${direction * SLIDE_OFFSET_PX}px)`, opacity: 0 },
+      { transform: 'translateX(0)', opacity: 1 },
+    ],
+    options: { duration: SLIDE_ENTER_S * 1000, easing: 'ease-out' },
+  };
+}
+
+/** …and leaves the other way. */
+export function exitSlide(direction: 1 | -1): Slide {
+  return {
+    keyframes: [
+      { transform: 'translateX(0)', opacity: 1 },
+      { transform: `translateX(${-direction * SLIDE_OFFSET_PX}px)`, opacity: 0 },
+    ],
+    options: { duration: SLIDE_EXIT_S * 1000, easing: 'ease-in', fill: 'forwards' },
+  };
+}

@@ -1,50 +1,61 @@
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { AnimatePresence, domAnimation, LazyMotion } from 'motion/react';
-import * as m from 'motion/react-m';
-import { slideDirection, slideVariants } from './slide-direction';
+import { enterSlide, exitSlide, slideDirection } from './slide-direction';
 
-/** Keeps the outlet of the page that is leaving, so it can animate out with its own content. */
-function FrozenOutlet({ outlet }: { outlet: ReturnType<typeof useOutlet> }) {
-  const [frozen] = useState(outlet);
-  return frozen;
+type Shown = { path: string; outlet: ReturnType<typeof useOutlet>; direction: 1 | -1 };
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Plays a slide on the element, where the browser animates (not in tests without it). */
+function play(node: HTMLElement | null, slide: ReturnType<typeof enterSlide>) {
+  if (!node || typeof node.animate !== 'function' || prefersReducedMotion()) return null;
+  return node.animate(slide.keyframes, slide.options);
 }
 
-/** The wizard's layout: configure ⇄ provisioning slide in the direction of travel. */
+/**
+ * The wizard's layout: configure ⇄ provisioning slide in the direction of travel. The page
+ * that leaves keeps its own content (its outlet as it was) while it slides out; then the new
+ * one slides in. The browser's Web Animations do the motion: no animation library to load.
+ */
 export function SlideLayout() {
   const location = useLocation();
   const outlet = useOutlet();
-  // The direction is derived from the previous path while rendering the new one.
-  const [slide, setSlide] = useState<{ path: string; direction: 1 | -1 }>({
-    path: location.pathname,
-    direction: 1,
-  });
-  if (slide.path !== location.pathname) {
-    setSlide({ path: location.pathname, direction: slideDirection(slide.path, location.pathname) });
-  }
-  const direction =
-    slide.path === location.pathname
-      ? slide.direction
-      : slideDirection(slide.path, location.pathname);
+  const node = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<Shown>({ path: location.pathname, outlet, direction: 1 });
+  const entered = useRef(shown.path);
 
+  useEffect(() => {
+    if (location.pathname === shown.path) return;
+    const direction = slideDirection(shown.path, location.pathname);
+    const next = { path: location.pathname, outlet, direction };
+    let cancelled = false;
+    const swap = () => {
+      if (!cancelled) setShown(next);
+    };
+    const leaving = play(node.current, exitSlide(direction));
+    if (leaving) leaving.finished.then(swap, swap);
+    else swap();
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname, shown.path, outlet]);
+
+  // The first page appears as it is; each page after it slides in.
+  useLayoutEffect(() => {
+    if (entered.current === shown.path) return;
+    entered.current = shown.path;
+    play(node.current, enterSlide(shown.direction));
+  }, [shown]);
+
+  // Within one page (its search changing), its outlet stays the live one.
+  const content = shown.path === location.pathname ? outlet : shown.outlet;
   return (
     <div className="flex-1 overflow-x-hidden px-4 py-8 lg:px-8" data-layout="slide">
-      {/* The slim `m` component with only the DOM animation features: a third of `motion`'s size. */}
-      <LazyMotion features={domAnimation} strict>
-        <AnimatePresence mode="wait" custom={direction} initial={false}>
-          <m.div
-            key={location.pathname}
-            custom={direction}
-            variants={slideVariants}
-            initial="enter"
-            animate="center"
-            exit="exit"
-            data-slide-direction={direction === 1 ? 'forward' : 'backward'}
-          >
-            <FrozenOutlet outlet={outlet} />
-          </m.div>
-        </AnimatePresence>
-      </LazyMotion>
+      <div ref={node} data-slide-direction={shown.direction === 1 ? 'forward' : 'backward'}>
+        {content}
+      </div>
     </div>
   );
 }

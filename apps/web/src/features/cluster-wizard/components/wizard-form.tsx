@@ -90,6 +90,7 @@ export function WizardForm({
                 onBack={wizard.back}
                 placing={placement.pending}
                 canOrder={ordering.allowed}
+                refusal={ordering.reason}
               />
             </form>
             <PricePanel catalog={catalog} />

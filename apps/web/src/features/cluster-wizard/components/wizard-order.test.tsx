@@ -173,6 +173,9 @@ describe('ClusterWizard ordering', { timeout: 20_000 }, () => {
     for (let step = 0; step < 5; step++) await next();
     await stepHeading('Review and order');
     expect(placeButton()).toBeDisabled();
+    expect(placeButton()).toHaveAccessibleDescription(
+      'You cannot order yet: Your organization is waiting for approval by our team.',
+    );
 
     cleanup();
     renderWizard({ user: { ...testUser, emailVerified: false } });

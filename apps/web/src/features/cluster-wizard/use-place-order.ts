@@ -1,4 +1,4 @@
-import { setServerErrors } from '@/components/ui/use-zod-form';
+import { SERVER_ERROR, setServerErrors } from '@/components/ui/use-zod-form';
 import { HttpError } from '@/lib/http';
 import { useCancelOrder, usePlaceOrder } from './queries';
 import type { ClusterWizardState } from './use-cluster-wizard';
@@ -75,6 +75,14 @@ export function usePlaceOrderAction(wizard: ClusterWizardState) {
           .find((candidate) => candidate !== null);
         if (step) goTo(step);
         setServerErrors(form, formError);
+        // A conflict explains itself ("an open order claims the name…"): say that too.
+        if (
+          error instanceof HttpError &&
+          error.status === 409 &&
+          !issuesOf(error).some((issue) => issue.message === error.message)
+        ) {
+          form.setError(SERVER_ERROR, { type: 'server', message: error.message });
+        }
       }
     },
     (errors) => {

@@ -162,6 +162,22 @@ describe('ClusterWizard ordering', { timeout: 20_000 }, () => {
     await userEvent.click(placeButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText('Promo code (optional)')).toHaveAttribute('aria-invalid', 'true');
+
+    const taken =
+      'An open order of your organization already claims the name prod-eu: choose another name.';
+    answer = () =>
+      json(
+        {
+          message: taken,
+          issues: [{ path: ['cluster', 'name'], message: 'The name prod-eu is taken' }],
+        },
+        409,
+      );
+    await userEvent.clear(screen.getByLabelText('Promo code (optional)'));
+    await userEvent.click(placeButton());
+    expect(await screen.findByText('The name prod-eu is taken')).toBeInTheDocument();
+    expect(screen.getByLabelText('Cluster name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(taken)).toBeInTheDocument();
   });
 
   it('says before the review why this user cannot order, and does not let them', async () => {

@@ -192,6 +192,7 @@ describe('authorization matrix', () => {
         gatewayToken: 'tok_matrix_foreign',
         brand: 'Visa',
         last4: '4242',
+        fingerprint: 'matrix-foreign',
         expMonth: 12,
         expYear: 2099,
         isDefault: true,

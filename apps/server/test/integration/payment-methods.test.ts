@@ -162,6 +162,24 @@ describe('payment methods', () => {
     expect(defaults(cards)).toEqual([third.id]);
   });
 
+  it('saves a card once: the same number typed in again answers the saved card', async () => {
+    const { client } = await member();
+    const first = await addCard(client);
+    const again = await client.post(METHODS, { token: await tokenFor() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<PaymentMethod>().id).toBe(first.id);
+    const other = await addCard(client, '5555555555554444');
+    const promoted = await client.post(METHODS, { token: await tokenFor(), makeDefault: true });
+    expect(promoted.statusCode).toBe(200);
+    expect(defaults(await list(client))).toEqual([first.id]);
+    expect((await list(client)).map((c) => c.id).sort()).toEqual([first.id, other.id].sort());
+    // Removed, the card can be saved again as a new one.
+    await client.delete(`${METHODS}/${first.id}`);
+    expect((await client.post(METHODS, { token: await tokenFor() })).statusCode).toBe(201);
+    // Another organization saves the same card for itself.
+    expect((await addCard((await member()).client)).id).not.toBe(first.id);
+  });
+
   it('refuses an unknown token, a token saved before, and an expired card', async () => {
     const { client } = await member();
     const unknown = await client.post(METHODS, { token: 'tok_made_up' });
@@ -172,9 +190,9 @@ describe('payment methods', () => {
 
     const token = await tokenFor();
     expect((await client.post(METHODS, { token })).statusCode).toBe(201);
-    const again = await client.post(METHODS, { token });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already saved/);
+    // The same token again is the same card: answered, not saved twice.
+    expect((await client.post(METHODS, { token })).statusCode).toBe(200);
+    expect(await list(client)).toHaveLength(1);
     const other = await member();
     expect((await other.client.post(METHODS, { token })).statusCode).toBe(409);
 
@@ -182,6 +200,7 @@ describe('payment methods', () => {
       token: 'tok_expired',
       brand: 'Visa',
       last4: '4242',
+      fingerprint: 'expired-card',
       expMonth: 1,
       expYear: THIS_YEAR - 1,
       behaviour: 'succeed',

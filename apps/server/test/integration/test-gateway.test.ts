@@ -66,6 +66,7 @@ describe('test gateway', () => {
             last4,
             expMonth: 12,
             expYear: THIS_YEAR + 2,
+            fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
             behaviour,
             createdAt: expect.any(Date),
           },
@@ -79,6 +80,7 @@ describe('test gateway', () => {
           last4,
           expMonth: 12,
           expYear: THIS_YEAR + 2,
+          fingerprint: rows[0]!.fingerprint,
         });
       });
     }

@@ -15,6 +15,7 @@ CREATE TABLE "payment_methods" (
 	"last4" text NOT NULL,
 	"exp_month" integer NOT NULL,
 	"exp_year" integer NOT NULL,
+	"fingerprint" text NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"added_by" integer,
 	"removed_at" timestamp with time zone,
@@ -47,6 +48,7 @@ CREATE TABLE "test_gateway_cards" (
 	"token" text PRIMARY KEY NOT NULL,
 	"brand" text NOT NULL,
 	"last4" text NOT NULL,
+	"fingerprint" text NOT NULL,
 	"exp_month" integer NOT NULL,
 	"exp_year" integer NOT NULL,
 	"behaviour" text NOT NULL,
@@ -91,6 +93,7 @@ ALTER TABLE "test_gateway_charges" ADD CONSTRAINT "test_gateway_charges_token_te
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "payment_methods_organization_idx" ON "payment_methods" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_gateway_token_key" ON "payment_methods" USING btree ("gateway","gateway_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_methods_card_key" ON "payment_methods" USING btree ("organization_id","gateway","fingerprint") WHERE "payment_methods"."removed_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_default_key" ON "payment_methods" USING btree ("organization_id") WHERE "payment_methods"."is_default" and "payment_methods"."removed_at" is null;--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_live_per_order_key" ON "payments" USING btree ("order_id") WHERE "payments"."status" in ('processing', 'requires_action', 'succeeded');--> statement-breakpoint

@@ -122,6 +122,8 @@ export const paymentMethods = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    /** The gateway's fingerprint of the card number: the same card is saved once. */
+    fingerprint: text('fingerprint').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     addedBy: integer('added_by').references(() => users.id),
     /** Payments keep pointing at a removed card, so it is hidden rather than deleted. */
@@ -131,6 +133,9 @@ export const paymentMethods = pgTable(
   (t) => [
     index('payment_methods_organization_idx').on(t.organizationId),
     uniqueIndex('payment_methods_gateway_token_key').on(t.gateway, t.gatewayToken),
+    uniqueIndex('payment_methods_card_key')
+      .on(t.organizationId, t.gateway, t.fingerprint)
+      .where(sql`${t.removedAt} is null`),
     // At most one default card per organization.
     uniqueIndex('payment_methods_default_key')
       .on(t.organizationId)
@@ -179,6 +184,8 @@ export const testGatewayCards = pgTable('test_gateway_cards', {
   token: text('token').primaryKey(),
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
+  /** A keyed hash of the number: tells the same card apart without keeping the number. */
+  fingerprint: text('fingerprint').notNull(),
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   /** How the test card behaves when charged. */

@@ -83,7 +83,7 @@ export async function seedDemoOrders(services: Services) {
     expYear: new Date().getUTCFullYear() + 3,
     cvc: '123',
   });
-  const method = await services.paymentMethods.add(actor, { token: card.id }, SEED_CLIENT);
+  const { method } = await services.paymentMethods.add(actor, { token: card.id }, SEED_CLIENT);
   for (const [index, { order, then }] of DEMO_ORDERS.entries()) {
     const { order: placed } = await services.orders.create(
       actor,

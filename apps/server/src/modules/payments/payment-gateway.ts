@@ -7,6 +7,8 @@
 export interface CardSummary {
   brand: string;
   last4: string;
+  /** The same card number always has the same fingerprint (the number is never told). */
+  fingerprint: string;
   expMonth: number;
   expYear: number;
 }

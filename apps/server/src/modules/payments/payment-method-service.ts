@@ -139,13 +139,36 @@ export function createPaymentMethodService(deps: Pick<Services, 'db' | 'paymentG
       actor: PaymentActor,
       input: AddPaymentMethod,
       client: ClientInfo,
-    ): Promise<PaymentMethod> {
+    ): Promise<{ method: PaymentMethod; created: boolean }> {
       const card = await gateway.describeToken(input.token);
       if (!card) throw badRequest(INVALID_TOKEN_MESSAGE);
       if (hasExpired(card.expMonth, card.expYear)) throw badRequest(EXPIRED_CARD_MESSAGE);
       try {
         return await db.transaction(async (tx) => {
           await lockOrganization(tx, actor.organizationId);
+          // The same card typed in again (after a decline, say) is the card already saved.
+          const [saved] = await tx
+            .select()
+            .from(paymentMethods)
+            .where(
+              live(
+                actor.organizationId,
+                eq(paymentMethods.gateway, gateway.name),
+                eq(paymentMethods.fingerprint, card.fingerprint),
+              ),
+            );
+          if (saved) {
+            if (!input.makeDefault || saved.isDefault) {
+              return { method: toPaymentMethod(saved), created: false };
+            }
+            await clearDefault(tx, actor.organizationId);
+            const [made] = await tx
+              .update(paymentMethods)
+              .set({ isDefault: true })
+              .where(eq(paymentMethods.id, saved.id))
+              .returning();
+            return { method: toPaymentMethod(made!), created: false };
+          }
           const [existingDefault] = await tx
             .select({ id: paymentMethods.id })
             .from(paymentMethods)
@@ -162,6 +185,7 @@ export function createPaymentMethodService(deps: Pick<Services, 'db' | 'paymentG
               last4: card.last4,
               expMonth: card.expMonth,
               expYear: card.expYear,
+              fingerprint: card.fingerprint,
               isDefault,
               addedBy: actor.id,
             })
@@ -173,7 +197,7 @@ export function createPaymentMethodService(deps: Pick<Services, 'db' | 'paymentG
             outcome: 'success',
             details: { paymentMethodId: row!.id, brand: card.brand, last4: card.last4, isDefault },
           });
-          return toPaymentMethod(row!);
+          return { method: toPaymentMethod(row!), created: true };
         });
       } catch (error) {
         if (uniqueViolation(error)?.constraint === 'payment_methods_gateway_token_key') {

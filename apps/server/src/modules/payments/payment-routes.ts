@@ -58,14 +58,24 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'orderer' },
       schema: {
         tags: ['billing'],
-        summary: "Save a card from the gateway's token; the first card becomes the default",
+        summary:
+          "Save a card from the gateway's token (201); the same card again answers the saved one (200); the first card becomes the default",
         body: addPaymentMethodSchema,
-        response: { 201: paymentMethodSchema, ...changeErrors, 409: errorSchema },
+        response: {
+          200: paymentMethodSchema,
+          201: paymentMethodSchema,
+          ...changeErrors,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const method = await paymentMethods.add(actorOf(request), request.body, clientInfo(request));
-      return reply.code(201).send(method);
+      const { method, created } = await paymentMethods.add(
+        actorOf(request),
+        request.body,
+        clientInfo(request),
+      );
+      return reply.code(created ? 201 : 200).send(method);
     },
   );
 

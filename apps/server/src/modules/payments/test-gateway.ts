@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CardDetails } from '@alpenkube/contract';
 import { testGatewayCards, testGatewayCharges } from '../../db/schema.ts';
@@ -32,7 +33,8 @@ type CardDetailsParsed = Omit<CardDetails, 'number'> & { number: string };
 type ChargeRow = typeof testGatewayCharges.$inferSelect;
 
 /** A token as the browser receives it: what identifies the card, never its number. */
-export interface TokenizedCard extends CardSummary {
+/** What the browser gets back for its card: the token and what identifies the card to a person. */
+export interface TokenizedCard extends Omit<CardSummary, 'fingerprint'> {
   id: string;
 }
 
@@ -100,6 +102,12 @@ function outcomeOf(
 export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
   const { db } = deps;
   const { publicUrl } = deps.config;
+  // A processor's fingerprint: keyed, so a list of them does not give the numbers back.
+  const fingerprintOf = (number: string) =>
+    createHmac('sha256', `test-gateway:${deps.config.sessionSecret}`)
+      .update(number)
+      .digest('hex')
+      .slice(0, 32);
 
   async function chargeRow(chargeId: string): Promise<ChargeRow | undefined> {
     const [row] = await db
@@ -170,6 +178,7 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
           token: `tok_${randomToken(18)}`,
           brand: card.brand,
           last4: card.number.slice(-4),
+          fingerprint: fingerprintOf(card.number),
           expMonth: details.expMonth,
           expYear: details.expYear,
           behaviour: card.behaviour,
@@ -189,6 +198,7 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
         .select({
           brand: testGatewayCards.brand,
           last4: testGatewayCards.last4,
+          fingerprint: testGatewayCards.fingerprint,
           expMonth: testGatewayCards.expMonth,
           expYear: testGatewayCards.expYear,
         })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   catalogIssues,
   PROMO_CODE,
@@ -97,6 +97,26 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
     );
   }
 
+  // Lists are what clients poll: one statement, built and planned once, whatever the filters.
+  // A filter left out is null and matches every row. Ids grow with time: newest first is the
+  // highest id first, and a page's last id is where the next page starts.
+  const param = (name: string) => sql.placeholder(name);
+  const listQuery = db
+    .select(summaryColumns)
+    .from(orders)
+    .where(
+      and(
+        // The organization's scope, as `inOrganization` gives it, with its id a parameter.
+        eq(orders.organizationId, param('organizationId')),
+        sql`(${param('kind')}::text is null or ${orders.kind} = ${param('kind')})`,
+        sql`(${param('status')}::text is null or ${orders.status} = ${param('status')})`,
+        sql`(${param('before')}::int is null or ${orders.id} < ${param('before')})`,
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(param('limit'))
+    .prepare('orders_list');
+
   /** The order an Idempotency-Key already placed, if the same request placed it. */
   async function replayed(organizationId: number, key: string, digest: string) {
     const [prior] = await db
@@ -127,22 +147,13 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
     get: (organizationId: number, id: number) => loadOrder(db, organizationId, id),
 
     async list(organizationId: number, query: OrderListQuery): Promise<OrderSummary[]> {
-      const rows = await db
-        .select(summaryColumns)
-        .from(orders)
-        .where(
-          inOrganization(
-            orders,
-            organizationId,
-            query.kind ? eq(orders.kind, query.kind) : undefined,
-            query.status ? eq(orders.status, query.status) : undefined,
-            query.before ? lt(orders.id, query.before) : undefined,
-          ),
-        )
-        // Ids grow with time: the newest first is the highest id first, and a page's last id
-        // is where the next page starts.
-        .orderBy(desc(orders.id))
-        .limit(query.limit ?? ORDER_PAGE_SIZE);
+      const rows = await listQuery.execute({
+        organizationId,
+        kind: query.kind ?? null,
+        status: query.status ?? null,
+        before: query.before ?? null,
+        limit: query.limit ?? ORDER_PAGE_SIZE,
+      });
       return rows.map(toOrderSummary);
     },
 

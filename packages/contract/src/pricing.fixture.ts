@@ -1,6 +1,7 @@
 /**
- * A small catalog for the engine's and the schema's unit tests: the real prices of a few tiers,
- * providers and add-ons, written out so that the expected figures can be checked by hand.
+ * A small catalog for the engine's and the schema's unit tests, and for the web app's tests of
+ * the estimator and the wizard: the real prices of a few tiers, providers and add-ons, written out
+ * so that the expected figures can be checked by hand.
  */
 import type { Catalog } from './catalog.ts';
 import type { Tier } from './platform.ts';
@@ -48,13 +49,12 @@ function tier(
   };
 }
 
-const region = (code: string, priceFactorBasisPoints: number, jurisdiction: 'eu' | 'non_eu') => ({
-  code,
-  city: code,
-  country: 'DE',
-  jurisdiction,
-  priceFactorBasisPoints,
-});
+const region = (
+  code: string,
+  [city, country]: [string, string],
+  priceFactorBasisPoints: number,
+  jurisdiction: 'eu' | 'non_eu',
+) => ({ code, city, country, jurisdiction, priceFactorBasisPoints });
 
 const addon = (
   slug: string,
@@ -134,21 +134,27 @@ export const TEST_CATALOG: Catalog = {
       name: 'Alpenkube Sovereign Cloud',
       service: 'Alpenkube Kubernetes',
       isDefault: true,
-      regions: [region('eu-de-fra', 10000, 'eu'), region('eu-se-sto', 9500, 'eu')],
+      regions: [
+        region('eu-de-fra', ['Frankfurt', 'DE'], 10000, 'eu'),
+        region('eu-se-sto', ['Stockholm', 'SE'], 9500, 'eu'),
+      ],
     },
     {
       slug: 'gke',
       name: 'Google Cloud',
       service: 'GKE',
       isDefault: false,
-      regions: [region('europe-west3', 12000, 'eu'), region('us-east4', 11000, 'non_eu')],
+      regions: [
+        region('europe-west3', ['Frankfurt', 'DE'], 12000, 'eu'),
+        region('us-east4', ['Ashburn', 'US'], 11000, 'non_eu'),
+      ],
     },
     {
       slug: 'odd',
       name: 'Odd factors',
       service: 'ODD',
       isDefault: false,
-      regions: [region('third', 13333, 'eu')],
+      regions: [region('third', ['Vienna', 'AT'], 13333, 'eu')],
     },
   ],
   kubernetesVersions: [

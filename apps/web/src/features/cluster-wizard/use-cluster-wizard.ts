@@ -2,25 +2,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { useZodForm } from '@/components/ui/use-zod-form';
-import { decodeClusterConfig } from '@/lib/catalog/config-url';
+import { CLUSTER_CONFIG_PARAMS, decodeClusterConfig } from '@/lib/catalog/config-url';
 import { readBillingCycle } from '@/lib/currency';
-import { hasPrefill, initialValues } from './wizard-defaults';
-import { clearDraft, newDraft, readDraft, writeDraft, type WizardDraft } from './wizard-draft';
+import {
+  clearDraft,
+  initialValues,
+  newDraft,
+  readDraft,
+  writeDraft,
+  type WizardDraft,
+} from './wizard-draft';
 import { wizardSchema } from './wizard-schema';
 import { stepIndex, wizardSteps, type StepId } from './wizard-steps';
-
-/** The query parameters of a configuration link (`encodeClusterConfig`). */
-const CONFIG_PARAMS = [
-  'tier',
-  'provider',
-  'region',
-  'version',
-  'pool',
-  'ha',
-  'addons',
-  'support',
-  'cycle',
-];
 
 export type WizardMeta = Omit<WizardDraft, 'values'>;
 
@@ -29,9 +22,9 @@ export type WizardMeta = Omit<WizardDraft, 'values'>;
  * visitor chose on the estimator or a tier page); otherwise the tab's draft, or a fresh one.
  */
 function startingDraft(catalog: Catalog, search: URLSearchParams): WizardDraft {
-  const prefill = decodeClusterConfig(search);
-  if (hasPrefill(prefill)) {
-    const draft = newDraft(initialValues(catalog, prefill, readBillingCycle()));
+  const link = decodeClusterConfig(search);
+  if (Object.keys(link).length > 0) {
+    const draft = newDraft(initialValues(catalog, link, readBillingCycle()));
     return { ...draft, reached: stepIndex('review') };
   }
   const stored = readDraft();
@@ -59,9 +52,9 @@ export function useClusterWizard(catalog: Catalog) {
 
   // Once read, the link's configuration lives in the draft: a reload keeps the edits made since.
   useEffect(() => {
-    if (!CONFIG_PARAMS.some((name) => search.has(name))) return;
+    if (!CLUSTER_CONFIG_PARAMS.some((name) => search.has(name))) return;
     const rest = new URLSearchParams(search);
-    for (const name of CONFIG_PARAMS) rest.delete(name);
+    for (const name of CLUSTER_CONFIG_PARAMS) rest.delete(name);
     setSearch(rest, { replace: true });
     // Only the link the page opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps

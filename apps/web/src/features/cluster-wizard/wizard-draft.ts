@@ -1,3 +1,7 @@
+import type { Catalog } from '@alpenkube/contract/catalog';
+import type { BillingCycle } from '@alpenkube/contract/pricing';
+import { configFromLink } from '@/lib/catalog/cluster-config-rules';
+import type { PartialClusterConfig } from '@/lib/catalog/config-url';
 import { isStepId, type StepId } from './wizard-steps';
 import type { WizardValues } from './wizard-schema';
 
@@ -35,6 +39,19 @@ export function newIdempotencyKey(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The first answers: the configuration a link carried (the estimator's "Order this
+ * configuration", a cluster-type page's `?tier=`), the catalog's defaults for the rest, and no
+ * name or promo code yet.
+ */
+export function initialValues(
+  catalog: Catalog,
+  link: PartialClusterConfig,
+  billingCycle: BillingCycle,
+): WizardValues {
+  return { ...configFromLink(link, catalog, billingCycle), name: '', promoCode: '' };
 }
 
 export function newDraft(values: WizardValues): WizardDraft {

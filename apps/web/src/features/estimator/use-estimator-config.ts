@@ -2,9 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Catalog } from '@alpenkube/contract';
 import { clusterConfigSchema } from '@alpenkube/contract/cluster-config';
-import { priceCluster, type ClusterConfig, type Quote } from '@alpenkube/contract/pricing';
+import {
+  priceCluster,
+  type BillingCycle,
+  type ClusterConfig,
+  type Quote,
+} from '@alpenkube/contract/pricing';
+import { configFromLink } from '@/lib/catalog/cluster-config-rules';
+import { clusterConfigQuery, decodeClusterConfig } from '@/lib/catalog/config-url';
 import { useCurrency } from '@/lib/currency';
-import { configQuery, readConfigQuery } from './estimator-config';
 
 /** The schema's messages by field path, `nodePools.0.count`, as the server would name them. */
 export type FieldIssues = ReadonlyMap<string, string>;
@@ -30,6 +36,11 @@ export function estimate(config: ClusterConfig, catalog: Catalog): Estimate {
   return { issues, quote: null };
 }
 
+/** The configuration a query string opens, as any configuration link opens. */
+function readQuery(query: string, catalog: Catalog, billingCycle: BillingCycle): ClusterConfig {
+  return configFromLink(decodeClusterConfig(new URLSearchParams(query)), catalog, billingCycle);
+}
+
 /**
  * The configuration being estimated, mirrored in the URL as the user edits (replacing the
  * history entry, so Back leaves the page rather than undoing an edit). The state, not the URL, is
@@ -42,12 +53,12 @@ export function useEstimatorConfig(catalog: Catalog) {
   const navigate = useNavigate();
   const { billingCycle } = useCurrency();
   const query = search.replace(/^\?/, '');
-  const [config, setConfig] = useState(() => readConfigQuery(query, catalog, billingCycle));
+  const [config, setConfig] = useState(() => readQuery(query, catalog, billingCycle));
   const written = useRef<string | null>(null);
 
   const mirror = useCallback(
     (next: ClusterConfig, current: string) => {
-      const nextQuery = configQuery(next);
+      const nextQuery = clusterConfigQuery(next);
       written.current = nextQuery;
       if (nextQuery !== current) {
         void navigate(
@@ -61,7 +72,7 @@ export function useEstimatorConfig(catalog: Catalog) {
 
   useEffect(() => {
     if (query === written.current) return;
-    const next = readConfigQuery(query, catalog, billingCycle);
+    const next = readQuery(query, catalog, billingCycle);
     setConfig(next);
     mirror(next, query);
     // The stored billing cycle is only a default for a query without one: not a reason to re-read.
@@ -78,5 +89,5 @@ export function useEstimatorConfig(catalog: Catalog) {
   );
 
   const result = useMemo(() => estimate(config, catalog), [config, catalog]);
-  return { config, update, query: configQuery(config), ...result };
+  return { config, update, query: clusterConfigQuery(config), ...result };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterConfig } from '@alpenkube/contract/pricing';
-import { decodeClusterConfig, encodeClusterConfig } from './config-url';
+import {
+  CLUSTER_CONFIG_PARAMS,
+  clusterConfigQuery,
+  decodeClusterConfig,
+  encodeClusterConfig,
+} from './config-url';
 
 const config: ClusterConfig = {
   tier: 'standard',
@@ -21,6 +26,15 @@ describe('cluster configuration in a URL', () => {
   it('round-trips every field through the query string', () => {
     const query = encodeClusterConfig(config).toString();
     expect(decodeClusterConfig(new URLSearchParams(query))).toEqual(config);
+  });
+
+  it('is readable as a link shows it, and names only the parameters it lists', () => {
+    const query = clusterConfigQuery(config);
+    expect(query).toBe(
+      'tier=standard&provider=alpenkube&region=eu-fr-par&version=1.34&pool=workers:s-4vcpu:3:2:6&pool=batch:s-8vcpu:1&ha=1&addons=monitoring,backup&support=business&cycle=yearly',
+    );
+    expect(decodeClusterConfig(new URLSearchParams(query))).toEqual(config);
+    expect([...new Set(new URLSearchParams(query).keys())]).toEqual(CLUSTER_CONFIG_PARAMS);
   });
 
   it('leaves out what is missing or unreadable', () => {

@@ -46,6 +46,27 @@ export function encodeClusterConfig(config: PartialClusterConfig): URLSearchPara
   return params;
 }
 
+/** Every query parameter a configuration link may carry. */
+export const CLUSTER_CONFIG_PARAMS = [
+  'tier',
+  'provider',
+  'region',
+  'version',
+  'pool',
+  'ha',
+  'addons',
+  'support',
+  'cycle',
+] as const;
+
+/**
+ * The configuration as a query string to show and share. `URLSearchParams` escapes the ':' and
+ * ',' of pools and add-ons, which are safe in a query; left readable, a link shows what it holds.
+ */
+export function clusterConfigQuery(config: PartialClusterConfig): string {
+  return encodeClusterConfig(config).toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+}
+
 export function decodeClusterConfig(params: URLSearchParams): PartialClusterConfig {
   const config: PartialClusterConfig = {};
   const text = (key: string) => params.get(key)?.trim() || undefined;

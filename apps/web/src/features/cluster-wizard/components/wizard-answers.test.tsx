@@ -26,14 +26,14 @@ describe('ClusterWizard answers', { timeout: 20_000 }, () => {
     await stepHeading('Cluster tier');
     await goTo('Node pools');
     expect(pools()).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Remove node pool workers' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove node pool pool-1' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add node pool' }));
     expect(pools()).toHaveLength(2);
     expect(within(pools()[1]!).getByLabelText('Pool name')).toHaveValue('pool-2');
     expect(screen.getByText(/This configuration has/)).toHaveTextContent('has 4.');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Remove node pool workers' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove node pool pool-1' }));
     expect(pools()).toHaveLength(1);
     expect(within(pools()[0]!).getByLabelText('Pool name')).toHaveValue('pool-2');
     await waitFor(() => expect(readDraft()!.values.nodePools).toHaveLength(1));

@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearGetCache } from '@/lib/http';
 import { json, testUser } from '@/test/test-utils';
 import { next, renderWizard, stepHeading } from '../test-render';
-import { newDraft, readDraft, writeDraft } from '../wizard-draft';
-import { initialValues } from '../wizard-defaults';
+import { initialValues, newDraft, readDraft, writeDraft } from '../wizard-draft';
 import { testCatalog } from '../test-catalog';
 
 beforeEach(() => clearGetCache());
@@ -83,7 +82,7 @@ describe('ClusterWizard ordering', { timeout: 20_000 }, () => {
         provider: 'alpenkube',
         region: 'eu-de-fra',
         kubernetesVersion: '1.37',
-        nodePools: [{ name: 'workers', size: 's-2vcpu-4gb', count: 3 }],
+        nodePools: [{ name: 'pool-1', size: 's-2vcpu-4gb', count: 3 }],
         haControlPlane: false,
         addons: [],
         supportPlan: 'basic',

@@ -1,6 +1,6 @@
 import type { Catalog } from '@alpenkube/contract';
 import type { ClusterConfig } from '@alpenkube/contract/pricing';
-import { addPool, changeProvider, changeTier } from '../estimator-config';
+import { addedPool, changeProvider, findTier, fitToTier } from '@/lib/catalog/cluster-config-rules';
 import type { FieldIssues } from '../use-estimator-config';
 import { AddonsField } from './addons-field';
 import { BillingCycleField } from './billing-cycle-field';
@@ -25,7 +25,7 @@ export function EstimatorForm({
   discountPercent?: number;
   update: (change: (current: ClusterConfig) => ClusterConfig) => void;
 }) {
-  const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier);
+  const tier = findTier(catalog, config.tier);
   const set = (patch: Partial<ClusterConfig>) => update((current) => ({ ...current, ...patch }));
   return (
     <div className="space-y-6">
@@ -34,7 +34,7 @@ export function EstimatorForm({
           tiers={catalog.tiers}
           value={config.tier}
           error={issues.get('tier')}
-          onChange={(slug) => update((current) => changeTier(current, slug, catalog))}
+          onChange={(slug) => update((current) => fitToTier(current, slug, catalog).config)}
         />
       </EstimatorSection>
       <EstimatorSection
@@ -62,7 +62,12 @@ export function EstimatorForm({
             tier={tier}
             issues={issues}
             onPools={(nodePools) => set({ nodePools })}
-            onAddPool={() => update((current) => addPool(current, catalog))}
+            onAddPool={() =>
+              update((current) => ({
+                ...current,
+                nodePools: [...current.nodePools, addedPool(current.nodePools, tier)],
+              }))
+            }
           />
           <HaField
             tier={tier}

@@ -3,6 +3,7 @@ import type { Tier } from '@alpenkube/contract';
 import type { BillingCycle } from '@alpenkube/contract/pricing';
 import { formatCentsExact } from '@/components/pricing/format-cents';
 import { Checkbox } from '@/components/ui/checkbox';
+import { haOffer, haSwitchable } from '@/lib/catalog/cluster-config-rules';
 import { useCurrency } from '@/lib/currency';
 
 /** The HA control plane: a choice where the tier prices it, always on where it is included. */
@@ -21,16 +22,17 @@ export function HaField({
 }) {
   const id = useId();
   const { currency, rates } = useCurrency();
-  const monthly = tier?.haControlPlanePriceMonthly ?? null;
-  const yearly = tier?.haControlPlanePriceYearly ?? null;
-  const offered = monthly !== null;
-  const included = monthly === 0;
-  const price = billingCycle === 'yearly' ? yearly : monthly;
-  const hint = !offered
-    ? `Not offered on ${tier?.name ?? 'this tier'}.`
-    : included
-      ? `Included in ${tier!.name}.`
-      : `${formatCentsExact(price ?? 0, currency, rates)} a ${billingCycle === 'yearly' ? 'year' : 'month'} extra, before the region's factor.`;
+  const offer = haOffer(tier);
+  const price =
+    (billingCycle === 'yearly'
+      ? tier?.haControlPlanePriceYearly
+      : tier?.haControlPlanePriceMonthly) ?? 0;
+  const hint =
+    offer === 'none'
+      ? `Not offered on ${tier?.name ?? 'this tier'}.`
+      : offer === 'included'
+        ? `Included in ${tier!.name}.`
+        : `${formatCentsExact(price, currency, rates)} a ${billingCycle === 'yearly' ? 'year' : 'month'} extra, before the region's factor.`;
   return (
     <div className="space-y-2">
       <label className="flex items-start gap-3 text-sm">
@@ -38,7 +40,7 @@ export function HaField({
           className="mt-0.5"
           checked={on}
           // Not offered: enabled only to untick what a link asked for.
-          disabled={included || (!offered && !on)}
+          disabled={!haSwitchable(tier, on)}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint`}
           onChange={(event) => onChange(event.target.checked)}

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { autoscaleBounds } from '../estimator-config';
+import { autoscaleBounds } from '@/lib/catalog/cluster-config-rules';
 import type { FieldIssues } from '../use-estimator-config';
 import { NumberField } from './number-field';
 import { SelectField } from './select-field';
@@ -74,7 +74,7 @@ export function NodePoolRow({
             onChange={(event) =>
               onChange(
                 event.target.checked
-                  ? { ...pool, ...autoscaleBounds(pool, tier) }
+                  ? { ...pool, ...autoscaleBounds(pool.count, tier) }
                   : { name: pool.name, size: pool.size, count: pool.count },
               )
             }

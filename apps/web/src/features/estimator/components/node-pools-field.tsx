@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import type { Tier } from '@alpenkube/contract';
 import type { NodePoolConfig } from '@alpenkube/contract/pricing';
 import { Button } from '@/components/ui/button';
+import { MAX_NODE_POOLS } from '@/lib/catalog/cluster-config-rules';
 import type { FieldIssues } from '../use-estimator-config';
 import { NodePoolRow } from './node-pool-row';
 
@@ -42,7 +43,13 @@ export function NodePoolsField({
           {pools.length === 1 ? 'pool' : 'pools'}
           {tier && `; ${tier.name} takes ${tier.minNodes} to ${tier.maxNodes}`}
         </p>
-        <Button type="button" variant="outline" size="sm" onClick={onAddPool}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={pools.length >= MAX_NODE_POOLS}
+          onClick={onAddPool}
+        >
           <Plus aria-hidden="true" />
           Add node pool
         </Button>

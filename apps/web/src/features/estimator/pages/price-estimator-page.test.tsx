@@ -56,7 +56,8 @@ function renderEstimator(url = '/price-estimator') {
 
 const total = () => screen.getByTestId('estimate-total').textContent;
 
-describe('PriceEstimatorPage', () => {
+// Whole journeys through the page: clicks and typing add up to seconds on a busy machine.
+describe('PriceEstimatorPage', { timeout: 20_000 }, () => {
   it('starts from the catalog defaults, prices them and writes them into the URL', async () => {
     const { router, query } = renderEstimator();
     expect(await screen.findByLabelText('Cluster tier')).toHaveValue('blue');

@@ -1,8 +1,8 @@
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { formatCentsExact } from '@/components/pricing/format-cents';
+import { findTier } from '@/lib/catalog/cluster-config-rules';
 import { useCurrency } from '@/lib/currency';
-import { findTier } from '../../wizard-defaults';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 import { SupportPlanField } from './support-plan-field';

@@ -3,6 +3,7 @@ import type { Tier } from '@alpenkube/contract';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError } from '@/components/ui/form';
 import { formatCentsExact } from '@/components/pricing/format-cents';
+import { haOffer, haSwitchable } from '@/lib/catalog/cluster-config-rules';
 import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 
@@ -11,21 +12,22 @@ export function HaControlPlaneField({ tier }: { tier: Tier }) {
   const form = useFormContext<WizardValues>();
   const { field, fieldState } = useController({ control: form.control, name: 'haControlPlane' });
   const { currency, rates } = useCurrency();
-  const price = tier.haControlPlanePriceMonthly;
-  const offered = price !== null;
-  const hint = !offered
-    ? `${tier.name} has no high-availability control plane.`
-    : price === 0
-      ? `Included in ${tier.name}.`
-      : `${formatCentsExact(price, currency, rates)}/month more, before the region's factor.`;
+  const offer = haOffer(tier);
+  const hint =
+    offer === 'none'
+      ? `${tier.name} has no high-availability control plane.`
+      : offer === 'included'
+        ? `Included in ${tier.name}.`
+        : `${formatCentsExact(tier.haControlPlanePriceMonthly ?? 0, currency, rates)}/month more, before the region's factor.`;
 
   return (
     <div className="rounded-xl border border-border p-4">
       <label className="flex items-start gap-3">
         <Checkbox
           ref={field.ref}
-          checked={offered && field.value}
-          disabled={!offered}
+          checked={field.value}
+          // Not offered: enabled only to untick what a link asked for.
+          disabled={!haSwitchable(tier, field.value)}
           aria-invalid={fieldState.error ? true : undefined}
           aria-describedby="ha-control-plane-hint"
           onChange={(event) => field.onChange(event.target.checked)}

@@ -2,7 +2,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import type { Catalog, Provider } from '@alpenkube/contract/catalog';
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
-import { findProvider, firstRegion } from '../../wizard-defaults';
+import { changeProvider, findProvider } from '@/lib/catalog/cluster-config-rules';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 import { RegionChoice } from './region-choice';
@@ -23,14 +23,13 @@ export function LocationStep({
 
   const chooseProvider = (next: Provider) => {
     provider.field.onChange(next.slug);
-    region.field.onChange(firstRegion(next, euOnly));
+    region.field.onChange(changeProvider(form.getValues(), next.slug, catalog, euOnly).region);
   };
   const filter = (on: boolean) => {
     onEuOnlyChange(on);
-    const current = chosen?.regions.find((candidate) => candidate.code === region.field.value);
-    if (on && current && current.jurisdiction !== 'eu') {
-      region.field.onChange(firstRegion(chosen, true));
-    }
+    const values = form.getValues();
+    const next = changeProvider(values, values.provider, catalog, on);
+    if (next.region !== values.region) region.field.onChange(next.region);
   };
 
   const regions = (chosen?.regions ?? []).filter(

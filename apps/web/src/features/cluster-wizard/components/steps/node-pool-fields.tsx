@@ -7,6 +7,7 @@ import { FormInputField } from '@/components/ui/hook-form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatCentsExact } from '@/components/pricing/format-cents';
+import { autoscaleBounds } from '@/lib/catalog/cluster-config-rules';
 import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 import { NumberInput } from '../number-input';
@@ -37,12 +38,9 @@ export function NodePoolFields({
   const autoscales = pool.autoscaleMin !== undefined || pool.autoscaleMax !== undefined;
 
   const toggleAutoscale = (on: boolean) => {
-    const count = Number.isFinite(pool.count) ? pool.count : 1;
-    form.setValue(`nodePools.${index}.autoscaleMin`, on ? count : undefined);
-    form.setValue(
-      `nodePools.${index}.autoscaleMax`,
-      on ? Math.min(Math.max(count * 2, count), tier.maxNodes) : undefined,
-    );
+    const bounds = autoscaleBounds(pool.count, tier);
+    form.setValue(`nodePools.${index}.autoscaleMin`, on ? bounds.autoscaleMin : undefined);
+    form.setValue(`nodePools.${index}.autoscaleMax`, on ? bounds.autoscaleMax : undefined);
   };
 
   return (

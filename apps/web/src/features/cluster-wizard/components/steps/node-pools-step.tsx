@@ -3,13 +3,10 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form';
-import { findTier, nextPoolName, startingPool } from '../../wizard-defaults';
+import { addedPool, findTier, MAX_NODE_POOLS } from '@/lib/catalog/cluster-config-rules';
 import type { WizardValues } from '../../wizard-schema';
 import { HaControlPlaneField } from './ha-control-plane-field';
 import { NodePoolFields } from './node-pool-fields';
-
-/** The contract's limit on node pools per cluster. */
-const MAX_POOLS = 10;
 
 export function NodePoolsStep({ catalog }: { catalog: Catalog }) {
   const form = useFormContext<WizardValues>();
@@ -49,13 +46,8 @@ export function NodePoolsStep({ catalog }: { catalog: Catalog }) {
       <Button
         type="button"
         variant="outline"
-        disabled={pools.fields.length >= MAX_POOLS}
-        onClick={() =>
-          pools.append({
-            ...startingPool(tier, nextPoolName(form.getValues('nodePools'))),
-            count: 1,
-          })
-        }
+        disabled={pools.fields.length >= MAX_NODE_POOLS}
+        onClick={() => pools.append(addedPool(form.getValues('nodePools'), tier))}
       >
         <Plus aria-hidden="true" /> Add node pool
       </Button>

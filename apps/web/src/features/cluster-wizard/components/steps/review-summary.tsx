@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { Button } from '@/components/ui/button';
-import { findProvider, findTier } from '../../wizard-defaults';
+import { findProvider, findTier } from '@/lib/catalog/cluster-config-rules';
 import type { WizardValues } from '../../wizard-schema';
 import type { StepId } from '../../wizard-steps';
 

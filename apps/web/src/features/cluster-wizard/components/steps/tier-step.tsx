@@ -5,8 +5,8 @@ import type { Tier } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { FormAlert } from '@/components/ui/form';
 import { formatCentsExact } from '@/components/pricing/format-cents';
+import { fitToTier } from '@/lib/catalog/cluster-config-rules';
 import { useCurrency } from '@/lib/currency';
-import { adaptToTier } from '../../wizard-defaults';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 
@@ -27,12 +27,12 @@ export function TierStep({ catalog }: { catalog: Catalog }) {
   const [note, setNote] = useState('');
 
   const choose = (tier: Tier) => {
-    const adapted = adaptToTier(form.getValues(), tier, catalog);
+    const fit = fitToTier(form.getValues(), tier.slug, catalog);
     field.onChange(tier.slug);
-    form.setValue('addons', adapted.values.addons);
-    form.setValue('nodePools', adapted.values.nodePools);
-    form.setValue('haControlPlane', adapted.values.haControlPlane);
-    setNote(adaptationNote(tier, adapted.droppedAddons, adapted.poolsChanged));
+    form.setValue('addons', fit.config.addons);
+    form.setValue('nodePools', fit.config.nodePools);
+    form.setValue('haControlPlane', fit.config.haControlPlane);
+    setNote(adaptationNote(tier, fit.droppedAddons, fit.poolsChanged));
   };
 
   return (

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_CATALOG } from '@alpenkube/contract/pricing.fixture';
+import { initialValues } from './wizard-draft';
+import { fingerprintOf, orderBody } from './wizard-schema';
+
+describe('the order body', () => {
+  it('leaves out empty fields, and is known whatever the order of its keys', () => {
+    const values = { ...initialValues(TEST_CATALOG, {}, 'monthly'), name: 'a' };
+    const body = orderBody(values);
+    expect(body).not.toHaveProperty('promoCode');
+    expect(body.cluster).not.toHaveProperty('billingCycle');
+    expect(body.cluster).not.toHaveProperty('promoCode');
+    const reordered = { billingCycle: body.billingCycle, cluster: body.cluster, kind: body.kind };
+    expect(fingerprintOf(reordered)).toBe(fingerprintOf(body));
+  });
+
+  it('sends autoscaling bounds only as a pair', () => {
+    const values = {
+      ...initialValues(TEST_CATALOG, {}, 'monthly'),
+      name: 'a',
+      promoCode: ' welcome5 ',
+      nodePools: [{ name: 'web', size: 's-2vcpu-4gb', count: 3, autoscaleMin: 2 }],
+    };
+    const body = orderBody(values);
+    expect(body.cluster.nodePools).toEqual([{ name: 'web', size: 's-2vcpu-4gb', count: 3 }]);
+    expect(body.promoCode).toBe('welcome5');
+  });
+});

@@ -102,7 +102,7 @@ test('from /pricing, a configuration priced as the API prices it, shared by link
   );
 
   await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link copied')).toBeVisible();
+  await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(page.url());
 

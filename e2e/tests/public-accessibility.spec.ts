@@ -39,6 +39,8 @@ for (const scheme of ['light', 'dark'] as const) {
 
     for (const path of routes) {
       test(`${path} has no serious accessibility violation`, async ({ page }) => {
+        // Every route of the API on one page: axe alone takes several seconds there.
+        if (path === '/api-reference') test.slow();
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { OpenApiDocument, Operation } from './openapi';
 import { exampleFor } from './schema-example';
@@ -30,6 +31,20 @@ function Example({ value }: { value: unknown }) {
     <pre className="mt-2 overflow-x-auto rounded-lg bg-[oklch(0.21_0.02_262)] p-3 font-mono text-xs text-[oklch(0.93_0.01_255)]">
       {JSON.stringify(value, null, 2)}
     </pre>
+  );
+}
+
+/**
+ * A response's schema and example are built when it is opened: every response of every route
+ * rendered up front made the page a DOM of tens of thousands of nodes.
+ */
+function ResponseDetails({ summary, children }: { summary: ReactNode; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="group" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer">{summary}</summary>
+      {open && children()}
+    </details>
   );
 }
 
@@ -87,27 +102,32 @@ export function OperationCard({ doc, op }: { doc: OpenApiDocument; op: Operation
               const schema = response.content?.['application/json']?.schema;
               return (
                 <li key={status}>
-                  <details className="group">
-                    <summary className="cursor-pointer">
-                      <span
-                        className={cn(
-                          'font-mono font-semibold',
-                          status.startsWith('2') ? 'text-success' : 'text-foreground',
-                        )}
-                      >
-                        {status}
-                      </span>{' '}
-                      <span className="text-muted-foreground">{response.description ?? ''}</span>
-                    </summary>
-                    {schema ? (
-                      <div className="mt-2 pl-4">
-                        <SchemaView doc={doc} schema={schema} />
-                        <Example value={exampleFor(doc, schema)} />
-                      </div>
-                    ) : (
-                      <p className="mt-1 pl-4 text-muted-foreground">No body.</p>
-                    )}
-                  </details>
+                  <ResponseDetails
+                    summary={
+                      <>
+                        <span
+                          className={cn(
+                            'font-mono font-semibold',
+                            status.startsWith('2') ? 'text-success' : 'text-foreground',
+                          )}
+                        >
+                          {status}
+                        </span>{' '}
+                        <span className="text-muted-foreground">{response.description ?? ''}</span>
+                      </>
+                    }
+                  >
+                    {() =>
+                      schema ? (
+                        <div className="mt-2 pl-4">
+                          <SchemaView doc={doc} schema={schema} />
+                          <Example value={exampleFor(doc, schema)} />
+                        </div>
+                      ) : (
+                        <p className="mt-1 pl-4 text-muted-foreground">No body.</p>
+                      )
+                    }
+                  </ResponseDetails>
                 </li>
               );
             })}

@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { User } from '@alpenkube/contract';
+import { CURRENCY_STORAGE_KEY, exchangeRatesQueryKey } from '@/lib/currency';
 import { getQueryFn } from '@/lib/http';
 import { AuthProvider } from '@/lib/session/use-auth';
 
@@ -63,3 +67,49 @@ export const testUser = {
   status: 'active' as const,
   organizationStatus: 'active' as const,
 };
+
+/** The exchange rates pages are rendered with: figures in dollars read as the USD amounts. */
+export const testRates = {
+  rates: { USD: 1, EUR: 0.9, GBP: 0.8 },
+  date: '2026-03-01',
+  source: 'live' as const,
+};
+
+/**
+ * Renders `element` at `url` as the app runs it (strict mode, its providers, a router), with
+ * prices shown in US dollars at `testRates`, `user` signed in (null: a visitor) and fetch answered
+ * by `routes`. Other paths render a marker, and the router tells where a link or a navigation led.
+ */
+export function renderPage(
+  element: ReactNode,
+  {
+    url,
+    path = url.split('?')[0]!,
+    user = testUser,
+    routes = {},
+  }: { url: string; path?: string; user?: User | null; routes?: Record<string, Route> },
+) {
+  localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(exchangeRatesQueryKey, testRates);
+  const fetch = mockFetch({
+    'GET /api/user': () => (user ? json(user) : json({ message: 'Unauthorized' }, 401)),
+    ...routes,
+  });
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const Providers = withProviders(queryClient);
+  const view = render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  return { ...fetch, router, queryClient, view };
+}

@@ -1,17 +1,12 @@
 import type { Order } from '@alpenkube/contract/orders';
 import type { PaymentGatewayInfo, PaymentMethod } from '@alpenkube/contract/payments';
+import { order } from '@/test/test-orders';
 
-export const testOrder: Order = {
+/** A Standard cluster's order with the promo code off, as the checkout shows it: $205.20 due. */
+export const testOrder: Order = order({
   id: 5,
-  number: 'ORD-000005',
-  kind: 'cluster',
-  status: 'pending_payment',
   description: 'Cluster prod-eu: Standard, 3 nodes',
-  billingCycle: 'monthly',
-  currency: 'USD',
   total: 20520,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
   lines: [
     {
       kind: 'control_plane',
@@ -31,14 +26,9 @@ export const testOrder: Order = {
   subtotal: 21600,
   discount: 1080,
   promoCode: 'WELCOME5',
-  creditApplied: 0,
   amountDue: 20520,
-  paidAt: null,
   cluster: null,
-  clusterId: null,
-  timeline: [{ status: 'pending_payment', note: 'Order placed', at: '2026-03-01T10:00:00.000Z' }],
-  payment: null,
-};
+});
 
 export const testGateway: PaymentGatewayInfo = {
   gateway: 'test',

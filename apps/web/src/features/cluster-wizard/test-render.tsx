@@ -1,19 +1,10 @@
-import { StrictMode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { User } from '@alpenkube/contract';
-import { CURRENCY_STORAGE_KEY, exchangeRatesQueryKey } from '@/lib/currency';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  testUser,
-  withProviders,
-  type Route,
-} from '@/test/test-utils';
+import { TEST_CATALOG } from '@alpenkube/contract/pricing.fixture';
+import { json, renderPage, testUser, type Route } from '@/test/test-utils';
 import { ClusterWizard } from './components/cluster-wizard';
-import { testCatalog } from './test-catalog';
 
 function WizardRoute({ onPaid }: { onPaid: () => void }) {
   const [search] = useSearchParams();
@@ -40,8 +31,8 @@ function WizardRoute({ onPaid }: { onPaid: () => void }) {
 }
 
 /**
- * The wizard at `url` with the test catalog, a signed-in user (who may order unless told
- * otherwise), prices in US dollars, and fetch answered by `routes`.
+ * The wizard at `url` with the contract's test catalog, a signed-in user (who may order unless
+ * told otherwise), and fetch answered by `routes`.
  */
 export function renderWizard({
   url = '/configure-cluster',
@@ -54,34 +45,12 @@ export function renderWizard({
   routes?: Record<string, Route>;
   onPaid?: () => void;
 } = {}) {
-  localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(exchangeRatesQueryKey, {
-    rates: { USD: 1, EUR: 0.9, GBP: 0.8 },
-    date: '2026-03-01',
-    source: 'live',
+  return renderPage(<WizardRoute onPaid={onPaid} />, {
+    url,
+    path: '/configure-cluster',
+    user,
+    routes: { 'GET /api/catalog': () => json(TEST_CATALOG), ...routes },
   });
-  const fetch = mockFetch({
-    'GET /api/user': () => json(user),
-    'GET /api/catalog': () => json(testCatalog),
-    ...routes,
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/configure-cluster', element: <WizardRoute onPaid={onPaid} /> },
-      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  const Providers = withProviders(queryClient);
-  const view = render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  return { ...fetch, router, queryClient, view };
 }
 
 /** The step heading, once the catalog has loaded. */

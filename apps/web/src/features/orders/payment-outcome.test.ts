@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Order, PayResult } from '@alpenkube/contract';
 import { HttpError } from '@/lib/http';
 import { parseOrderId, settlePayment } from './payment-outcome';
-import { order } from './test-orders';
+import { order } from '@/test/test-orders';
 
 const challenge = {
   status: 'requires_action' as const,

@@ -1,18 +1,8 @@
-import { StrictMode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CURRENCY_STORAGE_KEY, exchangeRatesQueryKey } from '@/lib/currency';
 import { clearGetCache } from '@/lib/http';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  testUser,
-  withProviders,
-  type Route,
-} from '@/test/test-utils';
+import { json, renderPage, type Route } from '@/test/test-utils';
 import { savedCard, testGateway, testOrder } from '../test-fixtures';
 import { Checkout } from './checkout';
 
@@ -20,37 +10,17 @@ beforeEach(() => clearGetCache());
 afterEach(() => vi.unstubAllGlobals());
 
 function renderCheckout(routes: Record<string, Route>, onPaid = vi.fn()) {
-  localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(exchangeRatesQueryKey, {
-    rates: { USD: 1, EUR: 0.9, GBP: 0.8 },
-    date: '2026-03-01',
-    source: 'live',
+  const page = renderPage(<Checkout orderId={5} onPaid={onPaid} />, {
+    url: '/configure-cluster',
+    routes: {
+      'GET /api/orders/5': () => json(testOrder),
+      'GET /api/billing/gateway': () => json(testGateway),
+      'GET /api/billing/payment-methods': () => json([]),
+      'GET /api/billing/credits': () => json({ currency: 'USD', balance: 0 }),
+      ...routes,
+    },
   });
-  const fetch = mockFetch({
-    'GET /api/user': () => json(testUser),
-    'GET /api/orders/5': () => json(testOrder),
-    'GET /api/billing/gateway': () => json(testGateway),
-    'GET /api/billing/payment-methods': () => json([]),
-    'GET /api/billing/credits': () => json({ currency: 'USD', balance: 0 }),
-    ...routes,
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/configure-cluster', element: <Checkout orderId={5} onPaid={onPaid} /> },
-      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
-    ],
-    { initialEntries: ['/configure-cluster'] },
-  );
-  const Providers = withProviders(queryClient);
-  render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-  return { ...fetch, router, onPaid };
+  return { ...page, onPaid };
 }
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as unknown;

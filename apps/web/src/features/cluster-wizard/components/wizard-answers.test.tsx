@@ -81,12 +81,12 @@ describe('ClusterWizard answers', { timeout: 20_000 }, () => {
     await stepHeading('Provider and region');
     await userEvent.click(screen.getByRole('radio', { name: /Google Cloud/ }));
     // The provider's first region is chosen; each says its jurisdiction.
+    const frankfurt = screen.getByRole('radio', { name: /europe-west3/ });
+    expect(frankfurt).toBeChecked();
+    expect(frankfurt.closest('label')).toHaveTextContent('EU jurisdiction');
     const ashburn = screen.getByRole('radio', { name: /Ashburn, United States/ });
-    expect(ashburn).toBeChecked();
     expect(ashburn.closest('label')).toHaveTextContent('Outside the EU');
-    expect(screen.getByRole('radio', { name: /europe-west3/ }).closest('label')).toHaveTextContent(
-      'EU jurisdiction',
-    );
+    await userEvent.click(ashburn);
 
     await userEvent.click(screen.getByLabelText('EU only'));
     expect(screen.queryByRole('radio', { name: /Ashburn/ })).toBeNull();
@@ -101,23 +101,44 @@ describe('ClusterWizard answers', { timeout: 20_000 }, () => {
     renderWizard();
     await stepHeading('Cluster tier');
     await goTo('Add-ons and support');
-    await userEvent.click(screen.getByRole('checkbox', { name: /Backup/ }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Monitoring/ }));
-    expect(screen.queryByRole('checkbox', { name: /GPU operator/ })).toBeNull();
-    expect(screen.getByText('Not offered on Standard (Blue): GPU operator.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /^service-mesh/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^monitoring/ }));
+    expect(screen.queryByRole('checkbox', { name: /^gpu-operator/ })).toBeNull();
+    expect(screen.getByText('Not offered on Standard (Blue): gpu-operator.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /Cluster tier/ }));
     await stepHeading('Cluster tier');
     await userEvent.click(screen.getByRole('radio', { name: /Economy \(Green\)/ }));
     expect(
-      screen.getByText(/Removed add-ons Economy \(Green\) does not offer: Backup\./),
+      screen.getByText(/Removed add-ons Economy \(Green\) does not offer: service-mesh\./),
     ).toBeInTheDocument();
     await waitFor(() => expect(readDraft()!.values.addons).toEqual(['monitoring']));
 
     await userEvent.click(screen.getByRole('button', { name: /Add-ons and support/ }));
     await stepHeading('Add-ons and support');
-    expect(screen.getByRole('checkbox', { name: /Monitoring/ })).toBeChecked();
-    expect(screen.queryByRole('checkbox', { name: /Backup/ })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /^monitoring/ })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /^service-mesh/ })).toBeNull();
+  });
+
+  it('keeps an HA control plane the tier includes on, and not a choice', async () => {
+    renderWizard();
+    await stepHeading('Cluster tier');
+    await userEvent.click(screen.getByRole('radio', { name: /Enterprise \(Red\)/ }));
+    await goTo('Node pools');
+    const ha = screen.getByRole('checkbox', { name: /High-availability control plane/ });
+    expect(ha).toBeChecked();
+    expect(ha).toBeDisabled();
+  });
+
+  it('opens a link as it is, and says on its step what the catalog refuses', async () => {
+    renderWizard({ url: '/configure-cluster?tier=blue&provider=gke&region=nowhere' });
+    await stepHeading('Cluster tier');
+    await next();
+    await stepHeading('Provider and region');
+    expect(screen.getByRole('radio', { name: /Google Cloud/ })).toBeChecked();
+    await next();
+    expect(await screen.findByText('nowhere is not a region of Google Cloud')).toBeInTheDocument();
+    await stepHeading('Provider and region');
   });
 
   it('prices every step live with the engine', async () => {
@@ -127,7 +148,7 @@ describe('ClusterWizard answers', { timeout: 20_000 }, () => {
     const price = within(screen.getByRole('complementary', { name: 'Price' }));
     expect(price.getByTestId('price-due')).toHaveTextContent('$216.00');
     await userEvent.click(screen.getByRole('radio', { name: /Economy \(Green\)/ }));
-    // Green: $72 + 3 × $29.
-    expect(price.getByTestId('price-due')).toHaveTextContent('$159.00');
+    // Green: no control-plane fee, 3 × $29.
+    expect(price.getByTestId('price-due')).toHaveTextContent('$87.00');
   });
 });

@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_CATALOG } from '@alpenkube/contract/pricing.fixture';
 import { clearGetCache } from '@/lib/http';
 import { json, testUser } from '@/test/test-utils';
 import { next, renderWizard, stepHeading } from '../test-render';
 import { initialValues, newDraft, readDraft, writeDraft } from '../wizard-draft';
-import { testCatalog } from '../test-catalog';
 
 beforeEach(() => clearGetCache());
 afterEach(() => vi.unstubAllGlobals());
@@ -201,7 +201,7 @@ describe('ClusterWizard ordering', { timeout: 20_000 }, () => {
 
   it('starts afresh when the order of the draft was paid meanwhile', async () => {
     writeDraft({
-      ...newDraft(initialValues(testCatalog, { tier: 'green' }, 'monthly')),
+      ...newDraft(initialValues(TEST_CATALOG, { tier: 'green' }, 'monthly')),
       step: 'checkout',
       reached: 6,
       placed: { orderId: 7, number: 'ORD-000007', fingerprint: 'x' },

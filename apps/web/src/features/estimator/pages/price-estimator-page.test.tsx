@@ -1,13 +1,10 @@
-import { StrictMode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_CATALOG } from '@alpenkube/contract/pricing.fixture';
 import { decodeClusterConfig } from '@/lib/catalog/config-url';
-import { CURRENCY_STORAGE_KEY, exchangeRatesQueryKey } from '@/lib/currency';
 import { clearGetCache } from '@/lib/http';
-import { createTestQueryClient, json, mockFetch, withProviders } from '@/test/test-utils';
-import { testCatalog } from '../test-catalog';
+import { json, renderPage } from '@/test/test-utils';
 import { PriceEstimatorPage } from './price-estimator-page';
 
 const toast = vi.fn();
@@ -22,34 +19,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The page at `url`, signed out, prices in US dollars, with the test catalog. */
+/** The page at `url`, signed out, with the contract's test catalog. */
 function renderEstimator(url = '/price-estimator') {
-  localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(exchangeRatesQueryKey, {
-    rates: { USD: 1, EUR: 0.9, GBP: 0.8 },
-    date: '2026-03-01',
-    source: 'live',
+  const { router } = renderPage(<PriceEstimatorPage />, {
+    url,
+    user: null,
+    routes: { 'GET /api/catalog': () => json(TEST_CATALOG) },
   });
-  mockFetch({
-    'GET /api/user': () => json({ message: 'Unauthorized' }, 401),
-    'GET /api/catalog': () => json(testCatalog),
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/price-estimator', element: <PriceEstimatorPage /> },
-      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  const Providers = withProviders(queryClient);
-  render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
   const query = () => decodeClusterConfig(new URLSearchParams(router.state.location.search));
   return { router, query };
 }
@@ -91,15 +67,15 @@ describe('PriceEstimatorPage', { timeout: 20_000 }, () => {
     expect(await screen.findByLabelText('Provider')).toHaveValue('gke');
     expect(screen.getAllByTestId('node-pool')).toHaveLength(2);
     expect(screen.getByRole('checkbox', { name: /High-availability/ })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: /Add-on monitoring/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^monitoring/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Business/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
     expect(screen.getByText(/a year, paid up front/)).toBeVisible();
 
-    await user.click(screen.getByRole('checkbox', { name: /Add-on mesh/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^service-mesh/ }));
     await user.click(screen.getByRole('button', { name: 'Add node pool' }));
     await user.click(screen.getByRole('radio', { name: /Monthly/ }));
-    await waitFor(() => expect(query().addons).toEqual(['monitoring', 'mesh']));
+    await waitFor(() => expect(query().addons).toEqual(['monitoring', 'service-mesh']));
     expect(query().nodePools).toHaveLength(3);
     expect(query().billingCycle).toBe('monthly');
 
@@ -112,14 +88,14 @@ describe('PriceEstimatorPage', { timeout: 20_000 }, () => {
   it('fits the configuration into a new tier', async () => {
     const user = userEvent.setup();
     const { query } = renderEstimator(
-      '/price-estimator?tier=blue&pool=web:m-4vcpu-16gb:30&pool=batch:s-2vcpu-4gb:5&addons=monitoring,mesh&ha=1',
+      '/price-estimator?tier=blue&pool=web:l-8vcpu-32gb:30&pool=batch:s-2vcpu-4gb:5&addons=monitoring,service-mesh&ha=1',
     );
     await user.selectOptions(await screen.findByLabelText('Cluster tier'), 'green');
     const pools = screen.getAllByTestId('node-pool');
     expect(within(pools[0]!).getByLabelText('Node size')).toHaveValue('s-2vcpu-4gb');
     expect(within(pools[0]!).getByLabelText('Nodes')).toHaveValue(19);
     expect(within(pools[1]!).getByLabelText('Nodes')).toHaveValue(1);
-    expect(screen.queryByRole('checkbox', { name: /Add-on mesh/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^service-mesh/ })).toBeNull();
     expect(screen.getByRole('checkbox', { name: /High-availability/ })).not.toBeChecked();
     await waitFor(() => expect(query().tier).toBe('green'));
     expect(query().addons).toEqual(['monitoring']);

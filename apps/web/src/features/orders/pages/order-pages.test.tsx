@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearGetCache } from '@/lib/http';
-import { json } from '@/test/test-utils';
+import { json, renderPage } from '@/test/test-utils';
 import { OpenOrders } from '../components/open-orders';
-import { order, summary } from '../test-orders';
-import { renderAt } from '../test-render';
+import { order, summary } from '@/test/test-orders';
 import { OrderStatusPage } from './order-status-page';
 import { OrdersPage } from './orders-page';
 
@@ -19,9 +18,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/orders', () => {
   it('lists the orders with number, status and total, filtered by the URL', async () => {
-    const { calls } = renderAt('/orders?kind=cluster&status=cancelled', '/orders', <OrdersPage />, {
-      'GET /api/orders?kind=cluster&status=cancelled&limit=50': () =>
-        json([summary({ id: 7, status: 'cancelled', total: 12_345 })]),
+    const { calls } = renderPage(<OrdersPage />, {
+      url: '/orders?kind=cluster&status=cancelled',
+      routes: {
+        'GET /api/orders?kind=cluster&status=cancelled&limit=50': () =>
+          json([summary({ id: 7, status: 'cancelled', total: 12_345 })]),
+      },
     });
     const row = await screen.findByRole('row', { name: /ORD-000007/ });
     expect(within(row).getByText('Cancelled')).toBeInTheDocument();
@@ -36,9 +38,12 @@ describe('/orders', () => {
   });
 
   it('changes the status filter through the URL and opens an order by its row', async () => {
-    const { calls, router } = renderAt('/orders', '/orders', <OrdersPage />, {
-      'GET /api/orders?limit=50': () => json([summary({ id: 9 })]),
-      'GET /api/orders?status=paid&limit=50': () => json([]),
+    const { calls, router } = renderPage(<OrdersPage />, {
+      url: '/orders',
+      routes: {
+        'GET /api/orders?limit=50': () => json([summary({ id: 9 })]),
+        'GET /api/orders?status=paid&limit=50': () => json([]),
+      },
     });
     await screen.findByRole('row', { name: /ORD-000009/ });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
@@ -55,9 +60,12 @@ describe('/orders', () => {
   it('shows older orders a page at a time, from the last id shown', async () => {
     const page = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => summary({ id: from - i }));
-    const { calls } = renderAt('/orders', '/orders', <OrdersPage />, {
-      'GET /api/orders?limit=50': () => json(page(120, 50)),
-      'GET /api/orders?limit=50&before=71': () => json(page(70, 3)),
+    const { calls } = renderPage(<OrdersPage />, {
+      url: '/orders',
+      routes: {
+        'GET /api/orders?limit=50': () => json(page(120, 50)),
+        'GET /api/orders?limit=50&before=71': () => json(page(70, 3)),
+      },
     });
     expect(await screen.findAllByTestId('order-row')).toHaveLength(50);
     fireEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
@@ -67,7 +75,10 @@ describe('/orders', () => {
   });
 
   it('points to the wizard when the organization has no order yet', async () => {
-    renderAt('/orders', '/orders', <OrdersPage />, { 'GET /api/orders?limit=50': () => json([]) });
+    renderPage(<OrdersPage />, {
+      url: '/orders',
+      routes: { 'GET /api/orders?limit=50': () => json([]) },
+    });
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Configure a new cluster/ })).toHaveAttribute(
       'href',
@@ -84,18 +95,22 @@ describe('/order-status/:id', () => {
       total: 42_750,
       amountDue: 42_750,
     });
-    const { calls } = renderAt('/order-status/42', '/order-status/:id', <OrderStatusPage />, {
-      'GET /api/orders/42': () => json(current),
-      'POST /api/orders/42/cancel': () => {
-        current = {
-          ...current,
-          status: 'cancelled',
-          timeline: [
-            ...current.timeline,
-            { status: 'cancelled', note: null, at: '2026-03-01T11:00:00.000Z' },
-          ],
-        };
-        return json(current);
+    const { calls } = renderPage(<OrderStatusPage />, {
+      url: '/order-status/42',
+      path: '/order-status/:id',
+      routes: {
+        'GET /api/orders/42': () => json(current),
+        'POST /api/orders/42/cancel': () => {
+          current = {
+            ...current,
+            status: 'cancelled',
+            timeline: [
+              ...current.timeline,
+              { status: 'cancelled', note: null, at: '2026-03-01T11:00:00.000Z' },
+            ],
+          };
+          return json(current);
+        },
       },
     });
     expect(
@@ -121,16 +136,20 @@ describe('/order-status/:id', () => {
   });
 
   it('shows a refused cancellation (409) as a destructive toast with its message', async () => {
-    renderAt('/order-status/42', '/order-status/:id', <OrderStatusPage />, {
-      'GET /api/orders/42': () => json(order()),
-      'POST /api/orders/42/cancel': () =>
-        json(
-          {
-            message:
-              'Order ORD-000042 is paid: only an order waiting for payment can be cancelled.',
-          },
-          409,
-        ),
+    renderPage(<OrderStatusPage />, {
+      url: '/order-status/42',
+      path: '/order-status/:id',
+      routes: {
+        'GET /api/orders/42': () => json(order()),
+        'POST /api/orders/42/cancel': () =>
+          json(
+            {
+              message:
+                'Order ORD-000042 is paid: only an order waiting for payment can be cancelled.',
+            },
+            409,
+          ),
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('dialog');
@@ -147,8 +166,12 @@ describe('/order-status/:id', () => {
   });
 
   it('says plainly when the order is not this organization’s or does not exist', async () => {
-    renderAt('/order-status/999', '/order-status/:id', <OrderStatusPage />, {
-      'GET /api/orders/999': () => json({ message: 'Order not found' }, 404),
+    renderPage(<OrderStatusPage />, {
+      url: '/order-status/999',
+      path: '/order-status/:id',
+      routes: {
+        'GET /api/orders/999': () => json({ message: 'Order not found' }, 404),
+      },
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order not found' }),
@@ -157,7 +180,11 @@ describe('/order-status/:id', () => {
   });
 
   it('does not ask the server about an id that is not a number', async () => {
-    const { calls } = renderAt('/order-status/abc', '/order-status/:id', <OrderStatusPage />, {});
+    const { calls } = renderPage(<OrderStatusPage />, {
+      url: '/order-status/abc',
+      path: '/order-status/:id',
+      routes: {},
+    });
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(calls.filter((call) => call.includes('/api/orders'))).toEqual([]);
   });
@@ -166,13 +193,16 @@ describe('/order-status/:id', () => {
 describe('the open orders card', () => {
   it('merges the three open statuses, newest first, and shows five', async () => {
     const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
-    const { calls } = renderAt('/dashboard', '/dashboard', <OpenOrders />, {
-      'GET /api/orders?status=pending_payment&limit=5': () =>
-        json([summary({ id: 6, createdAt: at(6) }), summary({ id: 1, createdAt: at(1) })]),
-      'GET /api/orders?status=paid&limit=5': () =>
-        json([summary({ id: 5, status: 'paid', createdAt: at(5) })]),
-      'GET /api/orders?status=fulfilling&limit=5': () =>
-        json([4, 3, 2].map((id) => summary({ id, status: 'fulfilling', createdAt: at(id) }))),
+    const { calls } = renderPage(<OpenOrders />, {
+      url: '/dashboard',
+      routes: {
+        'GET /api/orders?status=pending_payment&limit=5': () =>
+          json([summary({ id: 6, createdAt: at(6) }), summary({ id: 1, createdAt: at(1) })]),
+        'GET /api/orders?status=paid&limit=5': () =>
+          json([summary({ id: 5, status: 'paid', createdAt: at(5) })]),
+        'GET /api/orders?status=fulfilling&limit=5': () =>
+          json([4, 3, 2].map((id) => summary({ id, status: 'fulfilling', createdAt: at(id) }))),
+      },
     });
     const list = await screen.findByRole('list', { name: 'Open orders' });
     expect(

@@ -2,9 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@alpenkube/contract';
 import { clearGetCache } from '@/lib/http';
-import { json } from '@/test/test-utils';
-import { order } from '../test-orders';
-import { renderAt } from '../test-render';
+import { json, renderPage, type Route } from '@/test/test-utils';
+import { order } from '@/test/test-orders';
 import { PaymentSuccessPage } from './payment-success-page';
 
 beforeEach(() => clearGetCache());
@@ -21,8 +20,8 @@ const challenged: Order = order({
   },
 });
 
-const open = (url: string, routes: Parameters<typeof renderAt>[3]) =>
-  renderAt(url, '/payment-success', <PaymentSuccessPage />, routes);
+const open = (url: string, routes: Record<string, Route>) =>
+  renderPage(<PaymentSuccessPage />, { url, path: '/payment-success', routes });
 
 describe('/payment-success', () => {
   it('finishes a challenged payment with one call, then shows the order and what happens next', async () => {

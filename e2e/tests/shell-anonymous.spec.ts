@@ -39,7 +39,9 @@ test.describe('anonymous shell', () => {
     for (const claim of ['GDPR', 'HDS', 'CISPE', 'Data sovereignty']) {
       await expect(footer.getByText(claim, { exact: true })).toBeVisible();
     }
-    await expect(footer.getByText('© 2025 Alpenkube. All rights reserved.')).toBeVisible();
+    await expect(
+      footer.getByText(`© ${new Date().getFullYear()} Alpenkube. All rights reserved.`),
+    ).toBeVisible();
     const version = footer.getByTestId('app-version');
     await expect(version).not.toContainText('loading...');
     await expect(version.getByText('DEV')).toBeVisible();

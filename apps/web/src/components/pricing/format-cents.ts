@@ -19,3 +19,8 @@ export function formatCentsExact(cents: number, currency: CurrencyCode, rates: E
   });
   return `${currencySymbols[currency]}${text}`;
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$1,234.56': exactly what a card is charged, in US dollars to the cent, whatever is displayed. */
+export const formatUsd = (cents: number) => usd.format(cents / 100);

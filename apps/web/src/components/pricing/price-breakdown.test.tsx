@@ -5,7 +5,7 @@ import type { Quote } from '@alpenkube/contract/pricing';
 import { exchangeRatesQueryKey, setCurrency } from '@/lib/currency';
 import { createTestQueryClient } from '@/test/test-utils';
 import { PriceBreakdown } from './price-breakdown';
-import { formatCentsExact } from './format-cents';
+import { formatCentsExact, formatUsd } from './format-cents';
 
 const rates = { USD: 1 as const, EUR: 0.91, GBP: 0.78 };
 
@@ -57,6 +57,11 @@ describe('formatCentsExact', () => {
     expect(formatCentsExact(5175, 'EUR', rates)).toBe('€47.09');
     expect(formatCentsExact(123456789, 'GBP', rates)).toBe('£962,962.95');
     expect(formatCentsExact(0, 'EUR', rates)).toBe('€0.00');
+  });
+
+  it('has a dollar form for what a card is charged, whatever the display currency', () => {
+    expect(formatUsd(2052000)).toBe('$20,520.00');
+    expect(formatUsd(5)).toBe('$0.05');
   });
 });
 

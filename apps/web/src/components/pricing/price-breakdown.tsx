@@ -2,7 +2,7 @@ import type { BillingCycle, PriceLine, Quote } from '@alpenkube/contract/pricing
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useCurrency } from '@/lib/currency';
-import { formatCentsExact } from './format-cents';
+import { useMoney } from './use-money';
 
 const per = { monthly: 'month', yearly: 'year' } as const;
 
@@ -19,8 +19,8 @@ export function PriceBreakdown({
   quote: Quote;
   billingCycle: BillingCycle;
 }) {
-  const { currency, rates, ratesDate } = useCurrency();
-  const money = (cents: number) => formatCentsExact(cents, currency, rates);
+  const { money, currency } = useMoney();
+  const { ratesDate } = useCurrency();
   const yearly = billingCycle === 'yearly';
   const saving = Math.max(0, 12 * quote.monthly - quote.yearly);
   const unitPrice = (line: PriceLine) =>

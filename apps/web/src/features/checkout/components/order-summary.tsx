@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@alpenkube/contract/orders';
 import { cn } from '@/lib/cn';
-import { formatUsd, useMoney } from '../use-money';
+import { formatUsd } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 
 function Row({
   label,

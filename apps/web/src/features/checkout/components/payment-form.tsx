@@ -7,7 +7,8 @@ import { SERVER_ERROR, setServerErrors, useZodForm } from '@/components/ui/use-z
 import { HttpError } from '@/lib/http';
 import { cardFormSchema, emptyCard, formFieldOf } from '../card-form-schema';
 import { useCheckoutPayment } from '../use-checkout-payment';
-import { formatUsd, useMoney } from '../use-money';
+import { formatUsd } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { CardFields } from './card-fields';
 import { PaymentChoice, type CardChoice } from './payment-choice';
 import { TestGatewayNotice } from './test-gateway-notice';

@@ -1,15 +1,13 @@
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { PROMO_CODE } from '@alpenkube/contract/promo';
 import { PriceBreakdown } from '@/components/pricing/price-breakdown';
-import { formatCentsExact } from '@/components/pricing/format-cents';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '@/components/pricing/use-money';
 import { useLiveQuote } from '../use-live-quote';
 
 /** The live price beside every step (under it on a phone), from the engine in the browser. */
 export function PricePanel({ catalog }: { catalog: Catalog }) {
   const { quote, discount, values } = useLiveQuote(catalog);
-  const { currency, rates } = useCurrency();
-  const money = (cents: number) => formatCentsExact(cents, currency, rates);
+  const { money } = useMoney();
   const per = values.billingCycle === 'yearly' ? 'year' : 'month';
 
   return (

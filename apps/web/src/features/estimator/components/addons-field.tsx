@@ -1,8 +1,7 @@
 import type { Addon } from '@alpenkube/contract';
 import type { BillingCycle } from '@alpenkube/contract/pricing';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { Checkbox } from '@/components/ui/checkbox';
-import { useCurrency } from '@/lib/currency';
 import type { FieldIssues } from '../use-estimator-config';
 
 /**
@@ -24,7 +23,7 @@ export function AddonsField({
   issues: FieldIssues;
   onChange: (addons: string[]) => void;
 }) {
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const offered = addons.filter((addon) => addon.compatibleTiers.includes(tier));
   const stray = chosen.filter((slug) => !offered.some((addon) => addon.slug === slug));
   const toggle = (slug: string, on: boolean) =>
@@ -34,7 +33,7 @@ export function AddonsField({
     const cents = billingCycle === 'yearly' ? addon.priceYearly : addon.priceMonthly;
     if (cents === 0) return 'Included';
     const unit = addon.unit === 'node' ? 'per node' : 'per cluster';
-    return `${formatCentsExact(cents, currency, rates)} ${unit} a ${billingCycle === 'yearly' ? 'year' : 'month'}`;
+    return `${money(cents)} ${unit} a ${billingCycle === 'yearly' ? 'year' : 'month'}`;
   };
 
   if (offered.length === 0 && stray.length === 0) {

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import type { Tier } from '@alpenkube/contract';
 import type { BillingCycle } from '@alpenkube/contract/pricing';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { Checkbox } from '@/components/ui/checkbox';
 import { haOffer, haSwitchable } from '@/lib/catalog/cluster-config-rules';
-import { useCurrency } from '@/lib/currency';
 
 /** The HA control plane: a choice where the tier prices it, always on where it is included. */
 export function HaField({
@@ -21,7 +20,7 @@ export function HaField({
   error?: string;
 }) {
   const id = useId();
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const offer = haOffer(tier);
   const price =
     (billingCycle === 'yearly'
@@ -32,7 +31,7 @@ export function HaField({
       ? `Not offered on ${tier?.name ?? 'this tier'}.`
       : offer === 'included'
         ? `Included in ${tier!.name}.`
-        : `${formatCentsExact(price, currency, rates)} a ${billingCycle === 'yearly' ? 'year' : 'month'} extra, before the region's factor.`;
+        : `${money(price)} a ${billingCycle === 'yearly' ? 'year' : 'month'} extra, before the region's factor.`;
   return (
     <div className="space-y-2">
       <label className="flex items-start gap-3 text-sm">

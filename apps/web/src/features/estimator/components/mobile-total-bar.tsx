@@ -1,6 +1,5 @@
 import type { Quote } from '@alpenkube/contract/pricing';
-import { formatCentsExact } from '@/components/pricing/format-cents';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '@/components/pricing/use-money';
 
 /**
  * On a narrow screen the price panel sits under the long form: this bar keeps the total in
@@ -8,7 +7,7 @@ import { useCurrency } from '@/lib/currency';
  * floating menu button.
  */
 export function MobileTotalBar({ quote, panelId }: { quote: Quote | null; panelId: string }) {
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 py-3 pr-24 pl-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden">
       <a
@@ -18,7 +17,7 @@ export function MobileTotalBar({ quote, panelId }: { quote: Quote | null; panelI
         {quote ? (
           <>
             <span className="text-lg font-bold tabular-nums" data-testid="mobile-total">
-              {formatCentsExact(quote.total, currency, rates)}
+              {money(quote.total)}
             </span>
             <span className="text-sm text-muted-foreground">
               {quote.billingCycle === 'yearly' ? 'a year' : 'a month'}

@@ -1,12 +1,12 @@
 import { Link2, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BillingCycle, Quote } from '@alpenkube/contract/pricing';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { CurrencySelect, useCurrency } from '@/lib/currency';
+import { CurrencySelect } from '@/lib/currency';
 
 async function copyLink(query: string) {
   const url = `${window.location.origin}${paths.priceEstimator}?${query}`;
@@ -37,7 +37,7 @@ export function PricePanel({
   /** The panel's anchor, for the phone's total bar. */
   id: string;
 }) {
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const yearly = billingCycle === 'yearly';
   return (
     <section
@@ -55,7 +55,7 @@ export function PricePanel({
         <>
           <p className="flex flex-wrap items-baseline gap-x-1.5" aria-live="polite">
             <span className="text-3xl font-bold tracking-tight" data-testid="estimate-total">
-              {formatCentsExact(quote.total, currency, rates)}
+              {money(quote.total)}
             </span>
             <span className="text-sm text-muted-foreground">
               {yearly ? 'a year, paid up front' : 'a month'}

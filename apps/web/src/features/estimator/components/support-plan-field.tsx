@@ -1,8 +1,7 @@
 import { RadioGroup } from 'radix-ui';
 import type { SupportPlan } from '@alpenkube/contract';
 import type { BillingCycle } from '@alpenkube/contract/pricing';
-import { formatCentsExact } from '@/components/pricing/format-cents';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '@/components/pricing/use-money';
 
 function minutes(value: number | null) {
   if (value === null) return 'not covered';
@@ -23,7 +22,7 @@ export function SupportPlanField({
   onChange: (slug: string) => void;
   error?: string;
 }) {
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   return (
     <div className="space-y-2">
       <RadioGroup.Root
@@ -44,7 +43,7 @@ export function SupportPlanField({
               <span className="block font-medium">
                 {price === 0
                   ? 'Free'
-                  : `${formatCentsExact(price, currency, rates)} a ${billingCycle === 'yearly' ? 'year' : 'month'}`}
+                  : `${money(price)} a ${billingCycle === 'yearly' ? 'year' : 'month'}`}
               </span>
               <span className="mt-1 block text-muted-foreground">{plan.description}</span>
               <span className="mt-2 block text-xs text-muted-foreground">

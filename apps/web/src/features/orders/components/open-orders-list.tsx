@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import type { OrderSummary } from '@alpenkube/contract';
 import { paths } from '@/config/paths';
-import { useMoney } from '../use-money';
+import { useMoney } from '@/components/pricing/use-money';
 import { cn } from '@/lib/cn';
 import { formatOrderDate } from '../order-status';
 import { OrderStatusBadge } from './order-status-badge';

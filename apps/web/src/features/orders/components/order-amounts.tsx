@@ -2,13 +2,10 @@ import type { ReactNode } from 'react';
 import type { Order } from '@alpenkube/contract';
 import { DataTable } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
-import { useMoney } from '../use-money';
+import { formatUsd } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 
 type Line = Order['lines'][number];
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** The exact amount in USD, as the card is charged (the display currency rounds down). */
-export const formatUsdCents = (cents: number) => usd.format(cents / 100);
 
 function Row({
   label,
@@ -96,7 +93,7 @@ export function OrderAmounts({ order }: { order: Order }) {
         <p className="text-right text-xs text-muted-foreground">
           {currency === 'USD'
             ? `Billed per ${period}, up front.`
-            : `${order.paidAt ? 'Charged' : 'To be charged'} in US dollars: ${formatUsdCents(order.amountDue)}, billed per ${period}. Other currencies are converted at today’s rate.`}
+            : `${order.paidAt ? 'Charged' : 'To be charged'} in US dollars: ${formatUsd(order.amountDue)}, billed per ${period}. Other currencies are converted at today’s rate.`}
         </p>
       </div>
     </div>

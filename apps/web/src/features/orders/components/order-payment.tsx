@@ -1,5 +1,5 @@
 import type { Order } from '@alpenkube/contract';
-import { useMoney } from '../use-money';
+import { useMoney } from '@/components/pricing/use-money';
 import { paymentStatusLabels } from '../order-status';
 
 type Payment = NonNullable<Order['payment']>;

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { OrderSummary } from '@alpenkube/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
-import { useMoney } from '../use-money';
+import { useMoney } from '@/components/pricing/use-money';
 import { billingCycleLabels, formatOrderDate, orderKindLabels } from '../order-status';
 import { OrderStatusBadge } from './order-status-badge';
 

@@ -4,7 +4,7 @@ import type { Order } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useMoney } from '../use-money';
+import { useMoney } from '@/components/pricing/use-money';
 import { billingCycleLabels } from '../order-status';
 import { PaymentResultPanel } from './payment-result-panel';
 

@@ -1,8 +1,7 @@
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { findTier } from '@/lib/catalog/cluster-config-rules';
-import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 import { SupportPlanField } from './support-plan-field';
@@ -13,7 +12,7 @@ export function AddonsStep({ catalog }: { catalog: Catalog }) {
   const { field, fieldState } = useController({ control: form.control, name: 'addons' });
   const tierSlug = useWatch({ control: form.control, name: 'tier' });
   const tier = findTier(catalog, tierSlug);
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const offered = catalog.addons.filter((addon) => addon.compatibleTiers.includes(tierSlug));
   const missing = catalog.addons.filter((addon) => !addon.compatibleTiers.includes(tierSlug));
   // The server names an add-on by its index in the list: all of them are shown here.
@@ -56,7 +55,7 @@ export function AddonsStep({ catalog }: { catalog: Catalog }) {
               <span className="text-sm whitespace-nowrap tabular-nums">
                 {addon.priceMonthly === 0
                   ? 'Free'
-                  : `${formatCentsExact(addon.priceMonthly, currency, rates)}/${addon.unit === 'node' ? 'node/' : ''}month`}
+                  : `${money(addon.priceMonthly)}/${addon.unit === 'node' ? 'node/' : ''}month`}
               </span>
             </span>
             <span className="mt-1 block text-sm text-muted-foreground">{addon.description}</span>

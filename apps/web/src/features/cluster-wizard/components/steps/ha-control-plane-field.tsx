@@ -2,23 +2,22 @@ import { useController, useFormContext } from 'react-hook-form';
 import type { Tier } from '@alpenkube/contract';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError } from '@/components/ui/form';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { haOffer, haSwitchable } from '@/lib/catalog/cluster-config-rules';
-import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 
 /** The high-availability control plane: three zones, included, extra, or not offered. */
 export function HaControlPlaneField({ tier }: { tier: Tier }) {
   const form = useFormContext<WizardValues>();
   const { field, fieldState } = useController({ control: form.control, name: 'haControlPlane' });
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const offer = haOffer(tier);
   const hint =
     offer === 'none'
       ? `${tier.name} has no high-availability control plane.`
       : offer === 'included'
         ? `Included in ${tier.name}.`
-        : `${formatCentsExact(tier.haControlPlanePriceMonthly ?? 0, currency, rates)}/month more, before the region's factor.`;
+        : `${money(tier.haControlPlanePriceMonthly ?? 0)}/month more, before the region's factor.`;
 
   return (
     <div className="rounded-xl border border-border p-4">

@@ -6,9 +6,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormInputField } from '@/components/ui/hook-form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { autoscaleBounds } from '@/lib/catalog/cluster-config-rules';
-import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 import { NumberInput } from '../number-input';
 
@@ -33,7 +32,7 @@ export function NodePoolFields({
 }) {
   const form = useFormContext<WizardValues>();
   const { control } = form;
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const pool = useWatch({ control, name: `nodePools.${index}` });
   const autoscales = pool.autoscaleMin !== undefined || pool.autoscaleMax !== undefined;
 
@@ -68,7 +67,7 @@ export function NodePoolFields({
               <NativeSelect {...field}>
                 {tier.nodeSizes.map((size) => (
                   <option key={size.name} value={size.name}>
-                    {size.name} · {formatCentsExact(size.priceMonthly, currency, rates)}/node/month
+                    {size.name} · {money(size.priceMonthly)}/node/month
                   </option>
                 ))}
               </NativeSelect>

@@ -1,7 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
 import type { Catalog, SupportPlan } from '@alpenkube/contract/catalog';
-import { formatCentsExact } from '@/components/pricing/format-cents';
-import { useCurrency } from '@/lib/currency';
+import { useMoney } from '@/components/pricing/use-money';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 
@@ -19,7 +18,7 @@ const severities: (keyof SupportPlan['responseMinutes'])[] = ['critical', 'high'
 export function SupportPlanField({ catalog }: { catalog: Catalog }) {
   const form = useFormContext<WizardValues>();
   const { field, fieldState } = useController({ control: form.control, name: 'supportPlan' });
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
 
   return (
     <ChoiceGroup
@@ -42,9 +41,7 @@ export function SupportPlanField({ catalog }: { catalog: Catalog }) {
           >
             <span className="block font-semibold">{plan.name}</span>
             <span className="block text-sm tabular-nums">
-              {plan.priceMonthly === 0
-                ? 'Included'
-                : `${formatCentsExact(plan.priceMonthly, currency, rates)}/month`}
+              {plan.priceMonthly === 0 ? 'Included' : `${money(plan.priceMonthly)}/month`}
             </span>
             <span className="mt-1 block text-sm text-muted-foreground">{plan.description}</span>
             <span className="mt-2 grid grid-cols-2 gap-x-2 text-xs">

@@ -4,9 +4,8 @@ import type { Catalog } from '@alpenkube/contract/catalog';
 import type { Tier } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { FormAlert } from '@/components/ui/form';
-import { formatCentsExact } from '@/components/pricing/format-cents';
+import { useMoney } from '@/components/pricing/use-money';
 import { fitToTier } from '@/lib/catalog/cluster-config-rules';
-import { useCurrency } from '@/lib/currency';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 
@@ -23,7 +22,7 @@ function adaptationNote(tier: Tier, droppedAddons: string[], poolsChanged: boole
 export function TierStep({ catalog }: { catalog: Catalog }) {
   const form = useFormContext<WizardValues>();
   const { field, fieldState } = useController({ control: form.control, name: 'tier' });
-  const { currency, rates } = useCurrency();
+  const { money } = useMoney();
   const [note, setNote] = useState('');
 
   const choose = (tier: Tier) => {
@@ -76,7 +75,7 @@ export function TierStep({ catalog }: { catalog: Catalog }) {
                   <span>
                     Nodes from{' '}
                     <span className="font-medium text-foreground">
-                      {formatCentsExact(fromSize.priceMonthly, currency, rates)}
+                      {money(fromSize.priceMonthly)}
                     </span>
                     /month
                   </span>

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { formatCentsExact } from '@/components/pricing/format-cents';
 import { useCurrency } from '@/lib/currency';
+import { formatCentsExact } from './format-cents';
 
 /**
- * An order's amounts in the display currency to the cent (converted, rounded down), like the
- * wizard's price panel: whole units would make "3 × €51 = €155" of the lines.
+ * `money(cents)`: minor units of USD in the display currency to the cent (converted by the rate,
+ * rounded down), as every itemised price and order amount reads; with the currency they are in.
  */
 export function useMoney() {
   const { currency, rates } = useCurrency();

@@ -12,6 +12,7 @@ import {
   fitToTier,
   haSwitchable,
   nextPoolName,
+  nodeLimits,
 } from './cluster-config-rules';
 
 const catalog = TEST_CATALOG;
@@ -173,6 +174,11 @@ describe('pools, autoscaling and the HA control plane', () => {
       { name: 'pool-3', size: 's', count: 1 },
     ];
     expect(nextPoolName(taken)).toBe('pool-4');
+  });
+
+  it("says a tier's node limits", () => {
+    expect(nodeLimits(tier('blue'))).toBe('3 to 50 nodes');
+    expect(nodeLimits(tier('sandbox'))).toBe('1 node');
   });
 
   it('autoscales from the count to twice it, within the tier', () => {

@@ -24,6 +24,13 @@ export function findProvider(catalog: Catalog, slug: string): Provider | undefin
   return catalog.providers.find((provider) => provider.slug === slug);
 }
 
+/** The tier's node limits in words: "3 to 50 nodes", or "1 node" where it takes one count. */
+export function nodeLimits(tier: Tier): string {
+  const range =
+    tier.minNodes === tier.maxNodes ? `${tier.minNodes}` : `${tier.minNodes} to ${tier.maxNodes}`;
+  return `${range} ${tier.maxNodes === 1 ? 'node' : 'nodes'}`;
+}
+
 /** The provider's first region, among the EU ones when only those are shown (if it has any). */
 export function firstRegion(provider: Provider | undefined, euOnly = false): string {
   const regions = provider?.regions ?? [];

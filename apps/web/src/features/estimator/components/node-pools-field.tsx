@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import type { Tier } from '@alpenkube/contract';
 import type { NodePoolConfig } from '@alpenkube/contract/pricing';
 import { Button } from '@/components/ui/button';
-import { MAX_NODE_POOLS } from '@/lib/catalog/cluster-config-rules';
+import { MAX_NODE_POOLS, nodeLimits } from '@/lib/catalog/cluster-config-rules';
 import type { FieldIssues } from '../use-estimator-config';
 import { NodePoolRow } from './node-pool-row';
 
@@ -41,7 +41,7 @@ export function NodePoolsField({
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {total} {total === 1 ? 'node' : 'nodes'} in {pools.length}{' '}
           {pools.length === 1 ? 'pool' : 'pools'}
-          {tier && `; ${tier.name} takes ${tier.minNodes} to ${tier.maxNodes}`}
+          {tier && `; ${tier.name} takes ${nodeLimits(tier)}`}
         </p>
         <Button
           type="button"

@@ -1,4 +1,5 @@
 import type { Tier } from '@alpenkube/contract';
+import { nodeLimits } from '@/lib/catalog/cluster-config-rules';
 import { SelectField } from './select-field';
 
 /** The tier decides the node sizes, node limits, HA and add-ons offered. */
@@ -34,10 +35,7 @@ export function TierField({
             <div className="flex gap-1.5">
               <dt className="text-muted-foreground">Nodes</dt>
               <dd className="font-medium" data-testid="tier-node-limits">
-                {tier.minNodes === tier.maxNodes
-                  ? tier.minNodes
-                  : `${tier.minNodes} to ${tier.maxNodes}`}{' '}
-                in all
+                {nodeLimits(tier)} in all
               </dd>
             </div>
           </dl>

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClusterOrderConfig } from '@alpenkube/contract';
 import { publicQueries } from '@/lib/public-queries';
-import { describeCluster } from '../cluster-summary';
+import { describeCluster } from '@/lib/catalog/describe-cluster';
 
 /** The cluster configuration the order bought, as a description list. */
 export function OrderConfiguration({ config }: { config: ClusterOrderConfig }) {
   const catalog = useQuery(publicQueries.catalog());
-  const items = describeCluster(config, catalog.data);
+  const items = [
+    { label: 'Cluster name', value: config.name },
+    ...describeCluster(config, catalog.data),
+  ];
   return (
     <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
       {items.map((item) => (

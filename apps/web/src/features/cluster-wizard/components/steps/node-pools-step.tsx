@@ -3,7 +3,12 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form';
-import { addedPool, findTier, MAX_NODE_POOLS } from '@/lib/catalog/cluster-config-rules';
+import {
+  addedPool,
+  findTier,
+  MAX_NODE_POOLS,
+  nodeLimits,
+} from '@/lib/catalog/cluster-config-rules';
 import type { WizardValues } from '../../wizard-schema';
 import { HaControlPlaneField } from './ha-control-plane-field';
 import { NodePoolFields } from './node-pool-fields';
@@ -25,9 +30,7 @@ export function NodePoolsStep({ catalog }: { catalog: Catalog }) {
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {tier.name} takes{' '}
-        {tier.minNodes === tier.maxNodes ? tier.minNodes : `${tier.minNodes} to ${tier.maxNodes}`}{' '}
-        node{tier.maxNodes === 1 ? '' : 's'} in all. This configuration has{' '}
+        {tier.name} takes {nodeLimits(tier)} in all. This configuration has{' '}
         <span className="font-medium text-foreground">{total}</span>.
       </p>
       <ul className="space-y-4" aria-label="Node pools">

@@ -1,9 +1,20 @@
 import { useWatch } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
 import { Button } from '@/components/ui/button';
-import { findProvider, findTier } from '@/lib/catalog/cluster-config-rules';
-import type { WizardValues } from '../../wizard-schema';
+import { describeCluster, type ConfigurationPart } from '@/lib/catalog/describe-cluster';
+import { configOf, type WizardValues } from '../../wizard-schema';
 import type { StepId } from '../../wizard-steps';
+
+/** The step that asks for each part of the configuration. */
+const stepOf: Record<ConfigurationPart, StepId> = {
+  tier: 'tier',
+  location: 'location',
+  version: 'version',
+  nodePools: 'nodes',
+  controlPlane: 'nodes',
+  addons: 'addons',
+  supportPlan: 'addons',
+};
 
 /** Every answer of the earlier steps, each with a way back to change it. */
 export function ReviewSummary({
@@ -14,51 +25,7 @@ export function ReviewSummary({
   onEdit: (step: StepId) => void;
 }) {
   const values = useWatch<WizardValues>() as WizardValues;
-  const tier = findTier(catalog, values.tier);
-  const provider = findProvider(catalog, values.provider);
-  const region = provider?.regions.find((candidate) => candidate.code === values.region);
-  const version = catalog.kubernetesVersions.find((v) => v.minor === values.kubernetesVersion);
-  const addonNames = values.addons.map(
-    (slug) => catalog.addons.find((addon) => addon.slug === slug)?.name ?? slug,
-  );
-  const plan = catalog.supportPlans.find((candidate) => candidate.slug === values.supportPlan);
-
-  const rows: { label: string; value: React.ReactNode; step: StepId }[] = [
-    { label: 'Tier', value: tier?.name ?? values.tier, step: 'tier' },
-    {
-      label: 'Provider and region',
-      value: `${provider?.name ?? values.provider}, ${region ? `${region.city} (${region.code}, ${region.jurisdiction === 'eu' ? 'EU' : 'outside the EU'})` : values.region}`,
-      step: 'location',
-    },
-    {
-      label: 'Kubernetes',
-      value: version ? `${version.minor} (patch ${version.latestPatch})` : values.kubernetesVersion,
-      step: 'version',
-    },
-    {
-      label: 'Node pools',
-      value: (
-        <ul>
-          {values.nodePools.map((pool, index) => (
-            <li key={index}>
-              {pool.name}: {pool.count} × {pool.size}
-              {pool.autoscaleMin !== undefined && pool.autoscaleMax !== undefined
-                ? `, autoscaling ${pool.autoscaleMin}–${pool.autoscaleMax}`
-                : ''}
-            </li>
-          ))}
-        </ul>
-      ),
-      step: 'nodes',
-    },
-    {
-      label: 'Control plane',
-      value: values.haControlPlane ? 'High availability (3 zones)' : 'Single zone',
-      step: 'nodes',
-    },
-    { label: 'Add-ons', value: addonNames.length ? addonNames.join(', ') : 'None', step: 'addons' },
-    { label: 'Support', value: plan?.name ?? values.supportPlan, step: 'addons' },
-  ];
+  const rows = describeCluster(configOf(values), catalog);
 
   return (
     <dl className="divide-y divide-border rounded-xl border border-border">
@@ -69,7 +36,15 @@ export function ReviewSummary({
         >
           <dt className="text-sm text-muted-foreground">{row.label}</dt>
           <dd className="col-start-1 text-sm font-medium break-words sm:col-start-2 sm:row-start-1">
-            {row.value}
+            {Array.isArray(row.value) ? (
+              <ul>
+                {row.value.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            ) : (
+              row.value
+            )}
           </dd>
           <dd className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1">
             <Button
@@ -77,7 +52,7 @@ export function ReviewSummary({
               variant="link"
               size="sm"
               className="h-auto px-0"
-              onClick={() => onEdit(row.step)}
+              onClick={() => onEdit(stepOf[row.part])}
               aria-label={`Change ${row.label.toLowerCase()}`}
             >
               Change

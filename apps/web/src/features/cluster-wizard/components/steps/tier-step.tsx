@@ -5,7 +5,7 @@ import type { Tier } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { FormAlert } from '@/components/ui/form';
 import { useMoney } from '@/components/pricing/use-money';
-import { fitToTier } from '@/lib/catalog/cluster-config-rules';
+import { fitToTier, nodeLimits } from '@/lib/catalog/cluster-config-rules';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 
@@ -65,11 +65,7 @@ export function TierStep({ catalog }: { catalog: Catalog }) {
                 {tier.description}
               </span>
               <span className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                <span>
-                  {tier.minNodes === tier.maxNodes
-                    ? `${tier.minNodes} node`
-                    : `${tier.minNodes}–${tier.maxNodes} nodes`}
-                </span>
+                <span>{nodeLimits(tier)}</span>
                 {tier.sla ? <span>{tier.sla}</span> : null}
                 {fromSize ? (
                   <span>

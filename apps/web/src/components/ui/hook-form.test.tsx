@@ -15,7 +15,7 @@ import {
   FormRootError,
 } from './hook-form';
 import { Input } from './input';
-import { setServerErrors, useZodForm } from './use-zod-form';
+import { serverIssues, setServerErrors, useZodForm, withIssuePaths } from './use-zod-form';
 
 const clusterSchema = z.object({
   name: z.string().min(1, 'Name the cluster'),
@@ -177,5 +177,21 @@ describe('setServerErrors', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid request');
+  });
+});
+
+describe('withIssuePaths', () => {
+  it("renames the issues' paths to the form's fields, and can make a 409 one setServerErrors places", () => {
+    const conflict = new HttpError('The name prod is taken', 409, [
+      { path: ['cluster', 'name'], message: 'The name prod is taken' },
+      { oops: true },
+    ]);
+    const placed = withIssuePaths(conflict, (path) => path.slice(1), 400);
+    expect(placed).toBeInstanceOf(HttpError);
+    expect((placed as HttpError).status).toBe(400);
+    expect(serverIssues(placed)).toEqual([{ path: ['name'], message: 'The name prod is taken' }]);
+    // Without issues, the error is the same one.
+    const plain = new HttpError('Gone', 404);
+    expect(withIssuePaths(plain, (path) => path)).toBe(plain);
   });
 });

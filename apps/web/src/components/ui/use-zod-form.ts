@@ -45,10 +45,9 @@ export interface ServerIssue {
 /** The key of the form-level error the server's message is shown under (`FormRootError`). */
 export const SERVER_ERROR = 'root.server' as const;
 
-function issuesOf(error: unknown): ServerIssue[] {
-  if (!(error instanceof HttpError) || error.status !== 400 || !Array.isArray(error.issues)) {
-    return [];
-  }
+/** The well-formed `issues` of an error answer (a 400's, or a 409 that names its field). */
+export function serverIssues(error: unknown): ServerIssue[] {
+  if (!(error instanceof HttpError) || !Array.isArray(error.issues)) return [];
   return error.issues.filter(
     (issue): issue is ServerIssue =>
       typeof issue === 'object' &&
@@ -56,6 +55,22 @@ function issuesOf(error: unknown): ServerIssue[] {
       Array.isArray((issue as ServerIssue).path) &&
       typeof (issue as ServerIssue).message === 'string',
   );
+}
+
+/**
+ * The error with its issues under the form's own field names, for an API that names them
+ * otherwise (the orders API under `cluster.`, the gateway's `expMonth`), so `setServerErrors`
+ * places them; `status` turns another answer that names its field (a 409) into one it places.
+ */
+export function withIssuePaths(
+  error: unknown,
+  rename: (path: ServerIssue['path']) => ServerIssue['path'],
+  status?: number,
+): unknown {
+  const issues = serverIssues(error);
+  if (!issues.length || !(error instanceof HttpError)) return error;
+  const renamed = issues.map((issue) => ({ ...issue, path: rename(issue.path) }));
+  return new HttpError(error.message, status ?? error.status, renamed);
 }
 
 /**
@@ -70,7 +85,8 @@ export function setServerErrors<T extends FieldValues>(
 ): void {
   const unplaced: string[] = [];
   let focused = false;
-  for (const issue of issuesOf(error)) {
+  const placeable = error instanceof HttpError && error.status === 400;
+  for (const issue of placeable ? serverIssues(error) : []) {
     const name = issue.path.map(String).join('.');
     // A field the form holds has a value (an optional field is '' rather than undefined).
     if (name && form.getValues(name as FieldPath<T>) !== undefined) {

@@ -1,4 +1,9 @@
-import { SERVER_ERROR, setServerErrors } from '@/components/ui/use-zod-form';
+import {
+  SERVER_ERROR,
+  serverIssues,
+  setServerErrors,
+  withIssuePaths,
+} from '@/components/ui/use-zod-form';
 import { HttpError } from '@/lib/http';
 import { useCancelOrder, usePlaceOrder } from './queries';
 import type { ClusterWizardState } from './use-cluster-wizard';
@@ -6,35 +11,13 @@ import { newIdempotencyKey } from './wizard-draft';
 import { fingerprintOf, orderBody } from './wizard-schema';
 import { firstStepWithError, stepIndex, stepOfPath } from './wizard-steps';
 
-interface Issue {
-  path: (string | number)[];
-  message: string;
-}
-
-function issuesOf(error: unknown): Issue[] {
-  if (!(error instanceof HttpError) || !Array.isArray(error.issues)) return [];
-  return error.issues.filter(
-    (issue): issue is Issue =>
-      typeof issue === 'object' &&
-      issue !== null &&
-      Array.isArray((issue as Issue).path) &&
-      typeof (issue as Issue).message === 'string',
-  );
-}
-
 /**
  * The server names a cluster's fields under `cluster` (`cluster.nodePools.0.count`), the form
  * holds them at its top. A 409 that names a field (the name taken, the promo code used) goes
  * under that field too, so it is read where it is fixed.
  */
 function asFormError(error: unknown): unknown {
-  const issues = issuesOf(error);
-  if (!issues.length || !(error instanceof HttpError)) return error;
-  const placed = issues.map((issue) => ({
-    ...issue,
-    path: issue.path[0] === 'cluster' ? issue.path.slice(1) : issue.path,
-  }));
-  return new HttpError(error.message, 400, placed);
+  return withIssuePaths(error, (path) => (path[0] === 'cluster' ? path.slice(1) : path), 400);
 }
 
 /**
@@ -70,7 +53,7 @@ export function usePlaceOrderAction(wizard: ClusterWizardState) {
         }));
       } catch (error) {
         const formError = asFormError(error);
-        const step = issuesOf(formError)
+        const step = serverIssues(formError)
           .map((issue) => stepOfPath(issue.path.join('.')))
           .find((candidate) => candidate !== null);
         if (step) goTo(step);
@@ -79,7 +62,7 @@ export function usePlaceOrderAction(wizard: ClusterWizardState) {
         if (
           error instanceof HttpError &&
           error.status === 409 &&
-          !issuesOf(error).some((issue) => issue.message === error.message)
+          !serverIssues(error).some((issue) => issue.message === error.message)
         ) {
           form.setError(SERVER_ERROR, { type: 'server', message: error.message });
         }

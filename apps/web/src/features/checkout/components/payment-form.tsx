@@ -3,8 +3,12 @@ import type { Order } from '@alpenkube/contract/orders';
 import type { PaymentGatewayInfo, PaymentMethod } from '@alpenkube/contract/payments';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { Form, FormRootError } from '@/components/ui/hook-form';
-import { SERVER_ERROR, setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
-import { HttpError } from '@/lib/http';
+import {
+  SERVER_ERROR,
+  setServerErrors,
+  useZodForm,
+  withIssuePaths,
+} from '@/components/ui/use-zod-form';
 import { cardFormSchema, emptyCard, formFieldOf } from '../card-form-schema';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { formatUsd } from '@/components/pricing/format-cents';
@@ -14,14 +18,7 @@ import { PaymentChoice, type CardChoice } from './payment-choice';
 import { TestGatewayNotice } from './test-gateway-notice';
 
 /** The gateway names `expMonth`/`expYear`; the form has one expiry field. */
-function onCardFields(error: unknown): unknown {
-  if (!(error instanceof HttpError) || !Array.isArray(error.issues)) return error;
-  const issues = (error.issues as { path?: unknown[]; message?: string }[]).map((issue) => ({
-    ...issue,
-    path: [formFieldOf(issue.path?.[0])],
-  }));
-  return new HttpError(error.message, error.status, issues);
-}
+const onCardFields = (error: unknown) => withIssuePaths(error, (path) => [formFieldOf(path[0])]);
 
 const defaultChoice = (methods: PaymentMethod[]): CardChoice =>
   (methods.find((method) => method.isDefault) ?? methods[0])?.id ?? 'new';

@@ -13,3 +13,4 @@ export * from './endpoints.ts';
 export * from './push.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './card-rules.ts';

@@ -1,9 +1,10 @@
 import { desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type {
-  AddPaymentMethod,
-  CreditBalance,
-  PaymentGatewayInfo,
-  PaymentMethod,
+import {
+  hasExpired,
+  type AddPaymentMethod,
+  type CreditBalance,
+  type PaymentGatewayInfo,
+  type PaymentMethod,
 } from '@alpenkube/contract';
 import { organizations, paymentMethods } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
@@ -13,7 +14,6 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import type { ClientInfo } from '../sessions/index.ts';
-import { hasExpired } from './test-cards.ts';
 
 type Row = typeof paymentMethods.$inferSelect;
 

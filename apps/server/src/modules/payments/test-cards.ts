@@ -59,25 +59,3 @@ export const TEST_CARDS: readonly TestCard[] = [
 const byNumber = new Map(TEST_CARDS.map((card) => [card.number, card]));
 
 export const findTestCard = (number: string): TestCard | undefined => byNumber.get(number);
-
-/** The Luhn checksum every card number carries in its last digit. */
-export function passesLuhn(number: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = number.charCodeAt(number.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** A card is valid through the last day of its expiry month (UTC). */
-export function hasExpired(expMonth: number, expYear: number, now = new Date()): boolean {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
-  return expYear < year || (expYear === year && expMonth < month);
-}

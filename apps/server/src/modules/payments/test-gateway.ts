@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CardDetails } from '@alpenkube/contract';
+import { hasExpired, passesLuhn, type CardDetails } from '@alpenkube/contract';
 import { testGatewayCards, testGatewayCharges } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
@@ -11,9 +11,7 @@ import {
   DECLINED_MESSAGE,
   EXPIRED_MESSAGE,
   findTestCard,
-  hasExpired,
   INSUFFICIENT_FUNDS_MESSAGE,
-  passesLuhn,
   TEST_CARDS,
   type TestCardBehaviour,
 } from './test-cards.ts';
@@ -155,8 +153,9 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
      */
     async tokenize(details: CardDetailsParsed): Promise<TokenizedCard> {
       const issues: { path: string[]; message: string }[] = [];
-      const card = passesLuhn(details.number) ? findTestCard(details.number) : undefined;
-      if (!passesLuhn(details.number)) {
+      const luhn = passesLuhn(details.number);
+      const card = luhn ? findTestCard(details.number) : undefined;
+      if (!luhn) {
         issues.push({ path: ['number'], message: INVALID_NUMBER_MESSAGE });
       } else if (!card) {
         issues.push({ path: ['number'], message: NOT_A_TEST_CARD_MESSAGE });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasExpired, passesLuhn } from '@alpenkube/contract/card-rules';
 import { cardDetailsSchema, type CardDetails } from '@alpenkube/contract/payments';
 
 /** What the card form holds: text, as typed. */
@@ -11,20 +12,6 @@ export interface CardFormValues {
 }
 
 export const emptyCard: CardFormValues = { number: '', expiry: '', cvc: '', name: '' };
-
-/** The Luhn checksum every card number carries in its last digit. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** "04/29", "4/2029", "04 / 29" → month and four-digit year; null when unreadable. */
 export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
@@ -79,9 +66,7 @@ export function cardFormSchema(now = new Date()): z.ZodType<CardDetails, CardFor
         });
       }
       if (parsed.success) {
-        const { expMonth, expYear } = parsed.data;
-        const year = now.getUTCFullYear();
-        if (expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1)) {
+        if (hasExpired(parsed.data.expMonth, parsed.data.expYear, now)) {
           context.addIssue({ code: 'custom', path: ['expiry'], message: 'This card has expired' });
         }
       }

@@ -31,4 +31,10 @@ test('the slide layout serves both wizard aliases', async ({ page }) => {
   await expect(page).toHaveURL(/\/cluster-provisioning$/);
   await expect(page.locator('[data-slide-direction="forward"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cluster provisioning' })).toBeVisible();
+  // Once the slide is over the page is fully shown, not left transparent by the leaving slide.
+  await expect
+    .poll(() =>
+      page.locator('[data-slide-direction]').evaluate((node) => getComputedStyle(node).opacity),
+    )
+    .toBe('1');
 });

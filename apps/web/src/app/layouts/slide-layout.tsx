@@ -25,14 +25,18 @@ export function SlideLayout() {
   const node = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<Shown>({ path: location.pathname, outlet, direction: 1 });
   const entered = useRef(shown.path);
+  // The outlet is a new element on every render: the slide reads the newest one when it swaps,
+  // rather than restarting each time the leaving page renders.
+  const latestOutlet = useRef(outlet);
+  latestOutlet.current = outlet;
 
   useEffect(() => {
     if (location.pathname === shown.path) return;
     const direction = slideDirection(shown.path, location.pathname);
-    const next = { path: location.pathname, outlet, direction };
+    const path = location.pathname;
     let cancelled = false;
     const swap = () => {
-      if (!cancelled) setShown(next);
+      if (!cancelled) setShown({ path, outlet: latestOutlet.current, direction });
     };
     const leaving = play(node.current, exitSlide(direction));
     if (leaving) leaving.finished.then(swap, swap);
@@ -40,12 +44,15 @@ export function SlideLayout() {
     return () => {
       cancelled = true;
     };
-  }, [location.pathname, shown.path, outlet]);
+  }, [location.pathname, shown.path]);
 
-  // The first page appears as it is; each page after it slides in.
+  // The first page appears as it is; each page after it slides in. The leaving slide holds its
+  // end (transparent, moved aside) until it is cancelled here, or it would show again once the
+  // entering slide ends.
   useLayoutEffect(() => {
     if (entered.current === shown.path) return;
     entered.current = shown.path;
+    node.current?.getAnimations?.().forEach((animation) => animation.cancel());
     play(node.current, enterSlide(shown.direction));
   }, [shown]);
 

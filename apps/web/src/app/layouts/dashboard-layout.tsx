@@ -1,14 +1,11 @@
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useDevice } from '@/lib/device';
-import { useOrderPushes } from '@/features/orders';
 import { Sidebar } from '../shell/sidebar/sidebar';
 
 /** Signed-in pages with the sidebar: rail beside the content on desktop, drawer on mobile. */
 export function DashboardLayout() {
   const { isMobile } = useDevice();
-  // Signed-in pages only: an order's change refreshes the sidebar's counts and order views.
-  useOrderPushes();
   return (
     <div className="flex flex-1" data-layout="dashboard">
       <TooltipProvider>

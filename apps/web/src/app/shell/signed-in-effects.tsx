@@ -1,10 +1,11 @@
 import { useNotificationPushes } from '@/features/notifications/notification-push';
+import { useOrderPushes } from '@/features/orders';
 import { useRealtime } from '@/lib/realtime/socket';
 import { useNavigationInvalidation } from './use-navigation-invalidation';
 
 /**
  * The app-wide effects that only matter to a signed-in user: the realtime socket with the
- * notifications' push handler, and marking the signed-in data stale on navigation. The root
+ * notifications' and orders' push handlers, and marking the signed-in data stale on navigation. The root
  * layout loads this lazily, so a visitor's pages download none of it.
  */
 export function SignedInEffects({ userId }: { userId: number }) {
@@ -12,5 +13,7 @@ export function SignedInEffects({ userId }: { userId: number }) {
   // One socket for every push; each feature registers the handler of its own messages.
   useRealtime(userId);
   useNotificationPushes();
+  // An order's change refreshes the order views and the sidebar's counts, on every page.
+  useOrderPushes();
   return null;
 }

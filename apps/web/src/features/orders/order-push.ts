@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { registerPushHandler, type PushHandler } from '@/lib/realtime/socket';
+import { usePushHandler, type PushHandler } from '@/lib/realtime/socket';
 import { refreshOrders } from './queries';
 
 /**
@@ -10,23 +9,7 @@ export const handleOrderPush: PushHandler<'order'> = (_message, context) => {
   void refreshOrders(context.queryClient);
 };
 
-let holders = 0;
-let unregister: (() => void) | null = null;
-
-/**
- * Registers the orders' push handler on the app's socket while any caller is mounted. Counted,
- * so the root layout and a page may both call it: one leaving does not unregister the other.
- */
+/** Registered once, app-wide, for a signed-in user (the shell's signed-in effects). */
 export function useOrderPushes() {
-  useEffect(() => {
-    holders += 1;
-    if (holders === 1) unregister = registerPushHandler('order', handleOrderPush);
-    return () => {
-      holders -= 1;
-      if (holders === 0) {
-        unregister?.();
-        unregister = null;
-      }
-    };
-  }, []);
+  usePushHandler('order', handleOrderPush);
 }

@@ -4,7 +4,6 @@ import { QueryError } from '@/components/page/query-state';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useOrderPushes } from '../order-push';
 import { useOpenOrders } from '../queries';
 import { OpenOrdersList } from './open-orders-list';
 
@@ -13,7 +12,6 @@ export const DASHBOARD_OPEN_ORDERS = 5;
 
 /** The dashboard's card of open orders: the newest five, live, with a link to all of them. */
 export function OpenOrders() {
-  useOrderPushes();
   // The newest five of each open status hold the newest five open orders.
   const open = useOpenOrders(DASHBOARD_OPEN_ORDERS);
   const shown = open.orders?.slice(0, DASHBOARD_OPEN_ORDERS);

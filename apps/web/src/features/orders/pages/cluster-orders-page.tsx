@@ -2,11 +2,9 @@ import { useSearchParams } from 'react-router';
 import { OrdersList } from '../components/orders-list';
 import { PageHeading } from '../components/page-heading';
 import { filtersFromSearch } from '../order-filters';
-import { useOrderPushes } from '../order-push';
 
 /** /orders/clusters: the order list with its kind fixed to clusters. */
 export function ClusterOrdersPage() {
-  useOrderPushes();
   const [search] = useSearchParams();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">

@@ -6,14 +6,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { OpenOrdersList } from '../components/open-orders-list';
 import { PageHeading } from '../components/page-heading';
-import { useOrderPushes } from '../order-push';
 import { ordersHref } from '../order-filters';
 import { orderStatusDisplay } from '../order-status';
 import { ORDERS_MAX_PAGE, useOpenOrders } from '../queries';
 
 /** /order-status: the orders still waiting for payment or being set up, live. */
 export function OrderStatusListPage() {
-  useOrderPushes();
   const open = useOpenOrders(ORDERS_MAX_PAGE);
 
   let body;

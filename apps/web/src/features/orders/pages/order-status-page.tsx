@@ -6,13 +6,11 @@ import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
 import { OrderDetail } from '../components/order-detail';
 import { OrderNotFound } from '../components/order-not-found';
-import { useOrderPushes } from '../order-push';
 import { parseOrderId } from '../payment-outcome';
 import { useOrder } from '../queries';
 
 /** /order-status/:id: one order with its timeline, refreshed live by the order pushes. */
 export function OrderStatusPage() {
-  useOrderPushes();
   const id = parseOrderId(useParams().id);
   const order = useOrder(id);
 

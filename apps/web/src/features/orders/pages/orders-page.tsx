@@ -2,11 +2,9 @@ import { useSearchParams } from 'react-router';
 import { OrdersList } from '../components/orders-list';
 import { PageHeading } from '../components/page-heading';
 import { filtersFromSearch } from '../order-filters';
-import { useOrderPushes } from '../order-push';
 
 /** /orders: every order of the organization, filtered by kind and status in the URL. */
 export function OrdersPage() {
-  useOrderPushes();
   const [search] = useSearchParams();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">

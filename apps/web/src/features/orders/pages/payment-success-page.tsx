@@ -4,7 +4,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { OrderNotFound } from '../components/order-not-found';
 import { PaymentPaid } from '../components/payment-paid';
 import { PaymentUnfinished } from '../components/payment-unfinished';
-import { useOrderPushes } from '../order-push';
 import { parseOrderId } from '../payment-outcome';
 import { usePaymentOutcome } from '../use-payment-outcome';
 
@@ -13,7 +12,6 @@ import { usePaymentOutcome } from '../use-payment-outcome';
  * An order still waiting on the challenge is finished here (see `settlePayment`).
  */
 export function PaymentSuccessPage() {
-  useOrderPushes();
   const [search] = useSearchParams();
   const id = parseOrderId(search.get('order'));
   const outcome = usePaymentOutcome(id);

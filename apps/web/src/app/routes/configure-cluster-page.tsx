@@ -2,15 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ClusterWizard } from '@/features/cluster-wizard';
+import { parseOrderId } from '@/lib/order-cache';
 
 // Only the last step (or `?order=`) pays: the checkout is not part of the wizard's first load.
 const Checkout = lazy(() => import('@/features/checkout').then((m) => ({ default: m.Checkout })));
-
-/** A positive whole number, or null: `?order=` names the order to pay. */
-function orderIdOf(text: string | null): number | null {
-  if (!text || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
-  return Number(text);
-}
 
 /**
  * /configure-cluster and /clusters/configure: the wizard (its feature), whose last step is the
@@ -20,7 +15,7 @@ export function ConfigureClusterPage() {
   const [search] = useSearchParams();
   return (
     <ClusterWizard
-      orderId={orderIdOf(search.get('order'))}
+      orderId={parseOrderId(search.get('order'))}
       renderCheckout={({ orderId, onPaid }) => (
         <Suspense fallback={<Spinner label="Loading the checkout…" className="min-h-40" />}>
           <Checkout orderId={orderId} onPaid={onPaid} />

@@ -7,5 +7,3 @@ const { orders } = endpoints;
 /** `POST /api/orders` with the draft's Idempotency-Key: the same key answers the same order. */
 export const placeOrder = (body: CreateClusterOrder, idempotencyKey: string) =>
   request(orders.create, { body, headers: { 'Idempotency-Key': idempotencyKey } });
-
-export const cancelOrder = (id: number) => request(orders.cancel, { params: [id] });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError } from '@/lib/http';
-import { wizardQueries } from './queries';
+import { orderDetailQuery } from '@/lib/order-cache';
 import type { ClusterWizardState } from './use-cluster-wizard';
 
 const settledWords: Record<string, string> = {
@@ -20,7 +20,7 @@ const settledWords: Record<string, string> = {
 export function useSettledOrderCheck(wizard: ClusterWizardState): string | null {
   const { meta, setMeta, restart, finished } = wizard;
   const [orderId] = useState(meta.placed?.orderId ?? null);
-  const order = useQuery({ ...wizardQueries.order(orderId ?? 0), enabled: orderId !== null });
+  const order = useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });
   const [notice, setNotice] = useState<string | null>(null);
   const stillPlaced = orderId !== null && meta.placed?.orderId === orderId;
   // Only the first answer says how the draft was left; later ones are this page's own doing.

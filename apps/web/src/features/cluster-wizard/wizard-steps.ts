@@ -22,7 +22,6 @@ export const wizardSteps: readonly WizardStep[] = [
 ];
 
 export const stepIds = wizardSteps.map((step) => step.id);
-export const lastAnswerStep = stepIds.indexOf('review');
 
 export const stepIndex = (id: StepId) => stepIds.indexOf(id);
 

@@ -1,3 +1,3 @@
 export { OpenOrders } from './components/open-orders';
 export { useOrderPushes, handleOrderPush } from './order-push';
-export { orderKeys } from './keys';
+export { orderKeys } from '@/lib/order-cache';

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { dispatchPush } from '@/lib/realtime/socket';
-import { isOrderQueryKey } from './keys';
+import { isOrderQueryKey } from '@/lib/order-cache';
 import { handleOrderPush, useOrderPushes } from './order-push';
 
 const push = { type: 'order', organizationId: 3, orderId: 42, status: 'cancelled' } as const;

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Order, PayResult } from '@alpenkube/contract';
 import { HttpError } from '@/lib/http';
-import { parseOrderId, settlePayment } from './payment-outcome';
+import { parseOrderId } from '@/lib/order-cache';
+import { settlePayment } from './payment-outcome';
 import { order } from '@/test/test-orders';
 
 const challenge = {
@@ -23,7 +24,17 @@ function requests(current: Order, pay?: () => Promise<PayResult>) {
 describe('the payment-success decision', () => {
   it('reads the order id from ?order only when it is a positive whole number', () => {
     expect(parseOrderId('42')).toBe(42);
-    for (const bad of [null, '', '0', '-1', '4.2', '42abc', 'abc', '99999999999999999999']) {
+    for (const bad of [
+      null,
+      '',
+      '0',
+      '-1',
+      '4.2',
+      '42abc',
+      'abc',
+      '99999999999999999999',
+      '2147483648',
+    ]) {
       expect(parseOrderId(bad)).toBeNull();
     }
   });

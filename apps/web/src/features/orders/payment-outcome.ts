@@ -17,13 +17,6 @@ export type PaymentOutcome =
   | { kind: 'not-found' }
   | { kind: 'error'; message: string };
 
-/** `?order=42` → 42; anything but a positive whole number → null. */
-export function parseOrderId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 /** What an order as it stands means for this page, without asking the gateway anything. */
 export function outcomeOf(order: Order): PaymentOutcome {
   switch (order.status) {

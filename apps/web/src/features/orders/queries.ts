@@ -6,15 +6,19 @@ import {
   useQueries,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
 import type { Order, OrderListQuery, OrderStatus, OrderSummary } from '@alpenkube/contract';
 import { getQueryFn } from '@/lib/http';
-import { isOrderQueryKey, orderKeys } from './keys';
+import {
+  cancelOrder,
+  orderChanged,
+  orderDetailQuery,
+  orderKeys,
+  refreshOrders,
+} from '@/lib/order-cache';
 import { openStatuses } from './order-status';
-import { cancelOrder } from './requests';
 
-export { orderKeys };
+export { orderKeys, refreshOrders };
 
 /** A page of the order list; a full page may have older orders after it. */
 export const ORDERS_PER_PAGE = 50;
@@ -47,7 +51,7 @@ export const orderQueries = {
       getNextPageParam: (last) =>
         last.length >= ORDERS_PER_PAGE ? last[last.length - 1]?.id : undefined,
     }),
-  detail: (id: number) => queryOptions<Order>({ queryKey: orderKeys.detail(id) }),
+  detail: orderDetailQuery,
 };
 
 export function useOrderPages(filters: Pick<OrderListQuery, 'kind' | 'status'>) {
@@ -79,14 +83,6 @@ export function useOpenOrders(perStatus: number) {
   });
 }
 
-/** After any change of an order: every order list, every order page, the sidebar's counts. */
-export function refreshOrders(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ predicate: (query) => isOrderQueryKey(query.queryKey) }),
-    queryClient.invalidateQueries({ queryKey: orderKeys.sidebarCounts }),
-  ]);
-}
-
 /**
  * Cancels an unpaid order. The callbacks belong to the mutation, not to one `mutate` call: a
  * cancelled order no longer offers its cancel button, which unmounts before a call's callbacks
@@ -100,10 +96,12 @@ export function useCancelOrder(callbacks: {
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(order.id), order);
+      void orderChanged(queryClient, order);
       callbacks.onSuccess?.(order);
     },
-    onError: callbacks.onError,
-    onSettled: () => refreshOrders(queryClient),
+    onError: (error) => {
+      void refreshOrders(queryClient);
+      callbacks.onError?.(error);
+    },
   });
 }

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
 import { OrderDetail } from '../components/order-detail';
 import { OrderNotFound } from '../components/order-not-found';
-import { parseOrderId } from '../payment-outcome';
+import { parseOrderId } from '@/lib/order-cache';
 import { useOrder } from '../queries';
 
 /** /order-status/:id: one order with its timeline, refreshed live by the order pushes. */

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { OrderNotFound } from '../components/order-not-found';
 import { PaymentPaid } from '../components/payment-paid';
 import { PaymentUnfinished } from '../components/payment-unfinished';
-import { parseOrderId } from '../payment-outcome';
+import { parseOrderId } from '@/lib/order-cache';
 import { usePaymentOutcome } from '../use-payment-outcome';
 
 /**

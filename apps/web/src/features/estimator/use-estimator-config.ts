@@ -55,6 +55,9 @@ export function useEstimatorConfig(catalog: Catalog) {
   const query = search.replace(/^\?/, '');
   const [config, setConfig] = useState(() => readQuery(query, catalog, billingCycle));
   const written = useRef<string | null>(null);
+  // The newest configuration, so that two changes in one event both count.
+  const latest = useRef(config);
+  latest.current = config;
 
   const mirror = useCallback(
     (next: ClusterConfig, current: string) => {
@@ -72,8 +75,10 @@ export function useEstimatorConfig(catalog: Catalog) {
 
   useEffect(() => {
     if (query === written.current) return;
-    const next = readQuery(query, catalog, billingCycle);
-    setConfig(next);
+    // On mount the state was just read from this query: only its canonical form is written.
+    const next =
+      written.current === null ? latest.current : readQuery(query, catalog, billingCycle);
+    if (next !== latest.current) setConfig(next);
     mirror(next, query);
     // The stored billing cycle is only a default for a query without one: not a reason to re-read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -81,11 +86,12 @@ export function useEstimatorConfig(catalog: Catalog) {
 
   const update = useCallback(
     (change: (current: ClusterConfig) => ClusterConfig) => {
-      const next = change(config);
+      const next = change(latest.current);
+      latest.current = next;
       setConfig(next);
       mirror(next, query);
     },
-    [config, mirror, query],
+    [mirror, query],
   );
 
   const result = useMemo(() => estimate(config, catalog), [config, catalog]);

@@ -2,11 +2,7 @@ import { RadioGroup } from 'radix-ui';
 import type { SupportPlan } from '@alpenkube/contract';
 import type { BillingCycle } from '@alpenkube/contract/pricing';
 import { useMoney } from '@/components/pricing/use-money';
-
-function minutes(value: number | null) {
-  if (value === null) return 'not covered';
-  return value < 60 ? `${value} min` : value < 1440 ? `${value / 60} h` : `${value / 1440} d`;
-}
+import { responseTime } from '@/lib/catalog/response-time';
 
 /** The support plans as radio cards: price, what they cover and how fast they answer. */
 export function SupportPlanField({
@@ -47,8 +43,8 @@ export function SupportPlanField({
               </span>
               <span className="mt-1 block text-muted-foreground">{plan.description}</span>
               <span className="mt-2 block text-xs text-muted-foreground">
-                First response: critical, {minutes(plan.responseMinutes.critical)}; normal,{' '}
-                {minutes(plan.responseMinutes.normal)}
+                First response: critical, {responseTime(plan.responseMinutes.critical)}; normal,{' '}
+                {responseTime(plan.responseMinutes.normal)}
               </span>
             </RadioGroup.Item>
           );

@@ -1,17 +1,9 @@
 import { useController, useFormContext } from 'react-hook-form';
 import type { Catalog, SupportPlan } from '@alpenkube/contract/catalog';
 import { useMoney } from '@/components/pricing/use-money';
+import { responseTime } from '@/lib/catalog/response-time';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
-
-/** "1 h", "4 h", "2 days": a first-response target in minutes. */
-export function responseTime(minutes: number | null) {
-  if (minutes === null) return 'not covered';
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h`;
-  const days = Math.round(minutes / (24 * 60));
-  return `${days} day${days === 1 ? '' : 's'}`;
-}
 
 const severities: (keyof SupportPlan['responseMinutes'])[] = ['critical', 'high', 'normal', 'low'];
 

@@ -4,6 +4,9 @@ import type { ClusterConfig } from './pricing.ts';
 
 const name = z.string().trim().min(1).max(64);
 
+/** The most node pools one cluster has. */
+export const MAX_NODE_POOLS = 10;
+
 /** A Kubernetes object name: a DNS label. */
 export const dnsLabelSchema = z
   .string()
@@ -44,7 +47,7 @@ export const clusterConfigShapeSchema = z.strictObject({
   nodePools: z
     .array(nodePoolConfigSchema)
     .min(1, 'A cluster needs at least one node pool')
-    .max(10)
+    .max(MAX_NODE_POOLS)
     .superRefine((pools, context) => {
       const seen = new Set<string>();
       pools.forEach((pool, index) => {

@@ -11,8 +11,7 @@ import type { PartialClusterConfig } from './config-url';
  * rules only keep the answers the user did not touch inside what the catalog offers.
  */
 
-/** The contract's limit on node pools per cluster (`clusterConfigShapeSchema`). */
-export const MAX_NODE_POOLS = 10;
+export { MAX_NODE_POOLS } from '@alpenkube/contract/cluster-config';
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 

@@ -1,5 +1,5 @@
 import { useNotificationPushes } from '@/features/notifications/notification-push';
-import { useOrderPushes } from '@/features/orders';
+import { useOrderPushes } from '@/features/orders/order-push';
 import { useRealtime } from '@/lib/realtime/socket';
 import { useNavigationInvalidation } from './use-navigation-invalidation';
 

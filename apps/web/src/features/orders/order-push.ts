@@ -1,5 +1,5 @@
 import { usePushHandler, type PushHandler } from '@/lib/realtime/socket';
-import { refreshOrders } from './queries';
+import { refreshOrders } from '@/lib/order-cache';
 
 /**
  * An order of the organization changed status: every order list and page refetches from the

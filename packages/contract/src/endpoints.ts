@@ -70,6 +70,21 @@ import type {
   payResultSchema,
 } from './orders.ts';
 import type {
+  ClusterListQuery,
+  addNodePoolSchema,
+  clusterEventSchema,
+  clusterPageSchema,
+  clusterSchema,
+  clusterTopologySchema,
+  deleteClusterSchema,
+  providerHealthSchema,
+  providerValidateSchema,
+  providerValidationSchema,
+  renameClusterSchema,
+  updateNodePoolSchema,
+  upgradeClusterSchema,
+} from './clusters.ts';
+import type {
   addPaymentMethodSchema,
   creditBalanceSchema,
   paymentGatewayInfoSchema,
@@ -129,7 +144,36 @@ function routeWithId<Response, Body = undefined>() {
   });
 }
 
+/** A route with a numeric `:id` and a second parameter, e.g. a node pool's id or a node's name. */
+function routeWithIdAnd<Response, Body = undefined>() {
+  return <M extends HttpMethod, P extends string>(
+    method: M,
+    pattern: `${string}:id/${string}:${P}${string}`,
+    param: P,
+  ): Endpoint<Response, Body, [id: number, second: number | string], M> => ({
+    method,
+    pattern,
+    path: (id: number, second: number | string) =>
+      pattern
+        .replace(':id', encodeURIComponent(String(id)))
+        .replace(`:${param}`, encodeURIComponent(String(second))),
+  });
+}
+
+/** A route with a `:slug` parameter, e.g. a provider's. */
+function routeWithSlug<Response, Body = undefined>() {
+  return <M extends HttpMethod>(
+    method: M,
+    pattern: `${string}:slug${string}`,
+  ): Endpoint<Response, Body, [slug: string], M> => ({
+    method,
+    pattern,
+    path: (slug: string) => pattern.replace(':slug', encodeURIComponent(slug)),
+  });
+}
+
 type Message = Out<typeof messageSchema>;
+type ClusterRecord = Out<typeof clusterSchema>;
 type UserRecord = Out<typeof userSchema>;
 type LeadAnswer = Out<typeof leadAnswerSchema>;
 
@@ -238,6 +282,69 @@ export const endpoints = {
       '/api/orders/:id/pay',
     ),
   },
+  clusters: {
+    /** Filters, a sort and a page; `total` counts every match. */
+    list: {
+      method: 'GET',
+      pattern: '/api/clusters',
+      path: (query: ClusterListQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return search.size ? `/api/clusters?${search}` : '/api/clusters';
+      },
+    } as Endpoint<Out<typeof clusterPageSchema>, undefined, [query?: ClusterListQuery], 'GET'>,
+    /** Every cluster of the organization that is not deleted, as graphs. */
+    topologies: route<Out<typeof clusterTopologySchema>[]>()('GET', '/api/clusters/topology'),
+    get: routeWithId<ClusterRecord>()('GET', '/api/clusters/:id'),
+    events: routeWithId<Out<typeof clusterEventSchema>[]>()('GET', '/api/clusters/:id/events'),
+    topology: routeWithId<Out<typeof clusterTopologySchema>>()('GET', '/api/clusters/:id/topology'),
+    rename: routeWithId<ClusterRecord, In<typeof renameClusterSchema>>()(
+      'PATCH',
+      '/api/clusters/:id',
+    ),
+    updateNodePool: routeWithIdAnd<ClusterRecord, In<typeof updateNodePoolSchema>>()(
+      'PATCH',
+      '/api/clusters/:id/node-pools/:poolId',
+      'poolId',
+    ),
+    addNodePool: routeWithId<ClusterRecord, In<typeof addNodePoolSchema>>()(
+      'POST',
+      '/api/clusters/:id/node-pools',
+    ),
+    removeNodePool: routeWithIdAnd<ClusterRecord>()(
+      'DELETE',
+      '/api/clusters/:id/node-pools/:poolId',
+      'poolId',
+    ),
+    upgrade: routeWithId<ClusterRecord, In<typeof upgradeClusterSchema>>()(
+      'POST',
+      '/api/clusters/:id/upgrade',
+    ),
+    recycleNode: routeWithIdAnd<ClusterRecord>()(
+      'POST',
+      '/api/clusters/:id/nodes/:nodeName/recycle',
+      'nodeName',
+    ),
+    /** The body repeats the cluster's name. */
+    delete: routeWithId<ClusterRecord, In<typeof deleteClusterSchema>>()(
+      'DELETE',
+      '/api/clusters/:id',
+    ),
+    /** YAML, as an attachment; running clusters only, and audited. */
+    kubeconfig: routeWithId<string>()('GET', '/api/clusters/:id/kubeconfig'),
+    /** Revokes every kubeconfig given out so far; the next download holds a new token. */
+    rotateCredentials: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/credentials/rotate'),
+  },
+  providers: {
+    health: routeWithSlug<Out<typeof providerHealthSchema>>()('GET', '/api/providers/:slug/health'),
+    /** A dry run: what the provider's driver says of a configuration, without creating it. */
+    validate: routeWithSlug<
+      Out<typeof providerValidationSchema>,
+      In<typeof providerValidateSchema>
+    >()('POST', '/api/providers/:slug/validate'),
+  },
   billing: {
     gateway: route<Out<typeof paymentGatewayInfoSchema>>()('GET', '/api/billing/gateway'),
     paymentMethods: route<Out<typeof paymentMethodSchema>[]>()(
@@ -312,6 +419,11 @@ export const endpoints = {
     notify: route<Out<typeof notificationSchema>, { type?: NotificationType; message: string }>()(
       'POST',
       '/api/dev/notify',
+    ),
+    /** Makes the simulated providers fail a step, for tests and demos of failure. */
+    providerFaults: route<NoContent, { step: string; times: number; message?: string }>()(
+      'POST',
+      '/api/dev/provider-faults',
     ),
   },
 } as const;

@@ -14,3 +14,4 @@ export * from './push.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './card-rules.ts';
+export * from './clusters.ts';

@@ -7,6 +7,7 @@
  */
 import type { Notification } from './notifications.ts';
 import type { OrderStatus } from './orders.ts';
+import type { ClusterEvent, ClusterStatus } from './clusters.ts';
 
 /** A notification was written for `userId`; only that user's sockets receive it. */
 export interface NotificationPushMessage {
@@ -23,8 +24,23 @@ export interface OrderPushMessage {
   status: OrderStatus;
 }
 
-/** Every message /ws sends. Add `ClusterPushMessage`… as they come. */
-export type PushMessage = NotificationPushMessage | OrderPushMessage;
+/**
+ * A cluster of the organization changed: its status, its operation's progress, and the event
+ * that says what happened (null when nothing new was logged). Pages update from it without
+ * polling: the event goes into the log, the rest says what to fetch again.
+ */
+export interface ClusterPushMessage {
+  type: 'cluster';
+  organizationId: number;
+  clusterId: number;
+  status: ClusterStatus;
+  /** The running operation's progress, 0–100; null when none runs. */
+  progress: number | null;
+  event: ClusterEvent | null;
+}
+
+/** Every message /ws sends. */
+export type PushMessage = NotificationPushMessage | OrderPushMessage | ClusterPushMessage;
 
 export type PushType = PushMessage['type'];
 export type PushMessageOf<T extends PushType> = Extract<PushMessage, { type: T }>;

@@ -7,14 +7,17 @@ import type { Database, DbOrTx } from '../db/client.ts';
 export const JOBS_CHANNEL = 'jobs_ready';
 const POLL_MS = 1000;
 const BATCH = 5;
-/**
- * A handler that has not finished by then fails (and is retried like any failure). It must stay
- * well under STALE_AFTER_MS, so that a job still held when that window ends can only belong to a
- * worker that died, never to one still working on it.
- */
+/** A handler that has not finished by then fails (and is retried like any failure). */
 export const HANDLER_TIMEOUT_MS = 2 * 60 * 1000;
-/** A job running longer than this is taken to belong to a worker that died. */
-export const STALE_AFTER_MS = 5 * 60 * 1000;
+/**
+ * A worker renews its hold on the jobs it runs this often, however long they take; a hold not
+ * renewed for STALE_AFTER_MS belongs to a worker that died (SIGKILL, a lost machine), and its
+ * jobs go back to the queue, so another instance, or the restarted one, resumes them in seconds.
+ */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 30_000;
+/** How often each instance looks for jobs whose worker died. */
+const RELEASE_STALE_EVERY_MS = 10_000;
 
 /**
  * A kind of job: its name in the jobs table and the schema of its payload. The payload is
@@ -30,8 +33,19 @@ export function defineJob<S extends z.ZodType>(name: string, payload: S): JobTyp
   return { name, payload: payload as z.ZodType<z.output<S>> };
 }
 
-/** `signal` aborts when the handler timed out: whatever it still does is no longer awaited. */
-export type JobHandler<P> = (payload: P, context: { signal: AbortSignal }) => Promise<void>;
+export interface JobContext {
+  /** Aborts when the handler timed out: whatever it still does is no longer awaited. */
+  signal: AbortSignal;
+  /** This run's number, from 1; the job fails for good after `maxAttempts`. */
+  attempt: number;
+  maxAttempts: number;
+}
+export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
+
+/** How a job type is retried: the delay after the n-th failure is `backoffBaseMs` × 2^(n−1). */
+export interface JobTypeOptions {
+  backoffBaseMs?: number;
+}
 
 /** A payload its job type refuses: retrying cannot help, so the job fails at once. */
 class InvalidPayloadError extends Error {
@@ -53,6 +67,7 @@ async function withTimeout<P>(
   handler: JobHandler<P>,
   payload: P,
   timeoutMs: number,
+  attempts: { attempt: number; maxAttempts: number },
 ): Promise<void> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +79,7 @@ async function withTimeout<P>(
     }, timeoutMs);
   });
   try {
-    await Promise.race([handler(payload, { signal: controller.signal }), timedOut]);
+    await Promise.race([handler(payload, { signal: controller.signal, ...attempts }), timedOut]);
   } finally {
     clearTimeout(timer);
   }
@@ -102,7 +117,12 @@ export function createJobRunner(
 ) {
   const handlerTimeoutMs = options.handlerTimeoutMs ?? HANDLER_TIMEOUT_MS;
   const { db } = database;
-  const handlers = new Map<string, (payload: unknown, timeoutMs: number) => Promise<void>>();
+  type Run = (
+    payload: unknown,
+    timeoutMs: number,
+    attempts: { attempt: number; maxAttempts: number },
+  ) => Promise<void>;
+  const handlers = new Map<string, { run: Run; backoffBaseMs: number }>();
   const workerId = `${os.hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -134,7 +154,10 @@ export function createJobRunner(
     const handler = handlers.get(job.type);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler(job.payload, handlerTimeoutMs);
+      await handler.run(job.payload, handlerTimeoutMs, {
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+      });
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lastError: null })
@@ -143,8 +166,8 @@ export function createJobRunner(
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
       const giveUp = job.attempts >= job.max_attempts || error instanceof InvalidPayloadError;
-      // Exponential back-off: 2 s, 4 s, 8 s… capped at 10 minutes.
-      const delayMs = Math.min(2 ** job.attempts * 1000, 600_000);
+      // Exponential back-off: 2 s, 4 s, 8 s… by default, capped at 10 minutes.
+      const delayMs = Math.min(2 ** (job.attempts - 1) * (handler?.backoffBaseMs ?? 2000), 600_000);
       await db
         .update(jobs)
         .set({
@@ -157,6 +180,14 @@ export function createJobRunner(
         })
         .where(eq(jobs.id, job.id));
     }
+  }
+
+  /** Renews this worker's hold on what it runs: see HEARTBEAT_MS. */
+  async function heartbeat() {
+    await db
+      .update(jobs)
+      .set({ lockedAt: new Date() })
+      .where(and(eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
   }
 
   /**
@@ -213,23 +244,27 @@ export function createJobRunner(
   }
 
   const chores: { everyMs: number; name: string; run: () => Promise<void> }[] = [
-    { everyMs: 60_000, name: 'release stale jobs', run: releaseStale },
+    { everyMs: RELEASE_STALE_EVERY_MS, name: 'release stale jobs', run: releaseStale },
+    { everyMs: HEARTBEAT_MS, name: 'job heartbeat', run: heartbeat },
   ];
   const choreTimers: NodeJS.Timeout[] = [];
 
   return {
     /** The module that owns a job type registers its handler, once, when it is built. */
-    register<P>(type: JobType<P>, handler: JobHandler<P>) {
+    register<P>(type: JobType<P>, handler: JobHandler<P>, options: JobTypeOptions = {}) {
       if (handlers.has(type.name)) throw new Error(`Job type ${type.name} is registered twice`);
-      handlers.set(type.name, (raw, timeoutMs) => {
-        const parsed = type.payload.safeParse(raw);
-        if (!parsed.success) {
-          throw new InvalidPayloadError(
-            type.name,
-            parsed.error.issues.map((i) => i.message).join('; '),
-          );
-        }
-        return withTimeout(handler, parsed.data, timeoutMs);
+      handlers.set(type.name, {
+        backoffBaseMs: options.backoffBaseMs ?? 2000,
+        run: (raw, timeoutMs, attempts) => {
+          const parsed = type.payload.safeParse(raw);
+          if (!parsed.success) {
+            throw new InvalidPayloadError(
+              type.name,
+              parsed.error.issues.map((i) => i.message).join('; '),
+            );
+          }
+          return withTimeout(handler, parsed.data, timeoutMs, attempts);
+        },
       });
     },
     /** Upkeep every instance that runs jobs does now and then; it must be safe to run twice. */

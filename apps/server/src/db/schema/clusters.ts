@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -7,23 +8,21 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  clusterEventKinds,
+  clusterOperationKinds,
+  clusterStatuses,
+  nodeStatuses,
+} from '@alpenkube/contract';
 import { createdAt, updatedAt } from './columns.ts';
-import { organizations } from './accounts.ts';
+import { organizations, users } from './accounts.ts';
 import { clusterTiers } from './catalog.ts';
 import { orders } from './orders.ts';
 
-export const clusterStatuses = [
-  'ordered',
-  'provisioning',
-  'running',
-  'updating',
-  'degraded',
-  'deleting',
-  'deleted',
-  'failed',
-] as const;
+export { clusterStatuses };
 
 export const clusters = pgTable(
   'clusters',
@@ -38,18 +37,9 @@ export const clusters = pgTable(
       .references(() => clusterTiers.id),
     provider: text('provider').notNull(),
     region: text('region').notNull(),
+    /** The minor, e.g. 1.31; `kubernetesPatch` is the release it runs, e.g. 1.31.4. */
     kubernetesVersion: text('kubernetes_version').notNull(),
-    nodePools: jsonb('node_pools')
-      .$type<
-        {
-          name: string;
-          size: string;
-          count: number;
-          autoscaleMin?: number;
-          autoscaleMax?: number;
-        }[]
-      >()
-      .notNull(),
+    kubernetesPatch: text('kubernetes_patch').notNull().default(''),
     haControlPlane: boolean('ha_control_plane').notNull().default(false),
     addons: jsonb('addons').$type<string[]>().notNull().default([]),
     supportPlan: text('support_plan').notNull().default('basic'),
@@ -59,16 +49,158 @@ export const clusters = pgTable(
     /** The paid order that created the cluster. */
     orderId: integer('order_id').references(() => orders.id),
     status: text('status', { enum: clusterStatuses }).notNull().default('ordered'),
+    /** Why it failed or is degraded, in words. */
+    statusReason: text('status_reason'),
     endpoint: text('endpoint'),
+    /**
+     * Kept with every change of the pools, so that lists sort and show them without reading
+     * the pools: the nodes asked for, and what a month costs by the price engine.
+     */
+    nodeCount: integer('node_count').notNull().default(0),
+    monthlyCostCents: bigint('monthly_cost_cents', { mode: 'number' }).notNull().default(0),
+    /** The operation under way, copied from it for lists: kind, progress and current step. */
+    operationKind: text('operation_kind', { enum: clusterOperationKinds }),
+    operationProgress: integer('operation_progress'),
+    operationStep: text('operation_step'),
+    operationStartedAt: timestamp('operation_started_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('clusters_organization_status_idx').on(t.organizationId, t.status),
+    index('clusters_organization_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('clusters_order_key').on(t.orderId),
     // A name names one cluster of the organization until that cluster is deleted.
     uniqueIndex('clusters_organization_name_key')
       .on(t.organizationId, t.name)
       .where(sql`${t.status} <> 'deleted'`),
+  ],
+);
+
+export const clusterNodePools = pgTable(
+  'cluster_node_pools',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    name: text('name').notNull(),
+    size: text('size').notNull(),
+    /** The nodes asked for; the nodes table holds those that exist. */
+    count: integer('count').notNull(),
+    autoscaleMin: integer('autoscale_min'),
+    autoscaleMax: integer('autoscale_max'),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cluster_node_pools_cluster_name_key')
+      .on(t.clusterId, t.name)
+      .where(sql`${t.removedAt} is null`),
+  ],
+);
+
+export const clusterNodes = pgTable(
+  'cluster_nodes',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => clusterNodePools.id),
+    /** Unique in its cluster, ever: a step that adds it twice adds it once. */
+    name: text('name').notNull(),
+    zone: text('zone').notNull(),
+    status: text('status', { enum: nodeStatuses }).notNull(),
+    version: text('version').notNull(),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('cluster_nodes_cluster_name_key').on(t.clusterId, t.name)],
+);
+
+export const clusterEvents = pgTable(
+  'cluster_events',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    kind: text('kind', { enum: clusterEventKinds }).notNull(),
+    status: text('status', { enum: clusterStatuses }).notNull(),
+    message: text('message').notNull(),
+    progress: integer('progress'),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actorName: text('actor_name'),
+    /**
+     * The step of an operation that wrote it: a step run again after a crash finds its event
+     * already there instead of logging it twice.
+     */
+    stepKey: text('step_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cluster_events_cluster_idx').on(t.clusterId, t.id),
+    uniqueIndex('cluster_events_step_key').on(t.clusterId, t.stepKey),
+  ],
+);
+
+/** One planned step of an operation, as the provider's driver planned it. */
+export interface OperationStep {
+  key: string;
+  label: string;
+  /** Its share of the operation's progress. */
+  weight: number;
+  /** What the step changes in the platform's records once the provider has done it. */
+  effect: Record<string, unknown> & { type: string };
+}
+
+export const clusterOperations = pgTable(
+  'cluster_operations',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    kind: text('kind', { enum: clusterOperationKinds }).notNull(),
+    steps: jsonb('steps').$type<OperationStep[]>().notNull(),
+    /** The index of the first step not done yet: steps before it are never run again. */
+    nextStep: integer('next_step').notNull().default(0),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
+    error: text('error'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One change at a time per cluster.
+    uniqueIndex('cluster_operations_running_key')
+      .on(t.clusterId)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/** The bearer tokens of a cluster's Kubernetes API; a rotation revokes the old one. */
+export const clusterCredentials = pgTable(
+  'cluster_credentials',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    tokenHash: text('token_hash').notNull(),
+    /** Sealed with the server's secret, so the kubeconfig can be downloaded again. */
+    tokenSealed: text('token_sealed').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cluster_credentials_token_hash_key').on(t.tokenHash),
+    index('cluster_credentials_cluster_idx').on(t.clusterId),
   ],
 );

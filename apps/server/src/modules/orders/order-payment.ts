@@ -3,6 +3,7 @@ import type { Catalog, PayOrder, PayResult } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import {
+  clusterNodePools,
   clusters,
   orderEvents,
   orders,
@@ -155,21 +156,26 @@ export function createOrderPayments(
         note: `Cluster ${config.name} ordered: provisioning starts shortly`,
       },
     ]);
-    await tx.insert(clusters).values({
-      organizationId: order.organizationId,
-      name: config.name,
-      tierId: tier.id,
-      provider: config.provider,
-      region: config.region,
-      kubernetesVersion: config.kubernetesVersion,
-      nodePools: config.nodePools,
-      haControlPlane: config.haControlPlane,
-      addons: config.addons,
-      supportPlan: config.supportPlan,
-      billingCycle: config.billingCycle,
-      status: 'ordered',
-      orderId: order.id,
-    });
+    const [cluster] = await tx
+      .insert(clusters)
+      .values({
+        organizationId: order.organizationId,
+        name: config.name,
+        tierId: tier.id,
+        provider: config.provider,
+        region: config.region,
+        kubernetesVersion: config.kubernetesVersion,
+        haControlPlane: config.haControlPlane,
+        addons: config.addons,
+        supportPlan: config.supportPlan,
+        billingCycle: config.billingCycle,
+        status: 'ordered',
+        orderId: order.id,
+      })
+      .returning({ id: clusters.id });
+    await tx
+      .insert(clusterNodePools)
+      .values(config.nodePools.map((pool) => ({ clusterId: cluster!.id, ...pool })));
     const message = `Order ${orderNumber(order.id)} is paid: cluster ${config.name} is ordered.`;
     for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
       await createNotification(tx, userId, 'success', message);

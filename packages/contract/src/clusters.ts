@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { dnsLabelSchema, nodePoolConfigSchema } from './cluster-config.ts';
+
+/**
+ * A cluster's life. `ordered` once its order is paid; `provisioning` while the provider builds
+ * it; `running`; `updating` while a change (scale, upgrade, recycle…) is applied; `degraded`
+ * when the provider reports it unhealthy; `deleting`, then `deleted`; `failed` when building it
+ * failed for good (its order is refunded).
+ */
+export const clusterStatuses = [
+  'ordered',
+  'provisioning',
+  'running',
+  'updating',
+  'degraded',
+  'deleting',
+  'deleted',
+  'failed',
+] as const;
+export type ClusterStatus = (typeof clusterStatuses)[number];
+
+/** What each status may become: the server refuses every other change with a 409. */
+export const clusterTransitions: Record<ClusterStatus, readonly ClusterStatus[]> = {
+  ordered: ['provisioning', 'failed'],
+  provisioning: ['running', 'failed'],
+  running: ['updating', 'degraded', 'deleting'],
+  updating: ['running', 'degraded'],
+  degraded: ['running', 'updating', 'deleting'],
+  deleting: ['deleted'],
+  failed: ['deleting'],
+  deleted: [],
+};
+
+export function canTransition(from: ClusterStatus, to: ClusterStatus): boolean {
+  return clusterTransitions[from].includes(to);
+}
+
+/** Statuses whose Kubernetes API answers (the control plane is up). */
+export const clusterApiUpStatuses = [
+  'running',
+  'updating',
+  'degraded',
+] as const satisfies readonly ClusterStatus[];
+
+/**
+ * What a person may ask of a cluster, and in which statuses. A change (scale, add or remove a
+ * pool, upgrade, recycle) takes the cluster to `updating`, so one change runs at a time.
+ */
+export const clusterActionStatuses = {
+  rename: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
+  change: ['running', 'degraded'],
+  kubeconfig: ['running'],
+  delete: ['running', 'degraded', 'failed'],
+} as const satisfies Record<string, readonly ClusterStatus[]>;
+export type ClusterAction = keyof typeof clusterActionStatuses;
+
+export function clusterAllows(status: ClusterStatus, action: ClusterAction): boolean {
+  return (clusterActionStatuses[action] as readonly ClusterStatus[]).includes(status);
+}
+
+export const nodeStatuses = ['joining', 'ready', 'recycling', 'removing'] as const;
+export type NodeStatus = (typeof nodeStatuses)[number];
+
+export const clusterNodeSchema = z.object({
+  name: z.string(),
+  status: z.enum(nodeStatuses),
+  zone: z.string(),
+  /** The kubelet's version, e.g. 1.31.4: behind the cluster's while an upgrade rolls. */
+  version: z.string(),
+  createdAt: z.string(),
+});
+export type ClusterNode = z.infer<typeof clusterNodeSchema>;
+
+export const nodePoolSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.string(),
+  /** The nodes asked for; `nodes` holds those that exist now (joining while they boot). */
+  count: z.number().int(),
+  autoscaleMin: z.number().int().nullable(),
+  autoscaleMax: z.number().int().nullable(),
+  nodes: z.array(clusterNodeSchema),
+});
+export type NodePool = z.infer<typeof nodePoolSchema>;
+
+export const clusterEventKinds = ['status', 'step', 'node', 'retry', 'action', 'error'] as const;
+export type ClusterEventKind = (typeof clusterEventKinds)[number];
+
+export const clusterEventSchema = z.object({
+  id: z.number().int(),
+  clusterId: z.number().int(),
+  kind: z.enum(clusterEventKinds),
+  /** The cluster's status once this happened. */
+  status: z.enum(clusterStatuses),
+  message: z.string(),
+  /** How far the running operation was, 0–100, when it is part of one. */
+  progress: z.number().int().nullable(),
+  /** Who asked for it; null for the platform's own work. */
+  actor: z.string().nullable(),
+  at: z.string(),
+});
+export type ClusterEvent = z.infer<typeof clusterEventSchema>;
+
+export const clusterOperationKinds = [
+  'provision',
+  'scale',
+  'add_pool',
+  'remove_pool',
+  'upgrade',
+  'recycle',
+  'delete',
+] as const;
+export type ClusterOperationKind = (typeof clusterOperationKinds)[number];
+
+/** The change under way: what the progress bar and the current step show. */
+export const clusterOperationSchema = z.object({
+  kind: z.enum(clusterOperationKinds),
+  progress: z.number().int(),
+  /** The step being worked on, e.g. "Starting the control plane". */
+  step: z.string().nullable(),
+  startedAt: z.string(),
+});
+
+export const clusterSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(clusterStatuses),
+  /** Why it failed or is degraded, in words. */
+  statusReason: z.string().nullable(),
+  tier: z.object({ slug: z.string(), name: z.string() }),
+  provider: z.object({ slug: z.string(), name: z.string(), simulated: z.boolean() }),
+  region: z.object({
+    code: z.string(),
+    city: z.string(),
+    country: z.string(),
+    jurisdiction: z.enum(['eu', 'non_eu']),
+  }),
+  /** The minor, e.g. "1.31". */
+  kubernetesVersion: z.string(),
+  nodeCount: z.number().int(),
+  /** What a month of this configuration costs, from the price engine (USD cents). */
+  monthlyCost: z.number().int(),
+  billingCycle: z.enum(['monthly', 'yearly']),
+  operation: clusterOperationSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ClusterSummary = z.infer<typeof clusterSummarySchema>;
+
+export const clusterSchema = clusterSummarySchema.extend({
+  /** The Kubernetes version with its patch, e.g. "1.31.4". */
+  kubernetesPatch: z.string(),
+  haControlPlane: z.boolean(),
+  nodePools: z.array(nodePoolSchema),
+  addons: z.array(z.object({ slug: z.string(), name: z.string() })),
+  supportPlan: z.string(),
+  /** The Kubernetes API's address, once the control plane is up. */
+  endpoint: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  /** Versions it may be upgraded to now (the next minor only). */
+  upgrades: z.array(z.string()),
+});
+export type Cluster = z.infer<typeof clusterSchema>;
+
+export const CLUSTER_PAGE_SIZE = 25;
+export const CLUSTER_PAGE_MAX = 100;
+export const clusterSorts = [
+  'name',
+  '-name',
+  'created',
+  '-created',
+  'status',
+  'cost',
+  '-cost',
+] as const;
+export type ClusterSort = (typeof clusterSorts)[number];
+
+const pageNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,6}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+/** `GET /api/clusters`: filters, a sort (a leading - is descending) and a page. */
+export const clusterListQuerySchema = z.strictObject({
+  status: z.enum(clusterStatuses).optional(),
+  tier: z.string().max(64).optional(),
+  provider: z.string().max(64).optional(),
+  region: z.string().max(64).optional(),
+  /** Part of the name, any case. */
+  q: z.string().trim().max(63).optional(),
+  sort: z.enum(clusterSorts).optional(),
+  page: pageNumber(100_000).optional(),
+  limit: pageNumber(CLUSTER_PAGE_MAX).optional(),
+});
+export interface ClusterListQuery {
+  status?: ClusterStatus;
+  tier?: string;
+  provider?: string;
+  region?: string;
+  q?: string;
+  sort?: ClusterSort;
+  page?: number;
+  limit?: number;
+}
+
+export const clusterPageSchema = z.object({
+  items: z.array(clusterSummarySchema),
+  /** Clusters matching the filters, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ClusterPage = z.infer<typeof clusterPageSchema>;
+
+export const renameClusterSchema = z.strictObject({ name: dnsLabelSchema });
+
+/** A pool's count and autoscaling; `null` turns autoscaling off. */
+export const updateNodePoolSchema = z
+  .strictObject({
+    count: z.number().int().min(1).max(1000).optional(),
+    autoscaleMin: z.number().int().min(0).max(1000).nullable().optional(),
+    autoscaleMax: z.number().int().min(1).max(1000).nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Give the count or the autoscaling limits')
+  .refine((body) => (body.autoscaleMin === undefined) === (body.autoscaleMax === undefined), {
+    message: 'Give both the autoscaling minimum and maximum, or neither',
+    path: ['autoscaleMax'],
+  })
+  .refine((body) => (body.autoscaleMin === null) === (body.autoscaleMax === null), {
+    message: 'Turn autoscaling off with both limits null',
+    path: ['autoscaleMax'],
+  });
+export type UpdateNodePool = z.infer<typeof updateNodePoolSchema>;
+
+export const addNodePoolSchema = nodePoolConfigSchema;
+
+export const upgradeClusterSchema = z.strictObject({
+  version: z.string().regex(/^[0-9]+\.[0-9]+$/, 'A Kubernetes minor such as 1.31'),
+});
+
+/** Deleting asks for the cluster's name again, so a slip of the finger deletes nothing. */
+export const deleteClusterSchema = z.strictObject({ name: z.string().max(63) });
+
+/** The graph of one cluster: what the topology page draws. */
+export const clusterTopologySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(clusterStatuses),
+  controlPlane: z.object({
+    ha: z.boolean(),
+    /** 3 with a high-availability control plane, else 1. */
+    replicas: z.number().int(),
+    version: z.string(),
+    endpoint: z.string().nullable(),
+    healthy: z.boolean(),
+  }),
+  nodePools: z.array(nodePoolSchema),
+  addons: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+export type ClusterTopology = z.infer<typeof clusterTopologySchema>;
+
+export const providerHealthSchema = z.object({
+  provider: z.string(),
+  name: z.string(),
+  simulated: z.boolean(),
+  status: z.enum(['operational', 'degraded', 'down']),
+  /** How long the driver took to answer, in milliseconds. */
+  latencyMs: z.number().int(),
+  message: z.string(),
+  /** What the driver knows of the provider's control-plane speed, e.g. "about 10 minutes". */
+  controlPlaneTime: z.string(),
+  regions: z.array(
+    z.object({
+      code: z.string(),
+      city: z.string(),
+      country: z.string(),
+      jurisdiction: z.enum(['eu', 'non_eu']),
+      /** Whether the provider has capacity there now. */
+      available: z.boolean(),
+    }),
+  ),
+  checkedAt: z.string(),
+});
+export type ProviderHealth = z.infer<typeof providerHealthSchema>;
+
+export const providerValidationSchema = z.object({
+  valid: z.boolean(),
+  issues: z.array(
+    z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }),
+  ),
+  /** What creating it would take, e.g. "about 7 minutes, 9 steps". */
+  estimate: z.string().nullable(),
+});
+export type ProviderValidation = z.infer<typeof providerValidationSchema>;
+
+/** The dry-run body: a configuration as the wizard builds it, for this provider. */
+export const providerValidateSchema = z.strictObject({
+  tier: z.string().min(1).max(64),
+  region: z.string().min(1).max(64),
+  kubernetesVersion: z.string().min(1).max(64),
+  nodePools: z.array(nodePoolConfigSchema).min(1).max(10),
+  haControlPlane: z.boolean(),
+});
+export type ProviderValidate = z.infer<typeof providerValidateSchema>;

@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { MAX_ROW_ID, type Order, type OrderListQuery } from '@alpenkube/contract';
+import type { Order, OrderListQuery } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { queryKeyOf, request } from '@/lib/http';
+import { parseRowId } from '@/lib/row-id';
 
 /**
  * An organization's orders as the web app caches them, shared by every feature that shows or
@@ -45,8 +46,4 @@ export function orderChanged(queryClient: QueryClient, order: Order) {
 export const cancelOrder = (id: number) => request(endpoints.orders.cancel, { params: [id] });
 
 /** An order's id as a URL gives it (`?order=`, `/order-status/:id`), or null for anything else. */
-export function parseOrderId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= MAX_ROW_ID ? id : null;
-}
+export const parseOrderId = parseRowId;

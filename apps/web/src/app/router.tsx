@@ -85,6 +85,12 @@ const sessionRoutes: RouteObject[] = [
   },
 ];
 
+// The graph library (React Flow) is in these two pages' chunks only.
+const clusterTopologyPage = () =>
+  import('@/features/cluster-topology/pages/cluster-topology-page').then((m) => ({
+    Component: m.ClusterTopologyPage,
+  }));
+
 const dashboardRoutes: RouteObject[] = [
   {
     path: paths.dashboard,
@@ -97,7 +103,7 @@ const dashboardRoutes: RouteObject[] = [
   placeholder(paths.myClusters, 'myClusters'),
   placeholder(paths.cluster.pattern, 'clusterDetail'),
   placeholder(paths.clusterDetail.pattern, 'clusterDetail'),
-  placeholder(paths.clusterTopology.pattern, 'clusterTopology'),
+  { path: paths.clusterTopology.pattern, lazy: clusterTopologyPage },
   {
     path: paths.orders,
     lazy: () =>
@@ -145,12 +151,18 @@ const dashboardRoutes: RouteObject[] = [
 ];
 
 const providerTestPage = () =>
-  import('@/features/placeholders/placeholder-page').then((m) => ({
-    Component: m.ProviderTestPlaceholder,
+  import('@/features/provider-diagnostics/pages/provider-test-page').then((m) => ({
+    Component: m.ProviderTestPage,
   }));
 
 const plainRoutes: RouteObject[] = [
-  placeholder(paths.clusterTopologyOverview, 'clusterTopologyOverview'),
+  {
+    path: paths.clusterTopologyOverview,
+    lazy: () =>
+      import('@/features/cluster-topology/pages/cluster-topology-overview-page').then((m) => ({
+        Component: m.ClusterTopologyOverviewPage,
+      })),
+  },
   placeholder(paths.clusterSelection, 'clusterSelection'),
   placeholder(paths.smartSuggestions, 'smartSuggestions'),
   ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
@@ -164,8 +176,8 @@ const configurePage = () =>
     Component: m.ConfigureClusterPage,
   }));
 const provisioningPage = () =>
-  import('@/features/placeholders/placeholder-page').then((m) => ({
-    Component: m.ClusterProvisioningPlaceholder,
+  import('@/features/cluster-provisioning/pages/cluster-provisioning-page').then((m) => ({
+    Component: m.ClusterProvisioningPage,
   }));
 
 const slideRoutes: RouteObject[] = [

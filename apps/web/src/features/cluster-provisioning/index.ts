@@ -1,0 +1,1 @@
+export { provisioningPath } from './provisioning-path';

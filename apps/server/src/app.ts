@@ -29,6 +29,9 @@ import { notificationRoutes } from './modules/notifications/index.ts';
 import { paymentRoutes, testGatewayRoutes } from './modules/payments/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
+import { clusterRoutes } from './modules/clusters/index.ts';
+import { kubeApiRoutes } from './modules/kube-api/index.ts';
+import { providerRoutes } from './modules/providers/index.ts';
 import { quoteRoutes } from './modules/quotes/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
@@ -126,6 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(platformRoutes);
   await app.register(quoteRoutes);
   await app.register(orderRoutes);
+  await app.register(clusterRoutes);
+  await app.register(providerRoutes);
+  await app.register(
+    kubeApiRoutes((clusterId, token) => services.clusters.resolveKube(clusterId, token)),
+  );
   await app.register(paymentRoutes);
   await app.register(testGatewayRoutes);
   await app.register(realtimeRoutes);

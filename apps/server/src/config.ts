@@ -41,12 +41,34 @@ export interface AppConfig {
   mailLimitPerIp: number;
   /** Price quotes a network may ask of one instance in a minute. */
   quoteLimitPerMinute: number;
+  /**
+   * How much faster than a real provider the simulated providers work: 1 takes as long as the
+   * real clouds (an EKS control plane, ten minutes); demos and tests turn it up.
+   */
+  providerSimSpeed: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEV_SESSION_SECRET = 'development-only-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
+
+/** Development shows provisioning in about a minute; tests do not wait for it at all. */
+const DEFAULT_PROVIDER_SIM_SPEED: Record<AppEnv, number> = {
+  production: 1,
+  development: 20,
+  test: 1_000_000,
+};
+
+function providerSimSpeedFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv): number {
+  const raw = env.PROVIDER_SIM_SPEED;
+  if (raw === undefined || raw === '') return DEFAULT_PROVIDER_SIM_SPEED[appEnv];
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigError(`PROVIDER_SIM_SPEED must be a positive number, got "${raw}"`);
+  }
+  return value;
+}
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -200,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicFormLimit: intFrom(env, 'PUBLIC_FORM_LIMIT', 10),
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
+    providerSimSpeed: providerSimSpeedFrom(env, appEnv),
   };
 }
 

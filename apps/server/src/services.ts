@@ -26,7 +26,10 @@ import {
   type PaymentGateway,
   type PaymentMethodService,
 } from './modules/payments/index.ts';
+import { createClusterService, type ClusterService } from './modules/clusters/index.ts';
+import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
 import {
+  createOrderFulfilment,
   createOrderPayments,
   createOrderService,
   type OrderPayments,
@@ -73,6 +76,8 @@ export interface Services {
   paymentMethods: PaymentMethodService;
   orders: OrderService;
   orderPayments: OrderPayments;
+  providers: ProviderRegistry;
+  clusters: ClusterService;
 }
 
 export function createServices(
@@ -112,14 +117,19 @@ export function createServices(
     realtime: createRealtimeHub(database, sessions, log),
     // The embedded test gateway until a real processor's driver is configured.
     paymentGateway: createTestGateway({ db, config }) as PaymentGateway,
+    // The embedded simulated providers until a real provider's driver is configured.
+    providers: createProviderRegistry(config),
   };
+  // A cluster's provisioning ends its order: the orders module hands the cluster module how.
+  const clusters = createClusterService({ ...shared, orderHooks: createOrderFulfilment() });
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
   return {
     ...shared,
     orders,
     paymentMethods,
-    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods }),
+    clusters,
+    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods, clusters }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     leads: createLeadService(shared),

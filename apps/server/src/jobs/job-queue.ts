@@ -40,7 +40,13 @@ export interface JobContext {
   attempt: number;
   maxAttempts: number;
 }
-export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
+/**
+ * A handler that waits on something outside (a provider's long operation) answers
+ * `{ rescheduleInMs }`: the same job runs again then, its attempts counted from zero, since
+ * waiting is not failing. One job row carries the whole piece of work, so it never runs twice.
+ */
+export type JobResult = void | { rescheduleInMs: number };
+export type JobHandler<P> = (payload: P, context: JobContext) => Promise<JobResult>;
 
 /** How a job type is retried: the delay after the n-th failure is `backoffBaseMs` × 2^(n−1). */
 export interface JobTypeOptions {
@@ -68,7 +74,7 @@ async function withTimeout<P>(
   payload: P,
   timeoutMs: number,
   attempts: { attempt: number; maxAttempts: number },
-): Promise<void> {
+): Promise<JobResult> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
@@ -121,7 +127,7 @@ export function createJobRunner(
     payload: unknown,
     timeoutMs: number,
     attempts: { attempt: number; maxAttempts: number },
-  ) => Promise<void>;
+  ) => Promise<JobResult>;
   const handlers = new Map<string, { run: Run; backoffBaseMs: number }>();
   const workerId = `${os.hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
@@ -154,10 +160,24 @@ export function createJobRunner(
     const handler = handlers.get(job.type);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler.run(job.payload, handlerTimeoutMs, {
+      const result = await handler.run(job.payload, handlerTimeoutMs, {
         attempt: job.attempts,
         maxAttempts: job.max_attempts,
       });
+      if (result) {
+        await db
+          .update(jobs)
+          .set({
+            status: 'pending',
+            attempts: 0,
+            lastError: null,
+            runAt: new Date(Date.now() + result.rescheduleInMs),
+            lockedBy: null,
+            lockedAt: null,
+          })
+          .where(eq(jobs.id, job.id));
+        return;
+      }
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lastError: null })
@@ -275,6 +295,14 @@ export function createJobRunner(
     releaseStale,
     async start() {
       stopped = false;
+      // The embedded database is this process's alone (its directory is locked): a job still
+      // marked running was held by this process before it was killed, and resumes now.
+      if (database.kind === 'pglite') {
+        await db
+          .update(jobs)
+          .set({ status: 'pending', lockedBy: null, lockedAt: null })
+          .where(eq(jobs.status, 'running'));
+      }
       unlisten = await database.listen(JOBS_CHANNEL, () => {
         if (!stopped) tick();
       });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
 import {
+  clusterNodePools,
+  clusters,
   notifications,
   organizations,
   paymentMethods,
@@ -85,11 +87,48 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/orders/:id': 'member',
   'POST /api/orders/:id/cancel': 'orderer',
   'POST /api/orders/:id/pay': 'orderer',
+  // An organization's clusters: members read them and take kubeconfigs; a change, which the
+  // provider applies and which changes what the cluster costs, needs `orderer`.
+  'GET /api/clusters': 'member',
+  'GET /api/clusters/topology': 'member',
+  'GET /api/clusters/:id': 'member',
+  'GET /api/clusters/:id/events': 'member',
+  'GET /api/clusters/:id/topology': 'member',
+  'GET /api/clusters/:id/kubeconfig': 'member',
+  'PATCH /api/clusters/:id': 'orderer',
+  'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
+  'POST /api/clusters/:id/node-pools': 'orderer',
+  'DELETE /api/clusters/:id/node-pools/:poolId': 'orderer',
+  'POST /api/clusters/:id/upgrade': 'orderer',
+  'POST /api/clusters/:id/nodes/:nodeName/recycle': 'orderer',
+  'DELETE /api/clusters/:id': 'orderer',
+  'POST /api/clusters/:id/credentials/rotate': 'orderer',
+  // The provider test pages: a driver's health and a dry run, for members.
+  'GET /api/providers/:slug/health': 'member',
+  'POST /api/providers/:slug/validate': 'member',
   // Development only (never registered in production): demo sign-in and the local mailbox.
   'GET /api/dev/users': 'anyone',
   'POST /api/dev/login': 'anyone',
   'GET /api/dev/mailbox': 'anyone',
   'POST /api/dev/notify': 'signedIn',
+  'POST /api/dev/provider-faults': 'signedIn',
+  // The simulated clusters' Kubernetes API: no session, a cluster's bearer token instead.
+  'GET /k8s/clusters/:clusterId/version': 'anyone',
+  'GET /k8s/clusters/:clusterId/api': 'anyone',
+  'GET /k8s/clusters/:clusterId/apis': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/nodes': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/nodes/:name': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/namespaces': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/namespaces/:name': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/pods': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/namespaces/:namespace/pods': 'anyone',
+  'GET /k8s/clusters/:clusterId/api/v1/namespaces/:namespace/pods/:name': 'anyone',
+  'GET /k8s/clusters/:clusterId/*': 'anyone',
+  'POST /k8s/clusters/:clusterId/*': 'anyone',
+  'PUT /k8s/clusters/:clusterId/*': 'anyone',
+  'PATCH /k8s/clusters/:clusterId/*': 'anyone',
+  'DELETE /k8s/clusters/:clusterId/*': 'anyone',
   // The web app's files.
   'GET /robots.txt': 'anyone',
   'GET /sitemap.xml': 'anyone',
@@ -128,6 +167,8 @@ describe('authorization matrix', () => {
   /** A fresh session per call, since a call may end it (logout, revoke-others). */
   let sessionFor: (actor: string) => Promise<string | undefined>;
   let foreignNotificationId: number;
+  let foreignClusterId: number;
+  let foreignPoolId: number;
   let foreignSessionId: number;
   let foreignPaymentMethodId: number;
 
@@ -199,6 +240,26 @@ describe('authorization matrix', () => {
       })
       .returning();
     foreignPaymentMethodId = paymentMethod!.id;
+    const [tier] = (await t.app.services.catalog.tiers()).value;
+    const [cluster] = await db
+      .insert(clusters)
+      .values({
+        organizationId: organizationIds.customer!,
+        name: 'not-yours',
+        tierId: tier!.id,
+        provider: 'alpenkube',
+        region: 'eu-de-fra',
+        kubernetesVersion: '1.37',
+        kubernetesPatch: '1.37.2',
+        status: 'running',
+      })
+      .returning();
+    foreignClusterId = cluster!.id;
+    const [pool] = await db
+      .insert(clusterNodePools)
+      .values({ clusterId: cluster!.id, name: 'general', size: 's-2vcpu-4gb', count: 1 })
+      .returning();
+    foreignPoolId = pool!.id;
   });
   afterAll(() => t.close());
 
@@ -255,9 +316,30 @@ describe('authorization matrix', () => {
       ['DELETE', `/api/auth/sessions/${foreignSessionId}`],
       ['DELETE', `/api/billing/payment-methods/${foreignPaymentMethodId}`],
       ['PUT', `/api/billing/payment-methods/${foreignPaymentMethodId}/default`],
+      ['GET', `/api/clusters/${foreignClusterId}`],
+      ['GET', `/api/clusters/${foreignClusterId}/events`],
+      ['GET', `/api/clusters/${foreignClusterId}/topology`],
+      ['GET', `/api/clusters/${foreignClusterId}/kubeconfig`],
+      ['PATCH', `/api/clusters/${foreignClusterId}`, { name: 'mine-now' }],
+      ['PATCH', `/api/clusters/${foreignClusterId}/node-pools/${foreignPoolId}`, { count: 2 }],
+      [
+        'POST',
+        `/api/clusters/${foreignClusterId}/node-pools`,
+        { name: 'more', size: 's-2vcpu-4gb', count: 1 },
+      ],
+      ['DELETE', `/api/clusters/${foreignClusterId}/node-pools/${foreignPoolId}`],
+      ['POST', `/api/clusters/${foreignClusterId}/upgrade`, { version: '1.38' }],
+      ['POST', `/api/clusters/${foreignClusterId}/nodes/any/recycle`],
+      ['DELETE', `/api/clusters/${foreignClusterId}`, { name: 'not-yours' }],
+      ['POST', `/api/clusters/${foreignClusterId}/credentials/rotate`],
     ] as const;
-    for (const [method, url] of calls) {
-      const response = await t.app.inject({ method, url, cookies: { sid: sid! } });
+    for (const [method, url, payload] of calls) {
+      const response = await t.app.inject({
+        method,
+        url,
+        cookies: { sid: sid! },
+        ...(payload ? { payload } : {}),
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json()).toEqual({ message: expect.any(String) });
     }

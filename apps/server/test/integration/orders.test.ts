@@ -343,7 +343,8 @@ describe('orders and checkout', () => {
         name: 'prod-eu',
         status: 'ordered',
         orderId: created.id,
-        addons: ['monitoring'],
+        // An add-on counts as installed once provisioning has installed it.
+        addons: [],
       });
       const [notification] = await db
         .select()

@@ -42,6 +42,8 @@ export async function createTestApp(
       APP_ENV: 'development',
       LOG_LEVEL: 'silent',
       WEB_DIST: '/nonexistent',
+      // Simulated provisioning without waiting: a test drains the steps' jobs at once.
+      PROVIDER_SIM_SPEED: '1000000',
       ...options.env,
     }),
     runJobs: false,

@@ -50,6 +50,7 @@ CREATE TABLE "cluster_operations" (
 	"kind" text NOT NULL,
 	"steps" jsonb NOT NULL,
 	"next_step" integer DEFAULT 0 NOT NULL,
+	"step_started_at" timestamp with time zone,
 	"status" text DEFAULT 'running' NOT NULL,
 	"error" text,
 	"requested_by" integer,

@@ -152,9 +152,12 @@ export const clusterEvents = pgTable(
 export interface OperationStep {
   key: string;
   label: string;
+  /** What the event says once it is done. */
+  done: string;
   /** Its share of the operation's progress. */
   weight: number;
-  /** What the step changes in the platform's records once the provider has done it. */
+  /** What the step changes in the platform's records when it starts, and once it is done. */
+  startEffect?: Record<string, unknown> & { type: string };
   effect: Record<string, unknown> & { type: string };
 }
 
@@ -169,6 +172,8 @@ export const clusterOperations = pgTable(
     steps: jsonb('steps').$type<OperationStep[]>().notNull(),
     /** The index of the first step not done yet: steps before it are never run again. */
     nextStep: integer('next_step').notNull().default(0),
+    /** When the provider was first asked for the next step: a restart keeps waiting from there. */
+    stepStartedAt: timestamp('step_started_at', { withTimezone: true }),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] })
       .notNull()
       .default('running'),

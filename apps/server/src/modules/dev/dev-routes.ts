@@ -105,4 +105,30 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       return notification;
     },
   );
+
+  app.post(
+    endpoints.dev.providerFaults.pattern,
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['development'],
+        summary:
+          'Makes the simulated providers fail the next attempts of a step (network, control-plane, node…)',
+        body: z.strictObject({
+          step: z.string().min(1).max(64),
+          times: z.number().int().min(1).max(100),
+          message: z.string().max(200).optional(),
+        }),
+        response: { 204: z.null(), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      app.services.providers.faults.inject(
+        request.body.step,
+        request.body.times,
+        request.body.message,
+      );
+      return reply.code(204).send(null);
+    },
+  );
 };

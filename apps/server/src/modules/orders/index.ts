@@ -1,4 +1,5 @@
 /** The orders module's public surface: other modules and the app import only this file. */
+export { createOrderFulfilment } from './order-fulfilment.ts';
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
 export { createOrderService, type OrderService } from './order-service.ts';
 export { orderRoutes } from './order-routes.ts';

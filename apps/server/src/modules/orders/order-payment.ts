@@ -2,15 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Catalog, PayOrder, PayResult } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import {
-  clusterNodePools,
-  clusters,
-  orderEvents,
-  orders,
-  organizations,
-  paymentMethods,
-  payments,
-} from '../../db/schema.ts';
+import { orderEvents, orders, organizations, paymentMethods, payments } from '../../db/schema.ts';
 import { HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -36,7 +28,10 @@ const settledStatuses = ['paid', 'fulfilling', 'completed'] as const;
  * next request for the order.
  */
 export function createOrderPayments(
-  deps: Pick<Services, 'db' | 'catalog' | 'orders' | 'paymentGateway' | 'paymentMethods'>,
+  deps: Pick<
+    Services,
+    'db' | 'catalog' | 'orders' | 'paymentGateway' | 'paymentMethods' | 'clusters'
+  >,
 ) {
   const { db, paymentGateway: gateway } = deps;
 
@@ -142,7 +137,6 @@ export function createOrderPayments(
       card ? `${dollars(payment.cardAmountCents)} with ${card.brand} ending ${card.last4}` : null,
     ].filter(Boolean);
     const config = order.clusterConfig!;
-    const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier)!;
 
     await tx
       .update(orders)
@@ -156,26 +150,7 @@ export function createOrderPayments(
         note: `Cluster ${config.name} ordered: provisioning starts shortly`,
       },
     ]);
-    const [cluster] = await tx
-      .insert(clusters)
-      .values({
-        organizationId: order.organizationId,
-        name: config.name,
-        tierId: tier.id,
-        provider: config.provider,
-        region: config.region,
-        kubernetesVersion: config.kubernetesVersion,
-        haControlPlane: config.haControlPlane,
-        addons: config.addons,
-        supportPlan: config.supportPlan,
-        billingCycle: config.billingCycle,
-        status: 'ordered',
-        orderId: order.id,
-      })
-      .returning({ id: clusters.id });
-    await tx
-      .insert(clusterNodePools)
-      .values(config.nodePools.map((pool) => ({ clusterId: cluster!.id, ...pool })));
+    await deps.clusters.createFromOrder(tx, order, config, catalog);
     const message = `Order ${orderNumber(order.id)} is paid: cluster ${config.name} is ordered.`;
     for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
       await createNotification(tx, userId, 'success', message);

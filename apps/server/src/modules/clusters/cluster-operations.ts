@@ -1,0 +1,447 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ClusterOperationKind, ClusterStatus } from '@alpenkube/contract';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  clusterCredentials,
+  clusterNodePools,
+  clusterNodes,
+  clusterOperations,
+  clusters,
+  type OperationStep,
+} from '../../db/schema.ts';
+import { defineJob, enqueueJob, type JobContext, type JobResult } from '../../jobs/job-queue.ts';
+import type { Services } from '../../services.ts';
+import { ProviderError, type DriverStep, type StepEffect } from '../providers/index.ts';
+import { logClusterEvent, notifyOrganization, type ClusterActor } from './cluster-events.ts';
+import { clusterById, loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
+import { assertClusterTransition } from './cluster-states.ts';
+
+export const clusterOperationJob = defineJob(
+  'cluster.operation',
+  z.object({ operationId: z.number().int().positive() }),
+);
+
+/** Attempts of one step before the operation fails; back-off doubles between them. */
+export const OPERATION_ATTEMPTS = 4;
+/** A worker moves on to other jobs after this long on one operation, and comes back. */
+const SLICE_MS = 10_000;
+
+/**
+ * What the organization's order learns from its cluster: the cluster module does not know the
+ * orders module; the composition root passes these in.
+ */
+export interface ClusterOrderHooks {
+  completed(tx: Tx, orderId: number, note: string): Promise<void>;
+  /** Marks the order failed and returns the amount paid to the credit balance (cents). */
+  failed(tx: Tx, orderId: number, reason: string): Promise<number>;
+}
+
+type OperationRow = typeof clusterOperations.$inferSelect;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Where each kind of operation leaves the cluster when it succeeds, and when it fails. */
+const outcomes: Record<ClusterOperationKind, { ok: ClusterStatus; failed: ClusterStatus }> = {
+  provision: { ok: 'running', failed: 'failed' },
+  scale: { ok: 'running', failed: 'degraded' },
+  add_pool: { ok: 'running', failed: 'degraded' },
+  remove_pool: { ok: 'running', failed: 'degraded' },
+  upgrade: { ok: 'running', failed: 'degraded' },
+  recycle: { ok: 'running', failed: 'degraded' },
+  delete: { ok: 'deleted', failed: 'deleting' },
+};
+
+const completion: Record<ClusterOperationKind, (name: string) => string> = {
+  provision: (name) => `Cluster ${name} is running`,
+  scale: (name) => `Cluster ${name} scaled`,
+  add_pool: (name) => `Node pool added to ${name}`,
+  remove_pool: (name) => `Node pool removed from ${name}`,
+  upgrade: (name) => `Cluster ${name} upgraded`,
+  recycle: (name) => `Node recycled in ${name}`,
+  delete: (name) => `Cluster ${name} deleted`,
+};
+
+function progressAt(steps: OperationStep[], done: number): number {
+  const total = steps.reduce((sum, step) => sum + step.weight, 0);
+  const finished = steps.slice(0, done).reduce((sum, step) => sum + step.weight, 0);
+  return total === 0 ? 100 : Math.floor((finished * 100) / total);
+}
+
+/**
+ * Runs the clusters' operations: each is a plan of provider steps stored with it, advanced by
+ * one durable job. A step's effect, its event and the move to the next step commit together,
+ * under a lock of the operation's row, so a step is applied once however often it is run
+ * (a crash, a second instance); a step not done yet reschedules the job instead of holding it.
+ */
+export function createClusterOperations(
+  deps: Pick<Services, 'db' | 'catalog' | 'jobs' | 'providers'> & { orderHooks: ClusterOrderHooks },
+) {
+  const { db, providers } = deps;
+
+  /** Starts an operation in the caller's transaction, which already moved the cluster's status. */
+  async function start(
+    tx: Tx,
+    cluster: ClusterRow,
+    kind: ClusterOperationKind,
+    steps: DriverStep[],
+    actor: ClusterActor | null,
+  ) {
+    const [operation] = await tx
+      .insert(clusterOperations)
+      .values({ clusterId: cluster.id, kind, steps, requestedBy: actor?.id ?? null })
+      .returning({ id: clusterOperations.id });
+    await tx
+      .update(clusters)
+      .set({
+        operationKind: kind,
+        operationProgress: 0,
+        operationStep: steps[0]?.label ?? null,
+        operationStartedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(clusters.id, cluster.id));
+    await enqueueJob(
+      tx,
+      clusterOperationJob,
+      { operationId: operation!.id },
+      { maxAttempts: OPERATION_ATTEMPTS },
+    );
+  }
+
+  async function lockOperation(tx: Tx, id: number) {
+    const [operation] = await tx
+      .select()
+      .from(clusterOperations)
+      .where(eq(clusterOperations.id, id))
+      .for('update');
+    return operation;
+  }
+
+  async function lockCluster(tx: Tx, id: number) {
+    const [cluster] = await tx.select().from(clusters).where(eq(clusters.id, id)).for('update');
+    return cluster!;
+  }
+
+  async function setStatus(tx: Tx, cluster: ClusterRow, status: ClusterStatus, reason?: string) {
+    assertClusterTransition(cluster, status);
+    const [updated] = await tx
+      .update(clusters)
+      .set({ status, statusReason: reason ?? null, updatedAt: new Date() })
+      .where(eq(clusters.id, cluster.id))
+      .returning();
+    return updated!;
+  }
+
+  async function applyEffect(tx: Tx, cluster: ClusterRow, effect: StepEffect): Promise<ClusterRow> {
+    const now = new Date();
+    switch (effect.type) {
+      case 'none':
+        return cluster;
+      case 'status':
+        return cluster.status === effect.status ? cluster : setStatus(tx, cluster, effect.status);
+      case 'endpoint': {
+        const endpoint = providers.driver(cluster.provider).apiEndpoint(cluster);
+        await tx.update(clusters).set({ endpoint }).where(eq(clusters.id, cluster.id));
+        return { ...cluster, endpoint };
+      }
+      case 'node-joining':
+        await tx
+          .insert(clusterNodes)
+          .values({
+            clusterId: cluster.id,
+            poolId: effect.poolId,
+            name: effect.node,
+            zone: effect.zone,
+            status: 'joining',
+            version: cluster.kubernetesPatch,
+          })
+          .onConflictDoNothing();
+        return cluster;
+      case 'node-ready':
+      case 'node-recycling':
+      case 'node-removing': {
+        const status = (
+          {
+            'node-ready': 'ready',
+            'node-recycling': 'recycling',
+            'node-removing': 'removing',
+          } as const
+        )[effect.type];
+        await tx
+          .update(clusterNodes)
+          .set({ status })
+          .where(and(eq(clusterNodes.clusterId, cluster.id), eq(clusterNodes.name, effect.node)));
+        return cluster;
+      }
+      case 'node-removed':
+        await tx
+          .update(clusterNodes)
+          .set({ removedAt: now })
+          .where(
+            and(
+              eq(clusterNodes.clusterId, cluster.id),
+              eq(clusterNodes.name, effect.node),
+              isNull(clusterNodes.removedAt),
+            ),
+          );
+        return cluster;
+      case 'node-version':
+        await tx
+          .update(clusterNodes)
+          .set({ version: effect.version, status: 'ready' })
+          .where(and(eq(clusterNodes.clusterId, cluster.id), eq(clusterNodes.name, effect.node)));
+        return cluster;
+      case 'control-plane-version': {
+        const [updated] = await tx
+          .update(clusters)
+          .set({ kubernetesVersion: effect.minor, kubernetesPatch: effect.patch })
+          .where(eq(clusters.id, cluster.id))
+          .returning();
+        return updated!;
+      }
+      case 'pool-removed':
+        await tx
+          .update(clusterNodePools)
+          .set({ removedAt: now })
+          .where(and(eq(clusterNodePools.id, effect.poolId), isNull(clusterNodePools.removedAt)));
+        return cluster;
+      case 'addon-installed':
+      case 'addon-removed': {
+        const addons =
+          effect.type === 'addon-installed'
+            ? [...new Set([...cluster.addons, effect.slug])]
+            : cluster.addons.filter((slug) => slug !== effect.slug);
+        await tx.update(clusters).set({ addons }).where(eq(clusters.id, cluster.id));
+        return { ...cluster, addons };
+      }
+      case 'released':
+        await tx
+          .update(clusterNodes)
+          .set({ removedAt: now })
+          .where(and(eq(clusterNodes.clusterId, cluster.id), isNull(clusterNodes.removedAt)));
+        await tx
+          .update(clusterCredentials)
+          .set({ revokedAt: now })
+          .where(
+            and(eq(clusterCredentials.clusterId, cluster.id), isNull(clusterCredentials.revokedAt)),
+          );
+        return cluster;
+    }
+  }
+
+  /** The operation ended: the cluster's new status, its event, the people told, the order. */
+  async function finish(
+    tx: Tx,
+    operation: OperationRow,
+    clusterBefore: ClusterRow,
+    failure: string | null,
+  ) {
+    const now = new Date();
+    await tx
+      .update(clusterOperations)
+      .set({ status: failure ? 'failed' : 'succeeded', error: failure, finishedAt: now })
+      .where(eq(clusterOperations.id, operation.id));
+    const target = failure ? outcomes[operation.kind].failed : outcomes[operation.kind].ok;
+    let cluster = await lockCluster(tx, clusterBefore.id);
+    if (cluster.status !== target)
+      cluster = await setStatus(tx, cluster, target, failure ?? undefined);
+    else if (failure) {
+      await tx.update(clusters).set({ statusReason: failure }).where(eq(clusters.id, cluster.id));
+    }
+    await tx
+      .update(clusters)
+      .set({
+        operationKind: null,
+        operationProgress: null,
+        operationStep: null,
+        operationStartedAt: null,
+        updatedAt: now,
+        ...(target === 'deleted' ? { deletedAt: now } : {}),
+      })
+      .where(eq(clusters.id, cluster.id));
+
+    if (!failure) {
+      const message = completion[operation.kind](cluster.name);
+      await logClusterEvent(tx, cluster, {
+        kind: 'status',
+        message,
+        progress: 100,
+        stepKey: `${operation.id}:done`,
+      });
+      if (operation.kind === 'provision' && cluster.orderId) {
+        await deps.orderHooks.completed(tx, cluster.orderId, `Cluster ${cluster.name} is running`);
+      }
+      if (
+        operation.kind === 'provision' ||
+        operation.kind === 'upgrade' ||
+        operation.kind === 'delete'
+      ) {
+        const words = {
+          provision: `Cluster ${cluster.name} is ready: download its kubeconfig to start.`,
+          upgrade: `Cluster ${cluster.name} now runs Kubernetes ${cluster.kubernetesPatch}.`,
+          delete: `Cluster ${cluster.name} was deleted.`,
+        }[operation.kind];
+        await notifyOrganization(tx, cluster.organizationId, 'success', words);
+      }
+      return;
+    }
+
+    let message = `The change to ${cluster.name} failed: ${failure}.`;
+    if (operation.kind === 'provision') {
+      const refunded = cluster.orderId
+        ? await deps.orderHooks.failed(tx, cluster.orderId, failure)
+        : 0;
+      const refund = refunded ? ` ${dollars(refunded)} was returned to your credit balance.` : '';
+      message = `Provisioning of ${cluster.name} failed: ${failure}.${refund}`;
+    } else if (operation.kind === 'delete') {
+      message = `Deleting ${cluster.name} stopped: ${failure}. Ask support to finish it.`;
+    }
+    await logClusterEvent(tx, cluster, {
+      kind: 'error',
+      message,
+      stepKey: `${operation.id}:failed`,
+    });
+    await notifyOrganization(tx, cluster.organizationId, 'error', message);
+  }
+
+  /** Marks the step started (once), applying its start effect; answers when it started. */
+  async function startStep(operation: OperationRow, step: OperationStep): Promise<Date | null> {
+    return db.transaction(async (tx) => {
+      const locked = await lockOperation(tx, operation.id);
+      if (!locked || locked.status !== 'running' || locked.nextStep !== operation.nextStep) {
+        return null;
+      }
+      if (locked.stepStartedAt) return locked.stepStartedAt;
+      const now = new Date();
+      await tx
+        .update(clusterOperations)
+        .set({ stepStartedAt: now })
+        .where(eq(clusterOperations.id, operation.id));
+      let cluster = await lockCluster(tx, operation.clusterId);
+      if (step.startEffect)
+        cluster = await applyEffect(tx, cluster, step.startEffect as StepEffect);
+      const progress = progressAt(operation.steps, operation.nextStep);
+      await tx
+        .update(clusters)
+        .set({ operationStep: step.label, operationProgress: progress, updatedAt: now })
+        .where(eq(clusters.id, cluster.id));
+      await logClusterEvent(tx, cluster, {
+        kind: step.startEffect ? 'node' : 'step',
+        message: `${step.label}…`,
+        progress,
+        stepKey: `${operation.id}:${step.key}:start`,
+      });
+      return now;
+    });
+  }
+
+  /** Applies a finished step and moves on; the last one finishes the operation. */
+  async function completeStep(operation: OperationRow, step: OperationStep): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const locked = await lockOperation(tx, operation.id);
+      if (!locked || locked.status !== 'running' || locked.nextStep !== operation.nextStep) {
+        return false;
+      }
+      const next = operation.nextStep + 1;
+      await tx
+        .update(clusterOperations)
+        .set({ nextStep: next, stepStartedAt: null })
+        .where(eq(clusterOperations.id, operation.id));
+      let cluster = await lockCluster(tx, operation.clusterId);
+      cluster = await applyEffect(tx, cluster, step.effect as StepEffect);
+      const progress = progressAt(operation.steps, next);
+      await tx
+        .update(clusters)
+        .set({
+          operationProgress: progress,
+          operationStep: operation.steps[next]?.label ?? null,
+          updatedAt: new Date(),
+        })
+        .where(eq(clusters.id, cluster.id));
+      await logClusterEvent(tx, cluster, {
+        kind: step.key.startsWith('node:') ? 'node' : 'step',
+        message: (step as DriverStep).done,
+        progress,
+        stepKey: `${operation.id}:${step.key}`,
+      });
+      if (next >= operation.steps.length) await finish(tx, locked, cluster, null);
+      return true;
+    });
+  }
+
+  async function fail(operation: OperationRow, reason: string) {
+    await db.transaction(async (tx) => {
+      const locked = await lockOperation(tx, operation.id);
+      if (!locked || locked.status !== 'running') return;
+      const cluster = await lockCluster(tx, operation.clusterId);
+      await finish(tx, locked, cluster, reason);
+    });
+  }
+
+  async function noteRetry(
+    operation: OperationRow,
+    step: OperationStep,
+    reason: string,
+    context: JobContext,
+  ) {
+    await db.transaction(async (tx) => {
+      const cluster = await clusterById(tx, operation.clusterId);
+      if (!cluster) return;
+      await logClusterEvent(tx, cluster, {
+        kind: 'retry',
+        message: `${step.label}: ${reason}. Trying again (attempt ${context.attempt + 1} of ${context.maxAttempts}).`,
+        progress: progressAt(operation.steps, operation.nextStep),
+        stepKey: `${operation.id}:${step.key}:retry:${context.attempt}`,
+      });
+    });
+  }
+
+  async function run(
+    { operationId }: { operationId: number },
+    context: JobContext,
+  ): Promise<JobResult> {
+    const sliceEnds = Date.now() + SLICE_MS;
+    for (;;) {
+      const [operation] = await db
+        .select()
+        .from(clusterOperations)
+        .where(eq(clusterOperations.id, operationId));
+      if (!operation || operation.status !== 'running') return;
+      const step = operation.steps[operation.nextStep];
+      const cluster = await clusterById(db, operation.clusterId);
+      if (!step || !cluster) return;
+
+      const startedAt = operation.stepStartedAt ?? (await startStep(operation, step));
+      if (!startedAt) continue;
+      const { value: catalog } = await deps.catalog.catalog();
+      const driverCluster = toDriverCluster(cluster, await loadPools(db, [cluster.id]), catalog);
+      let outcome;
+      try {
+        outcome = await providers
+          .driver(cluster.provider)
+          .advance(driverCluster, step as DriverStep, { startedAt, signal: context.signal });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const retryable = !(error instanceof ProviderError) || error.retryable;
+        if (!retryable || context.attempt >= context.maxAttempts) {
+          await fail(operation, reason);
+          return;
+        }
+        await noteRetry(operation, step, reason, context);
+        throw error;
+      }
+      if (!outcome.done) return { rescheduleInMs: outcome.checkAgainInMs };
+      await completeStep(operation, step);
+      if (Date.now() > sliceEnds) return { rescheduleInMs: 0 };
+    }
+  }
+
+  deps.jobs.register(clusterOperationJob, run, {
+    // Back-offs follow the simulated clock: 2 s, 4 s, 8 s of a real provider.
+    backoffBaseMs: Math.max(10, 2 * providers.simulatedSecondMs),
+  });
+
+  return { start, setStatus, lockCluster };
+}
+export type ClusterOperations = ReturnType<typeof createClusterOperations>;

@@ -1,0 +1,222 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type {
+  Catalog,
+  Cluster,
+  ClusterSummary,
+  ClusterTopology,
+  NodePool,
+} from '@alpenkube/contract';
+import { clusterApiUpStatuses } from '@alpenkube/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { clusterNodePools, clusterNodes, clusters } from '../../db/schema.ts';
+import type { DriverCluster } from '../providers/index.ts';
+
+export type ClusterRow = typeof clusters.$inferSelect;
+type PoolRow = typeof clusterNodePools.$inferSelect;
+type NodeRow = typeof clusterNodes.$inferSelect;
+
+export interface PoolWithNodes extends PoolRow {
+  nodes: NodeRow[];
+  /** Every node name the pool ever had, removed ones included. */
+  usedNames: string[];
+}
+
+/** The cluster's pools (removed ones excluded) with their nodes, in the order they were made. */
+export async function loadPools(db: DbOrTx, clusterIds: number[]): Promise<PoolWithNodes[]> {
+  if (clusterIds.length === 0) return [];
+  const [pools, nodes] = await Promise.all([
+    db
+      .select()
+      .from(clusterNodePools)
+      .where(
+        and(inArray(clusterNodePools.clusterId, clusterIds), isNull(clusterNodePools.removedAt)),
+      )
+      .orderBy(asc(clusterNodePools.id)),
+    db
+      .select()
+      .from(clusterNodes)
+      .where(inArray(clusterNodes.clusterId, clusterIds))
+      .orderBy(asc(clusterNodes.id)),
+  ]);
+  return pools.map((pool) => {
+    const own = nodes.filter((node) => node.poolId === pool.id);
+    return {
+      ...pool,
+      nodes: own.filter((node) => node.removedAt === null),
+      usedNames: own.map((node) => node.name),
+    };
+  });
+}
+
+export function tierOf(catalog: Catalog, tierId: number) {
+  const tier = catalog.tiers.find((candidate) => candidate.id === tierId);
+  if (!tier) throw new Error(`Tier ${tierId} is not in the catalog`);
+  return tier;
+}
+
+/** The cluster as its provider's driver is told about it. */
+export function toDriverCluster(
+  cluster: ClusterRow,
+  pools: PoolWithNodes[],
+  catalog: Catalog,
+): DriverCluster {
+  return {
+    id: cluster.id,
+    name: cluster.name,
+    provider: cluster.provider,
+    region: cluster.region,
+    tier: tierOf(catalog, cluster.tierId).slug,
+    kubernetesVersion: cluster.kubernetesVersion,
+    kubernetesPatch: cluster.kubernetesPatch,
+    haControlPlane: cluster.haControlPlane,
+    addons: cluster.addons,
+    nodePools: pools
+      .filter((pool) => pool.clusterId === cluster.id)
+      .map((pool) => ({
+        id: pool.id,
+        name: pool.name,
+        size: pool.size,
+        count: pool.count,
+        nodes: pool.nodes.map(({ name, zone, version }) => ({ name, zone, version })),
+        usedNames: pool.usedNames,
+      })),
+  };
+}
+
+/** The configuration the price engine and the catalog checks take, from the records. */
+export function configOf(
+  cluster: ClusterRow,
+  pools: Pick<PoolRow, 'name' | 'size' | 'count' | 'autoscaleMin' | 'autoscaleMax'>[],
+  catalog: Catalog,
+) {
+  return {
+    tier: tierOf(catalog, cluster.tierId).slug,
+    provider: cluster.provider,
+    region: cluster.region,
+    kubernetesVersion: cluster.kubernetesVersion,
+    nodePools: pools.map((pool) => ({
+      name: pool.name,
+      size: pool.size,
+      count: pool.count,
+      ...(pool.autoscaleMin !== null && pool.autoscaleMax !== null
+        ? { autoscaleMin: pool.autoscaleMin, autoscaleMax: pool.autoscaleMax }
+        : {}),
+    })),
+    haControlPlane: cluster.haControlPlane,
+    addons: cluster.addons,
+    supportPlan: cluster.supportPlan,
+    billingCycle: cluster.billingCycle,
+  };
+}
+
+export function toClusterSummary(cluster: ClusterRow, catalog: Catalog): ClusterSummary {
+  const tier = tierOf(catalog, cluster.tierId);
+  const provider = catalog.providers.find((candidate) => candidate.slug === cluster.provider);
+  const region = provider?.regions.find((candidate) => candidate.code === cluster.region);
+  return {
+    id: cluster.id,
+    name: cluster.name,
+    status: cluster.status,
+    statusReason: cluster.statusReason,
+    tier: { slug: tier.slug, name: tier.name },
+    provider: {
+      slug: cluster.provider,
+      name: provider ? `${provider.name} ${provider.service}` : cluster.provider,
+      // Every driver is the embedded simulation until a real one is configured.
+      simulated: true,
+    },
+    region: {
+      code: cluster.region,
+      city: region?.city ?? cluster.region,
+      country: region?.country ?? '',
+      jurisdiction: region?.jurisdiction ?? 'non_eu',
+    },
+    kubernetesVersion: cluster.kubernetesVersion,
+    nodeCount: cluster.nodeCount,
+    monthlyCost: cluster.monthlyCostCents,
+    billingCycle: cluster.billingCycle,
+    operation:
+      cluster.operationKind && cluster.operationStartedAt
+        ? {
+            kind: cluster.operationKind,
+            progress: cluster.operationProgress ?? 0,
+            step: cluster.operationStep,
+            startedAt: cluster.operationStartedAt.toISOString(),
+          }
+        : null,
+    createdAt: cluster.createdAt.toISOString(),
+    updatedAt: cluster.updatedAt.toISOString(),
+  };
+}
+
+function toNodePools(pools: PoolWithNodes[]): NodePool[] {
+  return pools.map((pool) => ({
+    id: pool.id,
+    name: pool.name,
+    size: pool.size,
+    count: pool.count,
+    autoscaleMin: pool.autoscaleMin,
+    autoscaleMax: pool.autoscaleMax,
+    nodes: pool.nodes.map((node) => ({
+      name: node.name,
+      status: node.status,
+      zone: node.zone,
+      version: node.version,
+      createdAt: node.createdAt.toISOString(),
+    })),
+  }));
+}
+
+function addonsOf(cluster: ClusterRow, catalog: Catalog) {
+  return cluster.addons.map((slug) => ({
+    slug,
+    name: catalog.addons.find((addon) => addon.slug === slug)?.name ?? slug,
+  }));
+}
+
+/** The next minor, when the catalog supports it: upgrades go one minor at a time, never down. */
+export function upgradesOf(minor: string, catalog: Catalog): string[] {
+  const [major, current] = minor.split('.').map(Number);
+  const next = `${major}.${(current ?? 0) + 1}`;
+  return catalog.kubernetesVersions.some((version) => version.minor === next) ? [next] : [];
+}
+
+export function toCluster(cluster: ClusterRow, pools: PoolWithNodes[], catalog: Catalog): Cluster {
+  return {
+    ...toClusterSummary(cluster, catalog),
+    kubernetesPatch: cluster.kubernetesPatch,
+    haControlPlane: cluster.haControlPlane,
+    nodePools: toNodePools(pools),
+    addons: addonsOf(cluster, catalog),
+    supportPlan: cluster.supportPlan,
+    endpoint: cluster.endpoint,
+    orderId: cluster.orderId,
+    upgrades: cluster.status === 'deleted' ? [] : upgradesOf(cluster.kubernetesVersion, catalog),
+  };
+}
+
+export function toTopology(
+  cluster: ClusterRow,
+  pools: PoolWithNodes[],
+  catalog: Catalog,
+): ClusterTopology {
+  return {
+    id: cluster.id,
+    name: cluster.name,
+    status: cluster.status,
+    controlPlane: {
+      ha: cluster.haControlPlane,
+      replicas: cluster.haControlPlane ? 3 : 1,
+      version: cluster.kubernetesPatch,
+      endpoint: cluster.endpoint,
+      healthy: (clusterApiUpStatuses as readonly string[]).includes(cluster.status),
+    },
+    nodePools: toNodePools(pools),
+    addons: addonsOf(cluster, catalog),
+  };
+}
+
+export async function clusterById(db: DbOrTx, id: number) {
+  const [cluster] = await db.select().from(clusters).where(eq(clusters.id, id));
+  return cluster;
+}

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { orderEvents, orders, organizations } from '../../db/schema.ts';
+import { assertOrderTransition } from './order-states.ts';
+import { announceOrder } from './order-events.ts';
+import { dollars } from './payment-records.ts';
+
+/**
+ * How a paid order ends once what it bought is set up (`completed`) or could not be (`failed`,
+ * and what was paid goes back to the organization's credit balance). The clusters module calls
+ * these in the transaction that finishes the cluster's provisioning.
+ */
+export function createOrderFulfilment() {
+  async function lockOrder(tx: Tx, orderId: number) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return order;
+  }
+
+  return {
+    async completed(tx: Tx, orderId: number, note: string) {
+      const order = await lockOrder(tx, orderId);
+      if (!order || order.status === 'completed') return;
+      assertOrderTransition(order, 'completed');
+      await tx
+        .update(orders)
+        .set({ status: 'completed', updatedAt: new Date() })
+        .where(eq(orders.id, orderId));
+      await tx.insert(orderEvents).values({ orderId, status: 'completed', note });
+      await announceOrder(tx, order.organizationId, orderId, 'completed');
+    },
+
+    async failed(tx: Tx, orderId: number, reason: string): Promise<number> {
+      const order = await lockOrder(tx, orderId);
+      if (!order || order.status === 'failed') return 0;
+      assertOrderTransition(order, 'failed');
+      // Everything paid, card and credit alike, comes back as credit: the next order uses it.
+      const refund = order.totalCents;
+      await tx
+        .update(orders)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(orders.id, orderId));
+      await tx
+        .update(organizations)
+        .set({ creditBalanceCents: sql`${organizations.creditBalanceCents} + ${refund}` })
+        .where(eq(organizations.id, order.organizationId));
+      await tx.insert(orderEvents).values({
+        orderId,
+        status: 'failed',
+        note: `${reason}. ${dollars(refund)} returned to the credit balance`,
+      });
+      await announceOrder(tx, order.organizationId, orderId, 'failed');
+      return refund;
+    },
+  };
+}

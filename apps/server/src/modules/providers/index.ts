@@ -1,0 +1,11 @@
+/** The provider drivers: one interface, a driver per provider of the catalog. */
+export {
+  ProviderError,
+  type DriverCluster,
+  type DriverNodePool,
+  type DriverStep,
+  type ProviderDriver,
+  type StepEffect,
+} from './provider-driver.ts';
+export { createProviderRegistry, type ProviderRegistry } from './provider-registry.ts';
+export { providerRoutes } from './provider-routes.ts';

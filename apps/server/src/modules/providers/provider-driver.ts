@@ -1,0 +1,135 @@
+import type { Catalog, ProviderValidate } from '@alpenkube/contract';
+
+/**
+ * What the platform knows of a cluster when it asks its provider for something: the records as
+ * they are before the operation, with the ids that steps refer to.
+ */
+export interface DriverCluster {
+  id: number;
+  name: string;
+  provider: string;
+  region: string;
+  tier: string;
+  /** The minor, e.g. 1.37, and the release it runs, e.g. 1.37.2. */
+  kubernetesVersion: string;
+  kubernetesPatch: string;
+  haControlPlane: boolean;
+  nodePools: DriverNodePool[];
+  addons: string[];
+}
+
+export interface DriverNodePool {
+  id: number;
+  name: string;
+  size: string;
+  count: number;
+  /** The pool's nodes, removed ones excluded. */
+  nodes: { name: string; zone: string; version: string }[];
+  /** Every node name the pool ever had: a new node never reuses one. */
+  usedNames: string[];
+}
+
+/**
+ * What a step changes in the platform's records once the provider has done it. The operation
+ * runner applies it in the same transaction that marks the step done, so it happens once.
+ */
+export type StepEffect =
+  | { type: 'none' }
+  | { type: 'status'; status: 'provisioning' }
+  | { type: 'endpoint' }
+  | { type: 'node-joining'; poolId: number; node: string; zone: string }
+  | { type: 'node-ready'; node: string }
+  | { type: 'node-recycling'; node: string }
+  | { type: 'node-removing'; node: string }
+  | { type: 'node-removed'; node: string }
+  | { type: 'node-version'; node: string; version: string }
+  | { type: 'control-plane-version'; minor: string; patch: string }
+  | { type: 'pool-removed'; poolId: number }
+  | { type: 'addon-installed'; slug: string }
+  | { type: 'addon-removed'; slug: string }
+  | { type: 'released' };
+
+/** One step of an operation as the driver planned it; `key` is unique within the operation. */
+export interface DriverStep {
+  key: string;
+  /** What the step does, for people: "Starting the control plane". */
+  label: string;
+  /** What the event says once it is done: "Control plane is up". */
+  done: string;
+  /** Its share of the operation's progress: the seconds it takes the provider at speed 1. */
+  weight: number;
+  /** Applied when the step starts (a node appears as joining), and `effect` once it is done. */
+  startEffect?: StepEffect;
+  effect: StepEffect;
+}
+
+export type StepOutcome = { done: true } | { done: false; checkAgainInMs: number };
+
+export interface StepContext {
+  /** When this step was first asked of the provider (a crash and restart keep it). */
+  startedAt: Date;
+  signal: AbortSignal;
+}
+
+/**
+ * A provider's refusal. `retryable` is a passing condition (capacity, a timeout, a 5xx) worth
+ * asking again after a back-off; otherwise (a quota, a refused configuration) retrying cannot help.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface DriverIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export interface DriverHealth {
+  status: 'operational' | 'degraded' | 'down';
+  latencyMs: number;
+  message: string;
+  /** Region codes where the provider has no capacity now. */
+  unavailableRegions: string[];
+}
+
+/**
+ * One provider's managed Kubernetes, behind the one interface every driver implements (see
+ * docs/provider-drivers.md for what a real driver must guarantee).
+ *
+ * Every change is planned as steps, once, when it is asked for; the plan is stored, and each
+ * step is then advanced by a durable job until the driver says it is done. A step must be
+ * idempotent for the same (cluster, operation, step key): after a crash the same step is asked
+ * again, and must not create a second node or network. A long step answers "not yet, ask again
+ * in n ms" rather than holding a worker.
+ */
+export interface ProviderDriver {
+  readonly slug: string;
+  /** True for the embedded simulation: the UI says so. */
+  readonly simulated: boolean;
+  /** How long this provider usually takes to start a control plane, in words. */
+  readonly controlPlaneTime: string;
+  /** The provider's own refusals of a configuration, beyond the catalog's checks. */
+  validate(config: ProviderValidate, catalog: Catalog): DriverIssue[];
+  /** A rough duration of creating that configuration, in seconds at this driver's speed. */
+  estimateCreateSeconds(config: ProviderValidate): number;
+  health(): Promise<DriverHealth>;
+  planCreate(cluster: DriverCluster): DriverStep[];
+  planScale(cluster: DriverCluster, poolId: number, count: number): DriverStep[];
+  planAddPool(cluster: DriverCluster, pool: DriverNodePool): DriverStep[];
+  planRemovePool(cluster: DriverCluster, poolId: number): DriverStep[];
+  planUpgrade(cluster: DriverCluster, minor: string, patch: string): DriverStep[];
+  planRecycle(cluster: DriverCluster, node: string): DriverStep[];
+  planInstallAddon(cluster: DriverCluster, slug: string): DriverStep[];
+  planRemoveAddon(cluster: DriverCluster, slug: string): DriverStep[];
+  planDelete(cluster: DriverCluster): DriverStep[];
+  /** Asks the provider for one step, or whether it is done yet. */
+  advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
+  /** The address of the cluster's Kubernetes API. */
+  apiEndpoint(cluster: { id: number }): string;
+}

@@ -1,0 +1,335 @@
+import { createHash } from 'node:crypto';
+import type { Catalog, ProviderValidate } from '@alpenkube/contract';
+import type { FaultInjector } from './fault-injector.ts';
+import {
+  ProviderError,
+  type DriverCluster,
+  type DriverIssue,
+  type DriverNodePool,
+  type DriverStep,
+  type ProviderDriver,
+} from './provider-driver.ts';
+import type { ProviderProfile } from './provider-profiles.ts';
+
+/** A short id, the same for the same inputs: a step planned again names the same node. */
+function shortId(...parts: (string | number)[]): string {
+  return createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 5);
+}
+
+const zoneOf = (region: string, index: number) => `${region}-${'abc'[index % 3]}`;
+
+function describeDuration(seconds: number): string {
+  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds / 10) * 10)} seconds`;
+  return `about ${Math.round(seconds / 60)} minutes`;
+}
+
+/**
+ * The embedded provider: it keeps no machines, only time. A step is done once its share of
+ * time (the provider's real duration divided by the speed factor) has passed since it started,
+ * so a crash in the middle changes nothing, and asking again is always safe. It fails where the
+ * real one would: over its node quota, in a region without capacity, and where a test injected
+ * a failure.
+ */
+export function createSimulatedDriver(
+  profile: ProviderProfile,
+  options: { speed: number; faults: FaultInjector; apiBaseUrl: string },
+): ProviderDriver {
+  const { speed, faults } = options;
+
+  function capacityProblem(region: string, size: string, catalog?: Catalog): string | null {
+    if (profile.regionsWithoutCapacity.includes(region)) {
+      return `No capacity in ${region} right now`;
+    }
+    const isGpu = catalog
+      ? catalog.tiers.some((tier) => tier.nodeSizes.some((s) => s.name === size && s.gpu))
+      : /gpu/i.test(size);
+    if (isGpu && profile.gpuRegions && !profile.gpuRegions.includes(region)) {
+      return `No GPU capacity for ${size} in ${region} (GPUs are in ${profile.gpuRegions.join(', ')})`;
+    }
+    return null;
+  }
+
+  function newNodeNames(cluster: DriverCluster, pool: DriverNodePool, count: number): string[] {
+    const taken = new Set(pool.usedNames);
+    const names: string[] = [];
+    for (let ordinal = pool.usedNames.length; names.length < count; ordinal += 1) {
+      const name = profile.nodeName(cluster.name, pool.name, shortId(cluster.id, pool.id, ordinal));
+      if (!taken.has(name)) {
+        taken.add(name);
+        names.push(name);
+      }
+    }
+    return names;
+  }
+
+  function joinSteps(cluster: DriverCluster, pool: DriverNodePool, count: number): DriverStep[] {
+    const existing = pool.nodes.length;
+    return newNodeNames(cluster, pool, count).map((node, index) => {
+      const zone = zoneOf(cluster.region, existing + index);
+      return {
+        key: `node:${node}`,
+        label: `Booting node ${node}`,
+        done: `Node ${node} joined pool ${pool.name} in ${zone}`,
+        weight: index === 0 ? profile.firstNodeSeconds : profile.nextNodeSeconds,
+        startEffect: { type: 'node-joining', poolId: pool.id, node, zone },
+        effect: { type: 'node-ready', node },
+      };
+    });
+  }
+
+  function removeSteps(nodes: string[]): DriverStep[] {
+    return nodes.map((node) => ({
+      key: `remove:${node}`,
+      label: `Draining and removing node ${node}`,
+      done: `Node ${node} removed`,
+      weight: 20,
+      startEffect: { type: 'node-removing', node },
+      effect: { type: 'node-removed', node },
+    }));
+  }
+
+  function totalNodes(config: { nodePools: { count: number }[] }) {
+    return config.nodePools.reduce((sum, pool) => sum + pool.count, 0);
+  }
+
+  return {
+    slug: profile.slug,
+    simulated: true,
+    controlPlaneTime: describeDuration(profile.controlPlaneSeconds),
+
+    validate(config: ProviderValidate, catalog: Catalog): DriverIssue[] {
+      const issues: DriverIssue[] = [];
+      const total = totalNodes(config);
+      if (total > profile.nodeQuota) {
+        issues.push({
+          path: ['nodePools'],
+          message: `Quota exceeded: ${profile.slug.toUpperCase()} allows ${profile.nodeQuota} nodes per cluster, not ${total}`,
+        });
+      }
+      config.nodePools.forEach((pool, index) => {
+        const problem = capacityProblem(config.region, pool.size, catalog);
+        if (problem) issues.push({ path: ['nodePools', index, 'size'], message: problem });
+      });
+      return issues;
+    },
+
+    estimateCreateSeconds(config: ProviderValidate) {
+      const nodes = totalNodes(config);
+      return (
+        profile.networkSeconds +
+        profile.controlPlaneSeconds * (config.haControlPlane ? 1.3 : 1) +
+        profile.etcdSeconds +
+        config.nodePools.length * profile.firstNodeSeconds +
+        Math.max(0, nodes - config.nodePools.length) * profile.nextNodeSeconds
+      );
+    },
+
+    async health() {
+      const started = performance.now();
+      // A real driver asks the provider's API; the simulation answers from memory.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const unavailableRegions = [...profile.regionsWithoutCapacity];
+      return {
+        status: unavailableRegions.length ? 'degraded' : 'operational',
+        latencyMs: Math.round(performance.now() - started),
+        message: unavailableRegions.length
+          ? `Simulated provider: no capacity in ${unavailableRegions.join(', ')}`
+          : 'Simulated provider: every region answers',
+        unavailableRegions,
+      };
+    },
+
+    planCreate(cluster) {
+      const ha = cluster.haControlPlane;
+      return [
+        {
+          key: 'accept',
+          label: 'Accepting the order',
+          done: 'Provisioning started',
+          weight: 1,
+          effect: { type: 'status', status: 'provisioning' },
+        },
+        {
+          key: 'network',
+          label: 'Creating the network',
+          done: `Network and subnets ready in ${cluster.region}`,
+          weight: profile.networkSeconds,
+          effect: { type: 'none' },
+        },
+        {
+          key: 'control-plane',
+          label: ha
+            ? 'Starting three control-plane replicas across zones'
+            : 'Starting the control plane',
+          done: `Control plane is up (Kubernetes ${cluster.kubernetesPatch})`,
+          weight: Math.round(profile.controlPlaneSeconds * (ha ? 1.3 : 1)),
+          effect: { type: 'endpoint' },
+        },
+        {
+          key: 'etcd',
+          label: 'Setting up etcd',
+          done: `etcd is healthy (${ha ? 3 : 1} member${ha ? 's' : ''})`,
+          weight: profile.etcdSeconds,
+          effect: { type: 'none' },
+        },
+        ...cluster.nodePools.flatMap((pool) => joinSteps(cluster, pool, pool.count)),
+        ...cluster.addons.map((slug) => ({
+          key: `addon:${slug}`,
+          label: `Installing ${slug}`,
+          done: `Add-on ${slug} installed`,
+          weight: profile.addonSeconds,
+          effect: { type: 'addon-installed' as const, slug },
+        })),
+      ];
+    },
+
+    planScale(cluster, poolId, count) {
+      const pool = cluster.nodePools.find((candidate) => candidate.id === poolId)!;
+      if (count > pool.nodes.length) return joinSteps(cluster, pool, count - pool.nodes.length);
+      // The newest nodes go first, as the providers' autoscalers do by default.
+      return removeSteps(
+        pool.nodes
+          .slice(count)
+          .map((node) => node.name)
+          .reverse(),
+      );
+    },
+
+    planAddPool(cluster, pool) {
+      return joinSteps(cluster, pool, pool.count);
+    },
+
+    planRemovePool(cluster, poolId) {
+      const pool = cluster.nodePools.find((candidate) => candidate.id === poolId)!;
+      return [
+        ...removeSteps(pool.nodes.map((node) => node.name)),
+        {
+          key: `pool:${pool.id}`,
+          label: `Removing node pool ${pool.name}`,
+          done: `Node pool ${pool.name} removed`,
+          weight: 5,
+          effect: { type: 'pool-removed', poolId: pool.id },
+        },
+      ];
+    },
+
+    planUpgrade(cluster, minor, patch) {
+      const nodes = cluster.nodePools.flatMap((pool) => pool.nodes);
+      return [
+        {
+          key: 'control-plane-upgrade',
+          label: `Upgrading the control plane to ${patch}`,
+          done: `Control plane runs Kubernetes ${patch}`,
+          weight: Math.round(profile.controlPlaneSeconds / 2),
+          effect: { type: 'control-plane-version', minor, patch },
+        },
+        ...nodes.map((node) => ({
+          key: `upgrade:${node.name}`,
+          label: `Replacing node ${node.name} with ${patch}`,
+          done: `Node ${node.name} runs ${patch}`,
+          weight: profile.nodeReplaceSeconds,
+          startEffect: { type: 'node-recycling' as const, node: node.name },
+          effect: { type: 'node-version' as const, node: node.name, version: patch },
+        })),
+      ];
+    },
+
+    planRecycle(_cluster, node) {
+      return [
+        {
+          key: `recycle:${node}`,
+          label: `Draining and replacing node ${node}`,
+          done: `Node ${node} recycled and ready`,
+          weight: profile.nodeReplaceSeconds,
+          startEffect: { type: 'node-recycling', node },
+          effect: { type: 'node-ready', node },
+        },
+      ];
+    },
+
+    planInstallAddon(_cluster, slug) {
+      return [
+        {
+          key: `addon:${slug}`,
+          label: `Installing ${slug}`,
+          done: `Add-on ${slug} installed`,
+          weight: profile.addonSeconds,
+          effect: { type: 'addon-installed', slug },
+        },
+      ];
+    },
+
+    planRemoveAddon(_cluster, slug) {
+      return [
+        {
+          key: `addon-remove:${slug}`,
+          label: `Removing ${slug}`,
+          done: `Add-on ${slug} removed`,
+          weight: profile.addonSeconds,
+          effect: { type: 'addon-removed', slug },
+        },
+      ];
+    },
+
+    planDelete(cluster) {
+      const nodes = cluster.nodePools.flatMap((pool) => pool.nodes.map((node) => node.name));
+      return [
+        ...(nodes.length
+          ? [
+              {
+                key: 'drain',
+                label: `Deleting ${nodes.length} node${nodes.length === 1 ? '' : 's'}`,
+                done: `${nodes.length} node${nodes.length === 1 ? '' : 's'} deleted`,
+                weight: profile.nextNodeSeconds * 2,
+                effect: { type: 'none' as const },
+              },
+            ]
+          : []),
+        {
+          key: 'control-plane-delete',
+          label: 'Deleting the control plane',
+          done: 'Control plane deleted',
+          weight: Math.round(profile.controlPlaneSeconds / 4),
+          effect: { type: 'none' },
+        },
+        {
+          key: 'network-delete',
+          label: 'Releasing the network and load balancers',
+          done: 'Network released: nothing is left running or billed',
+          weight: profile.networkSeconds,
+          effect: { type: 'released' },
+        },
+      ];
+    },
+
+    async advance(cluster, step, context) {
+      const fault = faults.take(step.key);
+      if (fault) throw new ProviderError(fault, true);
+      if (step.key === 'accept') {
+        const total = cluster.nodePools.reduce((sum, pool) => sum + pool.count, 0);
+        if (total > profile.nodeQuota) {
+          throw new ProviderError(
+            `Quota exceeded: ${profile.slug.toUpperCase()} allows ${profile.nodeQuota} nodes per cluster, not ${total}`,
+            false,
+          );
+        }
+      }
+      if (step.startEffect?.type === 'node-joining') {
+        const pool = cluster.nodePools.find(
+          (p) => p.id === (step.startEffect as { poolId: number }).poolId,
+        );
+        const problem = pool ? capacityProblem(cluster.region, pool.size) : null;
+        if (problem) throw new ProviderError(problem, true);
+      }
+      const durationMs = (step.weight * 1000) / speed;
+      const remaining = durationMs - (Date.now() - context.startedAt.getTime());
+      return remaining <= 0
+        ? { done: true }
+        : { done: false, checkAgainInMs: Math.ceil(Math.min(remaining, 5000)) };
+    },
+
+    apiEndpoint(cluster) {
+      return `${options.apiBaseUrl}/k8s/clusters/${cluster.id}`;
+    },
+  };
+}

@@ -57,6 +57,19 @@ ensure_postgres() {
   log "postgresql $version started"
 }
 
+# The simulated Kubernetes API is tested with a real kubectl (Debian's is 1.20), over https
+# with a certificate openssl makes, since kubectl sends no token to an http server.
+ensure_kubectl() {
+  if ! command -v kubectl >/dev/null 2>&1; then
+    apt_install kubernetes-client
+  fi
+  if ! command -v openssl >/dev/null 2>&1; then
+    apt_install openssl
+  fi
+  log "kubectl: $(kubectl version --client 2>/dev/null | head -n 1 || echo present)"
+}
+
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 ensure_chromium
 ensure_postgres
+ensure_kubectl

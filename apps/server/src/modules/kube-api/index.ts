@@ -1,0 +1,9 @@
+/** The simulated Kubernetes API's public surface: the app and the clusters module use only this. */
+export { kubeApiRoutes, KUBE_API_PREFIX } from './kube-api-routes.ts';
+export { kubeApiServerUrl, kubeconfigYaml } from './kubeconfig.ts';
+export type {
+  KubeAddonView,
+  KubeClusterView,
+  KubeNodeView,
+  ResolveKubeCluster,
+} from './kube-types.ts';

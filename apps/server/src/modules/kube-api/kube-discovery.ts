@@ -1,0 +1,46 @@
+import type { KubeClusterView } from './kube-types.ts';
+import { hexOf, timestamp } from './kube-names.ts';
+import { KUBE_RESOURCES } from './kube-resources.ts';
+
+/** `GET /version`, what `kubectl version` prints as the server's version. */
+export function versionInfo(cluster: KubeClusterView) {
+  const [major = '1', minor = '0'] = cluster.kubernetesVersion.split('.');
+  return {
+    major,
+    minor,
+    gitVersion: `v${cluster.kubernetesVersion}`,
+    gitCommit: hexOf(`kubernetes/${cluster.kubernetesVersion}`, 40),
+    gitTreeState: 'clean',
+    buildDate: timestamp(cluster.createdAt),
+    goVersion: 'go1.23.4',
+    compiler: 'gc',
+    platform: 'linux/amd64',
+  };
+}
+
+/**
+ * `GET /api`. kubectl 1.26+ first asks for aggregated discovery (`as=APIGroupDiscoveryList`);
+ * answering the legacy document as plain application/json is what an older API server does,
+ * and kubectl then reads `/api/v1` for the resources.
+ */
+export const apiVersions = () => ({ kind: 'APIVersions', versions: ['v1'] });
+
+/** `GET /apis`: the simulated cluster serves no API group beyond the core one. */
+export const apiGroupList = () => ({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
+
+/** `GET /api/v1`: the resources kubectl can name, with their short names; read-only verbs. */
+export function coreResourceList() {
+  return {
+    kind: 'APIResourceList',
+    groupVersion: 'v1',
+    resources: KUBE_RESOURCES.map((resource) => ({
+      name: resource.name,
+      singularName: resource.singularName,
+      namespaced: resource.namespaced,
+      kind: resource.kind,
+      verbs: ['get', 'list'],
+      shortNames: resource.shortNames,
+      ...(resource.categories ? { categories: resource.categories } : {}),
+    })),
+  };
+}

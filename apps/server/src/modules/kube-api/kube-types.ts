@@ -1,0 +1,153 @@
+/** What the platform knows about one node of a running cluster. */
+export interface KubeNodeView {
+  name: string;
+  /** The node pool's name. */
+  pool: string;
+  /** The node size's slug, e.g. 's-4vcpu-8gb'. */
+  size: string;
+  cpuCores: number;
+  memoryGiB: number;
+  /** The provider's region code, e.g. 'eu-de-fra'. */
+  region: string;
+  zone: string;
+  /** False while the node joins or is recycled. */
+  ready: boolean;
+  createdAt: Date;
+}
+
+export interface KubeAddonView {
+  slug: string;
+  name: string;
+  namespace: string;
+  replicas: number;
+  ready: boolean;
+  createdAt: Date;
+}
+
+export interface KubeClusterView {
+  id: number;
+  name: string;
+  /** The patch version, e.g. '1.31.4'. */
+  kubernetesVersion: string;
+  /** The provider's slug, e.g. 'alpenkube', 'eks'. */
+  provider: string;
+  createdAt: Date;
+  nodes: KubeNodeView[];
+  addons: KubeAddonView[];
+}
+
+/** null when the token is wrong, revoked, or the cluster is not running: the API answers 401. */
+export type ResolveKubeCluster = (
+  clusterId: number,
+  bearerToken: string,
+) => Promise<KubeClusterView | null>;
+
+/** The metadata every object carries, as the API server writes it. */
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  uid: string;
+  resourceVersion: string;
+  creationTimestamp: string;
+  labels: Record<string, string>;
+  annotations?: Record<string, string>;
+  generateName?: string;
+  ownerReferences?: {
+    apiVersion: string;
+    kind: string;
+    name: string;
+    uid: string;
+    controller: boolean;
+    blockOwnerDeletion: boolean;
+  }[];
+}
+
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+  lastHeartbeatTime?: string;
+  lastProbeTime?: null;
+  lastTransitionTime: string;
+}
+
+/** cpu and memory (and pods for a node) as quantities: '4', '3900m', '8388608Ki'. */
+export type ResourceQuantities = Record<string, string>;
+
+export interface KubeNode {
+  apiVersion: 'v1';
+  kind: 'Node';
+  metadata: ObjectMeta;
+  spec: {
+    providerID: string;
+    podCIDR: string;
+    podCIDRs: string[];
+    taints?: { key: string; effect: string; timeAdded?: string }[];
+  };
+  status: {
+    capacity: ResourceQuantities;
+    allocatable: ResourceQuantities;
+    conditions: Condition[];
+    addresses: { type: 'InternalIP' | 'Hostname'; address: string }[];
+    daemonEndpoints: { kubeletEndpoint: { Port: number } };
+    nodeInfo: {
+      machineID: string;
+      systemUUID: string;
+      bootID: string;
+      kernelVersion: string;
+      osImage: string;
+      containerRuntimeVersion: string;
+      kubeletVersion: string;
+      kubeProxyVersion: string;
+      operatingSystem: string;
+      architecture: string;
+    };
+  };
+}
+
+export interface KubeNamespace {
+  apiVersion: 'v1';
+  kind: 'Namespace';
+  metadata: ObjectMeta;
+  spec: { finalizers: string[] };
+  status: { phase: 'Active' };
+}
+
+export interface ContainerStatus {
+  name: string;
+  ready: boolean;
+  started: boolean;
+  restartCount: number;
+  image: string;
+  imageID: string;
+  containerID?: string;
+  state: { running: { startedAt: string } } | { waiting: { reason: string } };
+}
+
+export interface KubePod {
+  apiVersion: 'v1';
+  kind: 'Pod';
+  metadata: ObjectMeta;
+  spec: {
+    nodeName?: string;
+    hostNetwork?: boolean;
+    containers: { name: string; image: string; resources: { requests: ResourceQuantities } }[];
+    restartPolicy: 'Always';
+    schedulerName: string;
+    serviceAccountName: string;
+    priorityClassName?: string;
+  };
+  status: {
+    phase: 'Running' | 'Pending';
+    conditions: Condition[];
+    hostIP?: string;
+    podIP?: string;
+    podIPs?: { ip: string }[];
+    startTime?: string;
+    containerStatuses?: ContainerStatus[];
+    qosClass: 'Burstable';
+  };
+}
+
+export type KubeObject = KubeNode | KubeNamespace | KubePod;

@@ -42,6 +42,8 @@ export default async function globalSetup() {
       PUBLIC_FORM_LIMIT: '1000',
       // The same for the mails those forms and registrations cause.
       MAIL_LIMIT_PER_IP: '1000',
+      // Provisioning a small cluster takes about five seconds: long enough to watch it progress.
+      PROVIDER_SIM_SPEED: '40',
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Notification } from '@alpenkube/contract';
 import { ArrowRight, Calculator, Plus, Server, ShoppingCart, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { getQueryFn } from '@/lib/http';
 import { useAuth } from '@/lib/session/use-auth';
+import { DashboardClusters, LatestNotifications } from '@/features/dashboard';
+import { notificationKeys } from '@/features/notifications';
 import { OpenOrders } from '@/features/orders';
 import { useSidebarCounts } from '../shell/sidebar/use-sidebar-counts';
 
@@ -56,13 +61,24 @@ function QuickAction({ to, icon, children }: { to: string; icon: ReactNode; chil
   );
 }
 
+/** The bell's own list (it polls it): the dashboard reads the same cache, at no extra request. */
+function useNotifications(signedIn: boolean) {
+  return useQuery<Notification[] | null>({
+    queryKey: notificationKeys.list,
+    queryFn: getQueryFn<Notification[]>({ on401: 'returnNull' }),
+    enabled: signedIn,
+  }).data;
+}
+
 /**
  * /dashboard: the organization at a glance, from real data only: the sidebar's counts (one
- * query, shared with the sidebar) and the open orders. Spend and tickets come with their issues.
+ * query, shared with the sidebar), the clusters by status and their latest events, the open
+ * orders and the latest notifications. Spend and tickets come with their issues.
  */
 export function DashboardPage() {
   const { user } = useAuth();
   const counts = useSidebarCounts(Boolean(user));
+  const notifications = useNotifications(Boolean(user));
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <header className="space-y-1.5 border-b pb-6">
@@ -99,7 +115,13 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       </div>
-      <OpenOrders />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DashboardClusters />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <OpenOrders />
+        <LatestNotifications notifications={notifications} />
+      </div>
     </div>
   );
 }

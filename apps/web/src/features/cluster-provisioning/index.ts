@@ -1,1 +1,0 @@
-export { provisioningPath } from './provisioning-path';

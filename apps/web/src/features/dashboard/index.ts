@@ -1,0 +1,2 @@
+export { DashboardClusters } from './components/dashboard-clusters';
+export { LatestNotifications } from './components/latest-notifications';

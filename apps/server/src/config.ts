@@ -46,6 +46,14 @@ export interface AppConfig {
    * real clouds (an EKS control plane, ten minutes); demos and tests turn it up.
    */
   providerSimSpeed: number;
+  /**
+   * Where kubectl reaches the simulated clusters' Kubernetes API. kubectl sends tokens only over
+   * https: behind an https PUBLIC_URL it is that origin; otherwise the server opens a TLS
+   * listener of its own on `kubeApiPort` (KUBE_API_PORT, by default PORT + 1443, 6443 for 5000).
+   */
+  kubeApiUrl: string;
+  /** The TLS listener's port, or null when the public origin is https already. */
+  kubeApiPort: number | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,6 +67,12 @@ const DEFAULT_PROVIDER_SIM_SPEED: Record<AppEnv, number> = {
   development: 20,
   test: 1_000_000,
 };
+
+function kubeApiFrom(env: NodeJS.ProcessEnv, publicUrl: string, port: number) {
+  if (publicUrl.startsWith('https:')) return { kubeApiUrl: publicUrl, kubeApiPort: null };
+  const kubeApiPort = intFrom(env, 'KUBE_API_PORT', port + 1443);
+  return { kubeApiUrl: `https://${new URL(publicUrl).hostname}:${kubeApiPort}`, kubeApiPort };
+}
 
 function providerSimSpeedFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv): number {
   const raw = env.PROVIDER_SIM_SPEED;
@@ -223,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
+    ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
   };
 }
 

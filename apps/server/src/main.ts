@@ -1,3 +1,4 @@
+import type { Server } from 'node:https';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -14,6 +15,19 @@ async function main() {
   const app = await buildApp({ config, database });
   await prepareDatabase(app);
   await app.listen({ host: config.host, port: config.port });
+  let kubeApi: Server | undefined;
+  if (app.services.kubeApiTls && config.kubeApiPort !== null) {
+    try {
+      kubeApi = await app.services.kubeApiTls.listen(app, config.host, config.kubeApiPort);
+      app.log.info(`simulated Kubernetes API at ${config.kubeApiUrl}`);
+    } catch (error) {
+      // The platform works without it; only kubectl against the simulated clusters does not.
+      app.log.error(
+        { err: error },
+        `cannot serve the Kubernetes API on port ${config.kubeApiPort}`,
+      );
+    }
+  }
   app.log.info(
     `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
       `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
@@ -26,6 +40,7 @@ async function main() {
     app.log.info(`${signal}: closing`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      kubeApi?.close();
       await app.close();
       await database.close();
       clearTimeout(force);

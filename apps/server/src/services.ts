@@ -28,6 +28,7 @@ import {
 } from './modules/payments/index.ts';
 import { createClusterService, type ClusterService } from './modules/clusters/index.ts';
 import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
+import { createKubeApiTls, type KubeApiTls } from './modules/kube-api/index.ts';
 import {
   createOrderFulfilment,
   createOrderPayments,
@@ -77,6 +78,8 @@ export interface Services {
   orders: OrderService;
   orderPayments: OrderPayments;
   providers: ProviderRegistry;
+  /** The Kubernetes API's own TLS certificate, where the public origin is not https. */
+  kubeApiTls: KubeApiTls | null;
   clusters: ClusterService;
 }
 
@@ -119,6 +122,13 @@ export function createServices(
     paymentGateway: createTestGateway({ db, config }) as PaymentGateway,
     // The embedded simulated providers until a real provider's driver is configured.
     providers: createProviderRegistry(config),
+    kubeApiTls:
+      config.kubeApiPort === null
+        ? null
+        : createKubeApiTls({
+            dataDir: config.dataDir,
+            hosts: [...new Set(['localhost', '127.0.0.1', new URL(config.kubeApiUrl).hostname])],
+          }),
   };
   // A cluster's provisioning ends its order: the orders module hands the cluster module how.
   const clusters = createClusterService({ ...shared, orderHooks: createOrderFulfilment() });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
@@ -37,6 +40,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await sharedTestDatabase();
   if (options.reset !== false) await resetDatabase(database);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alpenkube-test-'));
   const config = {
     ...loadConfig({
       APP_ENV: 'development',
@@ -44,6 +48,8 @@ export async function createTestApp(
       WEB_DIST: '/nonexistent',
       // Simulated provisioning without waiting: a test drains the steps' jobs at once.
       PROVIDER_SIM_SPEED: '1000000',
+      // The Kubernetes API's certificate is kept in the data directory: one of the test's own.
+      DATA_DIR: dataDir,
       ...options.env,
     }),
     runJobs: false,
@@ -57,7 +63,16 @@ export async function createTestApp(
   });
   await app.ready();
   if (options.seedDemo) await seedDemoData(app.services);
-  return { app, database, config, mail, close: () => app.close() };
+  return {
+    app,
+    database,
+    config,
+    mail,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A cookie jar over app.inject, as a browser would keep one. */

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ClusterOperationKind, ClusterStatus } from '@alpenkube/contract';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   clusterCredentials,
   clusterNodePools,

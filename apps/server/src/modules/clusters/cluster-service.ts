@@ -66,7 +66,10 @@ function assertConfigAllowed(config: ReturnType<typeof configOf>, catalog: Catal
 }
 
 export function createClusterService(
-  deps: Pick<Services, 'db' | 'catalog' | 'jobs' | 'providers' | 'sealer' | 'config'> & {
+  deps: Pick<
+    Services,
+    'db' | 'catalog' | 'jobs' | 'providers' | 'sealer' | 'config' | 'kubeApiTls'
+  > & {
     orderHooks: ClusterOrderHooks;
   },
 ) {
@@ -586,6 +589,7 @@ export function createClusterService(
     async kubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
       const cluster = await findIn(db, actor.organizationId, id);
       assertClusterAllows(cluster, 'kubeconfig');
+      const authority = deps.kubeApiTls ? (await deps.kubeApiTls.certificate()).cert : undefined;
       return db.transaction(async (tx) => {
         const token = await access.token(tx, cluster.id);
         await recordAudit(tx, {
@@ -602,8 +606,9 @@ export function createClusterService(
           name: cluster.name,
           yaml: kubeconfigYaml({
             clusterName: cluster.name,
-            serverUrl: kubeApiServerUrl(deps.config.publicUrl, cluster.id),
+            serverUrl: kubeApiServerUrl(deps.config.kubeApiUrl, cluster.id),
             token,
+            certificateAuthorityPem: authority,
           }),
         };
       });

@@ -7,3 +7,4 @@ export type {
   KubeNodeView,
   ResolveKubeCluster,
 } from './kube-types.ts';
+export { createKubeApiTls, type KubeApiTls } from './kube-api-tls.ts';

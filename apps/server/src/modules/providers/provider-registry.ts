@@ -9,7 +9,7 @@ import { createSimulatedDriver } from './simulated-driver.ts';
  * A driver for every provider of the catalog. Each is the embedded simulation today; a real
  * driver replaces one entry here (see docs/provider-drivers.md) and nothing else changes.
  */
-export function createProviderRegistry(config: Pick<AppConfig, 'providerSimSpeed' | 'publicUrl'>) {
+export function createProviderRegistry(config: Pick<AppConfig, 'providerSimSpeed' | 'kubeApiUrl'>) {
   const faults = createFaultInjector();
   const drivers = new Map<string, ProviderDriver>(
     Object.values(providerProfiles).map((profile) => [
@@ -17,7 +17,7 @@ export function createProviderRegistry(config: Pick<AppConfig, 'providerSimSpeed
       createSimulatedDriver(profile, {
         speed: config.providerSimSpeed,
         faults,
-        apiBaseUrl: config.publicUrl,
+        apiBaseUrl: config.kubeApiUrl,
       }),
     ]),
   );

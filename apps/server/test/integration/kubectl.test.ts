@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cluster } from '@alpenkube/contract';
+import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
+import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
+
+const run = promisify(execFile);
+const KUBECTL = process.env.KUBECTL ?? 'kubectl';
+
+/**
+ * The kubeconfig a customer downloads, used by a real kubectl against the simulated cluster's
+ * Kubernetes API on the server's own TLS listener.
+ */
+describe('kubectl with a downloaded kubeconfig', () => {
+  let t: TestApp;
+  let dir: string;
+  let apiBase: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MAIL_LIMIT_PER_IP: '10000' } });
+    dir = await mkdtemp(join(tmpdir(), 'kubectl-e2e-'));
+    server = await t.app.services.kubeApiTls!.listen(t.app, '127.0.0.1', 0);
+    apiBase = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.close();
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function kubeconfigOf(client: Client, cluster: Cluster, file: string) {
+    const response = await client.get(`/api/clusters/${cluster.id}/kubeconfig`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toContain(`server: "${t.config.kubeApiUrl}/k8s/clusters/${cluster.id}"`);
+    expect(response.body).toContain('certificate-authority-data: ');
+    await writeFile(join(dir, file), response.body);
+  }
+
+  /** kubectl with that file; the listener's port stands in for the configured one. */
+  async function kubectl(file: string, cluster: Cluster, ...args: string[]) {
+    return run(
+      KUBECTL,
+      [
+        '--kubeconfig',
+        join(dir, file),
+        '--server',
+        `${apiBase}/k8s/clusters/${cluster.id}`,
+        '--cache-dir',
+        join(dir, 'cache'),
+        ...args,
+      ],
+      { timeout: 30_000, env: { ...process.env, HOME: dir } },
+    );
+  }
+
+  it('lists the nodes, the new count after a scale, and is refused once revoked', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const order = await orderCluster(client, { name: 'kube' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(client, order.clusterId!);
+    await kubeconfigOf(client, cluster, 'kube.yaml');
+
+    const nodes = await kubectl('kube.yaml', cluster, 'get', 'nodes', '-o', 'name');
+    const names = cluster.nodePools[0]!.nodes.map((node) => `node/${node.name}`);
+    expect(nodes.stdout.trim().split('\n').sort()).toEqual(names.sort());
+    const table = await kubectl('kube.yaml', cluster, 'get', 'nodes');
+    expect(table.stdout).toMatch(/NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION/);
+    expect(table.stdout.match(/\bReady\b/g)).toHaveLength(3);
+    const pods = await kubectl('kube.yaml', cluster, 'get', 'pods', '-A');
+    expect(pods.stdout).toContain('monitoring');
+
+    const pool = cluster.nodePools[0]!;
+    const scaled = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {
+      count: 4,
+    });
+    expect(scaled.statusCode, scaled.body).toBe(200);
+    await settleJobs(t.app);
+    const after = await kubectl('kube.yaml', cluster, 'get', 'nodes', '-o', 'name');
+    expect(after.stdout.trim().split('\n')).toHaveLength(4);
+
+    expect((await client.post(`/api/clusters/${cluster.id}/credentials/rotate`)).statusCode).toBe(
+      200,
+    );
+    await expect(kubectl('kube.yaml', cluster, 'get', 'nodes')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Unauthorized/),
+    });
+    await kubeconfigOf(client, cluster, 'rotated.yaml');
+    expect((await kubectl('rotated.yaml', cluster, 'get', 'nodes', '-o', 'name')).stdout).toMatch(
+      /node\//,
+    );
+
+    const removed = await client.request({
+      method: 'DELETE',
+      url: `/api/clusters/${cluster.id}`,
+      payload: { name: 'kube' },
+    });
+    expect(removed.statusCode).toBe(200);
+    await settleJobs(t.app);
+    await expect(kubectl('rotated.yaml', cluster, 'get', 'nodes')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Unauthorized/),
+    });
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@alpenkube/contract';
 import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
 import { orders } from '../../src/db/schema.ts';
+import type { Cluster, ClusterEvent, ClusterPage } from '@alpenkube/contract';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('demo data', () => {
@@ -17,6 +18,28 @@ describe('demo data', () => {
     return client;
   };
 
+  it('gives the demo organization clusters in every lasting state on every provider, with a past', async () => {
+    const demo = await signIn('demo');
+    const live = (await demo.get('/api/clusters?limit=100')).json<ClusterPage>();
+    const deleted = (await demo.get('/api/clusters?status=deleted')).json<ClusterPage>();
+    const all = [...live.items, ...deleted.items];
+    expect(new Set(all.map((cluster) => cluster.status))).toEqual(
+      new Set(['ordered', 'running', 'degraded', 'failed', 'deleted']),
+    );
+    expect(new Set(all.map((cluster) => cluster.provider.slug))).toEqual(
+      new Set(['alpenkube', 'gke', 'eks', 'aks', 'iks', 'cce', 'ack', 'doks']),
+    );
+    const payments = all.find((cluster) => cluster.name === 'payments-api')!;
+    const events = (await demo.get(`/api/clusters/${payments.id}/events`)).json<ClusterEvent[]>();
+    expect(events.length).toBeGreaterThan(10);
+    expect(events.map((event) => event.message)).toContain('Cluster payments-api upgraded');
+    const detail = (await demo.get(`/api/clusters/${payments.id}`)).json<Cluster>();
+    expect(detail.nodePools.map((pool) => pool.nodes.length)).toEqual([3, 3]);
+    // The paid order's cluster provisions live, through the jobs, once the server runs them.
+    const prod = all.find((cluster) => cluster.name === 'prod-eu')!;
+    expect(prod.operation).toMatchObject({ kind: 'provision' });
+  });
+
   it("gives the demo organization orders in each state, placed through the customer's own steps", async () => {
     const demo = await signIn('demo');
     const list = (await demo.get('/api/orders')).json<Order[]>();
@@ -30,7 +53,7 @@ describe('demo data', () => {
     expect(paid.clusterId).toEqual(expect.any(Number));
     expect((await demo.get('/api/billing/payment-methods')).json()).toHaveLength(1);
     expect((await demo.get('/api/sidebar-counts')).json()).toEqual({
-      clusters: 1,
+      clusters: 8,
       orders: { total: 3 },
     });
   });

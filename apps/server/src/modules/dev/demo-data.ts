@@ -4,6 +4,7 @@ import { users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
+import { seedDemoClusters } from './demo-clusters.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -98,8 +99,10 @@ export async function seedDemoData(services: Services) {
         await createNotification(tx, user!.id, type, message);
       }
     }
-    return true;
+    return organization.id;
   });
+  if (seededHere === false) return;
+  await seedDemoClusters(services, seededHere);
   // Orders go through the same services as a customer's, each in its own transactions.
-  if (seededHere) await seedDemoOrders(services);
+  await seedDemoOrders(services);
 }

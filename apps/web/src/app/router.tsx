@@ -38,6 +38,9 @@ const orderStatusListPage = () =>
     Component: m.OrderStatusListPage,
   }));
 
+const clusterPage = () =>
+  import('@/features/clusters/pages/cluster-page').then((m) => ({ Component: m.ClusterPage }));
+
 const verifyEmailPage = () =>
   import('@/features/auth/pages/verify-email-page').then((m) => ({
     Component: m.VerifyEmailPage,
@@ -100,9 +103,15 @@ const dashboardRoutes: RouteObject[] = [
   { path: paths.account, lazy: settingsPage },
   { path: paths.settings, lazy: settingsPage },
   { path: paths.simpleSettings, lazy: settingsPage },
-  placeholder(paths.myClusters, 'myClusters'),
-  placeholder(paths.cluster.pattern, 'clusterDetail'),
-  placeholder(paths.clusterDetail.pattern, 'clusterDetail'),
+  {
+    path: paths.myClusters,
+    lazy: () =>
+      import('@/features/clusters/pages/my-clusters-page').then((m) => ({
+        Component: m.MyClustersPage,
+      })),
+  },
+  { path: paths.cluster.pattern, lazy: clusterPage },
+  { path: paths.clusterDetail.pattern, lazy: clusterPage },
   { path: paths.clusterTopology.pattern, lazy: clusterTopologyPage },
   {
     path: paths.orders,
@@ -168,7 +177,13 @@ const plainRoutes: RouteObject[] = [
   ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
   { path: paths.orderStatusList, lazy: orderStatusListPage },
   { path: paths.orderStatus.pattern, lazy: orderStatusPage },
-  placeholder(paths.clusterStatus.pattern, 'clusterStatus'),
+  {
+    path: paths.clusterStatus.pattern,
+    lazy: () =>
+      import('@/features/clusters/pages/cluster-status-page').then((m) => ({
+        Component: m.ClusterStatusPage,
+      })),
+  },
 ];
 
 const configurePage = () =>

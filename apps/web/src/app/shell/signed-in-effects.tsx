@@ -1,3 +1,4 @@
+import { useClusterPushes } from '@/features/clusters/cluster-push';
 import { useNotificationPushes } from '@/features/notifications/notification-push';
 import { useOrderPushes } from '@/features/orders/order-push';
 import { useRealtime } from '@/lib/realtime/socket';
@@ -5,8 +6,10 @@ import { useNavigationInvalidation } from './use-navigation-invalidation';
 
 /**
  * The app-wide effects that only matter to a signed-in user: the realtime socket with the
- * notifications' and orders' push handlers, and marking the signed-in data stale on navigation. The root
- * layout loads this lazily, so a visitor's pages download none of it.
+ * notifications', orders' and clusters' push handlers, and marking the signed-in data stale on
+ * navigation. The root layout loads this lazily, so a visitor's pages download none of it. Each
+ * handler is imported from its own file, not its feature's index, which would pull the
+ * feature's pages into every signed-in page.
  */
 export function SignedInEffects({ userId }: { userId: number }) {
   useNavigationInvalidation();
@@ -15,5 +18,7 @@ export function SignedInEffects({ userId }: { userId: number }) {
   useNotificationPushes();
   // An order's change refreshes the order views and the sidebar's counts, on every page.
   useOrderPushes();
+  // A cluster's change (a step, a node joining, a status) updates its log and every view of it.
+  useClusterPushes();
   return null;
 }

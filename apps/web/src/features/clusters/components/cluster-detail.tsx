@@ -1,0 +1,39 @@
+import type { Cluster, ClusterEvent } from '@alpenkube/contract';
+import { useClusterActions } from '../use-cluster-actions';
+import { ClusterAddons } from './cluster-addons';
+import { ClusterEvents } from './cluster-events';
+import { ClusterHeading } from './cluster-heading';
+import { ClusterOverview } from './cluster-overview';
+import { ClusterState } from './cluster-state';
+import { KubeconfigSection } from './kubeconfig-section';
+import { NodePoolsSection } from './node-pools-section';
+import { SimulatedNotice } from './simulated-notice';
+
+/** One cluster: its state, its node pools, its access, what it is and what happened to it. */
+export function ClusterDetail({
+  cluster,
+  events,
+}: {
+  cluster: Cluster;
+  events: ClusterEvent[] | undefined;
+}) {
+  const actions = useClusterActions(cluster.status);
+  return (
+    <div className="space-y-6">
+      <ClusterHeading cluster={cluster} actions={actions} />
+      <ClusterState cluster={cluster} actions={actions} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <NodePoolsSection cluster={cluster} canChange={actions.change} />
+          <ClusterEvents events={events} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <KubeconfigSection cluster={cluster} actions={actions} />
+          <ClusterOverview cluster={cluster} />
+          <ClusterAddons addons={cluster.addons} />
+          {cluster.provider.simulated ? <SimulatedNotice /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Cluster } from '@alpenkube/contract';
+import { useMoney } from '@/components/pricing/use-money';
+import { publicQueries } from '@/lib/public-queries';
+import { formatClusterDate } from '../cluster-status';
+import { ProviderName, RegionName } from './cluster-facts';
+import { SectionCard } from './section-card';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 first:pt-0 last:pb-0">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** What the cluster is: tier, where it runs, its version and endpoint, and what it costs. */
+export function ClusterOverview({ cluster }: { cluster: Cluster }) {
+  const { money } = useMoney();
+  const plans = useQuery(publicQueries.catalog()).data?.supportPlans;
+  const plan = plans?.find((candidate) => candidate.slug === cluster.supportPlan)?.name;
+  return (
+    <SectionCard title="Overview">
+      <dl className="divide-y" aria-label="Cluster overview">
+        <Fact label="Tier">{cluster.tier.name}</Fact>
+        <Fact label="Provider">
+          <ProviderName provider={cluster.provider} />
+        </Fact>
+        <Fact label="Region">
+          <RegionName region={cluster.region} withCode />
+        </Fact>
+        <Fact label="Kubernetes">{cluster.kubernetesPatch}</Fact>
+        <Fact label="Control plane">
+          {cluster.haControlPlane ? 'Highly available (3 zones)' : 'Single zone'}
+        </Fact>
+        <Fact label="API endpoint">
+          {cluster.endpoint ? (
+            <span className="font-mono text-xs break-all">{cluster.endpoint}</span>
+          ) : (
+            <span className="font-normal text-muted-foreground">Once the control plane is up</span>
+          )}
+        </Fact>
+        <Fact label="Monthly cost">
+          <span className="tabular-nums" data-testid="monthly-cost">
+            {money(cluster.monthlyCost)}
+          </span>
+        </Fact>
+        <Fact label="Support plan">{plan ?? cluster.supportPlan}</Fact>
+        <Fact label="Created">
+          <time dateTime={cluster.createdAt}>{formatClusterDate(cluster.createdAt)}</time>
+        </Fact>
+      </dl>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation } from '@tanstack/react-query';
+import { Download, KeyRound } from 'lucide-react';
+import type { Cluster } from '@alpenkube/contract';
+import { SubmitButton } from '@/components/ui/form';
+import { useToast } from '@/components/ui/use-toast';
+import type { ClusterActions } from '../use-cluster-actions';
+import { fetchKubeconfig, rotateCredentials } from '../requests';
+import { kubeconfigFileName, saveTextFile } from '../save-file';
+import { ConfirmActionDialog } from './confirm-action-dialog';
+import { CopyButton } from './copy-button';
+import { SectionCard } from './section-card';
+
+/**
+ * The kubeconfig: downloaded as a file (fresh each time: it holds the current token), the one
+ * command to try it, and rotating the credentials, which makes every earlier download useless.
+ */
+export function KubeconfigSection({
+  cluster,
+  actions,
+}: {
+  cluster: Cluster;
+  actions: Pick<ClusterActions, 'kubeconfig' | 'rotate'>;
+}) {
+  const { toast } = useToast();
+  const fileName = kubeconfigFileName(cluster.name);
+  const command = `kubectl --kubeconfig ${fileName} get nodes`;
+  const download = useMutation({
+    mutationFn: () => fetchKubeconfig(cluster.id),
+    onSuccess: (yaml) => saveTextFile(fileName, yaml),
+    onError: (error) =>
+      toast({
+        title: 'The kubeconfig was not downloaded',
+        description: error.message,
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <SectionCard
+      title="Access with kubectl"
+      description={
+        actions.kubeconfig
+          ? 'Download the kubeconfig, then list the nodes:'
+          : 'The kubeconfig can be downloaded while the cluster is running.'
+      }
+    >
+      <div className="space-y-4">
+        <div className="flex items-center gap-1 rounded-lg border bg-muted/50 py-1 pr-1 pl-3">
+          <code className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-xs whitespace-nowrap">
+            {command}
+          </code>
+          <CopyButton text={command} label="Copy the command" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton
+            type="button"
+            size="sm"
+            pending={download.isPending}
+            pendingText="Downloading…"
+            disabled={!actions.kubeconfig || download.isPending}
+            onClick={() => download.mutate()}
+          >
+            <Download aria-hidden="true" />
+            Download kubeconfig
+          </SubmitButton>
+          <ConfirmActionDialog
+            trigger={
+              <>
+                <KeyRound aria-hidden="true" />
+                Rotate credentials
+              </>
+            }
+            triggerProps={{ disabled: !actions.rotate }}
+            title="Rotate the credentials?"
+            description="Every kubeconfig downloaded so far stops working at once; download a new one afterwards. Do it when a kubeconfig may have leaked."
+            confirmLabel="Rotate credentials"
+            pendingText="Rotating…"
+            destructive
+            run={() => rotateCredentials(cluster.id)}
+            done={{
+              title: 'Credentials rotated',
+              description: 'Earlier kubeconfigs no longer work: download a new one.',
+            }}
+            refused="The credentials were not rotated"
+          />
+        </div>
+      </div>
+    </SectionCard>
+  );
+}

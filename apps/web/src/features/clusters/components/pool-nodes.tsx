@@ -1,0 +1,88 @@
+import { RefreshCw } from 'lucide-react';
+import type { Cluster, NodePool } from '@alpenkube/contract';
+import { Badge } from '@/components/ui/badge';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { nodeStatusDisplay } from '../cluster-status';
+import { recycleNode } from '../requests';
+import { ConfirmActionDialog } from './confirm-action-dialog';
+
+type Node = NodePool['nodes'][number];
+
+function columns(cluster: Cluster, canChange: boolean): DataTableColumn<Node>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Node',
+      rowHeader: true,
+      cellClassName: 'font-mono text-xs break-all',
+      cell: (node) => node.name,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (node) => (
+        <Badge variant={nodeStatusDisplay[node.status].variant} data-status={node.status}>
+          {nodeStatusDisplay[node.status].label}
+        </Badge>
+      ),
+    },
+    { id: 'zone', header: 'Zone', className: 'hidden sm:table-cell', cell: (node) => node.zone },
+    {
+      id: 'version',
+      header: 'Version',
+      className: 'hidden sm:table-cell',
+      cellClassName: 'tabular-nums',
+      cell: (node) => node.version,
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (node) => (
+        <ConfirmActionDialog
+          trigger={
+            <>
+              <RefreshCw aria-hidden="true" />
+              <span className="hidden sm:inline">Recycle</span>
+            </>
+          }
+          triggerProps={{
+            variant: 'ghost',
+            disabled: !canChange || node.status !== 'ready',
+            'aria-label': `Recycle node ${node.name}`,
+          }}
+          title={`Recycle node ${node.name}?`}
+          description="Its workloads are moved to the other nodes, then the node is replaced by a fresh one of the same size. Use it for a node that misbehaves."
+          confirmLabel="Recycle node"
+          pendingText="Recycling…"
+          run={() => recycleNode(cluster.id, node.name)}
+          done={{ title: 'Node being recycled', description: `${node.name} is being replaced.` }}
+          refused="The node was not recycled"
+        />
+      ),
+    },
+  ];
+}
+
+/** A pool's nodes as they exist now: joining while they boot, then ready. */
+export function PoolNodes({
+  cluster,
+  pool,
+  canChange,
+}: {
+  cluster: Cluster;
+  pool: NodePool;
+  canChange: boolean;
+}) {
+  return (
+    <DataTable
+      columns={columns(cluster, canChange)}
+      rows={pool.nodes}
+      caption={`Nodes of pool ${pool.name}`}
+      rowKey={(node) => node.name}
+      rowProps={(node) => ({ 'data-testid': 'cluster-node', 'data-node-name': node.name })}
+      placeholder={pool.nodes.length ? undefined : 'No node yet: they appear as they join.'}
+      header="subtle"
+    />
+  );
+}

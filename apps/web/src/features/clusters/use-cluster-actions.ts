@@ -1,0 +1,35 @@
+import { clusterAllows, type ClusterStatus } from '@alpenkube/contract';
+import { useCan } from '@/lib/session/use-can';
+import { clusterStatusDisplay } from './cluster-status';
+
+/**
+ * What the signed-in user may ask of a cluster in its status now: the contract's table of
+ * actions per status (the server refuses the rest with 409), and the permission table, where
+ * changing a cluster needs an orderer and reading its kubeconfig only a member.
+ */
+export function useClusterActions(status: ClusterStatus) {
+  const canOrder = useCan('orderer');
+  return {
+    canOrder,
+    rename: canOrder && clusterAllows(status, 'rename'),
+    change: canOrder && clusterAllows(status, 'change'),
+    delete: canOrder && clusterAllows(status, 'delete'),
+    kubeconfig: clusterAllows(status, 'kubeconfig'),
+    // The server rotates credentials in any status until the cluster is being deleted, which
+    // revokes them anyway.
+    rotate: canOrder && status !== 'deleting' && status !== 'deleted',
+  };
+}
+
+export type ClusterActions = ReturnType<typeof useClusterActions>;
+
+/** Why the changes are unavailable now, in a sentence; null when they are available. */
+export function changesUnavailableReason(status: ClusterStatus, canOrder: boolean) {
+  if (!canOrder) return 'Only members who may order can change a cluster.';
+  if (clusterAllows(status, 'change')) return null;
+  const label = clusterStatusDisplay[status].label.toLowerCase();
+  if (status === 'deleted' || status === 'deleting' || status === 'failed') {
+    return `The cluster is ${label}: it can no longer be changed.`;
+  }
+  return `The cluster is ${label}: changes can be made once it is running.`;
+}

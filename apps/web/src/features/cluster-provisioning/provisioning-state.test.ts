@@ -46,6 +46,12 @@ describe('a cluster being provisioned', () => {
     expect(currentStep(testCluster({ status: 'ordered', operation: null }))).toBe(
       'Paid: waiting for the provider to start',
     );
+    // Paid and picked up: the provider's first step is named already.
+    const accepting = testCluster({
+      status: 'ordered',
+      operation: { ...testCluster().operation!, progress: 0, step: 'Accepting the order' },
+    });
+    expect(currentStep(accepting)).toBe('Accepting the order');
     expect(currentStep(testCluster({ status: 'running', operation: null }))).toBe('Ready');
     // A failed build's last step is not "under way".
     expect(currentStep(testCluster({ status: 'failed' }))).toBe('Provisioning failed');

@@ -34,7 +34,10 @@ export function provisioningPercent(cluster: Pick<Cluster, 'status' | 'operation
 /** The step in words: the operation's own, or what the phase means when it names none. */
 export function currentStep(cluster: Pick<Cluster, 'status' | 'operation'>): string {
   const phase = provisioningPhase(cluster.status);
-  if (phase === 'building' && cluster.operation?.step) return cluster.operation.step;
+  const working = phase === 'building' || phase === 'waiting';
+  if (working && cluster.operation?.kind === 'provision' && cluster.operation.step) {
+    return cluster.operation.step;
+  }
   switch (phase) {
     case 'waiting':
       return 'Paid: waiting for the provider to start';

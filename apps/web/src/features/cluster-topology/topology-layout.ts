@@ -30,7 +30,16 @@ export type TopologyItem =
       version: string;
       healthy: boolean;
     }
-  | { kind: 'pool'; clusterId: number; name: string; size: string; count: number; ready: number }
+  | {
+      kind: 'pool';
+      clusterId: number;
+      name: string;
+      size: string;
+      /** Nodes asked for, nodes that exist now, and those of them ready. */
+      count: number;
+      nodes: number;
+      ready: number;
+    }
   | { kind: 'addons'; clusterId: number; count: number }
   | { kind: 'node'; clusterId: number; name: string; status: NodeStatus; zone: string }
   | { kind: 'addon'; clusterId: number; name: string };
@@ -108,6 +117,7 @@ export function topologyBoxes(topology: ClusterTopology): TopologyBox[] {
       name: pool.name,
       size: pool.size,
       count: pool.count,
+      nodes: pool.nodes.length,
       ready: pool.nodes.filter((node) => node.status === 'ready').length,
     },
     chips: pool.nodes.map((node) => ({

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import {
   Background,
   Controls,
@@ -14,6 +14,9 @@ import { describeItem } from '../topology-describe';
 import { layoutTopologies, type TopologyLayout } from '../topology-layout';
 import { clusterStatusTone } from '../topology-status';
 import { topologyNodeTypes, type TopologyFlowNode } from './topology-nodes';
+
+/** A small graph is not blown up past its natural size to fill the frame. */
+const fitViewOptions = { maxZoom: 1, padding: 0.15 };
 
 /** Past this many items only those in view are drawn: an organization may have hundreds. */
 const DRAW_VISIBLE_ONLY_ABOVE = 300;
@@ -51,7 +54,7 @@ function toFlow(layout: TopologyLayout, topologies: readonly ClusterTopology[]) 
 function FitOnResize({ width, height }: { width: number; height: number }) {
   const flow = useReactFlow();
   useEffect(() => {
-    void flow.fitView({ duration: 200 });
+    void flow.fitView({ ...fitViewOptions, duration: 200 });
   }, [flow, width, height]);
   return null;
 }
@@ -81,6 +84,9 @@ export function TopologyGraph({
           nodeTypes={topologyNodeTypes}
           colorMode={resolvedTheme}
           fitView
+          fitViewOptions={fitViewOptions}
+          // The card's own background, in either theme.
+          style={{ '--xy-background-color': 'transparent' } as CSSProperties}
           minZoom={0.05}
           nodesDraggable={false}
           nodesConnectable={false}

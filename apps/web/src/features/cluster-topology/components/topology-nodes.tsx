@@ -13,23 +13,27 @@ const hiddenHandle = '!size-1 !min-h-0 !min-w-0 !border-0 !bg-transparent';
 function ControlPlaneNode({ item }: { item: ItemOf<'control-plane'> }) {
   const tone = toneClasses[clusterStatusTone[item.status]];
   return (
-    <div className={cn('flex h-full flex-col justify-center rounded-xl border-2 px-3', tone.box)}>
-      <p className="flex items-center gap-2 truncate text-sm font-semibold">
+    <div
+      className={cn(
+        'flex h-full flex-col justify-center gap-0.5 rounded-xl border-2 px-3 leading-tight',
+        tone.box,
+      )}
+      data-status={item.status}
+    >
+      <p className="flex items-center gap-2 text-sm font-semibold">
         <Server className="size-4 shrink-0" aria-hidden="true" />
         <span className="truncate">{item.cluster}</span>
       </p>
-      <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
-        <span className="capitalize">{item.status}</span> · control plane ·
-        <span className="inline-flex gap-0.5" aria-label={`${item.replicas} replicas`}>
+      <p className="truncate text-xs">
+        Control plane · <span className="font-medium">{item.status}</span>
+      </p>
+      <p className="flex items-center gap-1.5 text-xs whitespace-nowrap text-muted-foreground">
+        <span className="inline-flex gap-0.5" aria-hidden="true">
           {Array.from({ length: item.replicas }, (_, index) => (
-            <span
-              key={index}
-              className={cn('size-2 rounded-full border', tone.swatch)}
-              aria-hidden="true"
-            />
+            <span key={index} className={cn('size-2 rounded-full border', tone.swatch)} />
           ))}
         </span>
-        · {item.version}
+        {item.replicas} {item.replicas === 1 ? 'replica' : 'replicas'} · v{item.version}
       </p>
       <Handle
         type="source"
@@ -43,19 +47,19 @@ function ControlPlaneNode({ item }: { item: ItemOf<'control-plane'> }) {
 
 function BoxNode({ item }: { item: ItemOf<'pool'> | ItemOf<'addons'> }) {
   return (
-    <div className="h-full rounded-xl border border-border bg-muted/40 px-3 pt-2">
+    <div className="h-full rounded-xl border border-border bg-muted/40 px-3 pt-2.5">
       <Handle
         type="target"
         position={Position.Top}
         className={hiddenHandle}
         isConnectable={false}
       />
-      <p className="flex items-center gap-2 truncate text-xs font-semibold">
+      <p className="flex items-center gap-2 text-xs font-semibold whitespace-nowrap">
         {item.kind === 'pool' ? (
           <>
             <Boxes className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">Pool {item.name}</span>
-            <span className="font-normal text-muted-foreground">
+            <span className="shrink-0">Pool {item.name}</span>
+            <span className="truncate font-normal text-muted-foreground">
               {item.ready}/{item.count} ready · {item.size}
             </span>
           </>
@@ -66,6 +70,9 @@ function BoxNode({ item }: { item: ItemOf<'pool'> | ItemOf<'addons'> }) {
           </>
         )}
       </p>
+      {item.kind === 'pool' && item.nodes === 0 ? (
+        <p className="mt-4 text-xs text-muted-foreground">No node yet</p>
+      ) : null}
     </div>
   );
 }

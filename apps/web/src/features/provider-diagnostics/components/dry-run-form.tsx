@@ -15,7 +15,15 @@ import { ValidationResult } from './validation-result';
  * A configuration to check against one provider's driver: tier, region, version, one node pool
  * and the HA control plane. Posting it creates nothing; the answer shows under the form.
  */
-export function DryRunForm({ catalog, provider }: { catalog: Catalog; provider: Provider }) {
+export function DryRunForm({
+  catalog,
+  provider,
+  providerName,
+}: {
+  catalog: Catalog;
+  provider: Provider;
+  providerName: string;
+}) {
   const form = useZodForm(providerValidateSchema, {
     defaultValues: dryRunDefaults(catalog, provider),
   });
@@ -39,7 +47,7 @@ export function DryRunForm({ catalog, provider }: { catalog: Catalog; provider: 
       <CardHeader className="p-4 sm:p-6">
         <h2 className="leading-none font-semibold tracking-tight">Dry-run validation</h2>
         <CardDescription>
-          Ask the {provider.name} driver whether it would create this cluster. Nothing is created or
+          Ask the {providerName} driver whether it would create this cluster. Nothing is created or
           charged.
         </CardDescription>
       </CardHeader>
@@ -49,13 +57,13 @@ export function DryRunForm({ catalog, provider }: { catalog: Catalog; provider: 
             <DryRunFields form={form} catalog={catalog} provider={provider} tier={tier} />
             <FormRootError />
             <SubmitButton pending={dryRun.isPending} pendingText="Asking the driver…">
-              Validate with {provider.name}
+              Validate with {providerName}
             </SubmitButton>
           </form>
         </Form>
         <div aria-live="polite" data-testid="dry-run-result">
           {dryRun.data ? (
-            <ValidationResult result={dryRun.data} providerName={provider.name} />
+            <ValidationResult result={dryRun.data} providerName={providerName} />
           ) : null}
         </div>
       </CardContent>

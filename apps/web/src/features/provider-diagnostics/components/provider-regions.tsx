@@ -9,7 +9,7 @@ const columns: DataTableColumn<RegionRow>[] = [
     id: 'code',
     header: 'Region',
     rowHeader: true,
-    cell: (region) => <span className="font-mono text-xs">{region.code}</span>,
+    cell: (region) => <span className="font-mono text-xs whitespace-nowrap">{region.code}</span>,
   },
   { id: 'city', header: 'City', cell: (region) => `${region.city}, ${region.country}` },
   {

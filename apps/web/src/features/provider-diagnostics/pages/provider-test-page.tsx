@@ -20,7 +20,9 @@ export function ProviderTestPage() {
   const health = useProviderHealth(slug);
   const catalog = useQuery(publicQueries.catalog());
   const provider = catalog.data ? findProvider(catalog.data, slug) : undefined;
-  const name = health.data?.name ?? provider?.name ?? 'Provider';
+  // The provider and its product, as the driver names itself: "Google Cloud GKE".
+  const name =
+    health.data?.name ?? (provider ? `${provider.name} ${provider.service}` : 'Provider');
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
@@ -59,7 +61,7 @@ export function ProviderTestPage() {
           onRetry={() => void catalog.refetch()}
         />
       ) : catalog.data && provider ? (
-        <DryRunForm catalog={catalog.data} provider={provider} />
+        <DryRunForm catalog={catalog.data} provider={provider} providerName={name} />
       ) : catalog.data ? null : (
         <Spinner label="Loading the catalog…" className="py-10" />
       )}

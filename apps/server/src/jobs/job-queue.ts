@@ -85,7 +85,10 @@ async function withTimeout<P>(
     }, timeoutMs);
   });
   try {
-    await Promise.race([handler(payload, { signal: controller.signal, ...attempts }), timedOut]);
+    return await Promise.race([
+      handler(payload, { signal: controller.signal, ...attempts }),
+      timedOut,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -176,6 +179,8 @@ export function createJobRunner(
             lockedAt: null,
           })
           .where(eq(jobs.id, job.id));
+        // Run it when it asked to, rather than at the next poll.
+        if (!stopped) setTimeout(tick, result.rescheduleInMs).unref();
         return;
       }
       await db

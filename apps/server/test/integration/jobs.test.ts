@@ -163,6 +163,24 @@ describe('durable jobs: sending mail', () => {
     expect(rows[1]).toMatchObject({ status: 'pending', lockedBy: null, attempts: 1 });
   });
 
+  it('runs a job that asks to wait again later, counting no attempt for the wait', async () => {
+    const runner = createJobRunner(t.database, { error: () => {} });
+    const seen: { attempt: number; maxAttempts: number }[] = [];
+    runner.register(noopJob, async (_payload, { attempt, maxAttempts }) => {
+      seen.push({ attempt, maxAttempts });
+      if (seen.length < 3) return { rescheduleInMs: 0 };
+    });
+    await enqueueJob(db(), noopJob, { n: 1 });
+    await runner.drain();
+    expect(seen).toEqual([
+      { attempt: 1, maxAttempts: 5 },
+      { attempt: 1, maxAttempts: 5 },
+      { attempt: 1, maxAttempts: 5 },
+    ]);
+    const [job] = await db().select().from(jobs);
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('checks a payload against its job type: refused when queued, failed at once when stored wrong', async () => {
     const runner = createJobRunner(t.database, { error: () => {} });
     const ran: unknown[] = [];

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterTopology, NodePool } from '@alpenkube/contract';
-import { boxSize, layoutCluster, layoutTopologies, TOPOLOGY_SIZES } from './topology-layout';
+import {
+  boxSize,
+  gridColumns,
+  layoutCluster,
+  layoutTopologies,
+  TARGET_ASPECT,
+  TOPOLOGY_SIZES,
+} from './topology-layout';
 
 function pool(id: number, nodes: number): NodePool {
   return {
@@ -105,13 +112,31 @@ describe('the topology layout', () => {
     for (const [index, a] of bounds.entries()) {
       for (const b of bounds.slice(index + 1)) expect(overlaps(a, b)).toBe(false);
     }
-    // √5 rounds up to 3 columns: clusters 4 and 5 start the second row.
-    expect(bounds[3]!.x).toBe(0);
-    expect(bounds[3]!.y).toBeGreaterThan(bounds[0]!.y + bounds[0]!.height);
+    // Trees are wide: fewer columns than a square grid's, so clusters 3 to 5 start lower rows.
+    expect(bounds[1]!.y).toBe(0);
+    expect(bounds[2]!.x).toBe(0);
+    expect(bounds[2]!.y).toBeGreaterThan(bounds[0]!.y + bounds[0]!.height);
     for (const node of layout.nodes) {
       expect(node.x + node.width).toBeLessThanOrEqual(layout.width);
       expect(node.y + node.height).toBeLessThanOrEqual(layout.height);
     }
+  });
+
+  it('chooses the columns that bring many clusters closest to the frame’s shape', () => {
+    const wide = Array.from({ length: 40 }, () => ({ width: 900, height: 250 }));
+    const columns = gridColumns(wide);
+    const shape = (count: number) => {
+      const rows = Math.ceil(wide.length / count);
+      return (
+        (count * (900 + TOPOLOGY_SIZES.clusterGap)) / (rows * (250 + TOPOLOGY_SIZES.clusterGap))
+      );
+    };
+    const distance = (count: number) => Math.abs(Math.log(shape(count) / TARGET_ASPECT));
+    expect(distance(columns)).toBeLessThanOrEqual(distance(columns - 1));
+    expect(distance(columns)).toBeLessThanOrEqual(distance(columns + 1));
+    expect(gridColumns([{ width: 900, height: 250 }])).toBe(1);
+    // Tall trees (a pool of many nodes) sit side by side.
+    expect(gridColumns(Array.from({ length: 4 }, () => ({ width: 300, height: 1200 })))).toBe(4);
   });
 
   it('lays out nothing for no cluster', () => {

@@ -190,18 +190,34 @@ const moved = (layout: TopologyLayout, dx: number, dy: number) => ({
   edges: layout.edges,
 });
 
+/** The shape the overview's grid aims at: about the graph frame's, wider than tall. */
+export const TARGET_ASPECT = 1.6;
+
 /**
- * Several clusters in a grid of about √n columns, in the order given: each row is as tall as its
- * tallest cluster, so trees never overlap.
+ * How many clusters a row holds: trees are much wider than tall, so the grid takes the number
+ * of columns that brings the whole closest to the frame's shape rather than a square count.
+ */
+export function gridColumns(sizes: readonly { width: number; height: number }[]): number {
+  if (sizes.length === 0) return 1;
+  const width = sizes.reduce((sum, size) => sum + size.width, 0) / sizes.length + S.clusterGap;
+  const height = sizes.reduce((sum, size) => sum + size.height, 0) / sizes.length + S.clusterGap;
+  const columns = Math.round(Math.sqrt((sizes.length * TARGET_ASPECT * height) / width));
+  return Math.min(sizes.length, Math.max(1, columns));
+}
+
+/**
+ * Several clusters in a grid, in the order given (see `gridColumns`): each row is as tall as
+ * its tallest cluster, so trees never overlap.
  */
 export function layoutTopologies(topologies: readonly ClusterTopology[]): TopologyLayout {
-  const columns = Math.max(1, Math.ceil(Math.sqrt(topologies.length)));
+  const trees = topologies.map(layoutCluster);
+  const columns = gridColumns(trees);
   const nodes: LaidOutNode[] = [];
   const edges: LaidOutEdge[] = [];
   let top = 0;
   let width = 0;
-  for (let start = 0; start < topologies.length; start += columns) {
-    const row = topologies.slice(start, start + columns).map(layoutCluster);
+  for (let start = 0; start < trees.length; start += columns) {
+    const row = trees.slice(start, start + columns);
     let left = 0;
     for (const cluster of row) {
       const placed = moved(cluster, left, top);

@@ -34,6 +34,8 @@ export function EventLog({ events }: { events: ClusterEvent[] | undefined }) {
       ) : (
         <ol
           aria-label="Cluster events"
+          // It scrolls: the keyboard must be able to scroll it too.
+          tabIndex={0}
           className="max-h-96 space-y-2 overflow-y-auto rounded-lg border bg-muted/30 p-3"
         >
           {newestFirst(events).map((event) => {

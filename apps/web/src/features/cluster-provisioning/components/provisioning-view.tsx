@@ -24,7 +24,8 @@ export function ProvisioningView({
       <ProvisioningOutcome cluster={cluster} events={events} />
       <Card>
         <CardContent className="space-y-8 p-4 sm:p-6">
-          <ProvisioningProgress cluster={cluster} />
+          {/* A failed build's percent says nothing: the outcome above says what happened. */}
+          {cluster.status === 'failed' ? null : <ProvisioningProgress cluster={cluster} />}
           <NodeJoins cluster={cluster} />
         </CardContent>
       </Card>

@@ -9,6 +9,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { ClusterTopology } from '@alpenkube/contract';
+import { cn } from '@/lib/cn';
 import { useTheme } from '@/lib/theme';
 import { describeItem } from '../topology-describe';
 import { layoutTopologies, type TopologyLayout } from '../topology-layout';
@@ -74,7 +75,10 @@ export function TopologyGraph({
     <div
       role="figure"
       aria-label={label}
-      className="h-[60dvh] min-h-80 overflow-hidden rounded-xl border bg-card"
+      className={cn(
+        'min-h-80 overflow-hidden rounded-xl border bg-card',
+        topologies.length > 1 ? 'h-[75dvh]' : 'h-[60dvh]',
+      )}
       data-testid="topology-graph"
     >
       <ReactFlowProvider>

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { devLogin } from '../support/session';
+
+interface ClusterView {
+  id: number;
+  name: string;
+  nodePools: { id: number; name: string; nodes: { name: string; status: string }[] }[];
+  addons: { name: string }[];
+}
+
+/** A running cluster of the demo organization with its pools, nodes and add-ons. */
+async function runningCluster(page: Page) {
+  const response = await page.request.get('/api/clusters?status=running&limit=1');
+  expect(response.status(), await response.text()).toBe(200);
+  const running = (await response.json()) as { items: { id: number }[] };
+  expect(running.items.length).toBe(1);
+  const detail = await page.request.get(`/api/clusters/${running.items[0]!.id}`);
+  return (await detail.json()) as ClusterView;
+}
+
+/** The scripts a page loads until the network is idle, with whether each holds React Flow. */
+async function scriptsOf(page: Page, path: string) {
+  const scripts: { url: string; flow: boolean }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    scripts.push({ url: response.url(), flow: body.includes('react-flow__') });
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+/** One item the graph draws, by its id in the layout (`cluster-3/node-<name>`). */
+const graphItem = (page: Page, id: string) =>
+  page.getByTestId('topology-graph').locator(`.react-flow__node[data-id="${id}"]`);
+
+test.describe('cluster topology', () => {
+  test.beforeEach(async ({ page }) => {
+    await devLogin(page, 'demo');
+  });
+
+  test("one cluster's graph: its control plane, pools, every node and add-on, and a list", async ({
+    page,
+  }) => {
+    const cluster = await runningCluster(page);
+    await page.goto(`/clusters/${cluster.id}/topology`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Topology of ${cluster.name}` }),
+    ).toBeVisible();
+    const controlPlane = graphItem(page, `cluster-${cluster.id}/control-plane`);
+    await expect(controlPlane).toContainText(cluster.name);
+    await expect(controlPlane).toContainText('Control plane · running');
+    for (const pool of cluster.nodePools) {
+      await expect(graphItem(page, `cluster-${cluster.id}/pool-${pool.id}`)).toContainText(
+        `Pool ${pool.name}`,
+      );
+      for (const node of pool.nodes) {
+        const item = graphItem(page, `cluster-${cluster.id}/node-${node.name}`);
+        await expect(item).toContainText(node.name);
+        await expect(item).toContainText(node.status);
+        await expect(item).toHaveAttribute('aria-label', new RegExp(`^Node ${node.name}: `));
+      }
+    }
+    if (cluster.addons.length) {
+      await expect(graphItem(page, `cluster-${cluster.id}/addons`)).toContainText('Add-ons');
+    }
+    for (const addon of cluster.addons) {
+      await expect(page.getByTestId('topology-graph')).toContainText(addon.name);
+    }
+    const nodeCount = cluster.nodePools.reduce((sum, pool) => sum + pool.nodes.length, 0);
+    await expect(page.getByTestId('topology-list-item')).toHaveCount(
+      nodeCount + cluster.addons.length,
+    );
+    await expect(page.getByRole('heading', { name: 'Legend' })).toBeVisible();
+    // Fitted: the control plane is in the frame.
+    await expect(controlPlane).toBeInViewport();
+  });
+
+  test("every cluster's graph on /cluster-topology", async ({ page }) => {
+    const cluster = await runningCluster(page);
+    const all = (await (await page.request.get('/api/clusters/topology')).json()) as unknown[];
+    await page.goto('/cluster-topology');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cluster topology' })).toBeVisible();
+    await expect(
+      page.getByTestId('topology-graph').locator('.react-flow__node').first(),
+    ).toBeVisible();
+    await expect(graphItem(page, `cluster-${cluster.id}/control-plane`)).toBeAttached();
+    await expect(page.getByRole('list', { name: 'Topology' }).locator(':scope > li')).toHaveCount(
+      all.length,
+    );
+  });
+
+  test('only the topology pages load the graph library', async ({ page }) => {
+    const cluster = await runningCluster(page);
+    for (const path of ['/dashboard', '/my-clusters', `/clusters/${cluster.id}`]) {
+      const scripts = await scriptsOf(page, path);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => script.flow).map((script) => script.url)).toEqual([]);
+    }
+    const topology = await scriptsOf(page, `/clusters/${cluster.id}/topology`);
+    expect(topology.some((script) => script.flow)).toBe(true);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the topology page has no serious accessibility violation, ${scheme}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const cluster = await runningCluster(page);
+      await page.goto(`/clusters/${cluster.id}/topology`);
+      await expect(graphItem(page, `cluster-${cluster.id}/control-plane`)).toBeVisible();
+      // The page's own content: the header's bell changes with every spec's notifications.
+      const results = await new AxeBuilder({ page }).include('#main-content').analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(serious).toEqual([]);
+    });
+  }
+});

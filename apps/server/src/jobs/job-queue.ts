@@ -48,9 +48,14 @@ export interface JobContext {
 export type JobResult = void | { rescheduleInMs: number };
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<JobResult>;
 
-/** How a job type is retried: the delay after the n-th failure is `backoffBaseMs` × 2^(n−1). */
 export interface JobTypeOptions {
+  /** The delay after the n-th failure is `backoffBaseMs` × 2^(n−1). */
   backoffBaseMs?: number;
+  /**
+   * Called once the job has failed for good (its last attempt, a time-out, its worker died), so
+   * that the work it carried does not stay half done without anyone knowing.
+   */
+  onGiveUp?: (payload: unknown, reason: string) => Promise<void>;
 }
 
 /** A payload its job type refuses: retrying cannot help, so the job fails at once. */
@@ -131,7 +136,19 @@ export function createJobRunner(
     timeoutMs: number,
     attempts: { attempt: number; maxAttempts: number },
   ) => Promise<JobResult>;
-  const handlers = new Map<string, { run: Run; backoffBaseMs: number }>();
+  const handlers = new Map<
+    string,
+    { run: Run; backoffBaseMs: number; onGiveUp?: JobTypeOptions['onGiveUp'] }
+  >();
+
+  /** Tells the job's owner that it failed for good; its own failure is only logged. */
+  async function gaveUp(type: string, payload: unknown, reason: string) {
+    try {
+      await handlers.get(type)?.onGiveUp?.(payload, reason);
+    } catch (error) {
+      log.error({ err: error, type }, 'giving up a job failed');
+    }
+  }
   const workerId = `${os.hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -204,6 +221,7 @@ export function createJobRunner(
           finishedAt: giveUp ? new Date() : null,
         })
         .where(eq(jobs.id, job.id));
+      if (giveUp) await gaveUp(job.type, job.payload, message);
     }
   }
 
@@ -225,16 +243,19 @@ export function createJobRunner(
       eq(jobs.status, 'running'),
       lt(jobs.lockedAt, new Date(Date.now() - STALE_AFTER_MS)),
     );
-    await db
+    const reason = 'The worker stopped while running it, on its last attempt';
+    const failed = await db
       .update(jobs)
       .set({
         status: 'failed',
         lockedBy: null,
         lockedAt: null,
         finishedAt: new Date(),
-        lastError: 'The worker stopped while running it, on its last attempt',
+        lastError: reason,
       })
-      .where(and(stale, gte(jobs.attempts, jobs.maxAttempts)));
+      .where(and(stale, gte(jobs.attempts, jobs.maxAttempts)))
+      .returning({ type: jobs.type, payload: jobs.payload });
+    for (const job of failed) await gaveUp(job.type, job.payload, reason);
     await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedAt: null }).where(stale);
   }
 
@@ -250,6 +271,7 @@ export function createJobRunner(
   }
 
   function tick() {
+    if (stopped) return;
     if (running) {
       wakeAgain = true;
       return;
@@ -280,6 +302,7 @@ export function createJobRunner(
       if (handlers.has(type.name)) throw new Error(`Job type ${type.name} is registered twice`);
       handlers.set(type.name, {
         backoffBaseMs: options.backoffBaseMs ?? 2000,
+        onGiveUp: options.onGiveUp,
         run: (raw, timeoutMs, attempts) => {
           const parsed = type.payload.safeParse(raw);
           if (!parsed.success) {

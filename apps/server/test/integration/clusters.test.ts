@@ -9,7 +9,13 @@ import {
   organizations,
 } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
+import {
+  clusterOf,
+  clusterOrderer,
+  orderCluster,
+  settleJobs,
+  smallCluster,
+} from '../support/clusters.ts';
 
 describe('clusters: provisioning and operations', () => {
   let t: TestApp;
@@ -445,5 +451,85 @@ describe('clusters: provisioning and operations', () => {
     ).json();
     expect(invalid.valid).toBe(false);
     expect(invalid.issues[0]).toMatchObject({ path: ['region'] });
+  });
+
+  it('keeps a same-count scale from starting an empty change; autoscale alone is recorded at once', async () => {
+    const { client, cluster } = await runningCluster({ name: 'steady' });
+    const pool = cluster.nodePools[0]!;
+    const same = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {
+      count: 3,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().issues[0]).toMatchObject({ path: ['count'] });
+    const withLimits = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {
+      count: 3,
+      autoscaleMin: 2,
+      autoscaleMax: 6,
+    });
+    expect(withLimits.statusCode, withLimits.body).toBe(200);
+    expect(withLimits.json<Cluster>()).toMatchObject({ status: 'running', operation: null });
+    const quota = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {
+      count: 60,
+    });
+    expect(quota.statusCode).toBe(400);
+    expect(quota.json().issues[0]).toMatchObject({ path: ['count'] });
+  });
+
+  it('refuses a rename to a name an open order holds', async () => {
+    const { client, cluster } = await runningCluster({ name: 'first' });
+    const pending = await client.request({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': `held-${Date.now()}` },
+      payload: {
+        kind: 'cluster',
+        cluster: { ...smallCluster, name: 'held' },
+        billingCycle: 'monthly',
+      },
+    });
+    expect(pending.statusCode).toBe(201);
+    const rename = await client.patch(`/api/clusters/${cluster.id}`, { name: 'held' });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().issues[0]).toMatchObject({ path: ['name'] });
+  });
+
+  it('leaves a failed change degraded with what exists, and a degraded cluster can be mended', async () => {
+    const { client, cluster } = await runningCluster({ name: 'mend' });
+    const pool = cluster.nodePools[0]!;
+    t.app.services.providers.faults.inject('node', 10, 'Instance quota of the account reached');
+    const up = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {
+      count: 5,
+    });
+    expect(up.statusCode).toBe(200);
+    await settleJobs(t.app);
+    t.app.services.providers.faults.clear();
+    const degraded = await clusterOf(client, cluster.id);
+    expect(degraded).toMatchObject({
+      status: 'degraded',
+      statusReason: 'Instance quota of the account reached',
+      nodeCount: 3,
+      monthlyCost: cluster.monthlyCost,
+    });
+    expect(degraded.nodePools[0]!.count).toBe(3);
+    const again = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {
+      count: 4,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await settleJobs(t.app);
+    expect(await clusterOf(client, cluster.id)).toMatchObject({ status: 'running', nodeCount: 4 });
+  });
+
+  it('ends the operation when its job gives up outside the provider (a worker that died)', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { name: 'orphan' });
+    const { db, jobs: runner } = t.app.services;
+    await db.execute(
+      sql`update jobs set status = 'running', locked_by = 'dead:1', locked_at = now() - interval '1 hour', attempts = max_attempts where type = 'cluster.operation' and status = 'pending'`,
+    );
+    await runner.releaseStale();
+    const cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status).toBe('failed');
+    expect(cluster.statusReason).toMatch(/worker stopped/);
+    expect((await who.client.get(`/api/orders/${order.id}`)).json<Order>().status).toBe('failed');
   });
 });

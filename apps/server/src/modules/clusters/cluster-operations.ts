@@ -1,6 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ClusterOperationKind, ClusterStatus } from '@alpenkube/contract';
+import {
+  priceCluster,
+  type Catalog,
+  type ClusterOperationKind,
+  type ClusterStatus,
+} from '@alpenkube/contract';
+import { dollars } from '../../lib/money.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   clusterCredentials,
@@ -14,7 +20,13 @@ import { defineJob, enqueueJob, type JobContext, type JobResult } from '../../jo
 import type { Services } from '../../services.ts';
 import { ProviderError, type DriverStep, type StepEffect } from '../providers/index.ts';
 import { logClusterEvent, notifyOrganization, type ClusterActor } from './cluster-events.ts';
-import { clusterById, loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
+import {
+  clusterById,
+  configOf,
+  loadPools,
+  toDriverCluster,
+  type ClusterRow,
+} from './cluster-records.ts';
 import { assertClusterTransition } from './cluster-states.ts';
 
 export const clusterOperationJob = defineJob(
@@ -32,14 +44,13 @@ const SLICE_MS = 10_000;
  * orders module; the composition root passes these in.
  */
 export interface ClusterOrderHooks {
+  holdsName(tx: Tx, organizationId: number, name: string): Promise<boolean>;
   completed(tx: Tx, orderId: number, note: string): Promise<void>;
   /** Marks the order failed and returns the amount paid to the credit balance (cents). */
   failed(tx: Tx, orderId: number, reason: string): Promise<number>;
 }
 
 type OperationRow = typeof clusterOperations.$inferSelect;
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Where each kind of operation leaves the cluster when it succeeds, and when it fails. */
 const outcomes: Record<ClusterOperationKind, { ok: ClusterStatus; failed: ClusterStatus }> = {
@@ -231,11 +242,61 @@ export function createClusterOperations(
   }
 
   /** The operation ended: the cluster's new status, its event, the people told, the order. */
+  /**
+   * What the cluster has once a change failed: the nodes that exist, each pool as many as it has
+   * (a pool added with none is gone), and the node count and cost of that; nothing at all once
+   * it is gone or never came up.
+   */
+  async function reconcile(tx: Tx, cluster: ClusterRow, target: ClusterStatus, catalog: Catalog) {
+    if (target === 'deleted' || target === 'failed') return { nodeCount: 0, monthlyCostCents: 0 };
+    // A node that never finished joining is not there; one being drained or replaced still is.
+    await tx
+      .update(clusterNodes)
+      .set({ removedAt: new Date() })
+      .where(
+        and(
+          eq(clusterNodes.clusterId, cluster.id),
+          eq(clusterNodes.status, 'joining'),
+          isNull(clusterNodes.removedAt),
+        ),
+      );
+    await tx
+      .update(clusterNodes)
+      .set({ status: 'ready' })
+      .where(
+        and(
+          eq(clusterNodes.clusterId, cluster.id),
+          inArray(clusterNodes.status, ['recycling', 'removing']),
+          isNull(clusterNodes.removedAt),
+        ),
+      );
+    const pools = await loadPools(tx, [cluster.id]);
+    for (const pool of pools) {
+      if (pool.count === pool.nodes.length) continue;
+      await tx
+        .update(clusterNodePools)
+        .set({
+          count: pool.nodes.length,
+          ...(pool.nodes.length === 0 ? { removedAt: new Date() } : {}),
+        })
+        .where(eq(clusterNodePools.id, pool.id));
+    }
+    const kept = (await loadPools(tx, [cluster.id])).filter((pool) => pool.nodes.length > 0);
+    return {
+      nodeCount: kept.reduce((sum, pool) => sum + pool.count, 0),
+      monthlyCostCents: kept.length
+        ? priceCluster({ ...configOf(cluster, kept, catalog), billingCycle: 'monthly' }, catalog)
+            .monthly
+        : 0,
+    };
+  }
+
   async function finish(
     tx: Tx,
     operation: OperationRow,
     clusterBefore: ClusterRow,
     failure: string | null,
+    catalog: Catalog,
   ) {
     const now = new Date();
     await tx
@@ -249,6 +310,8 @@ export function createClusterOperations(
     else if (failure) {
       await tx.update(clusters).set({ statusReason: failure }).where(eq(clusters.id, cluster.id));
     }
+    const settled =
+      failure || target === 'deleted' ? await reconcile(tx, cluster, target, catalog) : {};
     await tx
       .update(clusters)
       .set({
@@ -257,6 +320,7 @@ export function createClusterOperations(
         operationStep: null,
         operationStartedAt: null,
         updatedAt: now,
+        ...settled,
         ...(target === 'deleted' ? { deletedAt: now } : {}),
       })
       .where(eq(clusters.id, cluster.id));
@@ -337,7 +401,11 @@ export function createClusterOperations(
   }
 
   /** Applies a finished step and moves on; the last one finishes the operation. */
-  async function completeStep(operation: OperationRow, step: OperationStep): Promise<boolean> {
+  async function completeStep(
+    operation: OperationRow,
+    step: OperationStep,
+    catalog: Catalog,
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const locked = await lockOperation(tx, operation.id);
       if (!locked || locked.status !== 'running' || locked.nextStep !== operation.nextStep) {
@@ -365,17 +433,29 @@ export function createClusterOperations(
         progress,
         stepKey: `${operation.id}:${step.key}`,
       });
-      if (next >= operation.steps.length) await finish(tx, locked, cluster, null);
+      if (next >= operation.steps.length) await finish(tx, locked, cluster, null, catalog);
       return true;
     });
   }
 
-  async function fail(operation: OperationRow, reason: string) {
+  /** Ends the operation as failed (a step failed for good, or its job gave up). */
+  async function fail(operationId: number, reason: string) {
+    const { value: catalog } = await deps.catalog.catalog();
     await db.transaction(async (tx) => {
-      const locked = await lockOperation(tx, operation.id);
+      const locked = await lockOperation(tx, operationId);
       if (!locked || locked.status !== 'running') return;
-      const cluster = await lockCluster(tx, operation.clusterId);
-      await finish(tx, locked, cluster, reason);
+      const cluster = await lockCluster(tx, locked.clusterId);
+      await finish(tx, locked, cluster, reason, catalog);
+    });
+  }
+
+  /** An operation whose steps are all done (or that had none) ends as it succeeded. */
+  async function succeed(operationId: number, catalog: Catalog) {
+    await db.transaction(async (tx) => {
+      const locked = await lockOperation(tx, operationId);
+      if (!locked || locked.status !== 'running' || locked.nextStep < locked.steps.length) return;
+      const cluster = await lockCluster(tx, locked.clusterId);
+      await finish(tx, locked, cluster, null, catalog);
     });
   }
 
@@ -408,13 +488,14 @@ export function createClusterOperations(
         .from(clusterOperations)
         .where(eq(clusterOperations.id, operationId));
       if (!operation || operation.status !== 'running') return;
+      const { value: catalog } = await deps.catalog.catalog();
       const step = operation.steps[operation.nextStep];
+      if (!step) return succeed(operationId, catalog);
       const cluster = await clusterById(db, operation.clusterId);
-      if (!step || !cluster) return;
+      if (!cluster) return;
 
       const startedAt = operation.stepStartedAt ?? (await startStep(operation, step));
       if (!startedAt) continue;
-      const { value: catalog } = await deps.catalog.catalog();
       const driverCluster = toDriverCluster(cluster, await loadPools(db, [cluster.id]), catalog);
       let outcome;
       try {
@@ -425,14 +506,14 @@ export function createClusterOperations(
         const reason = error instanceof Error ? error.message : String(error);
         const retryable = !(error instanceof ProviderError) || error.retryable;
         if (!retryable || context.attempt >= context.maxAttempts) {
-          await fail(operation, reason);
+          await fail(operationId, reason);
           return;
         }
         await noteRetry(operation, step, reason, context);
         throw error;
       }
       if (!outcome.done) return { rescheduleInMs: outcome.checkAgainInMs };
-      await completeStep(operation, step);
+      await completeStep(operation, step, catalog);
       if (Date.now() > sliceEnds) return { rescheduleInMs: 0 };
     }
   }
@@ -440,8 +521,14 @@ export function createClusterOperations(
   deps.jobs.register(clusterOperationJob, run, {
     // Back-offs follow the simulated clock: 2 s, 4 s, 8 s of a real provider.
     backoffBaseMs: Math.max(10, 2 * providers.simulatedSecondMs),
+    // A failure outside the provider's steps (the database, a time-out, a worker that died on
+    // the last attempt) must still end the operation, or the cluster would wait forever.
+    onGiveUp: async (payload, reason) => {
+      const parsed = clusterOperationJob.payload.safeParse(payload);
+      if (parsed.success) await fail(parsed.data.operationId, reason);
+    },
   });
 
-  return { start, setStatus, lockCluster };
+  return { start, setStatus };
 }
 export type ClusterOperations = ReturnType<typeof createClusterOperations>;

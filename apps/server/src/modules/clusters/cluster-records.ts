@@ -109,7 +109,14 @@ export function configOf(
   };
 }
 
-export function toClusterSummary(cluster: ClusterRow, catalog: Catalog): ClusterSummary {
+/** Whether a provider's driver is the embedded simulation: the pages say so. */
+export type IsSimulated = (provider: string) => boolean;
+
+export function toClusterSummary(
+  cluster: ClusterRow,
+  catalog: Catalog,
+  isSimulated: IsSimulated,
+): ClusterSummary {
   const tier = tierOf(catalog, cluster.tierId);
   const provider = catalog.providers.find((candidate) => candidate.slug === cluster.provider);
   const region = provider?.regions.find((candidate) => candidate.code === cluster.region);
@@ -122,8 +129,7 @@ export function toClusterSummary(cluster: ClusterRow, catalog: Catalog): Cluster
     provider: {
       slug: cluster.provider,
       name: provider ? `${provider.name} ${provider.service}` : cluster.provider,
-      // Every driver is the embedded simulation until a real one is configured.
-      simulated: true,
+      simulated: isSimulated(cluster.provider),
     },
     region: {
       code: cluster.region,
@@ -181,9 +187,14 @@ export function upgradesOf(minor: string, catalog: Catalog): string[] {
   return catalog.kubernetesVersions.some((version) => version.minor === next) ? [next] : [];
 }
 
-export function toCluster(cluster: ClusterRow, pools: PoolWithNodes[], catalog: Catalog): Cluster {
+export function toCluster(
+  cluster: ClusterRow,
+  pools: PoolWithNodes[],
+  catalog: Catalog,
+  isSimulated: IsSimulated,
+): Cluster {
   return {
-    ...toClusterSummary(cluster, catalog),
+    ...toClusterSummary(cluster, catalog, isSimulated),
     kubernetesPatch: cluster.kubernetesPatch,
     haControlPlane: cluster.haControlPlane,
     nodePools: toNodePools(pools),

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { priceCluster, type Catalog, type ClusterStatus } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
+import { shortId, zoneOf } from '../providers/index.ts';
 
 const DAY = 86_400_000;
 
@@ -140,9 +140,6 @@ const DEMO_CLUSTERS: DemoCluster[] = [
   },
 ];
 
-const shortId = (...parts: (string | number)[]) =>
-  createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 5);
-
 async function writeCluster(
   tx: Tx,
   services: Pick<Services, 'providers'>,
@@ -247,7 +244,7 @@ async function writeCluster(
     if (demo.status === 'failed') continue;
     for (let index = 0; index < pool.count; index += 1) {
       const name = `${demo.name}-${pool.name}-${shortId(id, pool.name, index)}`;
-      const zone = `${demo.region}-${'abc'[nodeIndex % 3]}`;
+      const zone = zoneOf(demo.region, nodeIndex);
       const joining = demo.status === 'degraded' && index === pool.count - 1;
       await tx.insert(clusterNodes).values({
         clusterId: id,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
@@ -53,7 +53,11 @@ export function createKubeApiTls(options: { dataDir: string; hosts: string[] }) 
       notAfter: notAfter.toISOString(),
     };
     await mkdir(options.dataDir, { recursive: true });
-    await writeFile(file, JSON.stringify(certificate), { mode: 0o600 });
+    // Whole or not at all: a half-written file would make a new authority at the next start and
+    // break every kubeconfig given out.
+    const draft = `${file}.${process.pid}.tmp`;
+    await writeFile(draft, JSON.stringify(certificate), { mode: 0o600 });
+    await rename(draft, file);
     return certificate;
   }
 
@@ -68,11 +72,20 @@ export function createKubeApiTls(options: { dataDir: string; hosts: string[] }) 
     return create();
   }
 
+  /** Loaded once; a failure (a full disk) is not kept, so the next call tries again. */
+  function certificate() {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return loaded;
+  }
+
   return {
-    certificate: () => (loaded ??= load()),
+    certificate,
     /** Serves the Kubernetes API paths, and nothing else, over TLS; the caller closes it. */
     async listen(app: FastifyInstance, host: string, port: number) {
-      const { key, cert } = await (loaded ??= load());
+      const { key, cert } = await certificate();
       const server = https.createServer({ key, cert }, (request, response) => {
         if (request.url?.startsWith('/k8s/')) {
           app.routing(request, response);

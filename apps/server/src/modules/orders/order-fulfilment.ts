@@ -1,14 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { openOrderStatuses } from '@alpenkube/contract';
+import { inOrganization } from '../../db/organization-scope.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderEvents, orders, organizations } from '../../db/schema.ts';
 import { assertOrderTransition } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
-import { dollars } from './payment-records.ts';
+import { dollars } from '../../lib/money.ts';
 
 /**
- * How a paid order ends once what it bought is set up (`completed`) or could not be (`failed`,
- * and what was paid goes back to the organization's credit balance). The clusters module calls
- * these in the transaction that finishes the cluster's provisioning.
+ * What the clusters module needs of orders: how a paid order ends once its cluster is set up
+ * (`completed`) or could not be (`failed`, and what was paid goes back to the organization's
+ * credit balance), called in the transaction that finishes the provisioning, and whether an
+ * open order holds a cluster name.
  */
 export function createOrderFulfilment() {
   async function lockOrder(tx: Tx, orderId: number) {
@@ -17,6 +20,22 @@ export function createOrderFulfilment() {
   }
 
   return {
+    /** Whether an open order of the organization holds a cluster name (it will be its cluster's). */
+    async holdsName(tx: Tx, organizationId: number, name: string): Promise<boolean> {
+      const [holder] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          inOrganization(
+            orders,
+            organizationId,
+            eq(orders.clusterName, name),
+            inArray(orders.status, [...openOrderStatuses]),
+          ),
+        );
+      return Boolean(holder);
+    },
+
     async completed(tx: Tx, orderId: number, note: string) {
       const order = await lockOrder(tx, orderId);
       if (!order || order.status === 'completed') return;

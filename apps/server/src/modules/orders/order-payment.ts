@@ -11,7 +11,8 @@ import type { Charge } from '../payments/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { announceOrder } from './order-events.ts';
 import { assertOrderTransition, orderNumber } from './order-states.ts';
-import { dollars, releasePayment } from './payment-records.ts';
+import { dollars } from '../../lib/money.ts';
+import { releasePayment } from './payment-records.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;

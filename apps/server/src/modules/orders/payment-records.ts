@@ -24,8 +24,3 @@ export async function releasePayment(tx: Tx, payment: PaymentRow, reason: string
   }
   await tx.update(orders).set({ creditAppliedCents: 0 }).where(eq(orders.id, payment.orderId));
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Cents as a person reads them in the timeline: $10,540.80. */
-export const dollars = (cents: number) => usd.format(cents / 100);

@@ -12,11 +12,12 @@ import {
 import type { ProviderProfile } from './provider-profiles.ts';
 
 /** A short id, the same for the same inputs: a step planned again names the same node. */
-function shortId(...parts: (string | number)[]): string {
+export function shortId(...parts: (string | number)[]): string {
   return createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 5);
 }
 
-const zoneOf = (region: string, index: number) => `${region}-${'abc'[index % 3]}`;
+/** Nodes spread over a region's three zones in turn. */
+export const zoneOf = (region: string, index: number) => `${region}-${'abc'[index % 3]}`;
 
 function describeDuration(seconds: number): string {
   if (seconds < 90) return `about ${Math.max(1, Math.round(seconds / 10) * 10)} seconds`;

@@ -1,0 +1,243 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import {
+  priceCluster,
+  type Catalog,
+  type Cluster,
+  type ClusterOrderConfig,
+} from '@alpenkube/contract';
+import type { Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import { clusterNodePools, clusters } from '../../db/schema.ts';
+import { conflict, invalidFields } from '../../lib/http-error.ts';
+import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
+import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import { createClusterAccess } from './cluster-access.ts';
+import { logClusterEvent } from './cluster-events.ts';
+import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
+import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
+import { assertClusterAllows } from './cluster-states.ts';
+
+const nameTaken = (name: string) =>
+  invalidFields([
+    { path: ['name'], message: `Another cluster or an open order already has the name ${name}` },
+  ]);
+
+/** A cluster's life around its operations: creation from an order, name, access, deletion. */
+export function createClusterLifecycle(
+  { deps, operations, catalogNow }: ClusterContext,
+  view: (cluster: ClusterRow, catalog?: Catalog) => Promise<Cluster>,
+) {
+  const { db, providers } = deps;
+  const access = createClusterAccess(db, deps.sealer);
+  const driverOf = (cluster: ClusterRow) => providers.driver(cluster.provider);
+
+  /** Plans and queues provisioning of an `ordered` cluster whose records are written. */
+  async function startProvisioning(tx: Tx, cluster: ClusterRow, catalog: Catalog) {
+    const pools = await loadPools(tx, [cluster.id]);
+    const steps = driverOf(cluster).planCreate(toDriverCluster(cluster, pools, catalog));
+    await operations.start(tx, cluster, 'provision', steps, null);
+    // Add-ons count as installed once their step has run.
+    await tx.update(clusters).set({ addons: [] }).where(eq(clusters.id, cluster.id));
+  }
+
+  return {
+    async rename(actor: SessionUser, client: ClientInfo, id: number, name: string) {
+      const renamed = await db
+        .transaction(async (tx) => {
+          const cluster = await findCluster(tx, actor.organizationId, id, true);
+          assertClusterAllows(cluster, 'rename');
+          if (cluster.name === name) return cluster;
+          const [other] = await tx
+            .select({ id: clusters.id })
+            .from(clusters)
+            .where(
+              inOrganization(
+                clusters,
+                actor.organizationId,
+                eq(clusters.name, name),
+                ne(clusters.status, 'deleted'),
+              ),
+            );
+          if (other || (await deps.orderHooks.holdsName(tx, actor.organizationId, name))) {
+            throw nameTaken(name);
+          }
+          const [updated] = await tx
+            .update(clusters)
+            .set({ name, updatedAt: new Date() })
+            .where(eq(clusters.id, id))
+            .returning();
+          await logClusterEvent(tx, updated!, {
+            kind: 'action',
+            message: `Renamed from ${cluster.name} to ${name}`,
+            actor: actorOf(actor),
+          });
+          await auditCluster(tx, actor, client, id, 'cluster.rename', {
+            from: cluster.name,
+            to: name,
+          });
+          return updated!;
+        })
+        .catch((error: unknown) => {
+          // Two renames to one name at once: the second finds the unique index taken.
+          if (uniqueViolation(error)?.constraint === 'clusters_organization_name_key') {
+            throw nameTaken(name);
+          }
+          throw error;
+        });
+      return view(renamed);
+    },
+
+    /**
+     * Deletes the cluster once the body repeats its name. A deletion that stopped (its operation
+     * failed) can be asked again.
+     */
+    async delete(actor: SessionUser, client: ClientInfo, id: number, confirmName: string) {
+      const catalog = await catalogNow();
+      const deleting = await db.transaction(async (tx) => {
+        const cluster = await findCluster(tx, actor.organizationId, id, true);
+        if (confirmName !== cluster.name) {
+          throw invalidFields([
+            { path: ['name'], message: `Type the cluster's name, ${cluster.name}, to delete it` },
+          ]);
+        }
+        const resumed = cluster.status === 'deleting' && cluster.operationKind === null;
+        if (!resumed) assertClusterAllows(cluster, 'delete');
+        const pools = await loadPools(tx, [cluster.id]);
+        const updated = resumed ? cluster : await operations.setStatus(tx, cluster, 'deleting');
+        const steps = driverOf(cluster).planDelete(toDriverCluster(cluster, pools, catalog));
+        await operations.start(tx, updated, 'delete', steps, actorOf(actor));
+        await logClusterEvent(tx, updated, {
+          kind: 'status',
+          message: `Deletion of ${cluster.name} requested`,
+          progress: 0,
+          actor: actorOf(actor),
+        });
+        await auditCluster(tx, actor, client, id, 'cluster.delete', { name: cluster.name });
+        return findCluster(tx, actor.organizationId, id);
+      });
+      return view(deleting, catalog);
+    },
+
+    /** A kubeconfig for the cluster, holding its current token; every download is audited. */
+    async kubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
+      const authority = deps.kubeApiTls ? (await deps.kubeApiTls.certificate()).cert : undefined;
+      return db.transaction(async (tx) => {
+        // Locked, so that two first downloads at once give out one token, not two.
+        const cluster = await findCluster(tx, actor.organizationId, id, true);
+        assertClusterAllows(cluster, 'kubeconfig');
+        const token = await access.token(tx, cluster.id);
+        await auditCluster(tx, actor, client, id, 'cluster.kubeconfig');
+        return {
+          name: cluster.name,
+          yaml: kubeconfigYaml({
+            clusterName: cluster.name,
+            serverUrl: kubeApiServerUrl(deps.config.kubeApiUrl, cluster.id),
+            token,
+            certificateAuthorityPem: authority,
+          }),
+        };
+      });
+    },
+
+    async rotateCredentials(actor: SessionUser, client: ClientInfo, id: number) {
+      const rotated = await db.transaction(async (tx) => {
+        const cluster = await findCluster(tx, actor.organizationId, id, true);
+        if (cluster.status === 'deleted' || cluster.status === 'deleting') {
+          throw conflict(
+            `Cluster ${cluster.name} is ${cluster.status === 'deleted' ? 'deleted' : 'being deleted'}: its credentials are already revoked.`,
+          );
+        }
+        await access.rotate(tx, cluster.id);
+        await logClusterEvent(tx, cluster, {
+          kind: 'action',
+          message: 'API credentials rotated: earlier kubeconfigs no longer work',
+          actor: actorOf(actor),
+        });
+        await auditCluster(tx, actor, client, id, 'cluster.credentials.rotate');
+        return cluster;
+      });
+      return view(rotated);
+    },
+
+    /**
+     * The cluster a paid order buys, made in the payment's transaction: its records, its first
+     * event, and the provisioning operation queued. The caller reads the catalog before.
+     */
+    async createFromOrder(
+      tx: Tx,
+      order: { id: number; organizationId: number },
+      config: ClusterOrderConfig,
+      catalog: Catalog,
+    ) {
+      const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier)!;
+      const version = catalog.kubernetesVersions.find((v) => v.minor === config.kubernetesVersion);
+      const [cluster] = await tx
+        .insert(clusters)
+        .values({
+          organizationId: order.organizationId,
+          name: config.name,
+          tierId: tier.id,
+          provider: config.provider,
+          region: config.region,
+          kubernetesVersion: config.kubernetesVersion,
+          kubernetesPatch: version?.latestPatch ?? `${config.kubernetesVersion}.0`,
+          haControlPlane: config.haControlPlane,
+          addons: config.addons,
+          supportPlan: config.supportPlan,
+          billingCycle: config.billingCycle,
+          status: 'ordered',
+          orderId: order.id,
+          nodeCount: config.nodePools.reduce((sum, pool) => sum + pool.count, 0),
+          monthlyCostCents: priceCluster({ ...config, billingCycle: 'monthly' }, catalog).monthly,
+        })
+        .returning();
+      await tx.insert(clusterNodePools).values(
+        config.nodePools.map((pool) => ({
+          clusterId: cluster!.id,
+          name: pool.name,
+          size: pool.size,
+          count: pool.count,
+          autoscaleMin: pool.autoscaleMin ?? null,
+          autoscaleMax: pool.autoscaleMax ?? null,
+        })),
+      );
+      await startProvisioning(tx, cluster!, catalog);
+      await logClusterEvent(tx, cluster!, {
+        kind: 'status',
+        message: `Cluster ${config.name} ordered: provisioning starts shortly`,
+        progress: 0,
+      });
+      return cluster!.id;
+    },
+
+    /**
+     * Clusters paid for before provisioning existed wait `ordered` with no operation: each start
+     * queues theirs. Safe on several instances (the cluster is locked and checked again).
+     */
+    async provisionWaiting() {
+      const waiting = await db
+        .select({ id: clusters.id })
+        .from(clusters)
+        .where(and(eq(clusters.status, 'ordered'), isNull(clusters.operationKind)));
+      if (waiting.length === 0) return;
+      const catalog = await catalogNow();
+      for (const { id } of waiting) {
+        await db.transaction(async (tx) => {
+          const [cluster] = await tx
+            .select()
+            .from(clusters)
+            .where(eq(clusters.id, id))
+            .for('update');
+          if (cluster?.status !== 'ordered' || cluster.operationKind !== null) return;
+          await startProvisioning(tx, cluster, catalog);
+        });
+      }
+    },
+
+    /** The simulated Kubernetes API's view of a cluster, for a valid token; null otherwise. */
+    async resolveKube(clusterId: number, token: string) {
+      return access.resolve(clusterId, token, await catalogNow());
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { catalogIssues, priceCluster, type Catalog } from '@alpenkube/contract';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import { clusters } from '../../db/schema.ts';
+import { invalidFields, notFound } from '../../lib/http-error.ts';
+import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
+import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import type { ClusterActor } from './cluster-events.ts';
+import type { ClusterOperations, ClusterOrderHooks } from './cluster-operations.ts';
+import { configOf, type ClusterRow } from './cluster-records.ts';
+
+/** What the cluster service's parts share: built once by `createClusterService`. */
+export interface ClusterContext {
+  deps: Pick<
+    Services,
+    'db' | 'catalog' | 'jobs' | 'providers' | 'sealer' | 'config' | 'kubeApiTls'
+  > & { orderHooks: ClusterOrderHooks };
+  operations: ClusterOperations;
+  /** The catalog in memory; read it before a transaction (the embedded database has one connection). */
+  catalogNow: () => Promise<Catalog>;
+}
+
+export const actorOf = (user: SessionUser): ClusterActor => ({
+  id: user.id,
+  name: user.name ?? user.username,
+});
+
+/** The organization's cluster, locked for a change when asked; another organization's is a 404. */
+export async function findCluster(db: DbOrTx, organizationId: number, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(clusters)
+    .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
+  const [cluster] = lock ? await query.for('update') : await query;
+  if (!cluster) throw notFound('Cluster not found');
+  return cluster;
+}
+
+/** A person's change to a cluster, in the audit log, in the change's transaction. */
+export function auditCluster(
+  tx: Tx,
+  actor: SessionUser,
+  client: ClientInfo,
+  clusterId: number,
+  action: string,
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    action,
+    outcome: 'success',
+    actorUserId: actor.id,
+    organizationId: actor.organizationId,
+    targetType: 'cluster',
+    targetId: clusterId,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details,
+  });
+}
+
+/** What the cluster costs a month, by the price engine, for the pools it has. */
+export function monthlyCostOf(
+  cluster: ClusterRow,
+  pools: Parameters<typeof configOf>[1],
+  catalog: Catalog,
+) {
+  return priceCluster({ ...configOf(cluster, pools, catalog), billingCycle: 'monthly' }, catalog)
+    .monthly;
+}
+
+/**
+ * A configuration after a change, checked against the catalog and by the provider's driver (its
+ * quota, its capacity): a 400 naming the field otherwise. Issues about the pool the request is
+ * about are named by the request's own fields (`count`, `size`), not `nodePools.2.count`.
+ */
+export function assertChangeAllowed(
+  providers: ProviderRegistry,
+  cluster: ClusterRow,
+  pools: Parameters<typeof configOf>[1],
+  catalog: Catalog,
+  poolIndex?: number,
+) {
+  const config = configOf(cluster, pools, catalog);
+  const issues = [
+    ...catalogIssues(config, catalog),
+    ...providers.driver(cluster.provider).validate(config, catalog),
+  ].map((issue) =>
+    poolIndex !== undefined && issue.path[0] === 'nodePools' && issue.path[1] === poolIndex
+      ? { ...issue, path: issue.path.slice(2) }
+      : issue,
+  );
+  if (issues.length) throw invalidFields(issues);
+}
+
+export function poolIn<P extends { id: number }>(pools: P[], poolId: number): P {
+  const pool = pools.find((candidate) => candidate.id === poolId);
+  if (!pool) throw notFound('Node pool not found');
+  return pool;
+}

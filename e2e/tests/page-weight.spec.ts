@@ -39,3 +39,11 @@ test('the price estimator loads at most 250 KB of gzipped JavaScript, signed in 
   const visitor = await initialScripts(page, '/price-estimator');
   expect(visitor.total).toBeLessThanOrEqual(250 * 1024);
 });
+
+for (const path of ['/cluster-selection', '/smart-suggestions']) {
+  test(`${path} loads at most 250 KB of gzipped JavaScript`, async ({ page }) => {
+    await devLogin(page, 'demo');
+    const { total } = await initialScripts(page, path);
+    expect(total).toBeLessThanOrEqual(250 * 1024);
+  });
+}

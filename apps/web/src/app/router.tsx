@@ -172,8 +172,20 @@ const plainRoutes: RouteObject[] = [
         Component: m.ClusterTopologyOverviewPage,
       })),
   },
-  placeholder(paths.clusterSelection, 'clusterSelection'),
-  placeholder(paths.smartSuggestions, 'smartSuggestions'),
+  {
+    path: paths.clusterSelection,
+    lazy: () =>
+      import('@/features/cluster-advisor/pages/cluster-selection-page').then((m) => ({
+        Component: m.ClusterSelectionPage,
+      })),
+  },
+  {
+    path: paths.smartSuggestions,
+    lazy: () =>
+      import('@/features/cluster-advisor/pages/smart-suggestions-page').then((m) => ({
+        Component: m.SmartSuggestionsPage,
+      })),
+  },
   ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
   { path: paths.orderStatusList, lazy: orderStatusListPage },
   { path: paths.orderStatus.pattern, lazy: orderStatusPage },

@@ -47,3 +47,18 @@ for (const path of ['/cluster-selection', '/smart-suggestions']) {
     expect(total).toBeLessThanOrEqual(250 * 1024);
   });
 }
+
+test('the cluster list loads at most 250 KB of gzipped JavaScript', async ({ page }) => {
+  await devLogin(page, 'demo');
+  const { total } = await initialScripts(page, '/my-clusters');
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});
+
+test('a cluster’s page loads at most 250 KB of gzipped JavaScript', async ({ page }) => {
+  await devLogin(page, 'demo');
+  const list = (await (await page.request.get('/api/clusters')).json()) as {
+    items: { id: number }[];
+  };
+  const { total } = await initialScripts(page, `/clusters/${list.items[0]!.id}`);
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});

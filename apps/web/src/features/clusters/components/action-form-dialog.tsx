@@ -1,21 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { SubmitButton } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { loadForms } from './lazy-forms';
 
 /**
  * A change of a cluster asked through a small form in a dialog. The form is rendered only while
  * the dialog is open, so each opening starts from the cluster as it is now; `children` gets the
- * function that closes the dialog once the change is accepted.
+ * function that closes the dialog once the change is accepted. The forms load lazily: pointing
+ * at or focusing the trigger starts loading them, so they are usually there when it opens.
  */
 export function ActionFormDialog({
   trigger,
@@ -34,7 +34,13 @@ export function ActionFormDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" {...triggerProps}>
+        <Button
+          variant="outline"
+          size="sm"
+          onPointerEnter={() => void loadForms()}
+          onFocus={() => void loadForms()}
+          {...triggerProps}
+        >
           {trigger}
         </Button>
       </DialogTrigger>
@@ -43,41 +49,10 @@ export function ActionFormDialog({
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
-        {open ? children(() => setOpen(false)) : null}
+        <Suspense fallback={<Spinner label="Loading the form…" className="py-6" />}>
+          {open ? children(() => setOpen(false)) : null}
+        </Suspense>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** A dialog form's buttons: cancel, and the submit that spins while the change is sent. */
-export function DialogFormFooter({
-  submitLabel,
-  pendingText,
-  pending,
-  disabled = false,
-  destructive = false,
-}: {
-  submitLabel: string;
-  pendingText: string;
-  pending: boolean;
-  disabled?: boolean;
-  destructive?: boolean;
-}) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Cancel
-        </Button>
-      </DialogClose>
-      <SubmitButton
-        pending={pending}
-        pendingText={pendingText}
-        disabled={pending || disabled}
-        variant={destructive ? 'destructive' : 'default'}
-      >
-        {submitLabel}
-      </SubmitButton>
-    </DialogFooter>
   );
 }

@@ -62,7 +62,7 @@ export function ClusterFilters({
     <div
       role="group"
       aria-label="Filter and sort the clusters"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-4"
     >
       <ClusterSearch value={filters.q} onSearch={(q) => onChange({ q }, { replace: true })} />
       <Select

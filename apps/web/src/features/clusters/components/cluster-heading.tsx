@@ -6,11 +6,13 @@ import { paths } from '@/config/paths';
 import type { ClusterActions } from '../use-cluster-actions';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import { DeleteClusterDialog } from './delete-cluster-dialog';
-import { PageHeading } from './page-heading';
 import { RenameDialog } from './rename-dialog';
 import { UpgradeDialog } from './upgrade-dialog';
 
-/** The cluster's name and status, what it is in a line, and the changes of the whole cluster. */
+/**
+ * The cluster's name and status, what it is in a line, and a row of the ways on: its status
+ * history and topology, and the changes of the whole cluster.
+ */
 export function ClusterHeading({
   cluster,
   actions,
@@ -19,39 +21,40 @@ export function ClusterHeading({
   actions: ClusterActions;
 }) {
   return (
-    <PageHeading
-      title={
-        <span className="flex flex-wrap items-center gap-3">
+    <header className="space-y-4 border-b pb-6">
+      <div className="space-y-1.5">
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight sm:text-3xl">
           <span className="font-mono break-all">{cluster.name}</span>
           <ClusterStatusBadge status={cluster.status} className="text-sm" />
-        </span>
-      }
-      lead={
-        <p>
+        </h1>
+        <p className="text-muted-foreground">
           {cluster.tier.name} · Kubernetes {cluster.kubernetesPatch} · {cluster.region.city},{' '}
           {cluster.region.country}
         </p>
-      }
-    >
-      <Button asChild variant="outline" size="sm">
-        <Link to={paths.clusterStatus(cluster.id)}>
-          <History aria-hidden="true" />
-          Status history
-        </Link>
-      </Button>
-      <Button asChild variant="outline" size="sm">
-        <Link to={paths.clusterTopology(cluster.id)}>
-          <Network aria-hidden="true" />
-          Topology
-        </Link>
-      </Button>
-      {actions.canOrder ? (
-        <>
-          <RenameDialog cluster={cluster} allowed={actions.rename} />
-          <UpgradeDialog cluster={cluster} allowed={actions.change} />
-          <DeleteClusterDialog cluster={cluster} allowed={actions.delete} />
-        </>
-      ) : null}
-    </PageHeading>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.clusterStatus(cluster.id)}>
+            <History aria-hidden="true" />
+            Status history
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.clusterTopology(cluster.id)}>
+            <Network aria-hidden="true" />
+            Topology
+          </Link>
+        </Button>
+        {actions.canOrder ? (
+          <>
+            <RenameDialog cluster={cluster} allowed={actions.rename} />
+            {cluster.upgrades.length ? (
+              <UpgradeDialog cluster={cluster} allowed={actions.change} />
+            ) : null}
+            <DeleteClusterDialog cluster={cluster} allowed={actions.delete} />
+          </>
+        ) : null}
+      </div>
+    </header>
   );
 }

@@ -44,7 +44,7 @@ export function ClusterSearch({
   return (
     <form
       role="search"
-      className="grid min-w-0 gap-1.5 sm:col-span-2"
+      className="col-span-2 grid min-w-0 gap-1.5 lg:col-span-3"
       onSubmit={(event) => {
         event.preventDefault();
         searchNow(text.trim());

@@ -1,7 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import type { ClusterStatus } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
-import { clusterStatusDisplay } from '../cluster-status';
+import { cn } from '@/lib/cn';
+import { clusterStatusDisplay, readableDestructiveBadge } from '../cluster-status';
 
 /** A cluster's status in its colour, with a spinner while work is under way. */
 export function ClusterStatusBadge({
@@ -13,7 +14,11 @@ export function ClusterStatusBadge({
 }) {
   const { label, variant, busy } = clusterStatusDisplay[status];
   return (
-    <Badge variant={variant} className={className} data-status={status}>
+    <Badge
+      variant={variant}
+      className={cn(variant === 'destructive' && readableDestructiveBadge, className)}
+      data-status={status}
+    >
       {busy ? <Loader2 className="size-3 animate-spin" aria-hidden="true" /> : null}
       {label}
     </Badge>

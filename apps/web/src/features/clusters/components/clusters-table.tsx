@@ -18,11 +18,11 @@ function columns(money: (cents: number) => string): DataTableColumn<ClusterSumma
         <>
           <Link
             to={paths.cluster(cluster.id)}
-            className="font-mono text-primary underline-offset-4 hover:underline"
+            className="font-mono whitespace-nowrap text-primary underline-offset-4 hover:underline"
           >
             {cluster.name}
           </Link>
-          <span className="mt-0.5 block text-xs font-normal text-muted-foreground">
+          <span className="mt-0.5 block text-xs font-normal whitespace-nowrap text-muted-foreground">
             Kubernetes {cluster.kubernetesVersion}
           </span>
         </>

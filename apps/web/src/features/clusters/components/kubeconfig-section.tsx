@@ -46,7 +46,7 @@ export function KubeconfigSection({
     >
       <div className="space-y-4">
         <div className="flex items-center gap-1 rounded-lg border bg-muted/50 py-1 pr-1 pl-3">
-          <code className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-xs whitespace-nowrap">
+          <code className="min-w-0 flex-1 py-1 font-mono text-xs [overflow-wrap:anywhere]">
             {command}
           </code>
           <CopyButton text={command} label="Copy the command" />

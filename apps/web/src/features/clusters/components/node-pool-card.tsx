@@ -27,7 +27,7 @@ export function NodePoolCard({
   return (
     <section
       aria-labelledby={`pool-${pool.id}`}
-      className="space-y-3 rounded-xl border p-4"
+      className="space-y-3 rounded-xl border p-3 sm:p-4"
       data-testid="node-pool"
       data-pool-name={pool.name}
     >

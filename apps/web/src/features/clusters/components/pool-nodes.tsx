@@ -14,23 +14,31 @@ function columns(cluster: Cluster, canChange: boolean): DataTableColumn<Node>[] 
       id: 'name',
       header: 'Node',
       rowHeader: true,
-      cellClassName: 'font-mono text-xs break-all',
+      className: 'px-3',
+      cellClassName: 'font-mono text-xs break-all sm:break-normal sm:whitespace-nowrap',
       cell: (node) => node.name,
     },
     {
       id: 'status',
       header: 'Status',
+      className: 'px-3',
       cell: (node) => (
         <Badge variant={nodeStatusDisplay[node.status].variant} data-status={node.status}>
           {nodeStatusDisplay[node.status].label}
         </Badge>
       ),
     },
-    { id: 'zone', header: 'Zone', className: 'hidden sm:table-cell', cell: (node) => node.zone },
+    {
+      id: 'zone',
+      header: 'Zone',
+      className: 'hidden px-3 sm:table-cell',
+      cellClassName: 'whitespace-nowrap',
+      cell: (node) => node.zone,
+    },
     {
       id: 'version',
       header: 'Version',
-      className: 'hidden sm:table-cell',
+      className: 'hidden px-3 sm:table-cell',
       cellClassName: 'tabular-nums',
       cell: (node) => node.version,
     },
@@ -38,16 +46,15 @@ function columns(cluster: Cluster, canChange: boolean): DataTableColumn<Node>[] 
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
       align: 'right',
+      className: 'w-12 px-2',
       cell: (node) => (
         <ConfirmActionDialog
-          trigger={
-            <>
-              <RefreshCw aria-hidden="true" />
-              <span className="hidden sm:inline">Recycle</span>
-            </>
-          }
+          trigger={<RefreshCw aria-hidden="true" />}
           triggerProps={{
             variant: 'ghost',
+            size: 'icon',
+            className: 'size-8',
+            title: 'Recycle the node',
             disabled: !canChange || node.status !== 'ready',
             'aria-label': `Recycle node ${node.name}`,
           }}

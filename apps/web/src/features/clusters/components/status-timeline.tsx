@@ -1,6 +1,11 @@
 import type { ClusterEvent } from '@alpenkube/contract';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { clusterStatusDisplay, formatClusterDate } from '../cluster-status';
+import {
+  clusterStatusDisplay,
+  formatClusterDate,
+  readableDestructiveBadge,
+} from '../cluster-status';
 
 /** The events a status timeline tells: each change of status, and each failure. */
 export function statusEvents(events: readonly ClusterEvent[]) {
@@ -35,8 +40,13 @@ export function StatusTimeline({ events }: { events: readonly ClusterEvent[] }) 
                 error ? 'bg-destructive' : latest ? 'bg-primary' : 'bg-muted-foreground/50',
               )}
             />
-            <p className="text-sm font-semibold">
-              {error ? 'Error' : clusterStatusDisplay[event.status].label}
+            <p className="flex items-center gap-2 text-sm font-semibold">
+              {clusterStatusDisplay[event.status].label}
+              {error ? (
+                <Badge variant="destructive" className={readableDestructiveBadge}>
+                  Error
+                </Badge>
+              ) : null}
             </p>
             <p className={cn('text-sm', error ? 'text-destructive' : 'text-foreground')}>
               {event.message}

@@ -1,72 +1,22 @@
 import { ArrowUpCircle } from 'lucide-react';
 import type { Cluster } from '@alpenkube/contract';
-import { upgradeClusterSchema } from '@alpenkube/contract';
-import { Form, FormInputField, FormRootError } from '@/components/ui/hook-form';
-import { NativeSelect } from '@/components/ui/native-select';
-import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
-import { useToast } from '@/components/ui/use-toast';
-import { useClusterChange } from '../queries';
-import { upgradeCluster } from '../requests';
-import { ActionFormDialog, DialogFormFooter } from './action-form-dialog';
+import { ActionFormDialog } from './action-form-dialog';
+import { UpgradeForm } from './lazy-forms';
 
-function UpgradeForm({ cluster, close }: { cluster: Cluster; close: () => void }) {
-  const { toast } = useToast();
-  const form = useZodForm(upgradeClusterSchema, {
-    defaultValues: { version: cluster.upgrades[0] ?? '' },
-  });
-  const upgrade = useClusterChange((version: string) => upgradeCluster(cluster.id, version), {
-    onSuccess: (upgrading) => {
-      close();
-      toast({
-        title: 'Upgrade started',
-        description: `${upgrading.name} is being upgraded; its nodes are replaced one by one.`,
-        variant: 'success',
-      });
-    },
-    onError: (error) => setServerErrors(form, error),
-  });
-  const onSubmit = form.handleSubmit(({ version }) => upgrade.mutate(version));
-  return (
-    <Form {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-        <FormRootError />
-        <FormInputField
-          control={form.control}
-          name="version"
-          label="Kubernetes version"
-          description={`Now ${cluster.kubernetesPatch}. One minor version at a time, never down.`}
-          render={(field) => (
-            <NativeSelect {...field}>
-              {cluster.upgrades.map((version) => (
-                <option key={version} value={version}>
-                  Kubernetes {version}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-        <DialogFormFooter
-          submitLabel="Upgrade"
-          pendingText="Starting the upgrade…"
-          pending={upgrade.isPending}
-        />
-      </form>
-    </Form>
-  );
-}
-
-/** Upgrades Kubernetes to one of the versions the server offers (the next minor). */
+/**
+ * Upgrades Kubernetes to one of the versions the server offers (the next minor); shown only
+ * when it offers one.
+ */
 export function UpgradeDialog({ cluster, allowed }: { cluster: Cluster; allowed: boolean }) {
-  const available = cluster.upgrades.length > 0;
   return (
     <ActionFormDialog
       trigger={
         <>
           <ArrowUpCircle aria-hidden="true" />
-          {available ? `Upgrade to ${cluster.upgrades.at(-1)}` : 'Up to date'}
+          Upgrade to {cluster.upgrades.at(-1)}
         </>
       }
-      triggerProps={{ disabled: !allowed || !available }}
+      triggerProps={{ disabled: !allowed }}
       title={`Upgrade ${cluster.name}`}
       description="The control plane is upgraded first, then each node is drained and replaced by one on the new version. The cluster stays up."
     >

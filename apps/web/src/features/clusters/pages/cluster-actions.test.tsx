@@ -37,7 +37,10 @@ function renderCluster(
 const openDialog = async (button: string, title: string) => {
   await screen.findByRole('heading', { level: 1 });
   fireEvent.click(screen.getByRole('button', { name: button }));
-  return screen.findByRole('dialog', { name: title });
+  const dialog = await screen.findByRole('dialog', { name: title });
+  // The forms are a chunk of their own, loaded as the dialog opens.
+  await waitFor(() => expect(within(dialog).queryByText('Loading the form…')).toBeNull());
+  return dialog;
 };
 
 describe('deleting a cluster', () => {
@@ -258,12 +261,15 @@ describe('/clusters/:id/status', () => {
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       'Provisioning',
       'Running',
-      'Error',
+      'DegradedError',
     ]);
+    expect(items[2]).toHaveTextContent('Node general-node-2 stopped answering');
     expect(items[0]).toHaveTextContent('by the platform');
     expect(items[2]).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Status of prod-eu');
-    expect(screen.getByText('Degraded')).toHaveAttribute('data-status', 'degraded');
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toContainElement(
+      document.querySelector('[data-status="degraded"]') as HTMLElement,
+    );
     expect(screen.getByRole('link', { name: 'Back to the cluster' })).toHaveAttribute(
       'href',
       '/clusters/42',

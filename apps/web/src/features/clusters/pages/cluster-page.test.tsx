@@ -136,7 +136,7 @@ describe('/clusters/:id', () => {
     await heading();
     fireEvent.click(button('Scale pool general'));
     const dialog = await screen.findByRole('dialog', { name: 'Scale pool general' });
-    const count = within(dialog).getByLabelText('Nodes');
+    const count = await within(dialog).findByLabelText('Nodes');
     fireEvent.change(count, { target: { value: '60' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Scale' }));
     expect(await within(dialog).findByText('Standard (Blue) takes at most 50 nodes')).toBeVisible();

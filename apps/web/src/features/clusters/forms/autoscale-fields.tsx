@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, FormInputField } from '@/components/ui/hook-form';
-import type { AutoscaleValues } from '../pool-schemas';
+import type { AutoscaleValues } from './pool-schemas';
 import { NumberInput } from './number-input';
 
 /** A pool form's autoscaling: the switch, and both limits while it is on. */

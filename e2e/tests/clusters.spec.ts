@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { devLogin } from '../support/session';
+
+interface ClusterView {
+  id: number;
+  name: string;
+  status: string;
+  nodePools: { id: number; name: string; count: number }[];
+}
+
+/**
+ * A small cluster of the demo organization, ordered and paid with the test card through the
+ * API as the wizard would; answers the new cluster's id and name.
+ */
+async function orderAndPayCluster(request: APIRequestContext, baseURL: string, label: string) {
+  const origin = { Origin: baseURL };
+  const name = `${label}-${Date.now().toString(36)}`;
+  const placed = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': `clusters-spec-${name}`, ...origin },
+    data: {
+      kind: 'cluster',
+      cluster: {
+        name,
+        tier: 'orange',
+        provider: 'alpenkube',
+        region: 'eu-fr-par',
+        kubernetesVersion: '1.37',
+        nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 1 }],
+        haControlPlane: false,
+        addons: [],
+        supportPlan: 'basic',
+      },
+      billingCycle: 'monthly',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: number };
+
+  const token = await request.post('/test-gateway/v1/tokens', {
+    headers: origin,
+    data: {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    },
+  });
+  expect(token.status(), await token.text()).toBe(201);
+  const card = await request.post('/api/billing/payment-methods', {
+    headers: origin,
+    data: { token: ((await token.json()) as { id: string }).id, makeDefault: false },
+  });
+  // The card is saved once per organization: 200 when another spec saved it first.
+  expect([200, 201], await card.text()).toContain(card.status());
+  const paid = await request.post(`/api/orders/${order.id}/pay`, {
+    headers: origin,
+    data: { paymentMethodId: ((await card.json()) as { id: number }).id },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const result = (await paid.json()) as { status: string; order: { clusterId: number | null } };
+  expect(result.status).toBe('paid');
+  expect(result.order.clusterId).not.toBeNull();
+  return { id: result.order.clusterId!, name };
+}
+
+async function clusterOf(request: APIRequestContext, id: number) {
+  const response = await request.get(`/api/clusters/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ClusterView;
+}
+
+async function waitUntilRunning(request: APIRequestContext, id: number) {
+  await expect
+    .poll(async () => (await clusterOf(request, id)).status, { timeout: 45_000, intervals: [500] })
+    .toBe('running');
+}
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name: new RegExp(name) });
+const statusBadge = (page: Page) => page.locator('h1 [data-status]');
+
+test.describe('clusters', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('currency', 'USD'));
+    await devLogin(page, 'demo');
+  });
+
+  test('a paid cluster: running, scaled live, its kubeconfig downloaded, deleted by its name', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const cluster = await orderAndPayCluster(page.request, baseURL!, 'e2e');
+    await waitUntilRunning(page.request, cluster.id);
+
+    await page.goto('/my-clusters');
+    const row = page.getByTestId('cluster-row').filter({ hasText: cluster.name });
+    await expect(row).toContainText('Running');
+    await expect(page.getByText(/Clusters run on simulated providers/)).toBeVisible();
+    await row.getByRole('link', { name: cluster.name }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/clusters/${cluster.id}$`));
+    await expect(heading(page, cluster.name)).toBeVisible();
+    await expect(statusBadge(page)).toHaveText('Running');
+    const pool = page.getByTestId('node-pool').filter({ hasText: 'general' });
+    await expect(pool.getByTestId('cluster-node')).toHaveCount(1);
+    // Let the socket open: from here on the page follows the cluster without reloading.
+    await page.waitForTimeout(500);
+
+    await page.getByRole('button', { name: 'Scale pool general' }).click();
+    const scale = page.getByRole('dialog', { name: 'Scale pool general' });
+    await scale.getByLabel('Nodes').fill('2');
+    await scale.getByRole('button', { name: 'Scale' }).click();
+    await expect(scale).toBeHidden();
+    await expect(pool.getByTestId('cluster-node')).toHaveCount(2, { timeout: 30_000 });
+    await expect(statusBadge(page)).toHaveText('Running', { timeout: 30_000 });
+    await expect(pool.locator('[data-testid="cluster-node"] [data-status="ready"]')).toHaveCount(2);
+    await expect(
+      page.getByRole('list', { name: 'Cluster events' }).getByText(/general.*from 1 to 2/),
+    ).toBeVisible();
+    expect((await clusterOf(page.request, cluster.id)).nodePools[0]?.count).toBe(2);
+
+    const fileName = `${cluster.name}-kubeconfig.yaml`;
+    await expect(page.getByText(`kubectl --kubeconfig ${fileName} get nodes`)).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download kubeconfig' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    const kubeconfig = await readFile(await download.path(), 'utf8');
+    expect(kubeconfig).toMatch(/^\s*server: "?https:\/\/\S+/m);
+    expect(kubeconfig).toMatch(/^\s*token: "?\S{16,}/m);
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const remove = page.getByRole('dialog', { name: `Delete ${cluster.name}?` });
+    const confirm = remove.getByRole('button', { name: 'Delete cluster' });
+    await remove.getByLabel(/Type .* to confirm/).fill(cluster.name.slice(0, -1));
+    await expect(confirm).toBeDisabled();
+    await remove.getByLabel(/Type .* to confirm/).fill(cluster.name);
+    await confirm.click();
+    await expect(page).toHaveURL(/\/my-clusters$/);
+    await expect(page.getByText('Cluster being deleted', { exact: true }).first()).toBeVisible();
+    // Deleting takes the provider a few steps; the list drops the cluster once it is gone.
+    await expect(page.getByTestId('cluster-row').filter({ hasText: cluster.name })).toHaveCount(0, {
+      timeout: 30_000,
+    });
+    await expect
+      .poll(async () => (await clusterOf(page.request, cluster.id)).status, { timeout: 30_000 })
+      .toBe('deleted');
+  });
+
+  test('the list keeps its filters in the URL, and a phone gets cards', async ({ page }) => {
+    await page.goto('/my-clusters');
+    await expect(page.getByRole('heading', { name: 'Clusters', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('cluster-row').first()).toBeVisible();
+    await page.getByLabel('Status').selectOption('running');
+    await expect(page).toHaveURL(/\/my-clusters\?status=running$/);
+    const statuses = page.locator('[data-testid="cluster-row"] [data-status]');
+    await expect(statuses.first()).toBeVisible();
+    expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Running']));
+    await page.getByLabel('Sort by').selectOption('name');
+    await expect(page).toHaveURL(/\/my-clusters\?status=running&sort=name$/);
+    const names = await page
+      .locator('[data-testid="cluster-row"]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-cluster-name') ?? ''));
+    expect(names).toEqual([...names].sort());
+
+    await page.reload();
+    await expect(page.getByLabel('Status')).toHaveValue('running');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('cluster-card').first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Your organization’s clusters' })).toBeHidden();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the cluster pages have no serious accessibility violation, ${scheme}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const list = (await (await page.request.get('/api/clusters?status=running')).json()) as {
+        items: { id: number; name: string }[];
+      };
+      const running = list.items[0]!;
+      const pages: [string, string | RegExp][] = [
+        ['/my-clusters', 'Clusters'],
+        [`/clusters/${running.id}`, new RegExp(running.name)],
+        [`/clusters/${running.id}/status`, new RegExp(`Status of ${running.name}`)],
+      ];
+      for (const [url, name] of pages) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+        // The page's own content: the header (the bell and its count) has its own spec.
+        const results = await new AxeBuilder({ page }).include('#main-content').analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        expect(serious, url).toEqual([]);
+      }
+    });
+  }
+});

@@ -1,65 +1,9 @@
 import { z } from 'zod';
 import { dnsLabelSchema, nodePoolConfigSchema } from './cluster-config.ts';
+import { clusterStatuses, nodeStatuses, type ClusterStatus } from './cluster-states.ts';
 
-/**
- * A cluster's life. `ordered` once its order is paid; `provisioning` while the provider builds
- * it; `running`; `updating` while a change (scale, upgrade, recycle…) is applied; `degraded`
- * when the provider reports it unhealthy; `deleting`, then `deleted`; `failed` when building it
- * failed for good (its order is refunded).
- */
-export const clusterStatuses = [
-  'ordered',
-  'provisioning',
-  'running',
-  'updating',
-  'degraded',
-  'deleting',
-  'deleted',
-  'failed',
-] as const;
-export type ClusterStatus = (typeof clusterStatuses)[number];
+export * from './cluster-states.ts';
 
-/** What each status may become: the server refuses every other change with a 409. */
-export const clusterTransitions: Record<ClusterStatus, readonly ClusterStatus[]> = {
-  ordered: ['provisioning', 'failed'],
-  provisioning: ['running', 'failed'],
-  running: ['updating', 'degraded', 'deleting'],
-  updating: ['running', 'degraded'],
-  degraded: ['running', 'updating', 'deleting'],
-  deleting: ['deleted'],
-  failed: ['deleting'],
-  deleted: [],
-};
-
-export function canTransition(from: ClusterStatus, to: ClusterStatus): boolean {
-  return clusterTransitions[from].includes(to);
-}
-
-/** Statuses whose Kubernetes API answers (the control plane is up). */
-export const clusterApiUpStatuses = [
-  'running',
-  'updating',
-  'degraded',
-] as const satisfies readonly ClusterStatus[];
-
-/**
- * What a person may ask of a cluster, and in which statuses. A change (scale, add or remove a
- * pool, upgrade, recycle) takes the cluster to `updating`, so one change runs at a time.
- */
-export const clusterActionStatuses = {
-  rename: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
-  change: ['running', 'degraded'],
-  kubeconfig: ['running'],
-  delete: ['running', 'degraded', 'failed'],
-} as const satisfies Record<string, readonly ClusterStatus[]>;
-export type ClusterAction = keyof typeof clusterActionStatuses;
-
-export function clusterAllows(status: ClusterStatus, action: ClusterAction): boolean {
-  return (clusterActionStatuses[action] as readonly ClusterStatus[]).includes(status);
-}
-
-export const nodeStatuses = ['joining', 'ready', 'recycling', 'removing'] as const;
-export type NodeStatus = (typeof nodeStatuses)[number];
 
 export const clusterNodeSchema = z.object({
   name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './row-id.ts';
 
 /** Every non-2xx answer of the API. Validation errors add the issues zod found. */
 export const errorSchema = z.object({
@@ -9,8 +10,7 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
-/** Row ids are PostgreSQL `serial` (int4): a larger number names no row and must not reach the query. */
-export const MAX_ROW_ID = 2_147_483_647;
+export { MAX_ROW_ID };
 /** Digits only: `Number()` would also read `0x10`, `1e3` and ` 1` as ids. */
 export const idParamsSchema = z.strictObject({
   id: z

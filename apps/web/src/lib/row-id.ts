@@ -1,4 +1,4 @@
-import { MAX_ROW_ID } from '@alpenkube/contract';
+import { MAX_ROW_ID } from '@alpenkube/contract/row-id';
 
 /** A row's id as a URL gives it (`/clusters/:id`, `?order=`), or null for anything else. */
 export function parseRowId(value: string | null | undefined): number | null {

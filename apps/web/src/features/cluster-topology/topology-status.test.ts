@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterStatuses, nodeStatuses } from '@alpenkube/contract';
+import { clusterStatuses, nodeStatuses } from '@alpenkube/contract/cluster-states';
 import { legendEntries } from './topology-status';
 
 describe('the topology legend', () => {

@@ -1,5 +1,5 @@
 import type { ClusterStatus, NodeStatus } from '@alpenkube/contract';
-import { clusterStatuses, nodeStatuses } from '@alpenkube/contract';
+import { clusterStatuses, nodeStatuses } from '@alpenkube/contract/cluster-states';
 
 /**
  * The graph's colours: one tone per meaning, shared by a node's status and the cluster's (which

@@ -27,9 +27,14 @@ export type ClusterActions = ReturnType<typeof useClusterActions>;
 export function changesUnavailableReason(status: ClusterStatus, canOrder: boolean) {
   if (!canOrder) return 'Only members who may order can change a cluster.';
   if (clusterAllows(status, 'change')) return null;
-  const label = clusterStatusDisplay[status].label.toLowerCase();
-  if (status === 'deleted' || status === 'deleting' || status === 'failed') {
-    return `The cluster is ${label}: it can no longer be changed.`;
+  switch (status) {
+    case 'failed':
+      return 'The cluster could not be built: it can only be deleted.';
+    case 'deleting':
+      return 'The cluster is being deleted.';
+    case 'deleted':
+      return 'The cluster is deleted.';
+    default:
+      return `The cluster is ${clusterStatusDisplay[status].label.toLowerCase()}: changes can be made once it is running.`;
   }
-  return `The cluster is ${label}: changes can be made once it is running.`;
 }

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import type { Cluster, NodePool } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { nodeStatusDisplay } from '../cluster-status';
+import { clusterStatusDisplay, nodeStatusDisplay } from '../cluster-status';
 import { recycleNode } from '../requests';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 
@@ -88,7 +88,13 @@ export function PoolNodes({
       caption={`Nodes of pool ${pool.name}`}
       rowKey={(node) => node.name}
       rowProps={(node) => ({ 'data-testid': 'cluster-node', 'data-node-name': node.name })}
-      placeholder={pool.nodes.length ? undefined : 'No node yet: they appear as they join.'}
+      placeholder={
+        pool.nodes.length
+          ? undefined
+          : cluster.status === 'ordered' || clusterStatusDisplay[cluster.status].busy
+            ? 'No node yet: they appear as they join.'
+            : 'No node.'
+      }
       header="subtle"
     />
   );

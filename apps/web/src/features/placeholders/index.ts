@@ -1,6 +1,2 @@
-export {
-  PlaceholderPage,
-  ProviderTestPlaceholder,
-  ClusterProvisioningPlaceholder,
-} from './placeholder-page';
+export { PlaceholderPage } from './placeholder-page';
 export { placeholderCatalog, type PlaceholderKey } from './placeholder-catalog';

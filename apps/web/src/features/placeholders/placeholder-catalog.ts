@@ -5,26 +5,6 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  myClusters: {
-    title: 'Clusters',
-    purpose: 'Every cluster of your organization, with filters by status, tier and region.',
-    planned: ['Search and filters', 'Status at a glance', 'Quick actions: scale, upgrade, delete'],
-  },
-  clusterDetail: {
-    title: 'Cluster details',
-    purpose: 'One cluster: node pools, add-ons, events and access.',
-    planned: [
-      'Node pools and autoscaling',
-      'Installed add-ons',
-      'Event log',
-      'Kubeconfig download',
-    ],
-  },
-  clusterTopology: {
-    title: 'Cluster topology',
-    purpose: 'A graph of the cluster: control plane, node pools and add-ons.',
-    planned: ['Interactive topology graph', 'Node health'],
-  },
   productOrders: {
     title: 'Product orders',
     purpose: 'Marketplace products ordered by your organization.',
@@ -103,36 +83,6 @@ export const placeholderCatalog = {
     title: 'Add-ons',
     purpose: 'Ingress, certificates, monitoring, backup and more for your clusters.',
     planned: ['Catalog with compatible tiers and prices', 'Install on a cluster'],
-  },
-  clusterTopologyOverview: {
-    title: 'Cluster topology',
-    purpose: 'Choose a cluster to see its topology graph.',
-    planned: ['Cluster picker', 'Topology graph'],
-  },
-  clusterSelection: {
-    title: 'Cluster selection',
-    purpose: 'Compare tiers and pick the right one for your workload.',
-    planned: ['Side-by-side tier comparison'],
-  },
-  smartSuggestions: {
-    title: 'Smart suggestions',
-    purpose: 'Recommendations to right-size your clusters and cut cost.',
-    planned: ['Right-sizing hints from usage'],
-  },
-  providerTest: {
-    title: 'Provider diagnostics',
-    purpose: 'Health of a provider driver and a dry-run validation of a cluster specification.',
-    planned: ['Driver health', 'Dry-run validation'],
-  },
-  clusterStatus: {
-    title: 'Cluster status',
-    purpose: 'The status timeline of one cluster.',
-    planned: ['Provisioning and lifecycle events'],
-  },
-  clusterProvisioning: {
-    title: 'Cluster provisioning',
-    purpose: 'Live progress of your new cluster, pushed over the WebSocket.',
-    planned: ['Step-by-step provisioning progress', 'Link to the ready cluster'],
   },
 } satisfies Record<string, PlaceholderEntry>;
 

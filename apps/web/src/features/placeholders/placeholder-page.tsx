@@ -1,9 +1,9 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, Construction } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { providerTestSlugs, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { placeholderCatalog, type PlaceholderKey } from './placeholder-catalog';
 
 type PlaceholderPageProps = {
@@ -71,32 +71,5 @@ export function PlaceholderPage({ entry, title, next }: PlaceholderPageProps) {
         .
       </p>
     </div>
-  );
-}
-
-const providerNames: Record<(typeof providerTestSlugs)[number], string> = {
-  'gcp-cluster': 'Google GKE',
-  'aws-eks': 'AWS EKS',
-  'azure-aks': 'Azure AKS',
-  'ibm-iks': 'IBM IKS',
-  'huawei-cce': 'Huawei CCE',
-  'alibaba-ack': 'Alibaba ACK',
-  'digitalocean-doks': 'DigitalOcean DOKS',
-};
-
-/** The provider test pages share one placeholder, titled by the provider in the path. */
-export function ProviderTestPlaceholder() {
-  const { pathname } = useLocation();
-  const slug = providerTestSlugs.find((candidate) => pathname === paths.providerTest(candidate));
-  const name = slug ? providerNames[slug] : 'Provider';
-  return <PlaceholderPage entry="providerTest" title={`${name} diagnostics`} />;
-}
-
-export function ClusterProvisioningPlaceholder() {
-  return (
-    <PlaceholderPage
-      entry="clusterProvisioning"
-      next={{ to: paths.configureCluster, label: 'Back to configuration', direction: 'back' }}
-    />
   );
 }

@@ -65,7 +65,13 @@ export function PaymentPaid({ order }: { order: Order }) {
           <Link to={paths.orderStatus(order.id)}>View order status</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={paths.myClusters}>Go to My Clusters</Link>
+          {order.clusterId === null ? (
+            <Link to={paths.myClusters}>Go to My Clusters</Link>
+          ) : (
+            <Link to={`${paths.clusterProvisioning}?cluster=${order.clusterId}`}>
+              Watch it being built
+            </Link>
+          )}
         </Button>
       </div>
     </PaymentResultPanel>

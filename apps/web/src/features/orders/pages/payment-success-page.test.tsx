@@ -25,7 +25,11 @@ const open = (url: string, routes: Record<string, Route>) =>
 
 describe('/payment-success', () => {
   it('finishes a challenged payment with one call, then shows the order and what happens next', async () => {
-    const paid = order({ status: 'fulfilling', paidAt: '2026-03-01T10:05:00.000Z' });
+    const paid = order({
+      status: 'fulfilling',
+      paidAt: '2026-03-01T10:05:00.000Z',
+      clusterId: 7,
+    });
     const { calls } = open('/payment-success?order=42', {
       'GET /api/orders/42': () => json(challenged),
       'POST /api/orders/42/pay': () => json({ status: 'paid', order: paid, challengeUrl: null }),
@@ -44,9 +48,9 @@ describe('/payment-success', () => {
       'href',
       '/order-status/42',
     );
-    expect(screen.getByRole('link', { name: 'Go to My Clusters' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Watch it being built' })).toHaveAttribute(
       'href',
-      '/my-clusters',
+      '/cluster-provisioning?cluster=7',
     );
     // Strict mode renders twice; the payment is still asked for once.
     expect(calls.filter((call) => call === 'POST /api/orders/42/pay')).toHaveLength(1);

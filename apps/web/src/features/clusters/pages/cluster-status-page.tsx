@@ -8,7 +8,7 @@ import { BackLink } from '../components/back-link';
 import { ClusterGate } from '../components/cluster-gate';
 import { ClusterStatusBadge } from '../components/cluster-status-badge';
 import { OperationProgress } from '../components/operation-progress';
-import { PageHeading } from '../components/page-heading';
+import { PageHeading } from '@/components/page/page-heading';
 import { StatusTimeline } from '../components/status-timeline';
 import { useCluster, useClusterEvents } from '../queries';
 

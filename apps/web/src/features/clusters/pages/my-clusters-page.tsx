@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { changeFilters, filtersFromSearch, searchOfFilters } from '../cluster-filters';
 import { ClusterList } from '../components/cluster-list';
-import { PageHeading } from '../components/page-heading';
+import { PageHeading } from '@/components/page/page-heading';
 
 /** /my-clusters: the organization's clusters, with the filters, sort and page in the URL. */
 export function MyClustersPage() {

@@ -11,7 +11,7 @@ import { OrderConfiguration } from './order-configuration';
 import { OrderPayment } from './order-payment';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/components/page/page-heading';
 import { SectionCard } from './section-card';
 
 /** One order: what it bought and costs, its configuration, its payment and its timeline. */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { OrdersList } from '../components/orders-list';
-import { PageHeading } from '../components/page-heading';
+import { PageHeading } from '@/components/page/page-heading';
 import { filtersFromSearch } from '../order-filters';
 
 /** /orders/clusters: the order list with its kind fixed to clusters. */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { OpenOrdersList } from '../components/open-orders-list';
-import { PageHeading } from '../components/page-heading';
+import { PageHeading } from '@/components/page/page-heading';
 import { ordersHref } from '../order-filters';
 import { orderStatusDisplay } from '../order-status';
 import { ORDERS_MAX_PAGE, useOpenOrders } from '../queries';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { OrdersList } from '../components/orders-list';
-import { PageHeading } from '../components/page-heading';
+import { PageHeading } from '@/components/page/page-heading';
 import { filtersFromSearch } from '../order-filters';
 
 /** /orders: every order of the organization, filtered by kind and status in the URL. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The heading block of the order pages: one h1, a lead line, and actions on the right. */
+/** The heading block of a signed-in page: one h1, a lead line, and actions on the right. */
 export function PageHeading({
   title,
   lead,

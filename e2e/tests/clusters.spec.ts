@@ -156,15 +156,23 @@ test.describe('clusters', () => {
     await expect(page.getByTestId('cluster-row').first()).toBeVisible();
     await page.getByLabel('Status').selectOption('running');
     await expect(page).toHaveURL(/\/my-clusters\?status=running$/);
+    // The previous page stays on screen until the filtered one arrives.
     const statuses = page.locator('[data-testid="cluster-row"] [data-status]');
-    await expect(statuses.first()).toBeVisible();
-    expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Running']));
+    await expect
+      .poll(async () => [...new Set(await statuses.allTextContents())])
+      .toEqual(['Running']);
     await page.getByLabel('Sort by').selectOption('name');
     await expect(page).toHaveURL(/\/my-clusters\?status=running&sort=name$/);
-    const names = await page
-      .locator('[data-testid="cluster-row"]')
-      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-cluster-name') ?? ''));
-    expect(names).toEqual([...names].sort());
+    const names = () =>
+      page
+        .locator('[data-testid="cluster-row"]')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-cluster-name') ?? ''));
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return shown.length > 1 && shown.join() === [...shown].sort().join();
+      })
+      .toBe(true);
 
     await page.reload();
     await expect(page.getByLabel('Status')).toHaveValue('running');

@@ -13,8 +13,6 @@ import {
   clusterKeys,
   refreshClusters,
 } from '@/lib/cluster-cache';
-import { findTier } from '@/lib/catalog/cluster-config-rules';
-import { publicQueries } from '@/lib/public-queries';
 
 /*
  * Every read goes through the default query fetcher (always the network, never `request`'s
@@ -36,12 +34,6 @@ export function useCluster(id: number | null) {
 
 export function useClusterEvents(id: number | null) {
   return useQuery({ ...clusterEventsQuery(id ?? 0), enabled: id !== null });
-}
-
-/** The cluster's tier in the catalog (its node sizes and limits), once the catalog is loaded. */
-export function useClusterTier(slug: string) {
-  const catalog = useQuery(publicQueries.catalog()).data;
-  return catalog ? findTier(catalog, slug) : undefined;
 }
 
 /**

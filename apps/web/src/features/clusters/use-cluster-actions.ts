@@ -1,4 +1,4 @@
-import { clusterAllows, type ClusterStatus } from '@alpenkube/contract';
+import { clusterAllows, type ClusterStatus } from '@alpenkube/contract/cluster-states';
 import { useCan } from '@/lib/session/use-can';
 import { clusterStatusDisplay } from './cluster-status';
 

@@ -1,7 +1,23 @@
 import WebSocket from 'ws';
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** The 50th and 99th percentiles of some samples (sorts them). */
+export function latencyFigures(samples: number[]) {
+  samples.sort((a, b) => a - b);
+  return { count: samples.length, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99) };
+}
+
+/** A signed-in user's /ws socket, once open. */
+export async function openPushSocket(baseUrl: string, cookie: string) {
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return socket;
+}
 
 /**
  * Writes `count` notifications one after another through the API and times each from the
@@ -9,15 +25,12 @@ const percentile = (sorted: number[], p: number) =>
  * write-to-push time, since it includes the HTTP round trip.
  */
 export async function pushLatency(baseUrl: string, cookie: string, count = 1000) {
-  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
+  const socket = await openPushSocket(baseUrl, cookie);
   const waiting = new Map<string, (at: number) => void>();
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { notification: { message: string } };
-    waiting.get(message.notification.message)?.(performance.now());
+    // The organization's order and cluster pushes arrive on the same socket.
+    const message = JSON.parse(String(data)) as { notification?: { message: string } };
+    if (message.notification) waiting.get(message.notification.message)?.(performance.now());
   });
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -34,6 +47,5 @@ export async function pushLatency(baseUrl: string, cookie: string, count = 1000)
     waiting.delete(text);
   }
   socket.close();
-  samples.sort((a, b) => a - b);
-  return { count, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99) };
+  return latencyFigures(samples);
 }

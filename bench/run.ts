@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { devLogin, freePort, spawnServer } from '../apps/server/test/support/server-process.ts';
+import { clusterListLoad } from './cluster-list.ts';
+import { clusterPushLatency, printClusterPush } from './cluster-push.ts';
 import { load, type LoadResult } from './load.ts';
 import { measurePages } from './pages.ts';
 import { pushLatency } from './push-latency.ts';
@@ -195,12 +197,21 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
           { headers: { cookie } },
         ),
       );
+      if (env.DATABASE_URL) {
+        routes.push(await clusterListLoad(kind, server.url, cookie, env.DATABASE_URL));
+      }
       const push = await pushLatency(
         server.url,
         cookie,
         Number(process.env.BENCH_PUSH_COUNT ?? 1000),
       );
-      return { routes, push };
+      const clusterPush = await clusterPushLatency(
+        server.url,
+        cookie,
+        Number(process.env.BENCH_PUSH_COUNT ?? 1000),
+        env.DATABASE_URL,
+      );
+      return { routes, push, clusterPush };
     } finally {
       await server.stop();
     }
@@ -255,6 +266,10 @@ async function main() {
       `| ${kind} | ${push.p50Ms.toFixed(1)} | ${push.p99Ms.toFixed(1)} | ${push.count} |`,
     );
   }
+  printClusterPush([
+    ['PGlite', pglite.clusterPush],
+    ['PostgreSQL', postgres.clusterPush],
+  ]);
   const pages = await pageFigures();
   if (pages.length) {
     console.log('\n| page | initial JS (gzip KB) | scripts | LCP ms |');

@@ -48,6 +48,8 @@ export const clusterActionStatuses = {
   rename: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   change: ['running', 'degraded'],
   kubeconfig: ['running'],
+  /** Revoking the kubeconfigs given out; a deletion revokes them anyway. */
+  rotate: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   delete: ['running', 'degraded', 'failed'],
 } as const satisfies Record<string, readonly ClusterStatus[]>;
 export type ClusterAction = keyof typeof clusterActionStatuses;

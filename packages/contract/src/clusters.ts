@@ -4,7 +4,6 @@ import { clusterStatuses, nodeStatuses, type ClusterStatus } from './cluster-sta
 
 export * from './cluster-states.ts';
 
-
 export const clusterNodeSchema = z.object({
   name: z.string(),
   status: z.enum(nodeStatuses),

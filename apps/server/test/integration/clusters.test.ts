@@ -532,4 +532,16 @@ describe('clusters: provisioning and operations', () => {
     expect(cluster.statusReason).toMatch(/worker stopped/);
     expect((await who.client.get(`/api/orders/${order.id}`)).json<Order>().status).toBe('failed');
   });
+
+  it('gives an operation that lost its job a new one', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { name: 'stranded' });
+    const { db } = t.app.services;
+    await db.execute(sql`update jobs set status = 'done' where type = 'cluster.operation'`);
+    await settleJobs(t.app);
+    expect((await clusterOf(who.client, order.clusterId!)).status).toBe('ordered');
+    await t.app.services.clusters.resumeStranded();
+    await settleJobs(t.app);
+    expect((await clusterOf(who.client, order.clusterId!)).status).toBe('running');
+  });
 });

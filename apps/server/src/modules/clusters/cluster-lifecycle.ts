@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusters } from '../../db/schema.ts';
-import { conflict, invalidFields } from '../../lib/http-error.ts';
+import { invalidFields } from '../../lib/http-error.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { createClusterAccess } from './cluster-access.ts';
@@ -143,11 +143,7 @@ export function createClusterLifecycle(
     async rotateCredentials(actor: SessionUser, client: ClientInfo, id: number) {
       const rotated = await db.transaction(async (tx) => {
         const cluster = await findCluster(tx, actor.organizationId, id, true);
-        if (cluster.status === 'deleted' || cluster.status === 'deleting') {
-          throw conflict(
-            `Cluster ${cluster.name} is ${cluster.status === 'deleted' ? 'deleted' : 'being deleted'}: its credentials are already revoked.`,
-          );
-        }
+        assertClusterAllows(cluster, 'rotate');
         await access.rotate(tx, cluster.id);
         await logClusterEvent(tx, cluster, {
           kind: 'action',

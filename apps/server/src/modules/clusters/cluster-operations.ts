@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   priceCluster,
@@ -529,6 +529,27 @@ export function createClusterOperations(
     },
   });
 
-  return { start, setStatus };
+  /**
+   * Operations left running without a job to carry them (a job lost to a bug of an earlier
+   * release) get one again; an operation whose job is waiting or running is left alone.
+   */
+  async function resumeStranded() {
+    const stranded = await db.execute<{ id: number }>(sql`
+      select o.id from cluster_operations o
+      where o.status = 'running' and not exists (
+        select 1 from jobs j
+        where j.type = ${clusterOperationJob.name} and j.status in ('pending', 'running')
+          and (j.payload->>'operationId')::int = o.id)`);
+    for (const { id } of stranded.rows) {
+      await enqueueJob(
+        db,
+        clusterOperationJob,
+        { operationId: id },
+        { maxAttempts: OPERATION_ATTEMPTS },
+      );
+    }
+  }
+
+  return { start, setStatus, resumeStranded };
 }
 export type ClusterOperations = ReturnType<typeof createClusterOperations>;

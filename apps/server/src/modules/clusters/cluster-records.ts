@@ -128,7 +128,7 @@ export function toClusterSummary(
     tier: { slug: tier.slug, name: tier.name },
     provider: {
       slug: cluster.provider,
-      name: provider ? `${provider.name} ${provider.service}` : cluster.provider,
+      name: provider ? `${provider.name} (${provider.service})` : cluster.provider,
       simulated: isSimulated(cluster.provider),
     },
     region: {

@@ -18,10 +18,17 @@ export function createClusterService(
   };
   const reads = createClusterReads(context);
   const lifecycle = createClusterLifecycle(context, reads.view);
-  // Clusters paid for before provisioning existed get theirs at each start.
-  deps.jobs.every(24 * 3_600_000, 'provision clusters waiting without an operation', () =>
-    lifecycle.provisionWaiting(),
-  );
-  return { ...reads, ...createClusterChanges(context, reads.view), ...lifecycle };
+  // At each start (and daily): clusters paid for before provisioning existed get theirs, and
+  // an operation that lost its job gets one again.
+  deps.jobs.every(24 * 3_600_000, 'resume clusters waiting for their provisioning', async () => {
+    await lifecycle.provisionWaiting();
+    await context.operations.resumeStranded();
+  });
+  return {
+    ...reads,
+    ...createClusterChanges(context, reads.view),
+    ...lifecycle,
+    resumeStranded: context.operations.resumeStranded,
+  };
 }
 export type ClusterService = ReturnType<typeof createClusterService>;

@@ -44,7 +44,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       const health = await driver.health();
       return {
         provider: provider.slug,
-        name: `${provider.name} ${provider.service}`,
+        name: `${provider.name} (${provider.service})`,
         simulated: driver.simulated,
         status: health.status,
         latencyMs: health.latencyMs,

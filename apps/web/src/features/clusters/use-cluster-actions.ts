@@ -15,9 +15,7 @@ export function useClusterActions(status: ClusterStatus) {
     change: canOrder && clusterAllows(status, 'change'),
     delete: canOrder && clusterAllows(status, 'delete'),
     kubeconfig: clusterAllows(status, 'kubeconfig'),
-    // The server rotates credentials in any status until the cluster is being deleted, which
-    // revokes them anyway.
-    rotate: canOrder && status !== 'deleting' && status !== 'deleted',
+    rotate: canOrder && clusterAllows(status, 'rotate'),
   };
 }
 

@@ -13,7 +13,7 @@ test.describe('provider test pages', () => {
   test("a driver's health and regions, and a dry run it accepts", async ({ page }) => {
     await page.goto('/aws-eks-test');
     await expect(
-      page.getByRole('heading', { name: 'Amazon Web Services EKS diagnostics', level: 1 }),
+      page.getByRole('heading', { name: 'Amazon Web Services (EKS) diagnostics', level: 1 }),
     ).toBeVisible();
     await expect(page.getByText('Simulated provider', { exact: true })).toBeVisible();
     await expect(page.getByTestId('provider-health-status')).toHaveText('Operational');
@@ -28,7 +28,7 @@ test.describe('provider test pages', () => {
     await page.getByLabel('High-availability control plane').check();
     await validate(page).click();
     await expect(answer(page).getByRole('status')).toContainText(
-      'Amazon Web Services EKS accepts this configuration',
+      'Amazon Web Services (EKS) accepts this configuration',
     );
     await expect(page.getByTestId('dry-run-estimate')).toHaveText(
       /^Creating it would take about \d+ minutes? at the provider's pace, 8 steps\.$/,

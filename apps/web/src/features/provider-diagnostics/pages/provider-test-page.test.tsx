@@ -8,7 +8,7 @@ import { ProviderTestPage } from './provider-test-page';
 
 const health: ProviderHealth = {
   provider: 'gke',
-  name: 'Google Cloud GKE',
+  name: 'Google Cloud (GKE)',
   simulated: true,
   status: 'operational',
   latencyMs: 12,
@@ -36,7 +36,7 @@ describe('a provider test page', () => {
   it('shows the driver’s health and regions, and says it is simulated', async () => {
     renderTestPage(() => json({}));
     expect(
-      await screen.findByRole('heading', { name: 'Google Cloud GKE diagnostics', level: 1 }),
+      await screen.findByRole('heading', { name: 'Google Cloud (GKE) diagnostics', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('provider-health-status')).toHaveTextContent('Operational');
     expect(screen.getByTestId('provider-latency')).toHaveTextContent('12 ms');
@@ -65,7 +65,7 @@ describe('a provider test page', () => {
     await user.selectOptions(screen.getByLabelText('Tier'), 'red');
     await user.clear(screen.getByLabelText('Nodes'));
     await user.type(screen.getByLabelText('Nodes'), '5');
-    await user.click(screen.getByRole('button', { name: 'Validate with Google Cloud GKE' }));
+    await user.click(screen.getByRole('button', { name: 'Validate with Google Cloud (GKE)' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'region No capacity in us-east4 now',
@@ -90,7 +90,7 @@ describe('a provider test page', () => {
     });
     const user = userEvent.setup();
     await user.clear(await screen.findByLabelText('Nodes'));
-    await user.click(screen.getByRole('button', { name: 'Validate with Google Cloud GKE' }));
+    await user.click(screen.getByRole('button', { name: 'Validate with Google Cloud (GKE)' }));
     expect(await screen.findByLabelText('Nodes')).toHaveAttribute('aria-invalid', 'true');
     expect(bodies).toEqual([]);
   });

@@ -20,7 +20,7 @@ export function ProviderTestPage() {
   const health = useProviderHealth(slug);
   const catalog = useQuery(publicQueries.catalog());
   const provider = catalog.data ? findProvider(catalog.data, slug) : undefined;
-  // The provider and its product, as the driver names itself: "Google Cloud GKE".
+  // The provider and its product, as the driver names itself: "Google Cloud (GKE)".
   const name =
     health.data?.name ?? (provider ? `${provider.name} ${provider.service}` : 'Provider');
 

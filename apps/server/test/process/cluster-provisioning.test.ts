@@ -62,13 +62,14 @@ const duplicates = (values: string[]) =>
   values.filter((value, index) => values.indexOf(value) !== index);
 
 describe('provisioning on the embedded database, killed with SIGKILL in the middle', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-provisioning-'));
+  let dataDir: string | undefined;
   afterAll(async () => {
     await killStarted();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('resumes where it stopped after a restart: the planned nodes and each step once', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-provisioning-'));
     const first = await startServer({ DATA_DIR: dataDir });
     const caller = await signInProcess(first.url, 'newcomer');
     await saveTestCard(caller);

@@ -41,7 +41,7 @@ test.describe('provider test pages', () => {
     await page.getByLabel('Nodes').fill('150');
     await validate(page).click();
     const refusal = answer(page).getByRole('alert');
-    await expect(refusal).toContainText('DigitalOcean DOKS refuses this configuration (1 issue)');
+    await expect(refusal).toContainText('DigitalOcean (DOKS) refuses this configuration (1 issue)');
     await expect(refusal.getByRole('listitem')).toHaveText(
       'nodePools Quota exceeded: DOKS allows 100 nodes per cluster, not 150',
     );

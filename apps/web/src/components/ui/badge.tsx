@@ -9,7 +9,10 @@ export const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground',
+        // The dark theme's red is light enough for red text on a dark page, too light for white
+        // text on it: a tinted badge with the page's text reads in both.
+        destructive:
+          'border-transparent bg-destructive text-destructive-foreground dark:bg-destructive/25 dark:text-foreground',
         success: 'border-transparent bg-success/15 text-success',
         warning: 'border-transparent bg-warning/20 text-foreground',
         outline: 'text-foreground',

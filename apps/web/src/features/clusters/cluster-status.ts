@@ -67,12 +67,6 @@ export const clusterStatusDisplay: Record<
   },
 };
 
-/**
- * The destructive badge made readable in the dark theme, whose red under white text is below
- * the 4.5:1 contrast small text needs: a red tint under the theme's text colour instead.
- */
-export const readableDestructiveBadge = 'dark:bg-destructive/25 dark:text-foreground';
-
 /** Every status, in the order of a cluster's life (the status filter). */
 export const clusterStatusList = Object.keys(clusterStatusDisplay) as ClusterStatus[];
 

@@ -55,7 +55,7 @@ export function NotificationBell() {
           {badge ? (
             <span
               data-testid="notification-badge"
-              className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground ring-2 ring-background"
+              className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground ring-2 ring-background dark:bg-red-700 dark:text-white"
             >
               {badge}
             </span>

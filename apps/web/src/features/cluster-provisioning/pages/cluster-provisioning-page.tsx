@@ -50,13 +50,19 @@ export function ClusterProvisioningPage() {
   const id = parseClusterId(search.get('cluster'));
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4">
-      <Link
-        to={paths.myClusters}
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Your clusters
-      </Link>
+      {/* Back to the wizard slides backward, as the way here slid forward. */}
+      <nav aria-label="Back" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <Link
+          to={paths.configureCluster}
+          className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to configuration
+        </Link>
+        <Link to={paths.myClusters} className="text-muted-foreground hover:text-foreground">
+          Your clusters
+        </Link>
+      </nav>
       {id === null ? <ClustersInProgress /> : <ClusterProvisioning id={id} />}
     </div>
   );

@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import type { ClusterStatus } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { clusterStatusDisplay, readableDestructiveBadge } from '../cluster-status';
+import { clusterStatusDisplay } from '../cluster-status';
 
 /** A cluster's status in its colour, with a spinner while work is under way. */
 export function ClusterStatusBadge({
@@ -14,11 +14,7 @@ export function ClusterStatusBadge({
 }) {
   const { label, variant, busy } = clusterStatusDisplay[status];
   return (
-    <Badge
-      variant={variant}
-      className={cn(variant === 'destructive' && readableDestructiveBadge, className)}
-      data-status={status}
-    >
+    <Badge variant={variant} className={cn(className)} data-status={status}>
       {busy ? <Loader2 className="size-3 animate-spin" aria-hidden="true" /> : null}
       {label}
     </Badge>

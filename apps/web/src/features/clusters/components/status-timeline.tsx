@@ -1,11 +1,7 @@
 import type { ClusterEvent } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import {
-  clusterStatusDisplay,
-  formatClusterDate,
-  readableDestructiveBadge,
-} from '../cluster-status';
+import { clusterStatusDisplay, formatClusterDate } from '../cluster-status';
 
 /** The events a status timeline tells: each change of status, and each failure. */
 export function statusEvents(events: readonly ClusterEvent[]) {
@@ -42,11 +38,7 @@ export function StatusTimeline({ events }: { events: readonly ClusterEvent[] }) 
             />
             <p className="flex items-center gap-2 text-sm font-semibold">
               {clusterStatusDisplay[event.status].label}
-              {error ? (
-                <Badge variant="destructive" className={readableDestructiveBadge}>
-                  Error
-                </Badge>
-              ) : null}
+              {error ? <Badge variant="destructive">Error</Badge> : null}
             </p>
             <p className={cn('text-sm', error ? 'text-destructive' : 'text-foreground')}>
               {event.message}

@@ -176,8 +176,9 @@ async function writeCluster(
       addons: demo.status === 'failed' ? [] : demo.addons,
       status: demo.status,
       statusReason: demo.reason ?? null,
-      nodeCount: demo.pools.reduce((sum, pool) => sum + pool.count, 0),
-      monthlyCostCents: priceCluster(config, catalog).monthly,
+      // A cluster that never came up, or is gone, has no nodes and costs nothing.
+      nodeCount: gone ? 0 : demo.pools.reduce((sum, pool) => sum + pool.count, 0),
+      monthlyCostCents: gone ? 0 : priceCluster(config, catalog).monthly,
       createdAt: ordered,
       updatedAt: ordered,
       deletedAt: demo.status === 'deleted' ? new Date(Date.now() - 5 * DAY) : null,

@@ -1,22 +1,18 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import type { Catalog } from '@alpenkube/contract';
 import { PageHeader } from '@/components/page/page-header';
-import { QueryError } from '@/components/page/query-state';
+import { WithCatalog } from '@/components/page/with-catalog';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { CurrencySelect } from '@/lib/currency';
-import { publicQueries } from '@/lib/public-queries';
 import { TierCards } from '../components/tier-cards';
 import { TierComparisonTable } from '../components/tier-comparison-table';
 import { compareTiers } from '../tier-overview';
 
 /** /cluster-selection: every tier side by side, each a step from the wizard with it chosen. */
 export function ClusterSelectionPage() {
-  const catalog = useQuery(publicQueries.catalog());
   return (
     // Full width, out of the plain layout's padding: the header band spans the page.
     <div className="-mx-4 -my-8 lg:-mx-8">
@@ -34,17 +30,9 @@ export function ClusterSelectionPage() {
         </Button>
       </PageHeader>
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        {catalog.isError ? (
-          <QueryError
-            title="The catalog could not be loaded"
-            error={catalog.error}
-            onRetry={() => void catalog.refetch()}
-          />
-        ) : catalog.isPending ? (
-          <Spinner label="Loading the tiers…" className="min-h-[40dvh]" />
-        ) : (
-          <Comparison catalog={catalog.data} />
-        )}
+        <WithCatalog loading="Loading the tiers…">
+          {(catalog) => <Comparison catalog={catalog} />}
+        </WithCatalog>
       </div>
     </div>
   );

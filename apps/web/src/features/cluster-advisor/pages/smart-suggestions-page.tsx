@@ -1,17 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Columns3 } from 'lucide-react';
 import type { Catalog } from '@alpenkube/contract';
 import { priceCluster } from '@alpenkube/contract/pricing';
 import { PageHeader } from '@/components/page/page-header';
-import { QueryError } from '@/components/page/query-state';
+import { WithCatalog } from '@/components/page/with-catalog';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { fieldErrorsOf } from '@/components/ui/use-schema-form';
 import { paths } from '@/config/paths';
 import { useCurrency } from '@/lib/currency';
-import { publicQueries } from '@/lib/public-queries';
 import { MobileSuggestionBar } from '../components/mobile-suggestion-bar';
 import { SuggestionPanel } from '../components/suggestion-panel';
 import { WorkloadForm } from '../components/workload-form';
@@ -21,7 +18,6 @@ import { defaultWorkloadValues, workloadFormSchema } from '../workload';
 
 /** /smart-suggestions: a few questions about a workload, and the cluster the rules suggest. */
 export function SmartSuggestionsPage() {
-  const catalog = useQuery(publicQueries.catalog());
   return (
     // Full width, out of the plain layout's padding: the header band spans the page.
     <div className="-mx-4 -my-8 lg:-mx-8">
@@ -40,17 +36,9 @@ export function SmartSuggestionsPage() {
       </PageHeader>
       {/* Room under the last answer for the phone's suggestion bar. */}
       <div className="mx-auto w-full max-w-7xl px-4 pt-8 pb-24 sm:px-6 lg:px-8 lg:pb-8">
-        {catalog.isError ? (
-          <QueryError
-            title="The catalog could not be loaded"
-            error={catalog.error}
-            onRetry={() => void catalog.refetch()}
-          />
-        ) : catalog.isPending ? (
-          <Spinner label="Loading the catalog…" className="min-h-[40dvh]" />
-        ) : (
-          <Advisor catalog={catalog.data} />
-        )}
+        <WithCatalog loading="Loading the catalog…">
+          {(catalog) => <Advisor catalog={catalog} />}
+        </WithCatalog>
       </div>
     </div>
   );

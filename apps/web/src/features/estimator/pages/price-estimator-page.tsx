@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Catalog } from '@alpenkube/contract';
-import { QueryError } from '@/components/page/query-state';
-import { Spinner } from '@/components/ui/spinner';
-import { publicQueries } from '@/lib/public-queries';
+import { WithCatalog } from '@/components/page/with-catalog';
 import { EstimatorForm } from '../components/estimator-form';
 import { MobileTotalBar } from '../components/mobile-total-bar';
 import { PricePanel } from '../components/price-panel';
@@ -13,7 +10,6 @@ import { useEstimatorConfig } from '../use-estimator-config';
  * the browser as it changes, the configuration in the URL to share or to order.
  */
 export function PriceEstimatorPage() {
-  const catalog = useQuery(publicQueries.catalog());
   return (
     <div className="mx-auto w-full max-w-7xl px-4 pt-8 pb-24 sm:px-6 lg:px-8 lg:py-10">
       <header className="border-b pb-6">
@@ -24,17 +20,9 @@ export function PriceEstimatorPage() {
         </p>
       </header>
       <div className="pt-6">
-        {catalog.isError ? (
-          <QueryError
-            title="The catalog could not be loaded"
-            error={catalog.error}
-            onRetry={() => void catalog.refetch()}
-          />
-        ) : catalog.isPending ? (
-          <Spinner label="Loading the catalog..." className="min-h-[40dvh]" />
-        ) : (
-          <Estimator catalog={catalog.data} />
-        )}
+        <WithCatalog loading="Loading the catalog...">
+          {(catalog) => <Estimator catalog={catalog} />}
+        </WithCatalog>
       </div>
     </div>
   );

@@ -30,6 +30,10 @@ import { paymentRoutes, testGatewayRoutes } from './modules/payments/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { clusterRoutes } from './modules/clusters/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
+import { creditRoutes } from './modules/credits/index.ts';
+import { invoiceRoutes } from './modules/invoices/index.ts';
+import { meteringRoutes } from './modules/metering/index.ts';
 import { kubeApiRoutes } from './modules/kube-api/index.ts';
 import { providerRoutes } from './modules/providers/index.ts';
 import { quoteRoutes } from './modules/quotes/index.ts';
@@ -135,6 +139,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kubeApiRoutes((clusterId, token) => services.clusters.resolveKube(clusterId, token)),
   );
   await app.register(paymentRoutes);
+  await app.register(creditRoutes);
+  await app.register(billingRoutes);
+  await app.register(meteringRoutes);
+  await app.register(invoiceRoutes);
   await app.register(testGatewayRoutes);
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);

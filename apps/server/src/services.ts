@@ -27,6 +27,9 @@ import {
   type PaymentMethodService,
 } from './modules/payments/index.ts';
 import { createClusterService, type ClusterService } from './modules/clusters/index.ts';
+import { createBillingService, type BillingService } from './modules/billing/index.ts';
+import { createMeteringService, type MeteringService } from './modules/metering/index.ts';
+import { createInvoiceService, type InvoiceService } from './modules/invoices/index.ts';
 import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
 import { createKubeApiTls, type KubeApiTls } from './modules/kube-api/index.ts';
 import {
@@ -81,6 +84,9 @@ export interface Services {
   /** The Kubernetes API's own TLS certificate, where the public origin is not https. */
   kubeApiTls: KubeApiTls | null;
   clusters: ClusterService;
+  billing: BillingService;
+  metering: MeteringService;
+  invoices: InvoiceService;
 }
 
 export function createServices(
@@ -134,11 +140,16 @@ export function createServices(
   const clusters = createClusterService({ ...shared, orderHooks: createOrderFulfilment() });
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
+  const billing = createBillingService(shared);
+  const metering = createMeteringService(shared);
   return {
     ...shared,
     orders,
     paymentMethods,
     clusters,
+    billing,
+    metering,
+    invoices: createInvoiceService({ ...shared, billing, metering }),
     orderPayments: createOrderPayments({ ...shared, orders, paymentMethods, clusters }),
     auth: createAuthService(shared),
     account: createAccountService(shared),

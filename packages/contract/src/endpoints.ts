@@ -86,10 +86,28 @@ import type {
 } from './clusters.ts';
 import type {
   addPaymentMethodSchema,
-  creditBalanceSchema,
   paymentGatewayInfoSchema,
   paymentMethodSchema,
 } from './payments.ts';
+import type {
+  UsageQuery,
+  billingDetailsSchema,
+  billingPlansSchema,
+  billingSummarySchema,
+  budgetSchema,
+  changePlanSchema,
+  closeMonthResultSchema,
+  closeMonthSchema,
+  creditEntrySchema,
+  creditsSchema,
+  grantCreditSchema,
+  invoiceSchema,
+  invoiceSummarySchema,
+  updateBillingDetailsSchema,
+  updateBudgetSchema,
+  usageReportSchema,
+  voidInvoiceSchema,
+} from './billing.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -360,7 +378,62 @@ export const endpoints = {
       'PUT',
       '/api/billing/payment-methods/:id/default',
     ),
-    credits: route<Out<typeof creditBalanceSchema>>()('GET', '/api/billing/credits'),
+    /** The balance and its newest movements. */
+    credits: route<Out<typeof creditsSchema>>()('GET', '/api/billing/credits'),
+    /** Platform operators: credit for any organization, with a reason. */
+    grantCredit: route<Out<typeof creditEntrySchema>, In<typeof grantCreditSchema>>()(
+      'POST',
+      '/api/billing/credits',
+    ),
+    summary: route<Out<typeof billingSummarySchema>>()('GET', '/api/billing/summary'),
+    plans: route<Out<typeof billingPlansSchema>>()('GET', '/api/billing/plans'),
+    /** Answers the order of kind `support` to pay. */
+    changePlan: route<Out<typeof orderSchema>, In<typeof changePlanSchema>>()(
+      'PUT',
+      '/api/billing/plans',
+    ),
+    details: route<Out<typeof billingDetailsSchema>>()('GET', '/api/billing/details'),
+    updateDetails: route<Out<typeof billingDetailsSchema>, In<typeof updateBillingDetailsSchema>>()(
+      'PUT',
+      '/api/billing/details',
+    ),
+    invoices: route<Out<typeof invoiceSummarySchema>[]>()('GET', '/api/billing/invoices'),
+    invoice: routeWithId<Out<typeof invoiceSchema>>()('GET', '/api/billing/invoices/:id'),
+    /** application/pdf, as an attachment. */
+    invoicePdf: routeWithId<Blob>()('GET', '/api/billing/invoices/:id/pdf'),
+    /** text/csv: the invoice's period's usage, one row per cluster, metric and hour. */
+    invoiceUsageCsv: routeWithId<string>()('GET', '/api/billing/invoices/:id/usage.csv'),
+    /** Charges the amount due of an open invoice again (credit first, then the default card). */
+    payInvoice: routeWithId<Out<typeof invoiceSchema>>()('POST', '/api/billing/invoices/:id/pay'),
+    /** Platform operators. */
+    voidInvoice: routeWithId<Out<typeof invoiceSchema>, In<typeof voidInvoiceSchema>>()(
+      'POST',
+      '/api/billing/invoices/:id/void',
+    ),
+    /** Charges an overdue renewal now; paying the last one lifts the ordering suspension. */
+    payRenewal: routeWithId<Out<typeof billingSummarySchema>>()(
+      'POST',
+      '/api/billing/renewals/:id/pay',
+    ),
+    budget: route<Out<typeof budgetSchema>>()('GET', '/api/billing/budget'),
+    updateBudget: route<Out<typeof budgetSchema>, In<typeof updateBudgetSchema>>()(
+      'PUT',
+      '/api/billing/budget',
+    ),
+  },
+  usage: {
+    /** `format: 'csv'` answers text/csv with the same rows. */
+    report: {
+      method: 'GET',
+      pattern: '/api/usage',
+      path: (query: UsageQuery) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return `/api/usage?${search}`;
+      },
+    } as Endpoint<Out<typeof usageReportSchema>, undefined, [query: UsageQuery], 'GET'>,
   },
   publicForms: {
     contact: route<LeadAnswer, In<typeof contactSchema>>()('POST', '/api/leads/contact'),
@@ -424,6 +497,11 @@ export const endpoints = {
     providerFaults: route<NoContent, { step: string; times: number; message?: string }>()(
       'POST',
       '/api/dev/provider-faults',
+    ),
+    /** Closes the month up to now (the caller's organization unless one is named): its invoice. */
+    closeMonth: route<Out<typeof closeMonthResultSchema>, In<typeof closeMonthSchema>>()(
+      'POST',
+      '/api/dev/billing/close-month',
     ),
   },
 } as const;

@@ -15,3 +15,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './card-rules.ts';
 export * from './clusters.ts';
+export * from './billing.ts';

@@ -210,3 +210,66 @@ export function priceCluster(config: ClusterConfig, catalog: Catalog): Quote {
     total: config.billingCycle === 'yearly' ? yearly : monthly,
   };
 }
+
+/** The hours a month's price covers when it is metered or prorated by the hour. */
+export const HOURS_PER_MONTH = 730;
+/** Block storage (node disks and volumes): $0.10 a GB-month. */
+export const STORAGE_GB_MONTH_CENTS = 10;
+/** Traffic leaving the region: $0.01 a GB. */
+export const EGRESS_GB_CENTS = 1;
+
+/**
+ * What an hour of each metered resource costs, in millicents (thousandths of a cent), so that
+ * a month of hourly records adds up to its monthly price within a cent; a bill rounds the sum
+ * of its records once, half up, to whole cents.
+ */
+export interface MeteredRates {
+  controlPlaneHour: number;
+  /** One node of a pool for an hour, by pool name. */
+  nodeHour: Record<string, number>;
+  /** One hour of an add-on on the cluster (all its nodes for a per-node add-on), by slug. */
+  addonHour: Record<string, number>;
+  storageGbHour: number;
+  egressGb: number;
+}
+
+const hourly = (monthlyCents: number) => divideRounded(monthlyCents * 1000, HOURS_PER_MONTH);
+
+/** The engine's hourly prices for a configuration: the monthly unit prices spread over 730 h. */
+export function meteredRates(config: ClusterConfig, catalog: Catalog): MeteredRates {
+  const quote = priceCluster({ ...config, billingCycle: 'monthly' }, catalog);
+  const rates: MeteredRates = {
+    controlPlaneHour: 0,
+    nodeHour: {},
+    addonHour: {},
+    storageGbHour: hourly(STORAGE_GB_MONTH_CENTS),
+    egressGb: EGRESS_GB_CENTS * 1000,
+  };
+  for (const entry of quote.lines) {
+    if (entry.kind === 'control_plane' || entry.kind === 'ha_control_plane') {
+      rates.controlPlaneHour += hourly(entry.unitMonthly);
+    } else if (entry.kind === 'nodes') {
+      rates.nodeHour[entry.ref] = hourly(entry.unitMonthly);
+    } else if (entry.kind === 'addon') {
+      rates.addonHour[entry.ref] = hourly(entry.monthly);
+    }
+  }
+  return rates;
+}
+
+/** Millicents to whole cents, half up: once per bill line, never per record. */
+export const millicentsToCents = (millicents: number) => divideRounded(millicents, 1000);
+
+/**
+ * The unused part of a prepaid amount when `remainingHours` of the period's `periodHours` are
+ * left: prorated by whole hours and rounded down, so a credit never exceeds what was paid.
+ */
+export function proratedCredit(
+  periodAmountCents: number,
+  remainingHours: number,
+  periodHours: number,
+): number {
+  if (periodHours <= 0 || remainingHours <= 0 || periodAmountCents <= 0) return 0;
+  const hours = Math.min(remainingHours, periodHours);
+  return Math.floor((periodAmountCents * hours) / periodHours);
+}

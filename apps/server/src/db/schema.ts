@@ -13,3 +13,4 @@ export * from './schema/jobs.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/leads.ts';
 export * from './schema/support.ts';
+export * from './schema/billing.ts';

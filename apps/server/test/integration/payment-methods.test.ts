@@ -337,22 +337,6 @@ describe('payment methods', () => {
     }
   });
 
-  it("answers the organization's credit balance", async () => {
-    const { client, organizationId } = await member();
-    expect((await client.get('/api/billing/credits')).json()).toEqual({
-      currency: 'USD',
-      balance: 0,
-    });
-    await t.app.services.db
-      .update(organizations)
-      .set({ creditBalanceCents: 25_000 })
-      .where(eq(organizations.id, organizationId));
-    expect((await client.get('/api/billing/credits')).json()).toEqual({
-      currency: 'USD',
-      balance: 25_000,
-    });
-  });
-
   describe('forPayment (for the orders module)', () => {
     it('answers the card named, else the default, else null', async () => {
       const { paymentMethods: service } = t.app.services;

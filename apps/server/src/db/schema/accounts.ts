@@ -30,6 +30,14 @@ export const organizations = pgTable(
     status: text('status', { enum: ['pending_approval', 'active', 'suspended'] }).notNull(),
     billingCurrency: text('billing_currency').notNull().default('USD'),
     creditBalanceCents: bigint('credit_balance_cents', { mode: 'number' }).notNull().default(0),
+    /** The organization's support plan (tickets' response targets), by slug. */
+    supportPlan: text('support_plan').notNull().default('basic'),
+    /**
+     * Set when a renewal stayed unpaid after its last retry: the organization cannot order
+     * until it is paid (its running clusters keep running).
+     */
+    orderingSuspendedAt: timestamp('ordering_suspended_at', { withTimezone: true }),
+    orderingSuspendedReason: text('ordering_suspended_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

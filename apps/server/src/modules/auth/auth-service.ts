@@ -9,7 +9,7 @@ import { type ClientInfo, loadSessionUser, type SessionUser } from '../sessions/
 import type { Services } from '../../services.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import { queueMail } from '../mail/index.ts';
-import { createNotification } from '../notifications/index.ts';
+import { createNotification, notifyOrganizationAdmins } from '../notifications/index.ts';
 import { createOrganization, findOrganizationByVerifiedDomain } from '../organizations/index.ts';
 import { passwordBackoffRule, secondFactorBackoffRule } from '../rate-limit/index.ts';
 import { checkToken, consumeToken, issueToken } from './auth-tokens.ts';
@@ -180,6 +180,7 @@ export function createAuthService(deps: AuthDeps) {
             await notifyOrganizationAdmins(
               tx,
               organization.id,
+              'info',
               `${input.username} (${input.email}) asked to join ${organization.name}. Review the request in User Management.`,
             );
           }
@@ -367,20 +368,6 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
   };
-}
-
-async function notifyOrganizationAdmins(tx: DbOrTx, organizationId: number, message: string) {
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        eq(users.role, 'admin'),
-        eq(users.status, 'active'),
-      ),
-    );
-  for (const admin of admins) await createNotification(tx, admin.id, 'info', message);
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -5,3 +5,4 @@ export {
   createNotificationService,
   type NotificationService,
 } from './notification-service.ts';
+export { notifyOrganizationAdmins } from './organization-notices.ts';

@@ -1,9 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { openOrderStatuses } from '@alpenkube/contract';
 import { inOrganization } from '../../db/organization-scope.ts';
 import type { Tx } from '../../db/client.ts';
-import { orderEvents, orders, organizations } from '../../db/schema.ts';
-import { assertOrderTransition } from './order-states.ts';
+import { orderEvents, orders } from '../../db/schema.ts';
+import { moveCredit } from '../credits/index.ts';
+import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { dollars } from '../../lib/money.ts';
 
@@ -58,10 +59,13 @@ export function createOrderFulfilment() {
         .update(orders)
         .set({ status: 'failed', updatedAt: new Date() })
         .where(eq(orders.id, orderId));
-      await tx
-        .update(organizations)
-        .set({ creditBalanceCents: sql`${organizations.creditBalanceCents} + ${refund}` })
-        .where(eq(organizations.id, order.organizationId));
+      await moveCredit(tx, {
+        organizationId: order.organizationId,
+        kind: 'refund',
+        amountCents: refund,
+        description: `Order ${orderNumber(orderId)} could not be fulfilled: ${reason}`,
+        orderId,
+      });
       await tx.insert(orderEvents).values({
         orderId,
         status: 'failed',

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Catalog, PayOrder, PayResult } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders, organizations, paymentMethods, payments } from '../../db/schema.ts';
+import { orderEvents, orders, paymentMethods, payments } from '../../db/schema.ts';
 import { HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { lockCreditBalance, moveCredit } from '../credits/index.ts';
 import type { Charge } from '../payments/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { announceOrder } from './order-events.ts';
@@ -70,24 +71,22 @@ export function createOrderPayments(
         return { payment: live, token };
       }
 
-      const [organization] = await tx
-        .select({ credit: organizations.creditBalanceCents })
-        .from(organizations)
-        .where(eq(organizations.id, actor.organizationId))
-        .for('update');
-      const creditAmount = Math.min(Math.max(organization?.credit ?? 0, 0), order.totalCents);
+      const credit = await lockCreditBalance(tx, actor.organizationId);
+      const creditAmount = Math.min(credit, order.totalCents);
       const cardAmount = order.totalCents - creditAmount;
       if (cardAmount > 0 && !card) {
         throw invalidFields([
           { path: ['paymentMethodId'], message: 'Add a card to pay this order' },
         ]);
       }
-      if (creditAmount > 0) {
-        await tx
-          .update(organizations)
-          .set({ creditBalanceCents: sql`${organizations.creditBalanceCents} - ${creditAmount}` })
-          .where(eq(organizations.id, actor.organizationId));
-      }
+      await moveCredit(tx, {
+        organizationId: actor.organizationId,
+        kind: 'payment',
+        amountCents: -creditAmount,
+        description: `Paid towards order ${orderNumber(orderId)}`,
+        orderId,
+        actorUserId: actor.id,
+      });
       await tx
         .update(orders)
         .set({ creditAppliedCents: creditAmount })

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders, organizations, payments } from '../../db/schema.ts';
+import { orders, payments } from '../../db/schema.ts';
+import { moveCredit } from '../credits/index.ts';
+import { orderNumber } from './order-states.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -14,13 +16,12 @@ export async function releasePayment(tx: Tx, payment: PaymentRow, reason: string
     .update(payments)
     .set({ status: 'failed', failureMessage: reason, updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  if (payment.creditAmountCents > 0) {
-    await tx
-      .update(organizations)
-      .set({
-        creditBalanceCents: sql`${organizations.creditBalanceCents} + ${payment.creditAmountCents}`,
-      })
-      .where(eq(organizations.id, payment.organizationId));
-  }
+  await moveCredit(tx, {
+    organizationId: payment.organizationId,
+    kind: 'release',
+    amountCents: payment.creditAmountCents,
+    description: `Payment of order ${orderNumber(payment.orderId)} did not complete: ${reason}`,
+    orderId: payment.orderId,
+  });
   await tx.update(orders).set({ creditAppliedCents: 0 }).where(eq(orders.id, payment.orderId));
 }

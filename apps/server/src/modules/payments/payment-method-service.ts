@@ -2,7 +2,6 @@ import { desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import {
   hasExpired,
   type AddPaymentMethod,
-  type CreditBalance,
   type PaymentGatewayInfo,
   type PaymentMethod,
 } from '@alpenkube/contract';
@@ -255,14 +254,6 @@ export function createPaymentMethodService(deps: Pick<Services, 'db' | 'paymentG
         });
         return toPaymentMethod(row!);
       });
-    },
-
-    async credits(organizationId: number): Promise<CreditBalance> {
-      const [row] = await db
-        .select({ balance: organizations.creditBalanceCents })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      return { currency: 'USD', balance: row?.balance ?? 0 };
     },
 
     /**

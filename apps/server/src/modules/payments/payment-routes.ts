@@ -3,7 +3,6 @@ import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   addPaymentMethodSchema,
-  creditBalanceSchema,
   errorSchema,
   idParamsSchema,
   paymentGatewayInfoSchema,
@@ -15,7 +14,7 @@ const readErrors = { 401: errorSchema, 403: errorSchema };
 const changeErrors = { 400: errorSchema, ...readErrors, 404: errorSchema };
 
 /**
- * The organization's payment methods and credit. Members read them; only those who may order
+ * The organization's payment methods. Members read them; only those who may order
  * change them. Card numbers never come here: the browser sends them to the gateway's own
  * tokenizing endpoint and this API receives the token.
  */
@@ -109,18 +108,5 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       paymentMethods.setDefault(actorOf(request), request.params.id, clientInfo(request)),
-  );
-
-  app.get(
-    endpoints.billing.credits.pattern,
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary: "The organization's credit balance, taken first by its payments (USD cents)",
-        response: { 200: creditBalanceSchema, ...readErrors },
-      },
-    },
-    async (request) => paymentMethods.credits(actorOf(request).organizationId),
   );
 };

@@ -1,0 +1,6 @@
+/**
+ * Billing: subscriptions and their renewals, prorated credits, the support plan, billing
+ * details, and charging an organization off-session (renewals, invoices).
+ */
+export { billingRoutes } from './billing-routes.ts';
+export { createBillingService, type BillingService } from './billing-service.ts';

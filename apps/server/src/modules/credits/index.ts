@@ -1,0 +1,12 @@
+/**
+ * The credit balance's ledger: every module that gives or takes credit (refunds, payments,
+ * prorations, grants) moves it here, so the balance always has its history.
+ */
+export { creditRoutes } from './credit-routes.ts';
+export {
+  CREDIT_HISTORY_LIMIT,
+  lockCreditBalance,
+  moveCredit,
+  readCredits,
+  type CreditMovement,
+} from './credit-ledger.ts';

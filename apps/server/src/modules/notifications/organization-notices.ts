@@ -1,0 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { NotificationType } from '@alpenkube/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { queueMail } from '../mail/index.ts';
+import { createNotification } from './notification-service.ts';
+
+/**
+ * Tells an organization's active admins, in the caller's transaction: a notification each and,
+ * when `mail` is given, a mail each (billing's renewals, invoices and budget alerts), so the
+ * notice exists exactly when what it announces does.
+ */
+export async function notifyOrganizationAdmins(
+  tx: DbOrTx,
+  organizationId: number,
+  type: NotificationType,
+  message: string,
+  mail?: { subject: string; text: string },
+): Promise<number> {
+  const admins = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        inArray(users.role, ['admin', 'super_admin']),
+        eq(users.status, 'active'),
+      ),
+    );
+  for (const admin of admins) {
+    await createNotification(tx, admin.id, type, message);
+    if (mail) await queueMail(tx, { to: admin.email, subject: mail.subject, text: mail.text });
+  }
+  return admins.length;
+}

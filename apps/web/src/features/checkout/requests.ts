@@ -1,21 +1,6 @@
-import type { AddPaymentMethod, CardDetails, CardToken } from '@alpenkube/contract/payments';
 import type { PayOrder } from '@alpenkube/contract/orders';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { apiRequest, request } from '@/lib/http';
+import { request } from '@/lib/http';
 
-const { billing, orders } = endpoints;
-
-export const payOrder = (id: number, body: PayOrder) => request(orders.pay, { params: [id], body });
-
-export const addPaymentMethod = (body: AddPaymentMethod) =>
-  request(billing.addPaymentMethod, { body });
-
-/**
- * Card details go to the payment gateway's own tokenizing endpoint, never to the platform's
- * API: the platform only ever sees the token. No cookie of ours goes with them either. A
- * refusal is `{message, issues}` like the API's, so it is an HttpError with its issues.
- */
-export async function tokenizeCard(tokenizeUrl: string, card: CardDetails): Promise<CardToken> {
-  const response = await apiRequest('POST', tokenizeUrl, card, { credentials: 'omit' });
-  return (await response.json()) as CardToken;
-}
+export const payOrder = (id: number, body: PayOrder) =>
+  request(endpoints.orders.pay, { params: [id], body });

@@ -4,8 +4,8 @@ import type { Order } from '@alpenkube/contract/orders';
 import type { CardDetails, PaymentGatewayInfo } from '@alpenkube/contract/payments';
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
-import { useAddPaymentMethod, usePayOrder } from './queries';
-import { tokenizeCard } from './requests';
+import { useSaveCard } from '@/lib/payments/queries';
+import { usePayOrder } from './queries';
 
 /** Where the checkout, and the gateway's challenge page, send the browser after payment. */
 export const paymentSuccessPath = (orderId: number) =>
@@ -22,24 +22,15 @@ export function useCheckoutPayment(
   onPaid: () => void,
 ) {
   const navigate = useNavigate();
-  const addMethod = useAddPaymentMethod();
+  const card = useSaveCard(gateway);
   const pay = usePayOrder(order.id);
   const [declined, setDeclined] = useState<string | null>(null);
-  const [tokenizing, setTokenizing] = useState(false);
   // Paid or challenged: the page is about to change, the button stays busy until it does.
   const [leaving, setLeaving] = useState(false);
 
   /** The new card's id on the platform; throws the gateway's refusal (400 with issues). */
-  async function saveCard(card: CardDetails): Promise<number> {
-    if (!gateway) throw new Error('The payment gateway is not available. Try again.');
-    setTokenizing(true);
-    try {
-      const token = await tokenizeCard(gateway.tokenizeUrl, card);
-      const method = await addMethod.mutateAsync({ token: token.id });
-      return method.id;
-    } finally {
-      setTokenizing(false);
-    }
+  async function saveCard(details: CardDetails): Promise<number> {
+    return (await card.saveCard(details)).id;
   }
 
   /** Pays with the card (or with credit alone when none is given and none is needed). */
@@ -73,6 +64,6 @@ export function useCheckoutPayment(
     payWith,
     declined,
     clearDeclined: () => setDeclined(null),
-    pending: leaving || tokenizing || addMethod.isPending || pay.isPending,
+    pending: leaving || card.pending || pay.isPending,
   };
 }

@@ -9,13 +9,13 @@ import {
   useZodForm,
   withIssuePaths,
 } from '@/components/ui/use-zod-form';
-import { cardFormSchema, emptyCard, formFieldOf } from '../card-form-schema';
+import { cardFormSchema, emptyCard, formFieldOf } from '@/components/payments/card-form-schema';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { formatUsd } from '@/components/pricing/format-cents';
 import { useMoney } from '@/components/pricing/use-money';
-import { CardFields } from './card-fields';
+import { CardFields } from '@/components/payments/card-fields';
 import { PaymentChoice, type CardChoice } from './payment-choice';
-import { TestGatewayNotice } from './test-gateway-notice';
+import { TestGatewayNotice } from '@/components/payments/test-gateway-notice';
 
 /** The gateway names `expMonth`/`expYear`; the form has one expiry field. */
 const onCardFields = (error: unknown) => withIssuePaths(error, (path) => [formFieldOf(path[0])]);

@@ -2,7 +2,7 @@ import type { Control } from 'react-hook-form';
 import { FormInputField } from '@/components/ui/hook-form';
 import { Input } from '@/components/ui/input';
 import type { CardDetails } from '@alpenkube/contract/payments';
-import type { CardFormValues } from '../card-form-schema';
+import type { CardFormValues } from './card-form-schema';
 
 /** A new card's fields, with the autocomplete names browsers and password managers fill. */
 export function CardFields({

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { creditBalanceSchema } from './payments.ts';
+import { USAGE_MAX_DAYS, usageGroupings, usageMetrics } from './usage-metrics.ts';
+
+// The metrics and the usage query's limits are zod-free, for pages that must not load zod.
+export {
+  USAGE_MAX_DAYS,
+  type UsageGrouping,
+  type UsageMetric,
+  usageGroupings,
+  usageMetricLabels,
+  usageMetrics,
+} from './usage-metrics.ts';
 
 /**
  * Billing: the credit ledger, renewals, metered usage, monthly invoices, the organization's
@@ -227,23 +238,6 @@ export type UpdateBillingDetails = z.input<typeof updateBillingDetailsSchema>;
 export const invoiceStatuses = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-export const usageMetrics = [
-  'control_plane_hours',
-  'node_hours',
-  'addon_hours',
-  'storage_gb_hours',
-  'egress_gb',
-] as const;
-export type UsageMetric = (typeof usageMetrics)[number];
-
-export const usageMetricLabels: Record<UsageMetric, { name: string; unit: string }> = {
-  control_plane_hours: { name: 'Control plane', unit: 'hours' },
-  node_hours: { name: 'Nodes', unit: 'node-hours' },
-  addon_hours: { name: 'Add-ons', unit: 'add-on-hours' },
-  storage_gb_hours: { name: 'Storage', unit: 'GB-hours' },
-  egress_gb: { name: 'Egress', unit: 'GB' },
-};
-
 export const invoiceLineKinds = ['order', 'renewal', 'usage'] as const;
 
 export const invoiceLineSchema = z.object({
@@ -313,12 +307,6 @@ export type VoidInvoice = z.infer<typeof voidInvoiceSchema>;
 // Usage
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
-
-/** At most a year and a day per query. */
-export const USAGE_MAX_DAYS = 366;
-
-export const usageGroupings = ['day', 'cluster', 'metric'] as const;
-export type UsageGrouping = (typeof usageGroupings)[number];
 
 /** `GET /api/usage?from=&to=&groupBy=&clusterId=&format=csv`; both dates included, UTC. */
 export const usageQuerySchema = z

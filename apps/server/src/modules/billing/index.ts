@@ -4,3 +4,5 @@
  */
 export { billingRoutes } from './billing-routes.ts';
 export { createBillingService, type BillingService } from './billing-service.ts';
+export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
+export type { ChargeOutcome } from './off-session-charge.ts';

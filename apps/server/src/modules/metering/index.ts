@@ -3,4 +3,9 @@
  * summary and budget alerts.
  */
 export { meteringRoutes } from './metering-routes.ts';
-export { createMeteringService, type MeteringService } from './metering-service.ts';
+export {
+  createMeteringService,
+  METERING_EVERY_MS,
+  type MeteringService,
+} from './metering-service.ts';
+export { monthOf } from './billing-summary.ts';

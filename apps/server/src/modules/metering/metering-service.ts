@@ -1,9 +1,75 @@
 import type { Services } from '../../services.ts';
+import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import { billingSummary, monthToDate } from './billing-summary.ts';
+import { createBudgets } from './budgets.ts';
+import { createUsageMeter } from './usage-meter.ts';
+import { usageCsv, usageReport, type UsageReportQuery } from './usage-report.ts';
 
+/** How often every instance meters the hours that ended and checks the budgets. */
+export const METERING_EVERY_MS = 60_000;
+
+/**
+ * Metering: hourly usage records from the clusters' history (a chore on every instance), the
+ * usage report, the billing summary and the budgets with their alerts.
+ */
 export function createMeteringService(
-  _deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'providers' | 'config'>,
+  deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'providers' | 'config'>,
 ) {
-  return {};
+  const { db } = deps;
+  const meter = createUsageMeter(deps);
+  const budgets = createBudgets(deps);
+
+  // One pass at a time in this process: a long catch-up (after days down) outlasts the
+  // interval. Other instances may meter at the same time: each cluster is locked while metered.
+  let passing = false;
+  deps.jobs.every(METERING_EVERY_MS, 'metering and budget alerts', async () => {
+    if (passing) return;
+    passing = true;
+    try {
+      const now = new Date();
+      const metered = await meter.meterAll(now).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await budgets.checkAll(now);
+      if (metered) throw metered;
+    } finally {
+      passing = false;
+    }
+  });
+
+  return {
+    /** Meters every cluster's ended hours before `now` (the chore's pass; tests call it). */
+    meterAll: meter.meterAll,
+    /**
+     * Meters the organization's clusters up to `until`, the hour under way included up to then
+     * (a month closed "now"). Outside any transaction.
+     */
+    meterOrganization: meter.meterOrganization,
+
+    /** Month-to-date spend (UTC month of `now`): paid orders, paid renewals, metered usage. */
+    monthToDate: (organizationId: number, now = new Date()) => monthToDate(db, organizationId, now),
+
+    usage: (organizationId: number, query: UsageReportQuery) =>
+      usageReport(db, organizationId, query),
+    usageCsv,
+
+    /** `GET /api/billing/summary`'s answer. Outside any transaction. */
+    async summary(organizationId: number, now = new Date()) {
+      const { value: catalog } = await deps.catalog.catalog();
+      return billingSummary(db, organizationId, now, catalog);
+    },
+
+    budget: (organizationId: number, now = new Date()) => budgets.read(organizationId, now),
+    updateBudget: (
+      actor: SessionUser,
+      client: ClientInfo,
+      body: { amount: number | null; thresholds: number[] },
+    ) => budgets.update(actor, client, body),
+    /** Sends the organization's budget alerts due and not sent yet; answers their thresholds. */
+    checkBudget: budgets.check,
+    checkBudgets: budgets.checkAll,
+  };
 }
 
 export type MeteringService = ReturnType<typeof createMeteringService>;

@@ -4,6 +4,7 @@ export {
   type DriverCluster,
   type DriverNodePool,
   type DriverStep,
+  type DriverUsage,
   type ProviderDriver,
   type StepEffect,
 } from './provider-driver.ts';

@@ -90,6 +90,17 @@ export interface DriverIssue {
   message: string;
 }
 
+/**
+ * What a cluster used in one hour beyond its nodes and control plane, as the provider bills it:
+ * block storage (node disks and persistent volumes) and traffic leaving the region.
+ */
+export interface DriverUsage {
+  /** GB held over the hour: 100 GB for the whole hour is 100; three decimals at most. */
+  storageGbHours: number;
+  /** GB sent out of the region during the hour; three decimals at most. */
+  egressGb: number;
+}
+
 export interface DriverHealth {
   status: 'operational' | 'degraded' | 'down';
   latencyMs: number;
@@ -132,4 +143,10 @@ export interface ProviderDriver {
   advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
   /** The address of the cluster's Kubernetes API. */
   apiEndpoint(cluster: { id: number }): string;
+  /**
+   * The cluster's storage and egress in the hour starting at `hour`, given its `nodes`
+   * (node-hours in that hour, 2.5 for two nodes and a third half the hour). The same answer
+   * every time it is asked for the same cluster and hour: metering may ask again after a crash.
+   */
+  usage(input: { clusterId: number; nodes: number; hour: Date }): Promise<DriverUsage>;
 }

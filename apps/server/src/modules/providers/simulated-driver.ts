@@ -19,6 +19,16 @@ export function shortId(...parts: (string | number)[]): string {
 /** Nodes spread over a region's three zones in turn. */
 export const zoneOf = (region: string, index: number) => `${region}-${'abc'[index % 3]}`;
 
+/** A number in [0, 1), the same for the same inputs. */
+function unitHash(...parts: (string | number)[]): number {
+  return createHash('sha256').update(parts.join(':')).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Each node's disk, in GB. */
+const NODE_DISK_GB = 80;
+
 function describeDuration(seconds: number): string {
   if (seconds < 90) return `about ${Math.max(1, Math.round(seconds / 10) * 10)} seconds`;
   return `about ${Math.round(seconds / 60)} minutes`;
@@ -331,6 +341,22 @@ export function createSimulatedDriver(
 
     apiEndpoint(cluster) {
       return `${options.apiBaseUrl}/k8s/clusters/${cluster.id}`;
+    },
+
+    /**
+     * Storage: each node's 80 GB disk while it runs, and the cluster's persistent volumes (20 to
+     * 500 GB, its own size, growing a little each day of the month) while any node runs. Egress:
+     * 0.02 to 0.5 GB a node-hour, more during the European working day. Drawn from a hash of the
+     * cluster and the hour, so asking again answers the same.
+     */
+    async usage({ clusterId, nodes, hour }) {
+      if (nodes <= 0) return { storageGbHours: 0, egressGb: 0 };
+      const volumes = 20 + Math.floor(unitHash('volumes', clusterId) * 480);
+      const growth = 1 + (hour.getUTCDate() - 1) / 100;
+      const storageGbHours = nodes * NODE_DISK_GB + Math.min(nodes, 1) * volumes * growth;
+      const working = hour.getUTCHours() >= 7 && hour.getUTCHours() < 18 ? 1.5 : 0.6;
+      const perNode = (0.02 + unitHash('egress', clusterId, hour.toISOString()) * 0.3) * working;
+      return { storageGbHours: round3(storageGbHours), egressGb: round3(nodes * perNode) };
     },
   };
 }

@@ -1,0 +1,386 @@
+import { and, asc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { meteredRates, type Catalog, type ClusterConfig } from '@alpenkube/contract';
+import type { Tx } from '../../db/client.ts';
+import {
+  clusterEvents,
+  clusterNodePools,
+  clusterNodes,
+  clusters,
+  subscriptions,
+  usageDaily,
+  usageRecords,
+} from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import {
+  addHours,
+  dayOf,
+  hourEnd,
+  hourStart,
+  meterHour,
+  resourceRecords,
+  type ClusterHistory,
+  type HourRates,
+  type MeteredUsage,
+} from './usage-hours.ts';
+
+type ClusterRow = typeof clusters.$inferSelect;
+type PoolRow = Pick<typeof clusterNodePools.$inferSelect, 'id' | 'name' | 'size' | 'count'> & {
+  removedAt: Date | null;
+};
+
+/**
+ * The most hours one transaction meters for a cluster: a cluster with a long history (a
+ * restart after days down) catches up a week at a time, each week committed with its cursor.
+ */
+const CHUNK_HOURS = 168;
+
+/** Statuses of a cluster whose provisioning failed: if it never ran, it is never metered. */
+const gone = ['failed', 'deleting', 'deleted'];
+
+const earliest = (...dates: (Date | null | undefined)[]) =>
+  dates.reduce<Date | null>(
+    (first, date) => (date && (!first || date < first) ? date : first),
+    null,
+  );
+
+/** The engine's hourly rates of the cluster's configuration, nodes by pool id (removed pools too). */
+function ratesOf(cluster: ClusterRow, pools: PoolRow[], catalog: Catalog): HourRates {
+  const tier = catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
+  if (!tier)
+    throw new Error(`Tier ${cluster.tierId} of cluster ${cluster.id} is not in the catalog`);
+  const config: ClusterConfig = {
+    tier: tier.slug,
+    provider: cluster.provider,
+    region: cluster.region,
+    kubernetesVersion: cluster.kubernetesVersion,
+    nodePools: pools
+      .filter((pool) => pool.removedAt === null)
+      .map((pool) => ({ name: pool.name, size: pool.size, count: pool.count })),
+    haControlPlane: cluster.haControlPlane,
+    addons: cluster.addons,
+    supportPlan: cluster.supportPlan,
+    billingCycle: 'monthly',
+  };
+  const current = meteredRates(config, catalog);
+  // Every pool the cluster ever had, named by id: a removed pool's name may be taken again.
+  const everyPool = meteredRates(
+    {
+      ...config,
+      addons: [],
+      nodePools: pools.map((pool) => ({ name: String(pool.id), size: pool.size, count: 1 })),
+    },
+    catalog,
+  ).nodeHour;
+  const nodeHour: Record<number, number> = {};
+  for (const pool of pools) nodeHour[pool.id] = everyPool[String(pool.id)] ?? 0;
+  return {
+    controlPlaneHour: current.controlPlaneHour,
+    nodeHour,
+    addonHour: current.addonHour,
+    storageGbHour: current.storageGbHour,
+    egressGb: current.egressGb,
+  };
+}
+
+/**
+ * Hourly metering from the clusters' recorded history into usage_records, with the daily
+ * rollup and the cluster's cursor (`metered_through`) in the same transaction: a crash loses
+ * the transaction whole, and the records' unique key (cluster, metric, hour) with
+ * `on conflict do nothing` means a second instance, or a pass after a partial hour was metered
+ * for a month's close, writes nothing twice.
+ */
+export function createUsageMeter(deps: Pick<Services, 'db' | 'catalog' | 'providers'>) {
+  const { db } = deps;
+
+  /** Clusters with hours before `bound` still to meter, oldest first. */
+  async function dueClusters(bound: Date, organizationId?: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: clusters.id })
+      .from(clusters)
+      .where(
+        and(
+          organizationId === undefined ? undefined : eq(clusters.organizationId, organizationId),
+          ne(clusters.status, 'failed'),
+          or(isNull(clusters.meteredThrough), lt(clusters.meteredThrough, bound)),
+          or(
+            isNull(clusters.deletedAt),
+            isNull(clusters.meteredThrough),
+            lt(clusters.meteredThrough, clusters.deletedAt),
+          ),
+        ),
+      )
+      .orderBy(asc(clusters.id));
+    return rows.map((row) => row.id);
+  }
+
+  async function history(
+    tx: Tx,
+    cluster: ClusterRow,
+    firstRunningAt: Date | null,
+    from: Date,
+    to: Date,
+  ): Promise<{ history: ClusterHistory; pools: PoolRow[] }> {
+    const pools = await tx
+      .select({
+        id: clusterNodePools.id,
+        name: clusterNodePools.name,
+        size: clusterNodePools.size,
+        count: clusterNodePools.count,
+        removedAt: clusterNodePools.removedAt,
+      })
+      .from(clusterNodePools)
+      .where(eq(clusterNodePools.clusterId, cluster.id))
+      .orderBy(asc(clusterNodePools.id));
+    const nodes = await tx
+      .select({
+        poolId: clusterNodes.poolId,
+        start: clusterNodes.createdAt,
+        end: clusterNodes.removedAt,
+      })
+      .from(clusterNodes)
+      .where(
+        and(
+          eq(clusterNodes.clusterId, cluster.id),
+          lt(clusterNodes.createdAt, to),
+          or(isNull(clusterNodes.removedAt), gt(clusterNodes.removedAt, from)),
+        ),
+      );
+    const covering = await tx
+      .select({
+        paidConfig: subscriptions.paidConfig,
+        status: subscriptions.status,
+        cancelledAt: subscriptions.cancelledAt,
+      })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.clusterId, cluster.id),
+          or(ne(subscriptions.status, 'cancelled'), gt(subscriptions.cancelledAt, from)),
+        ),
+      )
+      .orderBy(asc(subscriptions.id));
+    return {
+      pools,
+      history: {
+        firstRunningAt,
+        deletedAt: cluster.deletedAt,
+        addons: cluster.addons,
+        pools,
+        nodes,
+        subscriptions: covering
+          .map((row) => ({
+            paidConfig: row.paidConfig,
+            cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
+          }))
+          // The live one first.
+          .sort((a, b) => Number(a.cancelledAt !== null) - Number(b.cancelledAt !== null)),
+      },
+    };
+  }
+
+  /** Every record of [from, to), hour by hour; `to` may end inside its last hour. */
+  async function measure(
+    tx: Tx,
+    cluster: ClusterRow,
+    firstRunningAt: Date | null,
+    from: Date,
+    to: Date,
+    catalog: Catalog,
+  ): Promise<MeteredUsage[]> {
+    const loaded = await history(tx, cluster, firstRunningAt, from, to);
+    const rates = ratesOf(cluster, loaded.pools, catalog);
+    const driver = deps.providers.driver(cluster.provider);
+    const records: MeteredUsage[] = [];
+    for (let hour = from; hour < to; hour = addHours(hour, 1)) {
+      const end = addHours(hour, 1) < to ? addHours(hour, 1) : to;
+      const metered = meterHour(loaded.history, rates, hour, end);
+      records.push(...metered.records);
+      if (metered.nodeHours > 0) {
+        const usage = await driver.usage({
+          clusterId: cluster.id,
+          nodes: metered.nodeHours,
+          hour,
+        });
+        records.push(...resourceRecords(hour, usage, rates));
+      }
+    }
+    return records;
+  }
+
+  /** Writes the records an earlier pass did not, and adds exactly those to the daily rollup. */
+  async function store(tx: Tx, cluster: ClusterRow, records: MeteredUsage[]): Promise<number> {
+    if (records.length === 0) return 0;
+    const inserted = await tx
+      .insert(usageRecords)
+      .values(
+        records.map((record) => ({
+          organizationId: cluster.organizationId,
+          clusterId: cluster.id,
+          ...record,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [usageRecords.clusterId, usageRecords.metric, usageRecords.hour],
+      })
+      .returning({
+        metric: usageRecords.metric,
+        hour: usageRecords.hour,
+        quantityMilli: usageRecords.quantityMilli,
+        billableMilli: usageRecords.billableMilli,
+        costMillicents: usageRecords.costMillicents,
+      });
+    if (inserted.length === 0) return 0;
+    const days = new Map<string, typeof usageDaily.$inferInsert>();
+    for (const record of inserted) {
+      const day = dayOf(record.hour);
+      const key = `${record.metric}:${day}`;
+      const sum = days.get(key) ?? {
+        organizationId: cluster.organizationId,
+        clusterId: cluster.id,
+        metric: record.metric,
+        day,
+        quantityMilli: 0,
+        billableMilli: 0,
+        costMillicents: 0,
+      };
+      sum.quantityMilli += record.quantityMilli;
+      sum.billableMilli += record.billableMilli;
+      sum.costMillicents += record.costMillicents;
+      days.set(key, sum);
+    }
+    await tx
+      .insert(usageDaily)
+      .values([...days.values()])
+      .onConflictDoUpdate({
+        target: [usageDaily.clusterId, usageDaily.metric, usageDaily.day],
+        set: {
+          quantityMilli: sql`${usageDaily.quantityMilli} + excluded.quantity_milli`,
+          billableMilli: sql`${usageDaily.billableMilli} + excluded.billable_milli`,
+          costMillicents: sql`${usageDaily.costMillicents} + excluded.cost_millicents`,
+        },
+      });
+    return inserted.length;
+  }
+
+  /**
+   * One transaction of one cluster: the cluster's row locked (skipped when another instance
+   * holds it and `skipLocked`), up to a week of the ended hours before `until` metered and the
+   * cursor moved past them; once caught up, with `partial`, the hour `until` falls in, up to
+   * `until`, without moving the cursor. Answers whether hours are left.
+   */
+  async function meterStep(
+    clusterId: number,
+    until: Date,
+    options: { partial: boolean; skipLocked: boolean; catalog: Catalog },
+  ): Promise<{ more: boolean; written: number }> {
+    return db.transaction(async (tx) => {
+      const locking = tx.select().from(clusters).where(eq(clusters.id, clusterId));
+      const [cluster] = options.skipLocked
+        ? await locking.for('update', { skipLocked: true })
+        : await locking.for('update');
+      if (!cluster) return { more: false, written: 0 };
+      const [firsts] = await tx
+        .select({ running: min(clusterEvents.createdAt) })
+        .from(clusterEvents)
+        .where(and(eq(clusterEvents.clusterId, cluster.id), eq(clusterEvents.status, 'running')));
+      const firstRunningAt = firsts?.running ?? null;
+      let start = cluster.meteredThrough;
+      if (!start) {
+        const [firstNode] = await tx
+          .select({ at: min(clusterNodes.createdAt) })
+          .from(clusterNodes)
+          .where(eq(clusterNodes.clusterId, cluster.id));
+        start = hourStart(earliest(cluster.createdAt, firstNode?.at, firstRunningAt)!);
+      }
+      const current = hourStart(until);
+      const lifeEnd = cluster.deletedAt ? hourEnd(cluster.deletedAt) : null;
+      const stop = lifeEnd && lifeEnd < current ? lifeEnd : current;
+      const advance = async (to: Date) => {
+        await tx.update(clusters).set({ meteredThrough: to }).where(eq(clusters.id, cluster.id));
+      };
+
+      // Provisioning failed: nothing ran that the customer pays for by the hour.
+      if (!firstRunningAt && gone.includes(cluster.status)) {
+        if (start < stop) await advance(stop);
+        return { more: false, written: 0 };
+      }
+      if (start < stop) {
+        const to = addHours(start, CHUNK_HOURS) < stop ? addHours(start, CHUNK_HOURS) : stop;
+        const records = await measure(tx, cluster, firstRunningAt, start, to, options.catalog);
+        const written = await store(tx, cluster, records);
+        await advance(to);
+        return { more: to < stop, written };
+      }
+      const alive = !cluster.deletedAt || cluster.deletedAt > current;
+      if (options.partial && until > current && start.getTime() === current.getTime() && alive) {
+        const records = await measure(tx, cluster, firstRunningAt, current, until, options.catalog);
+        return { more: false, written: await store(tx, cluster, records) };
+      }
+      return { more: false, written: 0 };
+    });
+  }
+
+  async function meterCluster(
+    clusterId: number,
+    until: Date,
+    options: { partial: boolean; skipLocked: boolean; catalog: Catalog },
+  ) {
+    let written = 0;
+    for (;;) {
+      const step = await meterStep(clusterId, until, options);
+      written += step.written;
+      if (!step.more) return written;
+    }
+  }
+
+  /** Meters each cluster in turn; one that fails does not stop the others, and is thrown after. */
+  async function meterEach(
+    ids: number[],
+    until: Date,
+    options: { partial: boolean; skipLocked: boolean },
+  ) {
+    const { value: catalog } = await deps.catalog.catalog();
+    let written = 0;
+    const failures: unknown[] = [];
+    for (const id of ids) {
+      try {
+        written += await meterCluster(id, until, { ...options, catalog });
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, 'Metering failed for clusters');
+    return { clusters: ids.length, records: written };
+  }
+
+  return {
+    /**
+     * Meters every hour that has ended before `now`, of every cluster; a cluster another
+     * instance is metering is skipped (it will be caught up by that one, or the next pass).
+     */
+    async meterAll(now = new Date()) {
+      return meterEach(await dueClusters(hourStart(now)), now, {
+        partial: false,
+        skipLocked: true,
+      });
+    },
+
+    /**
+     * Meters the organization's clusters up to `until` (at most now), the hour it falls in
+     * included up to that moment: what a month closed "now" bills. The rest of that hour is not
+     * metered later (its records exist). Waits for a cluster another instance is metering.
+     * Call it outside any transaction.
+     */
+    async meterOrganization(organizationId: number, until: Date) {
+      const now = new Date();
+      const upTo = until > now ? now : until;
+      return meterEach(await dueClusters(upTo, organizationId), upTo, {
+        partial: true,
+        skipLocked: false,
+      });
+    },
+  };
+}
+
+export type UsageMeter = ReturnType<typeof createUsageMeter>;

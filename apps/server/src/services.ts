@@ -136,11 +136,16 @@ export function createServices(
             hosts: [...new Set(['localhost', '127.0.0.1', new URL(config.kubeApiUrl).hostname])],
           }),
   };
+  // Billing first: the clusters and the orders' payments tell it what was paid and what went.
+  const billing = createBillingService(shared);
   // A cluster's provisioning ends its order: the orders module hands the cluster module how.
-  const clusters = createClusterService({ ...shared, orderHooks: createOrderFulfilment() });
+  const clusters = createClusterService({
+    ...shared,
+    orderHooks: createOrderFulfilment(),
+    billingHooks: billing.clusterHooks,
+  });
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
-  const billing = createBillingService(shared);
   const metering = createMeteringService(shared);
   return {
     ...shared,
@@ -150,7 +155,7 @@ export function createServices(
     billing,
     metering,
     invoices: createInvoiceService({ ...shared, billing, metering }),
-    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods, clusters }),
+    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods, clusters, billing }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     leads: createLeadService(shared),

@@ -1,11 +1,34 @@
+import type { z } from 'zod';
+import type { ChangePlan, updateBillingDetailsSchema } from '@alpenkube/contract';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import { renewals, type orders } from '../../db/schema.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
+import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
 import { chargeInvoiceJob, invoiceTarget } from './invoice-charge.ts';
 import { chargeOffSession, type ChargeOutcome } from './off-session-charge.ts';
+import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
+import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
+import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
 
+/** How often each instance looks for periods that ended and renewal attempts that are due. */
+export const RENEWAL_CHORE_MS = 60_000;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Billing: what was prepaid by the period (subscriptions), renewing it when it ends, giving
+ * back the unused part when a cluster shrinks or goes, the support plan, billing details, and
+ * charging an organization off-session (renewals and invoices share one routine).
+ */
 export function createBillingService(
   deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'paymentGateway' | 'config'>,
 ) {
   const { db, jobs, paymentGateway } = deps;
+  const catalogNow = async () => (await deps.catalog.catalog()).value;
 
   /**
    * Charges an open invoice's amount due off-session: credit first, then the default card
@@ -16,11 +39,91 @@ export function createBillingService(
     return chargeOffSession(db, paymentGateway, invoiceTarget(invoiceId));
   }
 
+  /**
+   * One attempt at a renewal: the scheduled one due at `dueAt`, or any time when `force`d (the
+   * payer's "Pay now"). `now` is the attempt's time, which decides the next retry.
+   */
+  async function chargeRenewal(
+    renewalId: number,
+    options: { force: boolean; dueAt: Date | null; now?: Date },
+  ): Promise<ChargeOutcome> {
+    const catalog = await catalogNow();
+    return chargeOffSession(
+      db,
+      paymentGateway,
+      renewalTarget(renewalId, { ...options, now: options.now ?? new Date(), catalog }),
+    );
+  }
+
+  /**
+   * The renewal chore: opens the renewals of periods that ended by `now` and queues the
+   * attempts due by then (the first at the period's end, retries 1, 3 and 7 days later).
+   */
+  async function runRenewals(now = new Date()) {
+    const catalog = await catalogNow();
+    const opened = await openDueRenewals(db, catalog, now);
+    const queued = await queueDueAttempts(db, now);
+    return { opened, queued };
+  }
+
   jobs.register(chargeInvoiceJob, async ({ invoiceId }) => {
     await chargeInvoice(invoiceId);
   });
+  jobs.register(renewalJob, async ({ renewalId, dueAt }) => {
+    const due = dueAt ? new Date(dueAt) : null;
+    // An attempt is never earlier than the time it was due.
+    const now = new Date(Math.max(Date.now(), due?.getTime() ?? 0));
+    await chargeRenewal(renewalId, { force: false, dueAt: due, now });
+  });
+  jobs.every(RENEWAL_CHORE_MS, 'renew subscriptions whose period ended', async () => {
+    await runRenewals();
+  });
 
-  return { chargeInvoice };
+  return {
+    chargeInvoice,
+    chargeRenewal,
+    runRenewals,
+
+    /** "Pay now": charges an unpaid renewal of the organization at once; a failure is a 402. */
+    async payRenewal(actor: SessionUser, renewalId: number, now = new Date()) {
+      const [renewal] = await db
+        .select({ status: renewals.status })
+        .from(renewals)
+        .where(inOrganization(renewals, actor.organizationId, eq(renewals.id, renewalId)));
+      if (!renewal) throw notFound('Renewal not found');
+      if (renewal.status === 'paid') throw conflict('This renewal is already paid.');
+      const outcome = await chargeRenewal(renewalId, { force: true, dueAt: null, now });
+      if (outcome.status === 'failed') throw new HttpError(402, outcome.reason);
+      return outcome;
+    },
+
+    /** For the clusters module: see `ClusterBillingHooks`. */
+    clusterHooks: createClusterBillingHooks(),
+
+    /** For the orders module, in the transaction that records a cluster order's payment. */
+    clusterOrderPaid: (tx: Tx, order: OrderRow, clusterId: number, paidAt: Date) =>
+      openClusterSubscription(tx, order, clusterId, paidAt),
+
+    /** For the orders module: a support order is paid; answers the timeline's words. */
+    supportOrderPaid,
+
+    async plans(organizationId: number) {
+      return readPlans(db, organizationId, await catalogNow());
+    },
+
+    /** Answers the id of the support order placed (completed at once for the free plan). */
+    async changePlan(actor: SessionUser, input: ChangePlan, client: ClientInfo) {
+      return changePlan(db, actor, input, await catalogNow(), client);
+    },
+
+    details: (organizationId: number) => readBillingDetails(db, organizationId),
+
+    updateDetails: (
+      actor: SessionUser,
+      input: z.output<typeof updateBillingDetailsSchema>,
+      client: ClientInfo,
+    ) => updateBillingDetails(db, actor, input, client),
+  };
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;

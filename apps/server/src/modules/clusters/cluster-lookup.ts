@@ -9,7 +9,11 @@ import { recordAudit } from '../audit/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import type { ClusterActor } from './cluster-events.ts';
-import type { ClusterOperations, ClusterOrderHooks } from './cluster-operations.ts';
+import type {
+  ClusterBillingHooks,
+  ClusterOperations,
+  ClusterOrderHooks,
+} from './cluster-operations.ts';
 import { configOf, type ClusterRow } from './cluster-records.ts';
 
 /** What the cluster service's parts share: built once by `createClusterService`. */
@@ -17,7 +21,7 @@ export interface ClusterContext {
   deps: Pick<
     Services,
     'db' | 'catalog' | 'jobs' | 'providers' | 'sealer' | 'config' | 'kubeApiTls'
-  > & { orderHooks: ClusterOrderHooks };
+  > & { orderHooks: ClusterOrderHooks; billingHooks: ClusterBillingHooks };
   operations: ClusterOperations;
   /** The catalog in memory; read it before a transaction (the embedded database has one connection). */
   catalogNow: () => Promise<Catalog>;

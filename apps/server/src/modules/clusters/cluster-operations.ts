@@ -50,6 +50,19 @@ export interface ClusterOrderHooks {
   failed(tx: Tx, orderId: number, reason: string): Promise<number>;
 }
 
+/**
+ * What billing learns from a cluster, in the transaction that finishes an operation: the
+ * composition root passes these in, as it does the order hooks.
+ */
+export interface ClusterBillingHooks {
+  /** A change finished (or failed) and the cluster may now have fewer nodes or add-ons than paid for. */
+  capacityChanged(tx: Tx, clusterId: number, catalog: Catalog): Promise<void>;
+  /** The cluster's deletion finished. */
+  clusterDeleted(tx: Tx, clusterId: number, catalog: Catalog): Promise<void>;
+  /** Its provisioning failed (the order is refunded in full). */
+  provisioningFailed(tx: Tx, clusterId: number): Promise<void>;
+}
+
 type OperationRow = typeof clusterOperations.$inferSelect;
 
 /** Where each kind of operation leaves the cluster when it succeeds, and when it fails. */
@@ -86,7 +99,10 @@ function progressAt(steps: OperationStep[], done: number): number {
  * (a crash, a second instance); a step not done yet reschedules the job instead of holding it.
  */
 export function createClusterOperations(
-  deps: Pick<Services, 'db' | 'catalog' | 'jobs' | 'providers'> & { orderHooks: ClusterOrderHooks },
+  deps: Pick<Services, 'db' | 'catalog' | 'jobs' | 'providers'> & {
+    orderHooks: ClusterOrderHooks;
+    billingHooks: ClusterBillingHooks;
+  },
 ) {
   const { db, providers } = deps;
 
@@ -324,6 +340,13 @@ export function createClusterOperations(
         ...(target === 'deleted' ? { deletedAt: now } : {}),
       })
       .where(eq(clusters.id, cluster.id));
+
+    // What was prepaid follows what the cluster has now: credit for what went, no renewal once gone.
+    if (target === 'deleted') await deps.billingHooks.clusterDeleted(tx, cluster.id, catalog);
+    else if (target === 'failed') await deps.billingHooks.provisioningFailed(tx, cluster.id);
+    else if (operation.kind !== 'provision') {
+      await deps.billingHooks.capacityChanged(tx, cluster.id, catalog);
+    }
 
     if (!failure) {
       const message = completion[operation.kind](cluster.name);

@@ -1,7 +1,11 @@
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
-import { createClusterOperations, type ClusterOrderHooks } from './cluster-operations.ts';
+import {
+  createClusterOperations,
+  type ClusterBillingHooks,
+  type ClusterOrderHooks,
+} from './cluster-operations.ts';
 import { createClusterReads } from './cluster-reads.ts';
 
 /**
@@ -9,7 +13,10 @@ import { createClusterReads } from './cluster-reads.ts';
  * operation advanced by a durable job), and a cluster's life around them.
  */
 export function createClusterService(
-  deps: ClusterContext['deps'] & { orderHooks: ClusterOrderHooks },
+  deps: ClusterContext['deps'] & {
+    orderHooks: ClusterOrderHooks;
+    billingHooks: ClusterBillingHooks;
+  },
 ) {
   const context: ClusterContext = {
     deps,

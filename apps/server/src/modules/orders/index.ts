@@ -3,3 +3,4 @@ export { createOrderFulfilment } from './order-fulfilment.ts';
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
 export { createOrderService, type OrderService } from './order-service.ts';
 export { orderRoutes } from './order-routes.ts';
+export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';

@@ -32,7 +32,7 @@ const settledStatuses = ['paid', 'fulfilling', 'completed'] as const;
 export function createOrderPayments(
   deps: Pick<
     Services,
-    'db' | 'catalog' | 'orders' | 'paymentGateway' | 'paymentMethods' | 'clusters'
+    'db' | 'catalog' | 'orders' | 'paymentGateway' | 'paymentMethods' | 'clusters' | 'billing'
   >,
 ) {
   const { db, paymentGateway: gateway } = deps;
@@ -136,6 +136,27 @@ export function createOrderPayments(
       payment.creditAmountCents > 0 ? `${dollars(payment.creditAmountCents)} from credit` : null,
       card ? `${dollars(payment.cardAmountCents)} with ${card.brand} ending ${card.last4}` : null,
     ].filter(Boolean);
+    const paidNote = `Paid ${paidWith.join(' and ') || '$0.00'}`;
+
+    if (order.kind === 'support') {
+      // Nothing to set up: the plan applies now, and the order is done.
+      const applied = await deps.billing.supportOrderPaid(tx, order, now, catalog);
+      await tx
+        .update(orders)
+        .set({ status: 'completed', paidAt: now, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderEvents).values([
+        { orderId: order.id, status: 'paid', note: paidNote },
+        { orderId: order.id, status: 'completed', note: applied },
+      ]);
+      const message = `Order ${orderNumber(order.id)} is paid: ${applied}.`;
+      for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
+        await createNotification(tx, userId, 'success', message);
+      }
+      await announceOrder(tx, order.organizationId, order.id, 'completed');
+      return;
+    }
+
     const config = order.clusterConfig!;
 
     await tx
@@ -143,14 +164,16 @@ export function createOrderPayments(
       .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
       .where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values([
-      { orderId: order.id, status: 'paid', note: `Paid ${paidWith.join(' and ') || '$0.00'}` },
+      { orderId: order.id, status: 'paid', note: paidNote },
       {
         orderId: order.id,
         status: 'fulfilling',
         note: `Cluster ${config.name} ordered: provisioning starts shortly`,
       },
     ]);
-    await deps.clusters.createFromOrder(tx, order, config, catalog);
+    const clusterId = await deps.clusters.createFromOrder(tx, order, config, catalog);
+    // Its first prepaid period starts now: the subscription renews it when it ends.
+    await deps.billing.clusterOrderPaid(tx, order, clusterId, now);
     const message = `Order ${orderNumber(order.id)} is paid: cluster ${config.name} is ordered.`;
     for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
       await createNotification(tx, userId, 'success', message);

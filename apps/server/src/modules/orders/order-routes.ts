@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Places an order waiting for payment, priced by the server; needs an Idempotency-Key header',
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: createClusterOrderSchema,
-        response: { 201: orderSchema, 409: errorSchema, ...refusals },
+        response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
       },
     },
     async (request, reply) => {

@@ -32,6 +32,7 @@ import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { releasePayment } from './payment-records.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
+import { assertOrderingAllowed } from './support-orders.ts';
 
 const summaryColumns = {
   id: orders.id,
@@ -172,6 +173,7 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
       const digest = createHash('sha256').update(JSON.stringify(input)).digest('hex');
       const prior = await replayed(organizationId, idempotencyKey, digest);
       if (prior) return { order: prior, replayed: true };
+      await assertOrderingAllowed(db, organizationId);
 
       const { value: catalog } = await deps.catalog.catalog();
       const config = { ...input.cluster, billingCycle: input.billingCycle };

@@ -1,0 +1,88 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Catalog, ClusterOrderConfig } from '@alpenkube/contract';
+import type { Tx } from '../../db/client.ts';
+import { clusterNodePools, clusters } from '../../db/schema.ts';
+
+export type ClusterRow = typeof clusters.$inferSelect;
+
+/**
+ * A cluster's configuration as it is now, from its records (the pools and their counts, the
+ * add-ons), in the shape a subscription's `paid_config` and the price engine take. Null when
+ * the cluster is gone, or its tier is no longer in the catalog.
+ */
+export async function clusterConfigNow(
+  tx: Tx,
+  clusterId: number,
+  catalog: Catalog,
+): Promise<{ cluster: ClusterRow; config: ClusterOrderConfig } | null> {
+  const [cluster] = await tx.select().from(clusters).where(eq(clusters.id, clusterId));
+  if (!cluster) return null;
+  const tier = catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
+  if (!tier) return null;
+  const pools = await tx
+    .select()
+    .from(clusterNodePools)
+    .where(and(eq(clusterNodePools.clusterId, clusterId), isNull(clusterNodePools.removedAt)))
+    .orderBy(asc(clusterNodePools.id));
+  return {
+    cluster,
+    config: {
+      name: cluster.name,
+      tier: tier.slug,
+      provider: cluster.provider,
+      region: cluster.region,
+      kubernetesVersion: cluster.kubernetesVersion,
+      nodePools: pools
+        .filter((pool) => pool.count > 0)
+        .map((pool) => ({
+          name: pool.name,
+          size: pool.size,
+          count: pool.count,
+          ...(pool.autoscaleMin !== null && pool.autoscaleMax !== null
+            ? { autoscaleMin: pool.autoscaleMin, autoscaleMax: pool.autoscaleMax }
+            : {}),
+        })),
+      haControlPlane: cluster.haControlPlane,
+      addons: cluster.addons,
+      supportPlan: cluster.supportPlan,
+      billingCycle: cluster.billingCycle,
+    },
+  };
+}
+
+/**
+ * What a period prepaid, lowered to what the cluster has now: each paid pool keeps at most the
+ * nodes its pool (same name and size) still counts, a pool gone is dropped, and so is an add-on
+ * no longer installed. Never raised: nodes above the paid count are metered by the hour.
+ */
+export function lowerPaidConfig(
+  paid: ClusterOrderConfig,
+  now: ClusterOrderConfig,
+): ClusterOrderConfig {
+  return {
+    ...paid,
+    nodePools: paid.nodePools
+      .map((pool) => {
+        const current = now.nodePools.find(
+          (candidate) => candidate.name === pool.name && candidate.size === pool.size,
+        );
+        return { ...pool, count: Math.min(pool.count, current?.count ?? 0) };
+      })
+      .filter((pool) => pool.count > 0),
+    addons: paid.addons.filter((slug) => now.addons.includes(slug)),
+  };
+}
+
+/** What changed between two paid configurations, in words: "pool general 3 → 2 nodes". */
+export function describeLowering(before: ClusterOrderConfig, after: ClusterOrderConfig): string {
+  const parts: string[] = [];
+  for (const pool of before.nodePools) {
+    const left = after.nodePools.find((candidate) => candidate.name === pool.name)?.count ?? 0;
+    if (left === 0) parts.push(`pool ${pool.name} removed`);
+    else if (left < pool.count) parts.push(`pool ${pool.name} ${pool.count} → ${left} nodes`);
+  }
+  for (const slug of before.addons) {
+    if (!after.addons.includes(slug)) parts.push(`add-on ${slug} removed`);
+  }
+  return parts.join(', ');
+}

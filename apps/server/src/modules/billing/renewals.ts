@@ -1,0 +1,372 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { priceCluster, type Catalog, type ClusterOrderConfig } from '@alpenkube/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { organizations, renewals, subscriptions } from '../../db/schema.ts';
+import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
+import { dollars } from '../../lib/money.ts';
+import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import { clusterConfigNow } from './cluster-config.ts';
+import type { Attempt, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
+import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
+import { cancelSubscription, returnPaidPeriod, type SubscriptionRow } from './subscriptions.ts';
+import { liftSuspensionIfSettled, suspendOrdering } from './suspension.ts';
+
+/**
+ * Charges one renewal. `dueAt` is the scheduled attempt it was queued for (the renewal's
+ * `next_attempt_at` then): a job whose attempt is no longer the renewal's next one does nothing,
+ * so a job run twice, or queued twice by racing instances, charges once.
+ */
+export const renewalJob = defineJob(
+  'billing.renewal',
+  z.object({ renewalId: z.number().int().positive(), dueAt: z.string().nullable() }),
+);
+
+type RenewalRow = typeof renewals.$inferSelect;
+
+/** What the subscription's next period costs now, by the engine, or why it will not renew. */
+type Priced =
+  | { kind: 'price'; amount: number; what: string; config: ClusterOrderConfig | null }
+  /** The cluster is gone (deleted, failed), or the plan is no longer the organization's. */
+  | { kind: 'gone' }
+  /** Not now: the cluster is being deleted, or cannot be priced. */
+  | { kind: 'wait' };
+
+async function priceNextPeriod(
+  tx: Tx,
+  subscription: SubscriptionRow,
+  catalog: Catalog,
+): Promise<Priced> {
+  if (subscription.kind === 'cluster') {
+    const current = subscription.clusterId
+      ? await clusterConfigNow(tx, subscription.clusterId, catalog)
+      : null;
+    if (!current || ['deleted', 'failed'].includes(current.cluster.status)) return { kind: 'gone' };
+    if (current.cluster.status === 'deleting') return { kind: 'wait' };
+    try {
+      const quote = priceCluster(
+        { ...current.config, billingCycle: subscription.billingCycle },
+        catalog,
+      );
+      return {
+        kind: 'price',
+        amount: quote.total,
+        what: `cluster ${current.cluster.name}`,
+        config: current.config,
+      };
+    } catch {
+      return { kind: 'wait' };
+    }
+  }
+  const plan = catalog.supportPlans.find(
+    (candidate) => candidate.slug === subscription.supportPlan,
+  );
+  const [organization] = await tx
+    .select({ plan: organizations.supportPlan })
+    .from(organizations)
+    .where(eq(organizations.id, subscription.organizationId));
+  if (!plan || organization?.plan !== plan.slug) return { kind: 'gone' };
+  const amount = subscription.billingCycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
+  if (amount <= 0) return { kind: 'gone' };
+  return { kind: 'price', amount, what: `the ${plan.name} support plan`, config: null };
+}
+
+const describe = (what: string, start: Date, end: Date) =>
+  `Renewal of ${what}, ${periodWords(start, end)}`;
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * Opens the renewal of every period that ended by `now`: one row per subscription and period
+ * (a unique key, `on conflict do nothing`), priced by the engine from the configuration as it
+ * is then, and its first attempt queued in the same transaction. A cluster that is gone has
+ * its subscription cancelled instead. Safe on every instance at once.
+ */
+export async function openDueRenewals(db: Db, catalog: Catalog, now: Date): Promise<number> {
+  const due = await db.execute<{ id: number }>(sql`
+    select s.id from subscriptions s
+    where s.status <> 'cancelled' and s.period_end <= ${now.toISOString()}
+      and not exists (
+        select 1 from renewals r
+        where r.subscription_id = s.id and r.period_start = s.period_end)
+    order by s.period_end
+    limit 500`);
+  let opened = 0;
+  for (const { id } of due.rows) {
+    opened += await db.transaction(async (tx) => {
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update');
+      if (!subscription || subscription.status === 'cancelled') return 0;
+      if (subscription.periodEnd.getTime() > now.getTime()) return 0;
+      const priced = await priceNextPeriod(tx, subscription, catalog);
+      if (priced.kind === 'gone') {
+        await cancelSubscription(tx, subscription, now);
+        return 0;
+      }
+      if (priced.kind === 'wait') return 0;
+      const periodStart = subscription.periodEnd;
+      const periodEnd = addPeriod(periodStart, subscription.billingCycle);
+      const [renewal] = await tx
+        .insert(renewals)
+        .values({
+          subscriptionId: subscription.id,
+          organizationId: subscription.organizationId,
+          description: describe(priced.what, periodStart, periodEnd),
+          periodStart,
+          periodEnd,
+          amountCents: priced.amount,
+          nextAttemptAt: periodStart,
+        })
+        .onConflictDoNothing()
+        .returning({ id: renewals.id });
+      if (!renewal) return 0;
+      await enqueueJob(tx, renewalJob, {
+        renewalId: renewal.id,
+        dueAt: periodStart.toISOString(),
+      });
+      return 1;
+    });
+  }
+  return opened;
+}
+
+/**
+ * Queues the renewals whose next attempt is due by `now`, and those with an attempt cut off in
+ * flight, unless a job for them is already waiting or running. The renewal's row is locked
+ * while looking, so two instances queue one job.
+ */
+export async function queueDueAttempts(db: Db, now: Date): Promise<number> {
+  const isQueued = sql`exists (
+    select 1 from jobs j
+    where j.type = ${renewalJob.name} and j.status in ('pending', 'running')
+      and (j.payload->>'renewalId')::int = r.id)`;
+  const due = await db.execute<{ id: number }>(sql`
+    select r.id from renewals r
+    where r.status <> 'paid'
+      and ((r.status = 'pending' and r.next_attempt_at <= ${now.toISOString()})
+        or r.card_amount_cents > 0)
+      and not ${isQueued}
+    order by r.id
+    limit 500`);
+  let queued = 0;
+  for (const { id } of due.rows) {
+    queued += await db.transaction(async (tx) => {
+      const [renewal] = await tx.select().from(renewals).where(eq(renewals.id, id)).for('update');
+      if (!renewal || renewal.status === 'paid') return 0;
+      const again = await tx.execute<{ queued: boolean }>(
+        sql`select ${isQueued} as queued from renewals r where r.id = ${id}`,
+      );
+      if (again.rows[0]?.queued) return 0;
+      await enqueueJob(tx, renewalJob, {
+        renewalId: id,
+        dueAt: renewal.nextAttemptAt?.toISOString() ?? null,
+      });
+      return 1;
+    });
+  }
+  return queued;
+}
+
+const inFlight = (row: RenewalRow) => row.status !== 'paid' && row.cardAmountCents > 0;
+
+const outcomeOf = (row: RenewalRow | undefined): ChargeOutcome =>
+  row?.status === 'paid'
+    ? { status: 'paid' }
+    : row?.lastError && row.attempts > 0
+      ? { status: 'failed', reason: row.lastError }
+      : { status: 'skipped' };
+
+export interface RenewalCharge {
+  /** Charge now whatever the schedule (the payer's "Pay now"); otherwise only the attempt `dueAt`. */
+  force: boolean;
+  dueAt: Date | null;
+  /** The time of the attempt: whether it was a scheduled one, and when the next one is. */
+  now: Date;
+  catalog: Catalog;
+}
+
+/**
+ * A renewal as the off-session charge sees it: `renewal-<id>-<attempt>` is the idempotency key,
+ * and the attempt in flight is the card amount written on the row before the gateway is asked.
+ * Each new attempt prices the period again from the configuration as it is then. Once paid,
+ * the subscription moves to the new period with the configuration that was priced.
+ */
+export function renewalTarget(renewalId: number, options: RenewalCharge): ChargeTarget {
+  const { now, catalog } = options;
+  const lock = async (tx: Tx) =>
+    (await tx.select().from(renewals).where(eq(renewals.id, renewalId)).for('update'))[0];
+  const lockSubscription = async (tx: Tx, id: number) =>
+    (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update'))[0]!;
+  const ledger = (row: RenewalRow) => ({
+    organizationId: row.organizationId,
+    what: lowerFirst(row.description),
+    renewalId,
+  });
+  const attemptOf = (row: RenewalRow): Attempt => ({
+    number: row.attempts,
+    creditApplied: row.creditAppliedCents,
+    cardAmount: row.cardAmountCents,
+    paymentMethodId: row.paymentMethodId,
+  });
+
+  return {
+    key: `renewal-${renewalId}`,
+
+    async begin(tx) {
+      const row = await lock(tx);
+      if (!row || row.status === 'paid') return { kind: 'nothing', outcome: outcomeOf(row) };
+      if (inFlight(row)) return { kind: 'resume', attempt: attemptOf(row), ledger: ledger(row) };
+      const scheduled =
+        row.status === 'pending' &&
+        row.nextAttemptAt !== null &&
+        row.nextAttemptAt.getTime() === options.dueAt?.getTime();
+      if (!options.force && !scheduled) return { kind: 'nothing', outcome: { status: 'skipped' } };
+      const subscription = await lockSubscription(tx, row.subscriptionId);
+      if (subscription.status === 'cancelled') {
+        await tx.delete(renewals).where(eq(renewals.id, renewalId));
+        return { kind: 'nothing', outcome: { status: 'skipped' } };
+      }
+      const priced = await priceNextPeriod(tx, subscription, catalog);
+      if (priced.kind === 'gone') {
+        await cancelSubscription(tx, subscription, now);
+        return { kind: 'nothing', outcome: { status: 'skipped' } };
+      }
+      if (priced.kind === 'wait') return { kind: 'nothing', outcome: { status: 'skipped' } };
+      const description = describe(priced.what, row.periodStart, row.periodEnd);
+      await tx
+        .update(renewals)
+        .set({ amountCents: priced.amount, description })
+        .where(eq(renewals.id, renewalId));
+      return {
+        kind: 'new',
+        amountCents: priced.amount,
+        attempts: row.attempts,
+        ledger: ledger({ ...row, description }),
+      };
+    },
+
+    async started(tx, attempt) {
+      await tx
+        .update(renewals)
+        .set({
+          attempts: attempt.number,
+          creditAppliedCents: attempt.creditApplied,
+          cardAmountCents: attempt.cardAmount,
+          paymentMethodId: attempt.paymentMethodId,
+        })
+        .where(eq(renewals.id, renewalId));
+    },
+
+    async settling(tx, attempt) {
+      const row = await lock(tx);
+      if (row && inFlight(row) && row.attempts === attempt.number) return null;
+      return outcomeOf(row);
+    },
+
+    async succeeded(tx, attempt, gatewayChargeId) {
+      const [row] = await tx
+        .update(renewals)
+        .set({
+          status: 'paid',
+          paidAt: new Date(),
+          attempts: attempt.number,
+          creditAppliedCents: attempt.creditApplied,
+          cardAmountCents: attempt.cardAmount,
+          paymentMethodId: attempt.paymentMethodId,
+          gatewayChargeId,
+          nextAttemptAt: null,
+          lastError: null,
+        })
+        .where(eq(renewals.id, renewalId))
+        .returning();
+      const renewal = row!;
+      const subscription = await lockSubscription(tx, renewal.subscriptionId);
+      if (subscription.status === 'cancelled') {
+        // Its cluster went while the card was being charged: the period will not run.
+        await returnPaidPeriod(
+          tx,
+          renewal.organizationId,
+          renewal.amountCents,
+          renewal.description,
+        );
+        return;
+      }
+      const current =
+        subscription.kind === 'cluster' && subscription.clusterId
+          ? await clusterConfigNow(tx, subscription.clusterId, catalog)
+          : null;
+      await tx
+        .update(subscriptions)
+        .set({
+          periodStart: renewal.periodStart,
+          periodEnd: renewal.periodEnd,
+          paidConfig: current?.config ?? subscription.paidConfig,
+          periodPriceCents: renewal.amountCents,
+          status: 'active',
+          updatedAt: new Date(),
+        })
+        .where(eq(subscriptions.id, subscription.id));
+      await notifyOrganizationAdmins(
+        tx,
+        renewal.organizationId,
+        'success',
+        `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
+      );
+      await liftSuspensionIfSettled(tx, renewal.organizationId);
+    },
+
+    async failed(tx, attempt, reason) {
+      const row = (await lock(tx))!;
+      const subscription = await lockSubscription(tx, row.subscriptionId);
+      if (subscription.status === 'cancelled') {
+        await tx.delete(renewals).where(eq(renewals.id, renewalId));
+        return;
+      }
+      // A scheduled attempt (its time has come) moves the schedule on; "Pay now" does not.
+      const due = row.nextAttemptAt;
+      const scheduled = row.status === 'pending' && due !== null && due.getTime() <= now.getTime();
+      const next = scheduled ? nextRetryAt(row.periodStart, due) : row.nextAttemptAt;
+      const final = scheduled && next === null;
+      await tx
+        .update(renewals)
+        .set({
+          attempts: attempt.number,
+          creditAppliedCents: 0,
+          cardAmountCents: 0,
+          lastError: reason,
+          nextAttemptAt: next,
+          status: final ? 'failed' : row.status,
+        })
+        .where(eq(renewals.id, renewalId));
+      if (subscription.status === 'active') {
+        await tx
+          .update(subscriptions)
+          .set({ status: 'past_due', updatedAt: new Date() })
+          .where(eq(subscriptions.id, subscription.id));
+      }
+      if (!scheduled) return;
+      const amount = dollars(row.amountCents);
+      const then = next
+        ? `We will try again on ${dayOf(next)}; you can pay it now from Billing.`
+        : 'That was the last automatic attempt: new orders are suspended until it is paid from Billing.';
+      const message = `${row.description} (${amount}) could not be charged: ${reason} ${then}`;
+      await notifyOrganizationAdmins(tx, row.organizationId, 'error', message, {
+        subject: `Payment of a renewal failed (${amount})`,
+        text: message,
+      });
+      if (final) await suspendOrdering(tx, row.organizationId, now);
+    },
+  };
+}
+
+/** The organization's renewals not paid yet, oldest first. */
+export async function unpaidRenewals(db: Db, organizationId: number) {
+  return db
+    .select()
+    .from(renewals)
+    .where(and(eq(renewals.organizationId, organizationId), sql`${renewals.status} <> 'paid'`))
+    .orderBy(asc(renewals.id));
+}

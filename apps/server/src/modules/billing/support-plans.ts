@@ -1,0 +1,151 @@
+import { eq, ne } from 'drizzle-orm';
+import type { BillingPlans, Catalog, ChangePlan, SupportPlan } from '@alpenkube/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import { organizations, orders, subscriptions } from '../../db/schema.ts';
+import { conflict, invalidFields } from '../../lib/http-error.ts';
+import { dollars } from '../../lib/money.ts';
+import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import { assertOrderingAllowed, placeSupportOrder } from '../orders/index.ts';
+import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import { dayOf } from './periods.ts';
+import { applySupportPlan, lockSupportSubscription } from './subscriptions.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const priceFor = (plan: SupportPlan, cycle: 'monthly' | 'yearly') =>
+  cycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
+
+/** The catalog's support plans, the organization's own marked, and when a paid one renews. */
+export async function readPlans(
+  db: Db,
+  organizationId: number,
+  catalog: Catalog,
+): Promise<BillingPlans> {
+  const [organization] = await db
+    .select({ plan: organizations.supportPlan })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [subscription] = await db
+    .select({ billingCycle: subscriptions.billingCycle, periodEnd: subscriptions.periodEnd })
+    .from(subscriptions)
+    .where(
+      inOrganization(
+        subscriptions,
+        organizationId,
+        eq(subscriptions.kind, 'support'),
+        ne(subscriptions.status, 'cancelled'),
+      ),
+    );
+  const current = organization?.plan ?? 'basic';
+  return {
+    current,
+    billingCycle: subscription?.billingCycle ?? 'monthly',
+    renewsAt: subscription?.periodEnd.toISOString() ?? null,
+    plans: catalog.supportPlans.map((plan) => ({
+      slug: plan.slug,
+      name: plan.name,
+      description: plan.description,
+      priceMonthly: plan.priceMonthly,
+      priceYearly: plan.priceYearly,
+      responseMinutes: plan.responseMinutes,
+      current: plan.slug === current,
+    })),
+  };
+}
+
+/**
+ * A change of support plan is an order of kind `support`, priced by the plan's price for the
+ * cycle (no promo code). A paid plan's order waits for payment like any order and applies when
+ * paid; the free plan needs none: it applies at once, the support subscription ends (its
+ * unused part back as credit) and the order answered is already completed.
+ */
+export async function changePlan(
+  db: Db,
+  actor: SessionUser,
+  input: ChangePlan,
+  catalog: Catalog,
+  client: ClientInfo,
+): Promise<number> {
+  const plan = catalog.supportPlans.find((candidate) => candidate.slug === input.plan);
+  if (!plan) {
+    throw invalidFields([{ path: ['plan'], message: `There is no support plan ${input.plan}` }]);
+  }
+  const free = priceFor(plan, input.billingCycle) === 0;
+  await assertOrderingAllowed(db, actor.organizationId);
+  return db.transaction(async (tx) => {
+    const [organization] = await tx
+      .select({ plan: organizations.supportPlan })
+      .from(organizations)
+      .where(eq(organizations.id, actor.organizationId))
+      .for('update');
+    const subscription = await lockSupportSubscription(tx, actor.organizationId);
+    const sameCycle = free || (subscription?.billingCycle ?? 'monthly') === input.billingCycle;
+    const paidFor = free || subscription !== null;
+    if (organization?.plan === plan.slug && sameCycle && paidFor) {
+      throw conflict(
+        free
+          ? `Your organization is already on the ${plan.name} plan.`
+          : `Your organization is already on the ${plan.name} plan, billed ${input.billingCycle}.`,
+      );
+    }
+    const orderId = await placeSupportOrder(
+      tx,
+      actor,
+      { plan, billingCycle: input.billingCycle, free },
+      client,
+    );
+    if (free) {
+      await applySupportPlan(tx, {
+        organizationId: actor.organizationId,
+        plan,
+        billingCycle: input.billingCycle,
+        priceCents: 0,
+        orderId,
+        now: new Date(),
+      });
+      await notifyOrganizationAdmins(
+        tx,
+        actor.organizationId,
+        'success',
+        `Your organization is now on the ${plan.name} support plan.`,
+      );
+    }
+    return orderId;
+  });
+}
+
+/**
+ * A paid support order, in the transaction that records its payment: the plan applies now for
+ * a period of its cycle. Answers what happened, in words, for the order's timeline.
+ */
+export async function supportOrderPaid(
+  tx: Tx,
+  order: OrderRow,
+  now: Date,
+  catalog: Catalog,
+): Promise<string> {
+  const slug = order.lines.find((line) => line.kind === 'support')?.ref ?? 'basic';
+  const plan = catalog.supportPlans.find((candidate) => candidate.slug === slug) ?? {
+    slug,
+    name: slug,
+  };
+  const renewsAt = await applySupportPlan(tx, {
+    organizationId: order.organizationId,
+    plan,
+    billingCycle: order.billingCycle,
+    priceCents: order.subtotalCents,
+    orderId: order.id,
+    now,
+  });
+  const words = renewsAt
+    ? `support plan ${plan.name} from now, renewing on ${dayOf(renewsAt)} for ${dollars(order.subtotalCents)}`
+    : `support plan ${plan.name} from now`;
+  await notifyOrganizationAdmins(
+    tx,
+    order.organizationId,
+    'success',
+    `Your organization is now on the ${plan.name} support plan.`,
+  );
+  return words;
+}

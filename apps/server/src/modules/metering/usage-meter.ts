@@ -309,7 +309,8 @@ export function createUsageMeter(deps: Pick<Services, 'db' | 'catalog' | 'provid
         const records = await measure(tx, cluster, firstRunningAt, start, to, options.catalog);
         const written = await store(tx, cluster, records);
         await advance(to);
-        return { more: to < stop, written };
+        // Caught up: the hour under way comes next, when it is asked for.
+        return { more: to < stop || options.partial, written };
       }
       const alive = !cluster.deletedAt || cluster.deletedAt > current;
       if (options.partial && until > current && start.getTime() === current.getTime() && alive) {

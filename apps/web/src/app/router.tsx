@@ -132,7 +132,11 @@ const dashboardRoutes: RouteObject[] = [
   placeholder(paths.addonOrders, 'addonOrders'),
   placeholder(paths.marketplace, 'marketplace'),
   placeholder(paths.customSolutions, 'customSolutions'),
-  placeholder(paths.billing, 'billing'),
+  {
+    path: paths.billing,
+    lazy: () =>
+      import('@/features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
+  },
   placeholder(paths.usage, 'usage'),
   {
     // Compliance officers only: typing the URL without access shows a refusal, not the page.

@@ -40,11 +40,6 @@ export const placeholderCatalog = {
     purpose: 'Ask our engineers for an architecture that the catalog does not cover.',
     planned: ['Custom-solution request form', 'Follow-up of your requests'],
   },
-  billing: {
-    title: 'Billing',
-    purpose: 'Balance, credits, plans, payment methods and invoices.',
-    planned: ['Credit balance', 'Payment methods', 'Invoices with PDF download'],
-  },
   usage: {
     title: 'Usage',
     purpose: 'What your clusters and products consumed, by day and by resource.',

@@ -1,0 +1,24 @@
+import { Plus } from 'lucide-react';
+import type { PaymentGatewayInfo } from '@alpenkube/contract/payments';
+import { FormDialog } from './form-dialog';
+import { AddCardForm } from './lazy-forms';
+
+/** "Add a card": the card form in a dialog, through the payment gateway. */
+export function AddCardDialog({ gateway }: { gateway: PaymentGatewayInfo | undefined }) {
+  return (
+    <FormDialog
+      trigger={
+        <>
+          <Plus aria-hidden="true" />
+          Add a card
+        </>
+      }
+      triggerProps={{ variant: 'default' }}
+      title="Add a card"
+      description="The card goes to the payment gateway; we keep only its token, brand and last digits."
+      wide
+    >
+      {(close) => <AddCardForm gateway={gateway} close={close} />}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { BillingPlans } from '@alpenkube/contract/billing';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { useToast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { useChangePlan } from '../queries';
+import { CycleChoice, PlanChoices } from './plan-choices';
+import { ResponseTargets } from './response-targets';
+import { UsdNote } from './usd-note';
+
+/** Where the app pays an order placed earlier: the wizard's checkout step (`?order=`). */
+export const orderPaymentHref = (orderId: number) =>
+  `${paths.configureCluster}?order=${encodeURIComponent(String(orderId))}`;
+
+/**
+ * Choosing another support plan places an order of kind `support`; paying it (on the order's
+ * payment page) switches the plan. An order that needs no payment is done at once.
+ */
+export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
+  const [open, setOpen] = useState(false);
+  const [cycle, setCycle] = useState<BillingPlans['billingCycle']>(plans.billingCycle);
+  const others = plans.plans.filter((plan) => plan.slug !== plans.current);
+  const [choice, setChoice] = useState(others[0]?.slug ?? '');
+  const change = useChangePlan();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  const chosen = others.find((plan) => plan.slug === choice);
+  const free = chosen ? chosen.priceMonthly === 0 && chosen.priceYearly === 0 : false;
+
+  const submit = () =>
+    change.mutate(
+      { plan: choice, billingCycle: cycle },
+      {
+        onSuccess: (order) => {
+          setOpen(false);
+          if (order.status === 'pending_payment') {
+            void navigate(orderPaymentHref(order.id));
+          } else {
+            toast({
+              title: 'Support plan changed',
+              description: order.description,
+              variant: 'success',
+            });
+          }
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        change.reset();
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={others.length === 0}>
+          Change plan
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Change your support plan</DialogTitle>
+          <DialogDescription>
+            The change is an order: you pay it next, and the new plan starts once it is paid.
+          </DialogDescription>
+        </DialogHeader>
+        <CycleChoice cycle={cycle} onChange={setCycle} />
+        <PlanChoices plans={others} cycle={cycle} choice={choice} onChange={setChoice} />
+        {chosen ? <ResponseTargets plan={chosen} /> : null}
+        <UsdNote />
+        {change.error ? <FormAlert>{change.error.message}</FormAlert> : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <SubmitButton
+            type="button"
+            pending={change.isPending}
+            pendingText="Ordering…"
+            disabled={!choice}
+            onClick={submit}
+          >
+            {free ? `Switch to ${chosen!.name}` : 'Continue to payment'}
+          </SubmitButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

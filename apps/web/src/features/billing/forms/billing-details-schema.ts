@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { updateBillingDetailsSchema, type UpdateBillingDetails } from '@alpenkube/contract/billing';
+
+/** What the form holds: text as typed; an empty VAT number is none. */
+export interface BillingDetailsFormValues {
+  legalName: string;
+  address: string;
+  country: string;
+  vatNumber: string;
+  email: string;
+}
+
+/** The contract's rules (the server applies the same), with an empty VAT number sent as null. */
+export const billingDetailsFormSchema = z
+  .object({
+    legalName: z.string(),
+    address: z.string(),
+    country: z.string(),
+    vatNumber: z.string(),
+    email: z.string(),
+  })
+  .transform((values): UpdateBillingDetails => ({
+    ...values,
+    vatNumber: values.vatNumber.trim() || null,
+  }))
+  .pipe(updateBillingDetailsSchema);
+export type BillingDetailsOutput = z.output<typeof billingDetailsFormSchema>;
+
+/** The VAT number as the server will store it: upper case, without spaces, dots or dashes. */
+export const normalizeVatNumber = (text: string) =>
+  text
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.-]/g, '') || null;

@@ -1,0 +1,3 @@
+export { AddCardForm } from './add-card-form';
+export { BillingDetailsForm } from './billing-details-form';
+export { BudgetForm } from './budget-form';

@@ -3,6 +3,8 @@ import { endpoints } from '@alpenkube/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  closeMonthResultSchema,
+  closeMonthSchema,
   devLoginSchema,
   devMailSchema,
   devUserSchema,
@@ -130,5 +132,26 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    endpoints.dev.closeMonth.pattern,
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['development'],
+        summary:
+          "Meters and closes the month up to now: the caller's organization, or any for a platform operator",
+        body: closeMonthSchema,
+        response: {
+          200: closeMonthResultSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) =>
+      app.services.invoices.closeToNow(requireSession(request).user, request.body.organizationId),
   );
 };

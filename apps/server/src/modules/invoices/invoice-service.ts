@@ -1,9 +1,227 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Invoice, InvoiceSummary } from '@alpenkube/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import { clusters, invoiceLines, invoices, organizations, usageRecords } from '../../db/schema.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { dollars } from '../../lib/money.ts';
 import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import { closePeriod } from './invoice-close.ts';
+import { usageCsv } from './invoice-csv.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { toInvoice, toInvoiceSummary, type InvoiceRow } from './invoice-view.ts';
+import { registerMonthClose } from './month-close.ts';
 
-export function createInvoiceService(
-  _deps: Pick<Services, 'db' | 'jobs' | 'billing' | 'metering' | 'config'>,
-) {
-  return {};
+type Deps = Pick<Services, 'db' | 'jobs' | 'billing' | 'metering' | 'config'>;
+
+export function createInvoiceService(deps: Deps) {
+  const { db } = deps;
+  const { billing, metering } = deps;
+
+  async function load(tx: DbOrTx, organizationId: number | null, invoiceId: number) {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(
+        organizationId === null
+          ? eq(invoices.id, invoiceId)
+          : inOrganization(invoices, organizationId, eq(invoices.id, invoiceId)),
+      );
+    if (!row) throw notFound('Invoice not found');
+    return row;
+  }
+
+  async function view(row: InvoiceRow, tx: DbOrTx = db): Promise<Invoice> {
+    const lines = await tx
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, row.id))
+      .orderBy(asc(invoiceLines.position));
+    return toInvoice(row, lines);
+  }
+
+  async function meter(organizationId: number, until: Date) {
+    await metering.meterOrganization(organizationId, until);
+  }
+
+  /**
+   * Issues the organization's invoice for everything up to `until` not yet invoiced, then
+   * charges its amount due (after the commit: the gateway is never called inside a
+   * transaction). Null when there is nothing to bill. Meter first: only recorded usage is billed.
+   */
+  async function closeMonth(organizationId: number, until: Date): Promise<Invoice | null> {
+    const closed = await closePeriod(db, organizationId, until);
+    if (!closed) return null;
+    if (closed.issued && closed.invoice.status === 'open') {
+      try {
+        await billing.chargeInvoice(closed.invoice.id);
+      } catch {
+        // The charge queued with the invoice tries again; a refusal is on the invoice.
+      }
+    }
+    return view(await load(db, organizationId, closed.invoice.id));
+  }
+
+  const service = {
+    closeMonth,
+
+    async list(organizationId: number): Promise<InvoiceSummary[]> {
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.organizationId, organizationId))
+        .orderBy(desc(invoices.periodStart), desc(invoices.id));
+      return rows.map(toInvoiceSummary);
+    },
+
+    async get(organizationId: number, invoiceId: number): Promise<Invoice> {
+      return view(await load(db, organizationId, invoiceId));
+    },
+
+    /** The invoice as a PDF, built from the stored invoice each time. */
+    async pdf(organizationId: number, invoiceId: number) {
+      const invoice = await service.get(organizationId, invoiceId);
+      return { filename: `${invoice.number}.pdf`, body: await renderInvoicePdf(invoice) };
+    },
+
+    /** The usage records the invoice billed, one row per cluster, metric and hour. */
+    async usageCsv(organizationId: number, invoiceId: number) {
+      const row = await load(db, organizationId, invoiceId);
+      const records = await db
+        .select({
+          hour: usageRecords.hour,
+          clusterId: usageRecords.clusterId,
+          clusterName: clusters.name,
+          metric: usageRecords.metric,
+          quantityMilli: usageRecords.quantityMilli,
+          billableMilli: usageRecords.billableMilli,
+          costMillicents: usageRecords.costMillicents,
+        })
+        .from(usageRecords)
+        .innerJoin(clusters, eq(clusters.id, usageRecords.clusterId))
+        .where(inOrganization(usageRecords, organizationId, eq(usageRecords.invoiceId, row.id)))
+        .orderBy(asc(usageRecords.hour), asc(clusters.name), asc(usageRecords.metric));
+      return { filename: `${row.number}-usage.csv`, body: usageCsv(records) };
+    },
+
+    /** Charges an open invoice's amount due again; 402 with the reason when it fails. */
+    async pay(actor: SessionUser, invoiceId: number, client: ClientInfo): Promise<Invoice> {
+      const before = await load(db, actor.organizationId, invoiceId);
+      if (before.status !== 'open') {
+        throw conflict(
+          `Invoice ${before.number} is ${before.status}: only an open invoice is paid.`,
+        );
+      }
+      await billing.chargeInvoice(invoiceId);
+      const after = await load(db, actor.organizationId, invoiceId);
+      const failed = after.status === 'open' ? (after.paymentError ?? 'The payment failed.') : null;
+      await recordAudit(db, {
+        action: 'invoice.pay',
+        outcome: failed ? 'failure' : 'success',
+        actorUserId: actor.id,
+        organizationId: actor.organizationId,
+        targetType: 'invoice',
+        targetId: invoiceId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: failed ? { number: after.number, reason: failed } : { number: after.number },
+      });
+      if (failed) throw new HttpError(402, failed);
+      return view(after);
+    },
+
+    /**
+     * A platform operator voids an open or paid invoice of any organization, saying why: its
+     * lines and totals stay as issued, readable and downloadable, marked void.
+     */
+    async void(
+      actor: SessionUser,
+      invoiceId: number,
+      reason: string,
+      client: ClientInfo,
+    ): Promise<Invoice> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(invoices)
+          .where(eq(invoices.id, invoiceId))
+          .for('update');
+        if (!row) throw notFound('Invoice not found');
+        if (row.status === 'void') throw conflict(`Invoice ${row.number} is already void.`);
+        if (row.status === 'open' && (row.cardChargedCents > 0 || row.creditAppliedCents > 0)) {
+          // A charge is between the gateway and its record: void once it has settled.
+          throw conflict(`A payment of invoice ${row.number} is under way: try again in a minute.`);
+        }
+        const now = new Date();
+        const [voided] = await tx
+          .update(invoices)
+          .set({ status: 'void', voidedAt: now, voidReason: reason, voidedBy: actor.id })
+          .where(eq(invoices.id, invoiceId))
+          .returning();
+        await recordAudit(tx, {
+          action: 'invoice.void',
+          outcome: 'success',
+          actorUserId: actor.id,
+          organizationId: row.organizationId,
+          targetType: 'invoice',
+          targetId: invoiceId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          details: { number: row.number, previousStatus: row.status, reason },
+        });
+        const message = `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason}`;
+        await notifyOrganizationAdmins(tx, row.organizationId, 'warning', message, {
+          subject: `Invoice ${row.number} was voided`,
+          text: `${message}\n\nIt stays in Billing, Invoices, marked void.`,
+        });
+        return view(voided!, tx);
+      });
+    },
+
+    /**
+     * Development: meters and closes the month up to now, for the caller's organization or,
+     * for a platform operator, any organization.
+     */
+    async closeToNow(actor: SessionUser, organizationId = actor.organizationId) {
+      if (organizationId !== actor.organizationId && actor.role !== 'super_admin') {
+        throw forbidden("Only a platform operator closes another organization's month");
+      }
+      const [organization] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      if (!organization) throw notFound('Organization not found');
+      const now = new Date();
+      await meter(organizationId, now);
+      const invoice = await closeMonth(organizationId, now);
+      return { invoices: invoice ? [toSummary(invoice)] : [] };
+    },
+  };
+
+  const monthClose = registerMonthClose(deps.jobs, {
+    db,
+    meter,
+    closeMonth,
+  });
+  return { ...service, closeDueMonths: monthClose.closeDueMonths };
 }
+
+const toSummary = (invoice: Invoice): InvoiceSummary => ({
+  id: invoice.id,
+  number: invoice.number,
+  periodStart: invoice.periodStart,
+  periodEnd: invoice.periodEnd,
+  issuedAt: invoice.issuedAt,
+  status: invoice.status,
+  currency: invoice.currency,
+  subtotal: invoice.subtotal,
+  tax: invoice.tax,
+  total: invoice.total,
+  prepaid: invoice.prepaid,
+  amountDue: invoice.amountDue,
+});
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

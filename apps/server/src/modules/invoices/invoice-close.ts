@@ -1,0 +1,322 @@
+import { and, asc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
+import { usageMetricLabels, usageMetrics, millicentsToCents, vatFor } from '@alpenkube/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import {
+  billingDetails,
+  clusters,
+  invoiceLines,
+  invoices,
+  orders,
+  organizations,
+  renewals,
+  usageRecords,
+  users,
+} from '../../db/schema.ts';
+import { dollars } from '../../lib/money.ts';
+import { queueInvoiceCharge } from '../billing/index.ts';
+import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import { firstPeriodStart, invoiceNumber, invoiceTotals } from './invoice-totals.ts';
+import type { InvoiceRow } from './invoice-view.ts';
+
+/** An order is billed once paid, whatever became of it since, short of failing (and its refund). */
+export const BILLED_ORDER_STATUSES = ['paid', 'fulfilling', 'completed'] as const;
+
+const orderNumber = (id: number) => `ORD-${String(id).padStart(6, '0')}`;
+
+type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
+
+/** The usage records a close bills: every record not yet billed that began before `until`. */
+const unbilledUsage = (organizationId: number, until: Date) =>
+  inOrganization(
+    usageRecords,
+    organizationId,
+    isNull(usageRecords.invoiceId),
+    lt(usageRecords.hour, until),
+  );
+
+/** Where the next invoice of the organization starts; null when nothing was ever billable. */
+async function periodStart(tx: Tx, organizationId: number, until: Date): Promise<Date | null> {
+  const [last] = await tx
+    .select({ end: max(invoices.periodEnd) })
+    .from(invoices)
+    .where(eq(invoices.organizationId, organizationId));
+  if (last?.end) return last.end;
+  const [organization] = await tx
+    .select({ createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!organization) return null;
+  const [order] = await tx
+    .select({ at: min(orders.paidAt) })
+    .from(orders)
+    .where(
+      inOrganization(
+        orders,
+        organizationId,
+        inArray(orders.status, BILLED_ORDER_STATUSES),
+        lt(orders.paidAt, until),
+      ),
+    );
+  const [renewal] = await tx
+    .select({ at: min(renewals.paidAt) })
+    .from(renewals)
+    .where(
+      inOrganization(
+        renewals,
+        organizationId,
+        eq(renewals.status, 'paid'),
+        lt(renewals.paidAt, until),
+      ),
+    );
+  const [usage] = await tx
+    .select({ at: min(usageRecords.hour) })
+    .from(usageRecords)
+    .where(unbilledUsage(organizationId, until));
+  const events = [order?.at, renewal?.at, usage?.at].filter((at): at is Date => !!at);
+  if (events.length === 0) return null;
+  const first = new Date(Math.min(...events.map((at) => at.getTime())));
+  return firstPeriodStart(organization.createdAt, first);
+}
+
+/** The period's lines: paid orders, paid renewals, then usage by cluster and metric. */
+async function periodLines(tx: Tx, organizationId: number, start: Date, until: Date) {
+  const paidOrders = await tx
+    .select({ id: orders.id, description: orders.description, amount: orders.totalCents })
+    .from(orders)
+    .where(
+      inOrganization(
+        orders,
+        organizationId,
+        inArray(orders.status, BILLED_ORDER_STATUSES),
+        gte(orders.paidAt, start),
+        lt(orders.paidAt, until),
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orders.id));
+  const paidRenewals = await tx
+    .select({ id: renewals.id, description: renewals.description, amount: renewals.amountCents })
+    .from(renewals)
+    .where(
+      inOrganization(
+        renewals,
+        organizationId,
+        eq(renewals.status, 'paid'),
+        gte(renewals.paidAt, start),
+        lt(renewals.paidAt, until),
+      ),
+    )
+    .orderBy(asc(renewals.paidAt), asc(renewals.id));
+  const usage = await tx
+    .select({
+      clusterId: usageRecords.clusterId,
+      clusterName: clusters.name,
+      metric: usageRecords.metric,
+      quantityMilli: sql<string>`sum(${usageRecords.quantityMilli})`,
+      costMillicents: sql<string>`sum(${usageRecords.costMillicents})`,
+      records: sql<string>`count(*)`,
+    })
+    .from(usageRecords)
+    .innerJoin(clusters, eq(clusters.id, usageRecords.clusterId))
+    .where(unbilledUsage(organizationId, until))
+    .groupBy(usageRecords.clusterId, clusters.name, usageRecords.metric)
+    .orderBy(asc(clusters.name), asc(usageRecords.clusterId));
+  const metricOrder = (metric: string) => usageMetrics.indexOf(metric as never);
+  usage.sort(
+    (a, b) =>
+      a.clusterName.localeCompare(b.clusterName) ||
+      a.clusterId - b.clusterId ||
+      metricOrder(a.metric) - metricOrder(b.metric),
+  );
+
+  const lines: NewLine[] = [
+    ...paidOrders.map((order) => ({
+      kind: 'order' as const,
+      description: order.description
+        ? `Order ${orderNumber(order.id)}: ${order.description}`
+        : `Order ${orderNumber(order.id)}`,
+      quantityMilli: 1000,
+      unit: 'order',
+      amountCents: order.amount,
+      orderId: order.id,
+    })),
+    ...paidRenewals.map((renewal) => ({
+      kind: 'renewal' as const,
+      description: `Renewal: ${renewal.description}`,
+      quantityMilli: 1000,
+      unit: 'period',
+      amountCents: renewal.amount,
+      renewalId: renewal.id,
+    })),
+  ];
+  for (const group of usage) {
+    const quantityMilli = Number(group.quantityMilli);
+    if (quantityMilli === 0) continue;
+    const label = usageMetricLabels[group.metric];
+    lines.push({
+      kind: 'usage',
+      description: `Cluster ${group.clusterName}: ${label.name}`,
+      clusterId: group.clusterId,
+      metric: group.metric,
+      quantityMilli,
+      unit: label.unit,
+      amountCents: millicentsToCents(Number(group.costMillicents)),
+    });
+  }
+  const usageRecordCount = usage.reduce((sum, group) => sum + Number(group.records), 0);
+  return { lines, usageRecordCount };
+}
+
+/** Who the invoice is issued to: the billing details as they stand, or the organization's name. */
+async function billedTo(tx: Tx, organizationId: number) {
+  const [details] = await tx
+    .select()
+    .from(billingDetails)
+    .where(eq(billingDetails.organizationId, organizationId));
+  if (details) {
+    return {
+      party: {
+        name: details.legalName,
+        address: details.address,
+        country: details.country,
+        vatNumber: details.vatNumber,
+        email: details.email,
+      },
+      vat: vatFor({ country: details.country, vatNumber: details.vatNumber }),
+    };
+  }
+  const [organization] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [admin] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        inArray(users.role, ['admin', 'super_admin']),
+        eq(users.status, 'active'),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(1);
+  return {
+    party: {
+      name: organization?.name ?? '',
+      address: '',
+      country: '',
+      vatNumber: null,
+      email: admin?.email ?? '',
+    },
+    vat: vatFor(null),
+  };
+}
+
+/** The next number of the year, its counter row locked until the transaction ends. */
+async function takeNumber(tx: Tx, year: number): Promise<string> {
+  const result = await tx.execute<{ last: number }>(sql`
+    insert into invoice_number_counters (year, last) values (${year}, 1)
+    on conflict (year) do update set last = invoice_number_counters.last + 1
+    returning last`);
+  return invoiceNumber(year, Number(result.rows[0]!.last));
+}
+
+export type CloseResult = { invoice: InvoiceRow; issued: boolean } | null;
+
+/**
+ * Closes an organization's billing period up to `until` (exclusive): one invoice, issued in one
+ * transaction with its lines, its number, the usage records it bills and the admins' notice.
+ * Answers null when there is nothing to bill. Two closes of the same period (two instances at
+ * the month's end) both aim at the invoice's unique (organization, period start): the second
+ * one's insert fails, everything it did rolls back (its number too), and it answers the
+ * invoice the first one issued, with `issued: false`.
+ */
+export async function closePeriod(
+  db: Db,
+  organizationId: number,
+  until: Date,
+): Promise<CloseResult> {
+  let start = null as Date | null;
+  try {
+    return await db.transaction(async (tx) => {
+      start = await periodStart(tx, organizationId, until);
+      if (!start || start >= until) return null;
+      const { lines, usageRecordCount } = await periodLines(tx, organizationId, start, until);
+      if (lines.length === 0) return null;
+      const { party, vat } = await billedTo(tx, organizationId);
+      const totals = invoiceTotals(
+        lines.map((line) => ({ kind: line.kind, amount: line.amountCents })),
+        vat.rateBasisPoints,
+      );
+      const issuedAt = new Date();
+      const number = await takeNumber(tx, issuedAt.getUTCFullYear());
+      const nothingDue = totals.amountDue === 0;
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          organizationId,
+          number,
+          periodStart: start,
+          periodEnd: until,
+          // Everything was paid during the month: there is nothing left to charge.
+          status: nothingDue ? 'paid' : 'open',
+          paidAt: nothingDue ? issuedAt : null,
+          subtotalCents: totals.subtotal,
+          vatTreatment: vat.treatment,
+          vatRateBasisPoints: vat.rateBasisPoints,
+          taxCents: totals.tax,
+          totalCents: totals.total,
+          prepaidCents: totals.prepaid,
+          amountDueCents: totals.amountDue,
+          billedTo: party,
+          issuedAt,
+        })
+        .returning();
+      await tx
+        .insert(invoiceLines)
+        .values(
+          lines.map((line, index) => ({ ...line, invoiceId: invoice!.id, position: index + 1 })),
+        );
+      const marked = await tx.execute<{ count: string }>(sql`
+        with billed as (
+          update usage_records set invoice_id = ${invoice!.id}
+          where organization_id = ${organizationId} and invoice_id is null and hour < ${until}
+          returning 1
+        )
+        select count(*) as count from billed`);
+      if (Number(marked.rows[0]!.count) !== usageRecordCount) {
+        // Usage was written for the period while it closed: close it again with all of it.
+        throw new Error(`Usage of organization ${organizationId} changed while its month closed`);
+      }
+      // Charged right after the commit; queued as well, so a crash in between loses nothing.
+      if (!nothingDue) await queueInvoiceCharge(tx, invoice!.id);
+      const due = nothingDue ? 'nothing due' : `${dollars(totals.amountDue)} due`;
+      const message = `Invoice ${number} issued: ${dollars(totals.total)}, ${due}.`;
+      await notifyOrganizationAdmins(tx, organizationId, 'info', message, {
+        subject: `Invoice ${number} issued: ${dollars(totals.amountDue)} due`,
+        text: [
+          message,
+          '',
+          `Period: ${start.toISOString().slice(0, 10)} to ${until.toISOString().slice(0, 10)}`,
+          `Total: ${dollars(totals.total)} (VAT ${dollars(totals.tax)})`,
+          `Already paid during the period: ${dollars(totals.prepaid)}`,
+          `Amount due: ${dollars(totals.amountDue)}${nothingDue ? '' : ', charged to your credit balance first, then your default card'}`,
+          '',
+          'Download it from Billing, Invoices.',
+        ].join('\n'),
+      });
+      return { invoice: invoice!, issued: true };
+    });
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'invoices_organization_period_key' && start) {
+      const [existing] = await db
+        .select()
+        .from(invoices)
+        .where(inOrganization(invoices, organizationId, eq(invoices.periodStart, start)));
+      if (existing) return { invoice: existing, issued: false };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, usageCsv } from './invoice-csv.ts';
+
+describe('usage CSV', () => {
+  it('writes one row per record with quantities to the thousandth and costs in dollars', () => {
+    const csv = usageCsv([
+      {
+        hour: new Date('2026-03-01T00:00:00Z'),
+        clusterId: 3,
+        clusterName: 'web',
+        metric: 'node_hours',
+        quantityMilli: 5000,
+        billableMilli: 2000,
+        costMillicents: 123_456,
+      },
+      {
+        hour: new Date('2026-03-01T01:00:00Z'),
+        clusterId: 3,
+        clusterName: 'web',
+        metric: 'egress_gb',
+        quantityMilli: 1,
+        billableMilli: 1,
+        costMillicents: 7,
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'hour,cluster_id,cluster,metric,quantity,billable,cost_usd',
+      '2026-03-01T00:00:00.000Z,3,web,node_hours,5.000,2.000,1.23456',
+      '2026-03-01T01:00:00.000Z,3,web,egress_gb,0.001,0.001,0.00007',
+      '',
+    ]);
+  });
+
+  it('quotes what needs it and defuses spreadsheet formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('-1')).toBe("'-1");
+  });
+});

@@ -1,0 +1,49 @@
+import type { UsageMetric } from '@alpenkube/contract';
+
+export interface UsageCsvRow {
+  hour: Date;
+  clusterId: number;
+  clusterName: string;
+  metric: UsageMetric;
+  quantityMilli: number;
+  billableMilli: number;
+  costMillicents: number;
+}
+
+/**
+ * A CSV field: quoted when it holds a separator, a quote or a line break, and kept from being
+ * read as a formula by a spreadsheet (a leading =, +, -, @, tab or carriage return).
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const milli = (value: number) => (value / 1000).toFixed(3);
+/** Millicents as US dollars, to the millicent: 123456 millicents is 1.23456. */
+const usd = (millicents: number) => {
+  const sign = millicents < 0 ? '-' : '';
+  const abs = Math.abs(millicents);
+  return `${sign}${Math.floor(abs / 100_000)}.${String(abs % 100_000).padStart(5, '0')}`;
+};
+
+export const USAGE_CSV_HEADER = 'hour,cluster_id,cluster,metric,quantity,billable,cost_usd';
+
+/** An invoice's usage records, one row per cluster, metric and hour, in USD. */
+export function usageCsv(rows: readonly UsageCsvRow[]): string {
+  const lines = [USAGE_CSV_HEADER];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.hour.toISOString(),
+        String(row.clusterId),
+        csvField(row.clusterName),
+        row.metric,
+        milli(row.quantityMilli),
+        milli(row.billableMilli),
+        usd(row.costMillicents),
+      ].join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,277 @@
+import PDFDocument from 'pdfkit';
+import type { Invoice } from '@alpenkube/contract';
+import { dollars } from '../../lib/money.ts';
+
+const MARGIN = 50;
+const FOOTER_GAP = 28;
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const MUTED = '#555555';
+const RULE = '#bbbbbb';
+
+/** The lines table's columns: x from the left margin, width, alignment. */
+const COLUMNS = {
+  description: { x: 0, width: 250, align: 'left' },
+  quantity: { x: 258, width: 72, align: 'right' },
+  unit: { x: 340, width: 80, align: 'left' },
+  amount: { x: 420, width: 75, align: 'right' },
+} as const;
+
+/** `2026-03-01 00:00 UTC`: periods end at a month boundary, or at a close in development. */
+const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const utcDay = (iso: string) => iso.slice(0, 10);
+
+const quantityText = (quantity: number) =>
+  quantity.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+const percent = (basisPoints: number) =>
+  `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+
+const statusText = (invoice: Invoice) => {
+  switch (invoice.status) {
+    case 'paid':
+      return invoice.paidAt ? `Paid on ${utcDay(invoice.paidAt)}` : 'Paid';
+    case 'void':
+      return invoice.voidedAt ? `VOID since ${utcDay(invoice.voidedAt)}` : 'VOID';
+    default:
+      return 'Open: amount due charged to the saved payment method';
+  }
+};
+
+/**
+ * An invoice as a PDF (A4), built from the stored invoice alone: the same invoice gives the same
+ * bytes every time (its issue date is the document's date). Amounts are USD, as on the invoice.
+ */
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: `Invoice ${invoice.number}`,
+      Author: invoice.seller.name,
+      Subject: `Invoice ${invoice.number} for ${invoice.billedTo.name}`,
+      CreationDate: new Date(invoice.issuedAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - FOOTER_GAP;
+  let y = MARGIN;
+
+  // Title, number and status.
+  doc.font(BOLD).fontSize(22).fillColor('black').text('Invoice', MARGIN, y);
+  doc.fontSize(12).text(invoice.number, MARGIN, y + 4, { width, align: 'right' });
+  if (invoice.status === 'void') {
+    doc
+      .fontSize(28)
+      .fillColor('#b00020')
+      .text('VOID', MARGIN, y + 20, { width, align: 'right' });
+    doc.fillColor('black');
+  }
+  y += 48;
+
+  // The two parties.
+  const party = (
+    title: string,
+    who: Invoice['seller'],
+    x: number,
+    top: number,
+    columnWidth: number,
+  ) => {
+    doc.font(BOLD).fontSize(9).fillColor(MUTED).text(title.toUpperCase(), x, top, {
+      width: columnWidth,
+    });
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .fillColor('black')
+      .text(who.name || '—', { width: columnWidth });
+    doc.font(REGULAR).fontSize(10);
+    for (const line of [
+      ...who.address.split('\n'),
+      who.country,
+      who.vatNumber ? `VAT number ${who.vatNumber}` : '',
+      who.email,
+    ]) {
+      if (line.trim()) doc.text(line, { width: columnWidth });
+    }
+    return doc.y;
+  };
+  const half = width / 2 - 10;
+  const partiesEnd = Math.max(
+    party('From', invoice.seller, MARGIN, y, half),
+    party('Billed to', invoice.billedTo, MARGIN + width / 2 + 10, y, half),
+  );
+  y = partiesEnd + 18;
+
+  // What, when, how much.
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.number],
+    ['Issue date', utcDay(invoice.issuedAt)],
+    ['Period', `${utcMinute(invoice.periodStart)} to ${utcMinute(invoice.periodEnd)}`],
+    ['Status', statusText(invoice)],
+    ['Currency', 'USD (all amounts in US dollars)'],
+  ];
+  if (invoice.status === 'void' && invoice.voidReason) {
+    facts.push(['Void because', invoice.voidReason]);
+  }
+  for (const [label, value] of facts) {
+    doc.font(BOLD).fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 110 });
+    doc
+      .font(REGULAR)
+      .fillColor('black')
+      .text(value, MARGIN + 115, y, { width: width - 115 });
+    y = Math.max(doc.y, y + 14) + 2;
+  }
+  y += 14;
+
+  // The lines, a page at a time.
+  const tableHeader = () => {
+    doc.font(BOLD).fontSize(9).fillColor(MUTED);
+    const labels = {
+      description: 'Description',
+      quantity: 'Quantity',
+      unit: 'Unit',
+      amount: 'Amount',
+    };
+    for (const [key, column] of Object.entries(COLUMNS)) {
+      doc.text(labels[key as keyof typeof labels], MARGIN + column.x, y, {
+        width: column.width,
+        align: column.align,
+      });
+    }
+    y += 14;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    y += 6;
+    doc.fillColor('black');
+  };
+  tableHeader();
+  doc.font(REGULAR).fontSize(10);
+  for (const line of invoice.lines) {
+    doc.font(REGULAR).fontSize(10);
+    const height = Math.max(
+      doc.heightOfString(line.description, { width: COLUMNS.description.width }),
+      12,
+    );
+    if (y + height > bottom()) {
+      doc.addPage();
+      y = MARGIN;
+      doc.font(BOLD).fontSize(10).fillColor(MUTED);
+      doc.text(`Invoice ${invoice.number} (continued)`, MARGIN, y, { width });
+      y += 22;
+      tableHeader();
+      doc.font(REGULAR).fontSize(10);
+    }
+    const cells = {
+      description: line.description,
+      quantity: quantityText(line.quantity),
+      unit: line.unit,
+      amount: dollars(line.amount),
+    };
+    for (const [key, column] of Object.entries(COLUMNS)) {
+      doc.text(cells[key as keyof typeof cells], MARGIN + column.x, y, {
+        width: column.width,
+        align: column.align,
+      });
+    }
+    y += height + 5;
+  }
+  if (invoice.lines.length === 0) {
+    doc.text('No lines.', MARGIN, y);
+    y += 17;
+  }
+
+  // The totals, kept together.
+  const vatLabel =
+    invoice.vatTreatment === 'reverse_charge'
+      ? 'VAT (reverse charge, 0%)'
+      : `VAT (${percent(invoice.vatRateBasisPoints)})`;
+  const totals: [string, number, boolean][] = [
+    ['Subtotal', invoice.subtotal, false],
+    [vatLabel, invoice.tax, false],
+    ['Total', invoice.total, true],
+    ['Prepaid during the period (orders and renewals)', -invoice.prepaid, false],
+    ['Amount due', invoice.amountDue, true],
+  ];
+  const noteHeight = invoice.taxNote
+    ? doc.font(REGULAR).fontSize(9).heightOfString(invoice.taxNote, { width }) + 12
+    : 0;
+  const totalsHeight = 6 + totals.length * 18 + noteHeight + 40;
+  if (y + totalsHeight > bottom()) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke();
+  y += 8;
+  for (const [label, cents, strong] of totals) {
+    doc
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 11 : 10)
+      .fillColor('black');
+    doc.text(label, MARGIN + 150, y, { width: 260, align: 'right' });
+    doc.text(dollars(cents), MARGIN + COLUMNS.amount.x - 20, y, {
+      width: COLUMNS.amount.width + 20,
+      align: 'right',
+    });
+    y += 18;
+  }
+  if (invoice.taxNote) {
+    y += 6;
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(invoice.taxNote, MARGIN, y, { width });
+    y = doc.y;
+  }
+  if (invoice.status === 'paid' || invoice.creditApplied > 0 || invoice.cardCharged > 0) {
+    y += 10;
+    const paidWith = [
+      invoice.creditApplied > 0 ? `${dollars(invoice.creditApplied)} from credit` : null,
+      invoice.cardCharged > 0 ? `${dollars(invoice.cardCharged)} by card` : null,
+    ].filter(Boolean);
+    if (paidWith.length) {
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`Paid ${paidWith.join(' and ')}.`, MARGIN, y, {
+          width,
+        });
+    }
+  }
+
+  // A footer on every page, below the bottom margin (which pdfkit would otherwise break on).
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index += 1) {
+    doc.switchToPage(range.start + index);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `${invoice.seller.name} · ${invoice.number} · page ${index + 1} of ${range.count} · amounts in USD`,
+        MARGIN,
+        doc.page.height - MARGIN,
+        { width, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = margin;
+  }
+  doc.end();
+  return done;
+}

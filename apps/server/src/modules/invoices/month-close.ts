@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { Invoice } from '@alpenkube/contract';
+import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../jobs/job-queue.ts';
+import { BILLED_ORDER_STATUSES } from './invoice-close.ts';
+import { startOfUtcMonth } from './invoice-totals.ts';
+
+/** How often each instance looks for a month to close: a few minutes after midnight UTC at most. */
+export const MONTH_CLOSE_EVERY_MS = 5 * 60_000;
+
+const billedOrderStatuses = sql.raw(
+  BILLED_ORDER_STATUSES.map((status) => `'${status}'`).join(', '),
+);
+
+/**
+ * The organizations whose invoicing stops before `boundary` and that may have something to bill
+ * before it: paid orders or renewals since their last invoice, usage not yet invoiced, or a
+ * cluster not yet metered that far (which metering may turn into usage).
+ */
+async function organizationsToClose(db: Db, boundary: Date): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    select o.id from organizations o
+    left join lateral (
+      select max(i.period_end) as last_end from invoices i where i.organization_id = o.id
+    ) last on true
+    where (last.last_end is null or last.last_end < ${boundary})
+      and (
+        exists (
+          select 1 from orders r
+          where r.organization_id = o.id and r.status in (${billedOrderStatuses})
+            and r.paid_at < ${boundary} and (last.last_end is null or r.paid_at >= last.last_end)
+        )
+        or exists (
+          select 1 from renewals r
+          where r.organization_id = o.id and r.status = 'paid'
+            and r.paid_at < ${boundary} and (last.last_end is null or r.paid_at >= last.last_end)
+        )
+        or exists (
+          select 1 from usage_records u
+          where u.organization_id = o.id and u.invoice_id is null and u.hour < ${boundary}
+        )
+        or exists (
+          select 1 from clusters c
+          where c.organization_id = o.id and c.created_at < ${boundary}
+            and (c.metered_through is null or c.metered_through < ${boundary})
+            and (c.deleted_at is null or last.last_end is null or c.deleted_at > last.last_end)
+        )
+      )
+    order by o.id`);
+  return result.rows.map((row) => Number(row.id));
+}
+
+/**
+ * The month-end close: a chore every instance runs (at start, then every few minutes). Once a
+ * UTC month has ended, it meters and closes that month for each organization with something to
+ * bill. Safe on every instance at once and after any crash: an organization whose invoices
+ * reach the boundary is no longer looked at, and two closes of one period issue one invoice
+ * (the unique organization and period start).
+ */
+export function registerMonthClose(
+  jobs: JobRunner,
+  deps: {
+    db: Db;
+    meter: (organizationId: number, until: Date) => Promise<void>;
+    closeMonth: (organizationId: number, until: Date) => Promise<Invoice | null>;
+  },
+) {
+  async function closeDueMonths(now = new Date()): Promise<Invoice[]> {
+    const boundary = startOfUtcMonth(now);
+    const issued: Invoice[] = [];
+    const failures: unknown[] = [];
+    for (const organizationId of await organizationsToClose(deps.db, boundary)) {
+      try {
+        await deps.meter(organizationId, boundary);
+        const invoice = await deps.closeMonth(organizationId, boundary);
+        if (invoice) issued.push(invoice);
+      } catch (error) {
+        // One organization's failure does not hold the others back; the next run tries again.
+        failures.push(error);
+      }
+    }
+    if (failures.length) {
+      throw new AggregateError(failures, `${failures.length} organizations' months did not close`);
+    }
+    return issued;
+  }
+
+  jobs.every(MONTH_CLOSE_EVERY_MS, 'close the months', async () => {
+    await closeDueMonths();
+  });
+  return { closeDueMonths };
+}

@@ -1,16 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import {
+  priceCluster,
+  type BillingDetails,
+  type BillingPlans,
+  type BillingSummary,
+  type Catalog,
+  type ClusterOrderConfig,
+  type Order,
+} from '@alpenkube/contract';
+import {
+  auditEvents,
   creditTransactions,
   invoices,
   notifications,
   organizations,
   outgoingMail,
+  renewals,
+  subscriptions,
   testGatewayCharges,
   users,
 } from '../../src/db/schema.ts';
-import { clusterOrderer } from '../support/clusters.ts';
-import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
+import { enqueueJob } from '../../src/jobs/job-queue.ts';
+import { addPeriod } from '../../src/modules/billing/periods.ts';
+import { renewalJob } from '../../src/modules/billing/renewals.ts';
+import { clusterOrderer, orderCluster, settleJobs, smallCluster } from '../support/clusters.ts';
+import { createTestApp, registerUser, type Client, type TestApp } from '../support/test-app.ts';
 
 const CARDS = {
   ok: '4242424242424242',
@@ -259,6 +274,651 @@ describe('billing', () => {
       expect(charges).toHaveLength(1);
       expect(await balanceOf(organizationId)).toBe(0);
       expect((await invoiceRow(invoice.id)).paymentAttempts).toBe(1);
+    });
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Subscriptions and renewals
+
+  const DAY = 86_400_000;
+  let catalog: Catalog;
+  const catalogNow = async () =>
+    (catalog ??= (await t.app.inject({ method: 'GET', url: '/api/catalog' })).json<Catalog>());
+  const periodPrice = async (config: ClusterOrderConfig) =>
+    priceCluster({ ...config, billingCycle: config.billingCycle }, await catalogNow()).total;
+
+  /** A running cluster of a fresh organization with a saved card, paid monthly. */
+  async function paidCluster(name: string, cluster: Partial<ClusterOrderConfig> = {}) {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...cluster, name });
+    await settleJobs(t.app);
+    return { ...who, order, clusterId: order.clusterId! };
+  }
+
+  const subscriptionOf = async (clusterId: number) =>
+    (
+      await db()
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.clusterId, clusterId))
+        .orderBy(desc(subscriptions.id))
+    )[0]!;
+
+  /** Moves the subscription's current period so that it ends at `end` (a month long). */
+  async function endPeriodAt(subscriptionId: number, end: Date, start?: Date) {
+    await db()
+      .update(subscriptions)
+      .set({ periodStart: start ?? new Date(end.getTime() - 30 * DAY), periodEnd: end })
+      .where(eq(subscriptions.id, subscriptionId));
+  }
+
+  const renewalsOf = (subscriptionId: number) =>
+    db().select().from(renewals).where(eq(renewals.subscriptionId, subscriptionId));
+
+  const chargesOf = (renewalId: number) =>
+    db()
+      .select()
+      .from(testGatewayCharges)
+      .where(like(testGatewayCharges.idempotencyKey, `renewal-${renewalId}-%`));
+
+  async function renewAt(now: Date) {
+    const result = await t.app.services.billing.runRenewals(now);
+    await t.app.services.jobs.drain();
+    return result;
+  }
+
+  async function placeOrder(client: Client, name: string) {
+    return client.request({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': `billing-${name}-${Date.now()}` },
+      payload: { kind: 'cluster', cluster: { ...smallCluster, name }, billingCycle: 'monthly' },
+    });
+  }
+
+  describe('subscriptions', () => {
+    it('a paid cluster order opens one: paid time to a calendar month later, what it paid for', async () => {
+      const { order, clusterId, organizationId } = await paidCluster('subscribed');
+      const subscription = await subscriptionOf(clusterId);
+      const paidAt = new Date(order.paidAt!);
+      expect(subscription).toMatchObject({
+        organizationId,
+        kind: 'cluster',
+        orderId: order.id,
+        billingCycle: 'monthly',
+        status: 'active',
+        paidConfig: order.cluster,
+        periodPriceCents: order.subtotal,
+      });
+      expect(subscription.periodStart.toISOString()).toBe(paidAt.toISOString());
+      expect(subscription.periodEnd.toISOString()).toBe(addPeriod(paidAt, 'monthly').toISOString());
+    });
+
+    it('a yearly order is prepaid for a year', async () => {
+      const { client } = await clusterOrderer(t.app);
+      const placed = await client.request({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'idempotency-key': `billing-yearly-${Date.now()}` },
+        payload: {
+          kind: 'cluster',
+          cluster: { ...smallCluster, name: 'yearly' },
+          billingCycle: 'yearly',
+        },
+      });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json<Order>();
+      expect((await client.post(`/api/orders/${order.id}/pay`, {})).statusCode).toBe(200);
+      const paid = (await client.get(`/api/orders/${order.id}`)).json<Order>();
+      const subscription = await subscriptionOf(paid.clusterId!);
+      expect(subscription.billingCycle).toBe('yearly');
+      expect(subscription.periodPriceCents).toBe(order.subtotal);
+      expect(subscription.periodEnd.toISOString()).toBe(
+        addPeriod(new Date(paid.paidAt!), 'yearly').toISOString(),
+      );
+      expect(subscription.periodEnd.getUTCFullYear()).toBe(
+        new Date(paid.paidAt!).getUTCFullYear() + 1,
+      );
+    });
+  });
+
+  describe('renewals', () => {
+    it('renews the configuration as it is then: the credit first, then the card', async () => {
+      const { client, clusterId, organizationId, order } = await paidCluster('renewed');
+      // Scaled up during the period: the next period pays for four nodes.
+      const pool = (await client.get(`/api/clusters/${clusterId}`)).json().nodePools[0];
+      const scaled = await client.patch(`/api/clusters/${clusterId}/node-pools/${pool.id}`, {
+        count: 4,
+      });
+      expect(scaled.statusCode, scaled.body).toBe(200);
+      await settleJobs(t.app);
+      const bigger = {
+        ...order.cluster!,
+        nodePools: [{ ...order.cluster!.nodePools[0]!, count: 4 }],
+      };
+      const price = await periodPrice(bigger);
+      expect(price).toBeGreaterThan(order.subtotal);
+
+      const subscription = await subscriptionOf(clusterId);
+      expect(subscription.paidConfig!.nodePools[0]!.count).toBe(3);
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(subscription.id, end);
+      await setCredit(organizationId, 1_000);
+
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [renewal] = await renewalsOf(subscription.id);
+      expect(renewal).toMatchObject({
+        status: 'paid',
+        amountCents: price,
+        creditAppliedCents: 1_000,
+        cardAmountCents: price - 1_000,
+        attempts: 1,
+        lastError: null,
+        nextAttemptAt: null,
+      });
+      expect(renewal!.periodStart.toISOString()).toBe(end.toISOString());
+      expect(renewal!.description).toBe(
+        `Renewal of cluster renewed, ${renewal!.periodStart.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })} – ${renewal!.periodEnd.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`,
+      );
+      expect(
+        (await chargesOf(renewal!.id)).map((c) => [c.idempotencyKey, c.amountCents, c.status]),
+      ).toEqual([[`renewal-${renewal!.id}-1`, price - 1_000, 'succeeded']]);
+      expect(await balanceOf(organizationId)).toBe(0);
+      const ledger = await db()
+        .select()
+        .from(creditTransactions)
+        .where(eq(creditTransactions.renewalId, renewal!.id));
+      expect(ledger.map((entry) => [entry.kind, entry.amountCents])).toEqual([['payment', -1_000]]);
+
+      const moved = await subscriptionOf(clusterId);
+      expect(moved.status).toBe('active');
+      expect(moved.periodStart.toISOString()).toBe(end.toISOString());
+      expect(moved.periodEnd.toISOString()).toBe(addPeriod(end, 'monthly').toISOString());
+      expect(moved.periodPriceCents).toBe(price);
+      expect(moved.paidConfig!.nodePools[0]!.count).toBe(4);
+      expect(await adminNotices(organizationId, 'Renewal of cluster renewed')).toHaveLength(1);
+
+      // The chore again, later in the new period: nothing more to renew or charge.
+      await renewAt(new Date(end.getTime() + 2 * DAY));
+      expect(await renewalsOf(subscription.id)).toHaveLength(1);
+      expect(await chargesOf(renewal!.id)).toHaveLength(1);
+    });
+
+    it('retries 1, 3 and 7 days after a failure, telling the admins each time, then suspends ordering until it is paid', async () => {
+      const { client, clusterId, organizationId } = await paidCluster('overdue');
+      await useCard(client, CARDS.declined);
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(subscription.id, end);
+      const at = (days: number) => new Date(end.getTime() + days * DAY + 60_000);
+      const renewal = async () => (await renewalsOf(subscription.id))[0]!;
+      const failures = () => adminNotices(organizationId, 'could not be charged');
+
+      await renewAt(at(0));
+      expect(await renewal()).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'Your card was declined.',
+      });
+      expect((await renewal()).nextAttemptAt!.toISOString()).toBe(
+        new Date(end.getTime() + DAY).toISOString(),
+      );
+      expect((await subscriptionOf(clusterId)).status).toBe('past_due');
+      expect(await failures()).toHaveLength(1);
+      expect(await mailsTo(organizationId, 'Payment of a renewal failed')).toHaveLength(1);
+
+      // Between two retries, nothing is tried.
+      await renewAt(new Date(end.getTime() + 12 * 3_600_000));
+      expect((await renewal()).attempts).toBe(1);
+
+      await renewAt(at(1));
+      expect((await renewal()).attempts).toBe(2);
+      expect((await renewal()).nextAttemptAt!.toISOString()).toBe(
+        new Date(end.getTime() + 3 * DAY).toISOString(),
+      );
+      await renewAt(at(3));
+      expect((await renewal()).attempts).toBe(3);
+      expect((await renewal()).nextAttemptAt!.toISOString()).toBe(
+        new Date(end.getTime() + 7 * DAY).toISOString(),
+      );
+      expect(await failures()).toHaveLength(3);
+      // Still allowed to order before the last retry.
+      const [organization] = await db()
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      expect(organization!.orderingSuspendedAt).toBeNull();
+
+      await renewAt(at(7));
+      expect(await renewal()).toMatchObject({ status: 'failed', attempts: 4, nextAttemptAt: null });
+      expect(await failures()).toHaveLength(4);
+      expect(await mailsTo(organizationId, 'Payment of a renewal failed')).toHaveLength(4);
+      expect(await mailsTo(organizationId, 'Ordering is suspended')).toHaveLength(1);
+      const [suspended] = await db()
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      expect(suspended!.orderingSuspendedAt).toBeInstanceOf(Date);
+      expect(suspended!.orderingSuspendedReason).toContain('Renewal of cluster overdue');
+      // The chore later does not try again.
+      await renewAt(at(9));
+      expect((await renewal()).attempts).toBe(4);
+
+      const refused = await placeOrder(client, 'more');
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().message).toMatch(
+        /^New orders are suspended until your overdue renewals are paid\. This renewal is unpaid: Renewal of cluster overdue, .+ \(\$[\d,.]+, due .+\)\. Pay from Billing to order again\.$/,
+      );
+      const summary = (await client.get('/api/billing/summary')).json<BillingSummary>();
+      expect(summary.orderingSuspended?.reason).toContain('Renewal of cluster overdue');
+
+      // Pay now with the declined card: a 402, the schedule and the suspension stay.
+      const declined = await client.post(`/api/billing/renewals/${(await renewal()).id}/pay`);
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+      expect(await renewal()).toMatchObject({ status: 'failed', attempts: 5 });
+
+      // A good card, then pay now: paid, the period moves on and ordering opens again.
+      await useCard(client, CARDS.ok);
+      const paid = await client.post(`/api/billing/renewals/${(await renewal()).id}/pay`);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const after = paid.json<BillingSummary>();
+      expect(after.orderingSuspended).toBeNull();
+      expect(after.overdueRenewals).toEqual([]);
+      expect(await renewal()).toMatchObject({ status: 'paid', attempts: 6 });
+      const renewed = await subscriptionOf(clusterId);
+      expect(renewed.status).toBe('active');
+      expect(renewed.periodStart.toISOString()).toBe(end.toISOString());
+      expect((await placeOrder(client, 'more')).statusCode).toBe(201);
+
+      // Paid already: a 409.
+      expect(
+        (await client.post(`/api/billing/renewals/${(await renewal()).id}/pay`)).statusCode,
+      ).toBe(409);
+    });
+
+    it('a card that asks to confirm fails the renewal with a message saying what to do', async () => {
+      const { client, clusterId } = await paidCluster('confirm');
+      await useCard(client, CARDS.challenge);
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(subscription.id, end);
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [renewal] = await renewalsOf(subscription.id);
+      expect(renewal!.lastError).toBe(
+        'Your bank asks to confirm this payment: pay it from Billing.',
+      );
+      expect((await chargesOf(renewal!.id))[0]!.status).toBe('cancelled');
+    });
+
+    it('is charged once when two chores race and its job runs twice', async () => {
+      const { clusterId, organizationId } = await paidCluster('once');
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(subscription.id, end);
+      const now = new Date(end.getTime() + 60_000);
+
+      await Promise.all([
+        t.app.services.billing.runRenewals(now),
+        t.app.services.billing.runRenewals(now),
+      ]);
+      const opened = await renewalsOf(subscription.id);
+      expect(opened).toHaveLength(1);
+      const renewalId = opened[0]!.id;
+      // The same attempt queued again (a second instance), and run twice at once.
+      await enqueueJob(db(), renewalJob, { renewalId, dueAt: end.toISOString() });
+      await Promise.all([
+        t.app.services.billing.chargeRenewal(renewalId, { force: false, dueAt: end, now }),
+        t.app.services.billing.chargeRenewal(renewalId, { force: false, dueAt: end, now }),
+      ]);
+      await t.app.services.jobs.drain();
+      await t.app.services.billing.runRenewals(now);
+      await t.app.services.jobs.drain();
+
+      const [renewal] = await renewalsOf(subscription.id);
+      expect(renewal).toMatchObject({ status: 'paid', attempts: 1 });
+      expect(await chargesOf(renewalId)).toHaveLength(1);
+      const payments = await db()
+        .select()
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.organizationId, organizationId),
+            eq(creditTransactions.renewalId, renewalId),
+          ),
+        );
+      expect(payments).toHaveLength(0);
+      expect(await adminNotices(organizationId, 'Renewal of cluster once')).toHaveLength(1);
+    });
+
+    it("another organization's renewal is not found", async () => {
+      const { clusterId } = await paidCluster('foreign');
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(subscription.id, end);
+      await t.app.services.billing.runRenewals(new Date(end.getTime() + 60_000));
+      const [renewal] = await renewalsOf(subscription.id);
+      const other = await clusterOrderer(t.app);
+      const response = await other.client.post(`/api/billing/renewals/${renewal!.id}/pay`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Renewal not found' });
+      await t.app.services.jobs.drain();
+    });
+  });
+
+  describe('proration', () => {
+    it('a scale-down credits the unused prepaid part of the nodes removed, once', async () => {
+      const { client, clusterId, organizationId, order } = await paidCluster('shrink', {
+        nodePools: [{ name: 'general', size: 'm-4vcpu-16gb', count: 4 }],
+      });
+      const subscription = await subscriptionOf(clusterId);
+      // 300 h 30 min into a 720-hour period: 419 whole hours are left.
+      const start = new Date(Date.now() - 300.5 * 3_600_000);
+      await endPeriodAt(subscription.id, new Date(start.getTime() + 720 * 3_600_000), start);
+      const pool = (await client.get(`/api/clusters/${clusterId}`)).json().nodePools[0];
+      const scaled = await client.patch(`/api/clusters/${clusterId}/node-pools/${pool.id}`, {
+        count: 3,
+      });
+      expect(scaled.statusCode, scaled.body).toBe(200);
+      await settleJobs(t.app);
+
+      const smaller = {
+        ...order.cluster!,
+        nodePools: [{ ...order.cluster!.nodePools[0]!, count: 3 }],
+      };
+      const removed = order.subtotal - (await periodPrice(smaller));
+      const credit = Math.floor((removed * 419) / 720);
+      expect(credit).toBeGreaterThan(0);
+      expect(await balanceOf(organizationId)).toBe(credit);
+      const [entry] = await db()
+        .select()
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.organizationId, organizationId),
+            eq(creditTransactions.kind, 'proration'),
+          ),
+        );
+      expect(entry!.amountCents).toBe(credit);
+      expect(entry!.description).toBe(
+        'Cluster shrink made smaller (pool general 4 → 3 nodes): the unused part of its prepaid period, 419 of 720 hours',
+      );
+      const lowered = await subscriptionOf(clusterId);
+      expect(lowered.paidConfig!.nodePools[0]!.count).toBe(3);
+      expect(lowered.periodPriceCents).toBe(order.subtotal - removed);
+
+      // Scaling up again changes nothing here (metering bills the extra node by the hour)...
+      const up = await client.patch(`/api/clusters/${clusterId}/node-pools/${pool.id}`, {
+        count: 4,
+      });
+      expect(up.statusCode, up.body).toBe(200);
+      await settleJobs(t.app);
+      expect((await subscriptionOf(clusterId)).paidConfig!.nodePools[0]!.count).toBe(3);
+      expect(await balanceOf(organizationId)).toBe(credit);
+
+      // ...and the deletion credits what is left of the period: the three nodes paid, and the rest.
+      const deleted = await client.request({
+        method: 'DELETE',
+        url: `/api/clusters/${clusterId}`,
+        payload: { name: 'shrink' },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await settleJobs(t.app);
+      const gone = await subscriptionOf(clusterId);
+      expect(gone.status).toBe('cancelled');
+      const deletionCredit = Math.floor(((order.subtotal - removed) * 419) / 720);
+      expect(await balanceOf(organizationId)).toBe(credit + deletionCredit);
+      const entries = await db()
+        .select()
+        .from(creditTransactions)
+        .where(eq(creditTransactions.organizationId, organizationId))
+        .orderBy(creditTransactions.id);
+      expect(entries.at(-1)!.description).toBe(
+        'Cluster shrink deleted: the unused part of its prepaid period, 419 of 720 hours',
+      );
+
+      // A deleted cluster's subscription is not renewed.
+      await renewAt(new Date(gone.periodEnd.getTime() + 60_000));
+      expect(await renewalsOf(gone.id)).toEqual([]);
+    });
+
+    it('removing a node pool credits its nodes', async () => {
+      const { client, clusterId, organizationId, order } = await paidCluster('two-pools', {
+        nodePools: [
+          { name: 'general', size: 'm-4vcpu-16gb', count: 3 },
+          { name: 'batch', size: 'm-4vcpu-16gb', count: 2 },
+        ],
+      });
+      const subscription = await subscriptionOf(clusterId);
+      const start = new Date(Date.now() - 100.25 * 3_600_000);
+      await endPeriodAt(subscription.id, new Date(start.getTime() + 744 * 3_600_000), start);
+      const batch = (await client.get(`/api/clusters/${clusterId}`))
+        .json()
+        .nodePools.find((p: { name: string }) => p.name === 'batch');
+      const removal = await client.delete(`/api/clusters/${clusterId}/node-pools/${batch.id}`);
+      expect(removal.statusCode, removal.body).toBe(200);
+      await settleJobs(t.app);
+      const without = { ...order.cluster!, nodePools: [order.cluster!.nodePools[0]!] };
+      const removed = order.subtotal - (await periodPrice(without));
+      expect(await balanceOf(organizationId)).toBe(Math.floor((removed * 643) / 744));
+      expect((await subscriptionOf(clusterId)).paidConfig!.nodePools.map((p) => p.name)).toEqual([
+        'general',
+      ]);
+    });
+
+    it('a cluster whose provisioning failed has its subscription cancelled, with no credit beyond the refund', async () => {
+      const who = await clusterOrderer(t.app);
+      t.app.services.providers.faults.inject('control-plane', 10, 'Control plane timed out');
+      const order = await orderCluster(who.client, { name: 'never' });
+      await settleJobs(t.app);
+      t.app.services.providers.faults.clear();
+      expect((await subscriptionOf(order.clusterId!)).status).toBe('cancelled');
+      expect(await balanceOf(who.organizationId)).toBe(order.total);
+    });
+  });
+
+  describe('support plans', () => {
+    it('lists the plans, changes to a paid one through an order, and back to the free one', async () => {
+      const { client, organizationId } = await clusterOrderer(t.app);
+      const initial = (await client.get('/api/billing/plans')).json<BillingPlans>();
+      expect(initial.current).toBe('basic');
+      expect(initial.billingCycle).toBe('monthly');
+      expect(initial.renewsAt).toBeNull();
+      expect(initial.plans.map((plan) => [plan.slug, plan.current])).toEqual([
+        ['basic', true],
+        ['business', false],
+        ['enterprise', false],
+      ]);
+
+      expect(
+        (await client.put('/api/billing/plans', { plan: 'basic', billingCycle: 'monthly' }))
+          .statusCode,
+      ).toBe(409);
+      const unknown = await client.put('/api/billing/plans', {
+        plan: 'platinum',
+        billingCycle: 'monthly',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toBe('plan: There is no support plan platinum');
+
+      const placed = await client.put('/api/billing/plans', {
+        plan: 'business',
+        billingCycle: 'monthly',
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const order = placed.json<Order>();
+      expect(order).toMatchObject({
+        kind: 'support',
+        status: 'pending_payment',
+        total: 49_900,
+        promoCode: null,
+        cluster: null,
+      });
+      // Not applied before it is paid.
+      expect((await client.get('/api/billing/plans')).json<BillingPlans>().current).toBe('basic');
+
+      const paid = await client.post(`/api/orders/${order.id}/pay`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const completed = (await client.get(`/api/orders/${order.id}`)).json<Order>();
+      expect(completed.status).toBe('completed');
+      expect(completed.timeline.map((event) => event.status)).toEqual([
+        'pending_payment',
+        'paid',
+        'completed',
+      ]);
+      const plans = (await client.get('/api/billing/plans')).json<BillingPlans>();
+      expect(plans.current).toBe('business');
+      expect(plans.renewsAt).toBe(addPeriod(new Date(completed.paidAt!), 'monthly').toISOString());
+      const [support] = await db()
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.organizationId, organizationId), eq(subscriptions.kind, 'support')),
+        );
+      expect(support).toMatchObject({
+        supportPlan: 'business',
+        periodPriceCents: 49_900,
+        status: 'active',
+        orderId: order.id,
+      });
+      expect(
+        (await client.put('/api/billing/plans', { plan: 'business', billingCycle: 'monthly' }))
+          .statusCode,
+      ).toBe(409);
+
+      // The support plan renews at its price when its period ends.
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(support!.id, end);
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [renewal] = await renewalsOf(support!.id);
+      expect(renewal).toMatchObject({ status: 'paid', amountCents: 49_900 });
+      expect(renewal!.description).toMatch(/^Renewal of the Business support plan, /);
+
+      // Back to the free plan: at once, a completed order of nothing, the subscription ends.
+      const free = await client.put('/api/billing/plans', {
+        plan: 'basic',
+        billingCycle: 'monthly',
+      });
+      expect(free.statusCode, free.body).toBe(200);
+      expect(free.json<Order>()).toMatchObject({ kind: 'support', status: 'completed', total: 0 });
+      const back = (await client.get('/api/billing/plans')).json<BillingPlans>();
+      expect(back.current).toBe('basic');
+      expect(back.renewsAt).toBeNull();
+      const [cancelled] = await db()
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, support!.id));
+      expect(cancelled!.status).toBe('cancelled');
+      // Most of the renewed month was unused: it comes back as credit.
+      expect(await balanceOf(organizationId)).toBeGreaterThan(49_900 - 200);
+    });
+
+    it('a suspended organization cannot change its plan', async () => {
+      const { client, organizationId } = await clusterOrderer(t.app);
+      await db()
+        .update(organizations)
+        .set({ orderingSuspendedAt: new Date(), orderingSuspendedReason: 'Something is unpaid.' })
+        .where(eq(organizations.id, organizationId));
+      const refused = await client.put('/api/billing/plans', {
+        plan: 'business',
+        billingCycle: 'yearly',
+      });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().message).toContain('Something is unpaid.');
+    });
+  });
+
+  describe('billing details', () => {
+    it('defaults to the organization, then applies the reverse charge to an EU business abroad', async () => {
+      const { client, user } = await registerUser(t.app, { companyName: 'Details Co' });
+      const { organizationId } = (await db().select().from(users).where(eq(users.id, user.id)))[0]!;
+      await db().update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      await db()
+        .update(organizations)
+        .set({ status: 'active' })
+        .where(eq(organizations.id, organizationId));
+      await t.app.services.sessions.userChanged(db(), user.id);
+
+      expect((await client.get('/api/billing/details')).json<BillingDetails>()).toEqual({
+        legalName: 'Details Co',
+        address: '',
+        country: '',
+        vatNumber: null,
+        email: user.email,
+        vatTreatment: 'standard',
+        vatRateBasisPoints: 2000,
+      });
+
+      const germany = await client.put('/api/billing/details', {
+        legalName: 'Details GmbH',
+        address: 'Hauptstraße 1\n10115 Berlin',
+        country: 'de',
+        vatNumber: 'DE 123.456.789',
+        email: 'billing@details.example',
+      });
+      expect(germany.statusCode, germany.body).toBe(200);
+      expect(germany.json<BillingDetails>()).toEqual({
+        legalName: 'Details GmbH',
+        address: 'Hauptstraße 1\n10115 Berlin',
+        country: 'DE',
+        vatNumber: 'DE123456789',
+        email: 'billing@details.example',
+        vatTreatment: 'reverse_charge',
+        vatRateBasisPoints: 0,
+      });
+      expect((await client.get('/api/billing/details')).json()).toEqual(germany.json());
+      const [audit] = await db()
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.action, 'billing.details_update'),
+            eq(auditEvents.organizationId, organizationId),
+          ),
+        );
+      expect(audit!.outcome).toBe('success');
+
+      // A French business pays French VAT; a business without a VAT number too.
+      const france = await client.put('/api/billing/details', {
+        legalName: 'Details SAS',
+        address: '1 rue de la Paix, Paris',
+        country: 'FR',
+        vatNumber: 'FR12345678901',
+        email: 'billing@details.example',
+      });
+      expect(france.json<BillingDetails>().vatTreatment).toBe('standard');
+      const noNumber = await client.put('/api/billing/details', {
+        legalName: 'Details GmbH',
+        address: 'Berlin',
+        country: 'DE',
+        vatNumber: null,
+        email: 'billing@details.example',
+      });
+      expect(noNumber.json<BillingDetails>()).toMatchObject({
+        vatTreatment: 'standard',
+        vatRateBasisPoints: 2000,
+      });
+
+      const wrongPrefix = await client.put('/api/billing/details', {
+        legalName: 'Details GmbH',
+        address: 'Berlin',
+        country: 'DE',
+        vatNumber: 'FR12345678901',
+        email: 'billing@details.example',
+      });
+      expect(wrongPrefix.statusCode).toBe(400);
+      expect(wrongPrefix.json().message).toContain('starts with DE');
+      const malformed = await client.put('/api/billing/details', {
+        legalName: 'Details GmbH',
+        address: 'Berlin',
+        country: 'DE',
+        vatNumber: 'not a number!',
+        email: 'billing@details.example',
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(
+        (await client.put('/api/billing/details', { legalName: '', address: 'x' })).statusCode,
+      ).toBe(400);
     });
   });
 });

@@ -1,7 +1,8 @@
 // npm run bench: performance figures, not a test. Everything runs on loopback, bounded in time.
 // 1. a bare node:http server answering a fixed JSON: the baseline;
 // 2. the real server on PGlite, then on PostgreSQL: three routes under load, and push latency;
-// 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages.
+// 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages;
+// 4. an invoice's PDF built in this process, as each download builds it (bench/invoice-pdf.ts).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import { devLogin, freePort, spawnServer } from '../apps/server/test/support/server-process.ts';
 import { clusterListLoad } from './cluster-list.ts';
 import { clusterPushLatency, printClusterPush } from './cluster-push.ts';
+import { invoicePdfTiming, printInvoicePdf } from './invoice-pdf.ts';
 import { load, type LoadResult } from './load.ts';
 import { measurePages } from './pages.ts';
 import { pushLatency } from './push-latency.ts';
@@ -270,6 +272,7 @@ async function main() {
     ['PGlite', pglite.clusterPush],
     ['PostgreSQL', postgres.clusterPush],
   ]);
+  printInvoicePdf(await invoicePdfTiming(Number(process.env.BENCH_PDF_COUNT ?? 200)));
   const pages = await pageFigures();
   if (pages.length) {
     console.log('\n| page | initial JS (gzip KB) | scripts | LCP ms |');

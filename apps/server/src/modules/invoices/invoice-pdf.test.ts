@@ -85,6 +85,8 @@ describe('invoice PDF', () => {
       'FR61912345678',
       'Acme GmbH',
       'Hauptstraße 1',
+      // The country by name; the seller's address already ends with its own.
+      'Germany',
       '2026-03-01 00:00 UTC to 2026-04-01 00:00 UTC',
       'Order ORD-000042: Cluster web: Blue, 3 nodes',
       'web: Nodes',

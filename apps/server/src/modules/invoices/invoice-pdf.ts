@@ -21,6 +21,16 @@ const COLUMNS = {
 const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 const utcDay = (iso: string) => iso.slice(0, 10);
 
+const regionNames = new Intl.DisplayNames('en', { type: 'region' });
+
+/** The country's name, unless the address already ends with it (the seller's does). */
+function countryLine(address: string, country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  const name = regionNames.of(country) ?? country;
+  const last = address.trim().split('\n').at(-1)?.trim().toLowerCase();
+  return last === name.toLowerCase() ? '' : name;
+}
+
 const quantityText = (quantity: number) =>
   quantity.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
@@ -96,7 +106,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.font(REGULAR).fontSize(10);
     for (const line of [
       ...who.address.split('\n'),
-      who.country,
+      countryLine(who.address, who.country),
       who.vatNumber ? `VAT number ${who.vatNumber}` : '',
       who.email,
     ]) {
@@ -132,6 +142,16 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
   y += 14;
 
+  /** A new page, headed with the invoice it continues. */
+  const continued = () => {
+    doc.addPage();
+    y = MARGIN;
+    doc.font(BOLD).fontSize(10).fillColor(MUTED);
+    doc.text(`Invoice ${invoice.number} (continued)`, MARGIN, y, { width });
+    doc.fillColor('black');
+    y += 22;
+  };
+
   // The lines, a page at a time.
   const tableHeader = () => {
     doc.font(BOLD).fontSize(9).fillColor(MUTED);
@@ -166,11 +186,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       12,
     );
     if (y + height > bottom()) {
-      doc.addPage();
-      y = MARGIN;
-      doc.font(BOLD).fontSize(10).fillColor(MUTED);
-      doc.text(`Invoice ${invoice.number} (continued)`, MARGIN, y, { width });
-      y += 22;
+      continued();
       tableHeader();
       doc.font(REGULAR).fontSize(10);
     }
@@ -186,7 +202,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
         align: column.align,
       });
     }
-    y += height + 5;
+    y += height + 4;
   }
   if (invoice.lines.length === 0) {
     doc.text('No lines.', MARGIN, y);
@@ -209,10 +225,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ? doc.font(REGULAR).fontSize(9).heightOfString(invoice.taxNote, { width }) + 12
     : 0;
   const totalsHeight = 6 + totals.length * 18 + noteHeight + 40;
-  if (y + totalsHeight > bottom()) {
-    doc.addPage();
-    y = MARGIN;
-  }
+  if (y + totalsHeight > bottom()) continued();
   doc
     .moveTo(MARGIN, y)
     .lineTo(MARGIN + width, y)

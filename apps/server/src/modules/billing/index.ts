@@ -3,6 +3,8 @@
  * details, and charging an organization off-session (renewals, invoices).
  */
 export { billingRoutes } from './billing-routes.ts';
-export { createBillingService, type BillingService } from './billing-service.ts';
+export { createBillingService, RENEWAL_CHORE_MS, type BillingService } from './billing-service.ts';
 export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
 export type { ChargeOutcome } from './off-session-charge.ts';
+export { clusterConfigNow } from './cluster-config.ts';
+export { addPeriod } from './periods.ts';

@@ -137,7 +137,12 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () =>
       import('@/features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
   },
-  placeholder(paths.usage, 'usage'),
+  {
+    // The charts' library (visx) is in this page's chunk only.
+    path: paths.usage,
+    lazy: () =>
+      import('@/features/usage/pages/usage-page').then((m) => ({ Component: m.UsagePage })),
+  },
   {
     // Compliance officers only: typing the URL without access shows a refusal, not the page.
     lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OfficerRoutes })),

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { paths } from '@/config/paths';
 import { getQueryFn } from '@/lib/http';
 import { useAuth } from '@/lib/session/use-auth';
-import { DashboardClusters, LatestNotifications } from '@/features/dashboard';
+import { DashboardClusters, DashboardSpend, LatestNotifications } from '@/features/dashboard';
 import { notificationKeys } from '@/features/notifications';
 import { OpenOrders } from '@/features/orders';
 import { useSidebarCounts } from '../shell/sidebar/use-sidebar-counts';
@@ -73,7 +73,8 @@ function useNotifications(signedIn: boolean) {
 /**
  * /dashboard: the organization at a glance, from real data only: the sidebar's counts (one
  * query, shared with the sidebar), the clusters by status and their latest events, the open
- * orders and the latest notifications. Spend and tickets come with their issues.
+ * orders, the month's spend (with its budget) and the latest notifications. Tickets come with
+ * their issue.
  */
 export function DashboardPage() {
   const { user } = useAuth();
@@ -84,7 +85,8 @@ export function DashboardPage() {
       <header className="space-y-1.5 border-b pb-6">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Dashboard</h1>
         <p className="text-muted-foreground">
-          {user?.name ? `Welcome back, ${user.name}. ` : ''}Your clusters and orders at a glance.
+          {user?.name ? `Welcome back, ${user.name}. ` : ''}Your spend, clusters and orders at a
+          glance.
         </p>
       </header>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
@@ -115,6 +117,7 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       </div>
+      <DashboardSpend />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <DashboardClusters />
       </div>

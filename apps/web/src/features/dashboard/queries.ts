@@ -1,6 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { ClusterPage } from '@alpenkube/contract';
+import type { BillingSummary, ClusterPage } from '@alpenkube/contract';
+import { endpoints } from '@alpenkube/contract/endpoints';
 import { clusterEventsQuery, clusterKeys } from '@/lib/cluster-cache';
+import { queryKeyOf } from '@/lib/http';
 import {
   clustersForEvents,
   countByStatus,
@@ -60,4 +62,15 @@ export function useLatestClusterEvents(clusters: Parameters<typeof clustersForEv
       refetch: () => results.forEach((result) => void result.refetch()),
     }),
   });
+}
+
+/**
+ * The month's spend, budget and forecast: the billing page's summary (the same key, its GET
+ * path), which every navigation marks stale.
+ */
+export const billingSummaryQuery = () =>
+  queryOptions<BillingSummary>({ queryKey: queryKeyOf(endpoints.billing.summary) });
+
+export function useBillingSummary(enabled = true) {
+  return useQuery({ ...billingSummaryQuery(), enabled });
 }

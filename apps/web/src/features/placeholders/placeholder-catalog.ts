@@ -40,11 +40,6 @@ export const placeholderCatalog = {
     purpose: 'Ask our engineers for an architecture that the catalog does not cover.',
     planned: ['Custom-solution request form', 'Follow-up of your requests'],
   },
-  usage: {
-    title: 'Usage',
-    purpose: 'What your clusters and products consumed, by day and by resource.',
-    planned: ['Node-hours, storage and egress', 'Charts by day and resource'],
-  },
   officersPanel: {
     title: 'Officers Panel',
     purpose: 'Compliance evidence for GDPR, HDS, CISPE and data sovereignty.',

@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import type { UsageRow } from '@alpenkube/contract';
+import { usageMetricLabels } from '@alpenkube/contract/usage-metrics';
+import { DataTable } from '@/components/ui/data-table';
+import { useMoney } from '@/components/pricing/use-money';
+import { paths } from '@/config/paths';
+import { costByCluster, costedMetrics, type ClusterCost } from '../usage-data';
+import { StackedBarChart } from './chart/stacked-bar-chart';
+import { metricSeries } from './series';
+import { TABLE_FRAME, UsageSection } from './usage-section';
+
+/** Each cluster's cost over the range, stacked by resource, the most expensive first. */
+export function ClusterCostSection({ rows }: { rows: readonly UsageRow[] }) {
+  const { money } = useMoney();
+  const clusters = costByCluster(rows);
+  const metrics = costedMetrics(clusters);
+  const costly = clusters.filter((cluster) => cluster.total !== 0);
+  return (
+    <UsageSection
+      title="Cost by cluster"
+      description="Each cluster’s billable usage over the range, by resource."
+      testId="cluster-cost"
+    >
+      {costly.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Nothing billable in this range: everything that ran was prepaid.
+        </p>
+      ) : (
+        <StackedBarChart
+          label="Cost by cluster"
+          orientation="horizontal"
+          data={costly.map((cluster) => ({
+            key: String(cluster.clusterId),
+            label: cluster.name,
+            values: cluster.byMetric,
+          }))}
+          series={metricSeries(metrics)}
+          formatValue={money}
+        />
+      )}
+      <DataTable<ClusterCost>
+        caption="Cost by cluster"
+        rows={clusters}
+        rowKey={(cluster) => String(cluster.clusterId)}
+        rowProps={() => ({ 'data-testid': 'cluster-cost-row' })}
+        className={TABLE_FRAME}
+        header="subtle"
+        columns={[
+          {
+            id: 'cluster',
+            header: 'Cluster',
+            rowHeader: true,
+            cell: (cluster) =>
+              cluster.clusterId === null ? (
+                cluster.name
+              ) : (
+                <Link to={paths.cluster(cluster.clusterId)} className="hover:underline">
+                  {cluster.name}
+                </Link>
+              ),
+          },
+          ...metrics.map((metric) => ({
+            id: metric,
+            header: usageMetricLabels[metric].name,
+            align: 'right' as const,
+            className: 'hidden md:table-cell',
+            cellClassName: 'tabular-nums',
+            cell: (cluster: ClusterCost) => money(cluster.byMetric[metric]),
+          })),
+          {
+            id: 'total',
+            header: 'Total',
+            align: 'right',
+            cellClassName: 'tabular-nums font-medium',
+            cell: (cluster) => money(cluster.total),
+          },
+        ]}
+      />
+    </UsageSection>
+  );
+}

@@ -1,13 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillingSummary } from '@alpenkube/contract/billing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setCurrency } from '@/lib/currency';
 import { clearGetCache } from '@/lib/http';
 import { json, renderPage, testUser, type Route } from '@/test/test-utils';
 import { billingRoutes, invoiceSummaryOf, testInvoice, testSummary } from '../test-fixtures';
 import { BillingPage } from './billing-page';
+import { loadForms } from '../components/lazy-forms';
 
+// The forms' chunk is loaded once, as pointing at a dialog's trigger would.
+beforeAll(() => loadForms());
 beforeEach(() => clearGetCache());
 
 function renderBilling(
@@ -198,41 +201,47 @@ describe('BillingPage', () => {
     expect(sent).toEqual([{ plan: 'business', billingCycle: 'yearly' }]);
   });
 
-  it('lets an admin set the budget, checked by the contract’s rules first', async () => {
-    const sent: unknown[] = [];
-    const { calls } = renderBilling(
-      {
-        'PUT /api/billing/budget': (init) => {
-          sent.push(bodyOf(init));
-          return json({ amount: 250_050, thresholds: [75, 90], alerts: [] });
+  it(
+    'lets an admin set the budget, checked by the contract’s rules first',
+    { timeout: 15_000 },
+    async () => {
+      const sent: unknown[] = [];
+      const { calls } = renderBilling(
+        {
+          'PUT /api/billing/budget': (init) => {
+            sent.push(bodyOf(init));
+            return json({ amount: 250_050, thresholds: [75, 90], alerts: [] });
+          },
         },
-      },
-      { admin: true },
-    );
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit budget' }));
-    const form = await screen.findByRole('form', { name: 'Budget' });
-    const amount = within(form).getByLabelText('Monthly budget (US dollars)');
-    const thresholds = within(form).getByLabelText('Alert at (% of the budget)');
-    expect(amount).toHaveValue('1000');
-    expect(thresholds).toHaveValue('50, 80, 100');
-    await userEvent.clear(amount);
-    await userEvent.type(amount, 'lots');
-    await userEvent.clear(thresholds);
-    await userEvent.type(thresholds, '90, 90');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save budget' }));
-    expect(await within(form).findByText('Enter an amount in US dollars, e.g. 500')).toBeVisible();
-    expect(within(form).getByText('Each threshold once')).toBeVisible();
-    expect(calls.some((call) => call.startsWith('PUT'))).toBe(false);
+        { admin: true },
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit budget' }));
+      const form = await screen.findByRole('form', { name: 'Budget' });
+      const amount = within(form).getByLabelText('Monthly budget (US dollars)');
+      const thresholds = within(form).getByLabelText('Alert at (% of the budget)');
+      expect(amount).toHaveValue('1000');
+      expect(thresholds).toHaveValue('50, 80, 100');
+      await userEvent.clear(amount);
+      await userEvent.type(amount, 'lots');
+      await userEvent.clear(thresholds);
+      await userEvent.type(thresholds, '90, 90');
+      await userEvent.click(within(form).getByRole('button', { name: 'Save budget' }));
+      expect(
+        await within(form).findByText('Enter an amount in US dollars, e.g. 500'),
+      ).toBeVisible();
+      expect(within(form).getByText('Each threshold once')).toBeVisible();
+      expect(calls.some((call) => call.startsWith('PUT'))).toBe(false);
 
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '2,500.50');
-    await userEvent.clear(thresholds);
-    await userEvent.type(thresholds, '90, 75%');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save budget' }));
-    await waitFor(() => expect(screen.queryByRole('form', { name: 'Budget' })).toBeNull());
-    expect(sent).toEqual([{ amount: 250_050, thresholds: [75, 90] }]);
-    expect(screen.getByTestId('budget-amount')).toHaveTextContent('$2,500.50');
-  });
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '2,500.50');
+      await userEvent.clear(thresholds);
+      await userEvent.type(thresholds, '90, 75%');
+      await userEvent.click(within(form).getByRole('button', { name: 'Save budget' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Budget' })).toBeNull());
+      expect(sent).toEqual([{ amount: 250_050, thresholds: [75, 90] }]);
+      expect(screen.getByTestId('budget-amount')).toHaveTextContent('$2,500.50');
+    },
+  );
 
   it('shows each part’s failure on its own, with a retry', async () => {
     renderBilling({

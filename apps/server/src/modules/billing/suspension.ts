@@ -66,7 +66,7 @@ export async function liftSuspensionIfSettled(tx: Tx, organizationId: number) {
       tx,
       organizationId,
       'success',
-      'Every overdue renewal is paid: your organization can order again.',
+      'Nothing is overdue any more: your organization can order again.',
     );
   }
 }

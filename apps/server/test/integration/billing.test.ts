@@ -453,8 +453,20 @@ describe('billing', () => {
       const at = (days: number) => new Date(end.getTime() + days * DAY + 60_000);
       const renewal = async () => (await renewalsOf(subscription.id))[0]!;
       const failures = () => adminNotices(organizationId, 'could not be charged');
+      await setCredit(organizationId, 500);
 
       await renewAt(at(0));
+      // The credit the failed attempt held is back, and the ledger says so.
+      expect(await balanceOf(organizationId)).toBe(500);
+      const held = await db()
+        .select()
+        .from(creditTransactions)
+        .where(eq(creditTransactions.renewalId, (await renewal()).id))
+        .orderBy(creditTransactions.id);
+      expect(held.map((entry) => [entry.kind, entry.amountCents])).toEqual([
+        ['payment', -500],
+        ['release', 500],
+      ]);
       expect(await renewal()).toMatchObject({
         status: 'pending',
         attempts: 1,

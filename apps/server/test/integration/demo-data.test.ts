@@ -58,6 +58,58 @@ describe('demo data', () => {
     });
   });
 
+  it('gives the demo organization a billing past: closed months paid, credits, a budget, usage', async () => {
+    const demo = await signIn('demo');
+    const invoices = (await demo.get('/api/billing/invoices')).json() as {
+      id: number;
+      number: string;
+      status: string;
+      periodStart: string;
+      periodEnd: string;
+      amountDue: number;
+    }[];
+    const monthStart = (offset: number) => {
+      const now = new Date();
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString();
+    };
+    // The last three whole months, each closed and paid, newest first.
+    expect(invoices.slice(0, 3).map((invoice) => [invoice.periodStart, invoice.periodEnd])).toEqual(
+      [
+        [monthStart(-1), monthStart(0)],
+        [monthStart(-2), monthStart(-1)],
+        [monthStart(-3), monthStart(-2)],
+      ],
+    );
+    expect(new Set(invoices.map((invoice) => invoice.status))).toEqual(new Set(['paid']));
+    expect(invoices.every((invoice) => /^INV-\d{4}-\d{6}$/.test(invoice.number))).toBe(true);
+    const pdf = await demo.get(`/api/billing/invoices/${invoices[0]!.id}/pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    const credits = (await demo.get('/api/billing/credits')).json() as {
+      history: { kind: string }[];
+    };
+    expect(new Set(credits.history.map((entry) => entry.kind))).toEqual(
+      new Set(['grant', 'proration', 'payment']),
+    );
+    expect((await demo.get('/api/billing/budget')).json()).toMatchObject({
+      amount: 2_000_000,
+      thresholds: [50, 80, 100],
+    });
+    const details = (await demo.get('/api/billing/details')).json();
+    expect(details).toMatchObject({ country: 'DE', vatTreatment: 'reverse_charge' });
+
+    const from = monthStart(-3).slice(0, 10);
+    const to = new Date(Date.parse(monthStart(0)) - 86_400_000).toISOString().slice(0, 10);
+    const usage = (await demo.get(`/api/usage?from=${from}&to=${to}&groupBy=cluster`)).json() as {
+      rows: { clusterName: string; metric: string; quantity: number }[];
+    };
+    const nodeHours = usage.rows.find(
+      (row) => row.clusterName === 'payments-api' && row.metric === 'node_hours',
+    );
+    // Six nodes since it was created, about 90 days ago, every hour of it metered.
+    expect(nodeHours!.quantity).toBeGreaterThan(6 * 24 * 60);
+  });
+
   it('gives the newcomer an approved organization of its own with nothing ordered yet', async () => {
     const newcomer = await signIn('newcomer');
     expect((await newcomer.get('/api/user')).json()).toMatchObject({

@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -105,4 +106,5 @@ export async function seedDemoData(services: Services) {
   await seedDemoClusters(services, seededHere);
   // Orders go through the same services as a customer's, each in its own transactions.
   await seedDemoOrders(services);
+  await seedDemoBilling(services, seededHere);
 }

@@ -62,3 +62,14 @@ test('a cluster’s page loads at most 250 KB of gzipped JavaScript', async ({ p
   const { total } = await initialScripts(page, `/clusters/${list.items[0]!.id}`);
   expect(total).toBeLessThanOrEqual(250 * 1024);
 });
+
+test('the billing page loads at most 250 KB of gzipped JavaScript, its forms not before asked', async ({
+  page,
+}) => {
+  await devLogin(page, 'admin');
+  const { total, names } = await initialScripts(page, '/billing');
+  await expect(page.getByTestId('invoice-row').first()).toBeVisible();
+  // The forms (react-hook-form, zod, the contract's schemas) load when a dialog is about to open.
+  expect(names.some((name) => name.startsWith('forms-'))).toBe(false);
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});

@@ -14,6 +14,7 @@ function columns(money: (cents: number) => string): DataTableColumn<CreditEntry>
     {
       id: 'date',
       header: 'Date',
+      className: 'hidden sm:table-cell',
       cellClassName: 'whitespace-nowrap text-muted-foreground',
       cell: (entry) => <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>,
     },
@@ -23,9 +24,12 @@ function columns(money: (cents: number) => string): DataTableColumn<CreditEntry>
       cell: (entry) => (
         <>
           <span className="font-medium">{creditKindLabels[entry.kind]}</span>
-          {/* Phones have no room for the description column: it goes under the kind. */}
-          <span className="mt-0.5 block max-w-44 text-muted-foreground sm:hidden">
+          {/* Phones have no room for the date and description columns: they go under the kind. */}
+          <span className="mt-0.5 block text-muted-foreground sm:hidden">
             {entry.description}
+            <time dateTime={entry.createdAt} className="block text-xs">
+              {formatDate(entry.createdAt)}
+            </time>
           </span>
         </>
       ),

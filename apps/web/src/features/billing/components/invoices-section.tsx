@@ -45,6 +45,7 @@ function columns(money: (cents: number) => string): DataTableColumn<InvoiceSumma
     {
       id: 'status',
       header: 'Status',
+      className: 'hidden sm:table-cell',
       cell: (invoice) => <InvoiceStatusBadge status={invoice.status} />,
     },
     {
@@ -60,7 +61,15 @@ function columns(money: (cents: number) => string): DataTableColumn<InvoiceSumma
       header: 'Amount due',
       align: 'right',
       cellClassName: 'whitespace-nowrap tabular-nums',
-      cell: (invoice) => money(invoice.amountDue),
+      cell: (invoice) => (
+        <>
+          {money(invoice.amountDue)}
+          {/* Phones show the status under the amount rather than in a column off the screen. */}
+          <span className="mt-1 block sm:hidden">
+            <InvoiceStatusBadge status={invoice.status} />
+          </span>
+        </>
+      ),
     },
     {
       id: 'files',

@@ -23,7 +23,7 @@ export function BillingPage() {
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <PageHeading
         title="Billing"
-        lead="Your balance, this month’s spend, invoices, payment methods and billing details."
+        lead="Balance, this month’s spend, invoices, cards and billing details."
       >
         <CloseMonthButton />
         <Button asChild variant="outline">

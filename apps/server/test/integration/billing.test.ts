@@ -275,6 +275,50 @@ describe('billing', () => {
       expect(await balanceOf(organizationId)).toBe(0);
       expect((await invoiceRow(invoice.id)).paymentAttempts).toBe(1);
     });
+
+    it('carries on an attempt cut off after the card was charged even once that card is removed', async () => {
+      const { client, organizationId } = await clusterOrderer(t.app);
+      await setCredit(organizationId, 100);
+      const invoice = await openInvoice(organizationId, 1_000);
+      const gateway = t.app.services.paymentGateway;
+      const realCharge = gateway.charge.bind(gateway);
+      let calls = 0;
+      gateway.charge = async (request) => {
+        calls += 1;
+        const charge = await realCharge(request);
+        if (calls === 1) throw new Error('connection lost after the charge');
+        return charge;
+      };
+      try {
+        await expect(t.app.services.billing.chargeInvoice(invoice.id)).rejects.toThrow(
+          'connection lost',
+        );
+        // The payer removes the card while the charge it made is not recorded yet.
+        const [card] = (await client.get('/api/billing/payment-methods')).json<{ id: number }[]>();
+        const removed = await client.delete(`/api/billing/payment-methods/${card!.id}`);
+        expect(removed.statusCode, removed.body).toBe(204);
+        // The gateway is asked again with the same key: the charge it made is the payment.
+        expect(await t.app.services.billing.chargeInvoice(invoice.id)).toEqual({
+          status: 'paid',
+        });
+      } finally {
+        gateway.charge = realCharge;
+      }
+      const charges = await db()
+        .select()
+        .from(testGatewayCharges)
+        .where(like(testGatewayCharges.idempotencyKey, `invoice-${invoice.id}-%`));
+      expect(charges.map((c) => [c.idempotencyKey, c.amountCents, c.status])).toEqual([
+        [`invoice-${invoice.id}-1`, 900, 'succeeded'],
+      ]);
+      expect(await invoiceRow(invoice.id)).toMatchObject({
+        status: 'paid',
+        creditAppliedCents: 100,
+        cardChargedCents: 900,
+        paymentAttempts: 1,
+      });
+      expect(await balanceOf(organizationId)).toBe(0);
+    });
   });
 
   // ---------------------------------------------------------------------------------------------

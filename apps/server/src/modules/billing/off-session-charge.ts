@@ -89,13 +89,19 @@ async function defaultCard(tx: Tx, organizationId: number) {
   return card ?? null;
 }
 
+/**
+ * The token of the card an attempt in flight was started with, even if the card was removed
+ * since: the gateway may have charged it already (a run cut off after the charge), and only
+ * asking again with the same key and token finds that charge. Given up instead, the attempt
+ * would be recorded as failed, its credit released, and the next attempt would charge again.
+ */
 async function tokenOf(tx: Tx, paymentMethodId: number | null): Promise<string | null> {
   if (paymentMethodId === null) return null;
   const [card] = await tx
-    .select({ token: paymentMethods.gatewayToken, removedAt: paymentMethods.removedAt })
+    .select({ token: paymentMethods.gatewayToken })
     .from(paymentMethods)
     .where(eq(paymentMethods.id, paymentMethodId));
-  return card && !card.removedAt ? card.token : null;
+  return card?.token ?? null;
 }
 
 /** What the gateway says of the attempt, outside any transaction. */

@@ -14,6 +14,7 @@ import {
   creditTransactions,
   invoices,
   notifications,
+  orders,
   organizations,
   outgoingMail,
   renewals,
@@ -645,6 +646,25 @@ describe('billing', () => {
         );
       expect(payments).toHaveLength(0);
       expect(await adminNotices(organizationId, 'Renewal of cluster once')).toHaveLength(1);
+    });
+
+    it('renews a period begun on January 31 up to March 31, not the 28th, after February', async () => {
+      const { clusterId, order } = await paidCluster('month-end');
+      const subscription = await subscriptionOf(clusterId);
+      const january = new Date('2026-01-31T10:00:00Z');
+      await db().update(orders).set({ paidAt: january }).where(eq(orders.id, order.id));
+      await endPeriodAt(subscription.id, addPeriod(january, 'monthly'), january);
+      expect((await subscriptionOf(clusterId)).periodEnd.toISOString()).toBe(
+        '2026-02-28T10:00:00.000Z',
+      );
+
+      await renewAt(new Date('2026-03-01T00:00:00Z'));
+      const [renewal] = await renewalsOf(subscription.id);
+      expect(renewal!.status).toBe('paid');
+      expect(renewal!.periodStart.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+      expect(renewal!.periodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
+      const moved = await subscriptionOf(clusterId);
+      expect(moved.periodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
     });
 
     it("another organization's renewal is not found", async () => {

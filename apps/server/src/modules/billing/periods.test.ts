@@ -25,6 +25,31 @@ describe('billing periods', () => {
     );
   });
 
+  it('goes back to the day it began on after a shorter month: January 31, February 28, March 31', () => {
+    const february = addPeriod(at('2027-01-31T10:00:00Z'), 'monthly', 31);
+    expect(february.toISOString()).toBe('2027-02-28T10:00:00.000Z');
+    const march = addPeriod(february, 'monthly', 31);
+    expect(march.toISOString()).toBe('2027-03-31T10:00:00.000Z');
+    expect(addPeriod(march, 'monthly', 31).toISOString()).toBe('2027-04-30T10:00:00.000Z');
+    expect(addPeriod(at('2027-04-30T10:00:00Z'), 'monthly', 30).toISOString()).toBe(
+      '2027-05-30T10:00:00.000Z',
+    );
+    // A start that was not cut to its month's end keeps its own day.
+    expect(addPeriod(at('2027-03-28T10:00:00Z'), 'monthly', 31).toISOString()).toBe(
+      '2027-04-28T10:00:00.000Z',
+    );
+    // A yearly period begun on February 29 is back on the 29th in the next leap year.
+    const years = [at('2028-02-29T08:00:00Z')];
+    for (let i = 0; i < 4; i += 1) years.push(addPeriod(years.at(-1)!, 'yearly', 29));
+    expect(years.map((date) => date.toISOString().slice(0, 10))).toEqual([
+      '2028-02-29',
+      '2029-02-28',
+      '2030-02-28',
+      '2031-02-28',
+      '2032-02-29',
+    ]);
+  });
+
   it('lasts a year for yearly billing, February 29 ending on the 28th', () => {
     expect(addPeriod(at('2026-11-23T08:00:00Z'), 'yearly').toISOString()).toBe(
       '2027-11-23T08:00:00.000Z',

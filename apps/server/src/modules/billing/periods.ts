@@ -5,20 +5,32 @@ export type BillingCycle = 'monthly' | 'yearly';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** The last day of a UTC month (month may run past 11: it rolls into the next years). */
+const lastDayOf = (year: number, month: number) =>
+  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
 /**
  * The end of a period that starts at `start`: the same time a calendar month (or year) later,
  * in UTC. A day the next month lacks is its last day: January 31 + 1 month is February 28 (29).
+ * `anchorDay` is the day of the month the subscription's first period began on: a start that
+ * was cut to its month's last day goes back to it, so January 31 renews on February 28, then
+ * March 31 (not March 28 and the 28th ever after).
  */
-export function addPeriod(start: Date, cycle: BillingCycle): Date {
+export function addPeriod(start: Date, cycle: BillingCycle, anchorDay?: number): Date {
   const months = cycle === 'yearly' ? 12 : 1;
   const year = start.getUTCFullYear();
   const month = start.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const startDay = start.getUTCDate();
+  const cut =
+    anchorDay !== undefined &&
+    anchorDay > startDay &&
+    startDay === lastDayOf(year, start.getUTCMonth());
+  const day = cut ? anchorDay : startDay;
   return new Date(
     Date.UTC(
       year,
       month,
-      Math.min(start.getUTCDate(), lastDay),
+      Math.min(day, lastDayOf(year, month)),
       start.getUTCHours(),
       start.getUTCMinutes(),
       start.getUTCSeconds(),

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { priceCluster, type Catalog, type ClusterOrderConfig } from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { organizations, renewals, subscriptions } from '../../db/schema.ts';
+import { orders, organizations, renewals, subscriptions } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
@@ -71,6 +71,22 @@ async function priceNextPeriod(
   return { kind: 'price', amount, what: `the ${plan.name} support plan`, config: null };
 }
 
+/**
+ * The day of the month the subscription's first period began on: the payment of the order that
+ * opened it, or, for one opened without an order, its creation. Periods come back to it after
+ * a shorter month cut one short (January 31, February 28, March 31).
+ */
+async function anchorDayOf(tx: Tx, subscription: SubscriptionRow): Promise<number> {
+  if (subscription.orderId !== null) {
+    const [order] = await tx
+      .select({ paidAt: orders.paidAt })
+      .from(orders)
+      .where(eq(orders.id, subscription.orderId));
+    if (order?.paidAt) return order.paidAt.getUTCDate();
+  }
+  return subscription.createdAt.getUTCDate();
+}
+
 const describe = (what: string, start: Date, end: Date) =>
   `Renewal of ${what}, ${periodWords(start, end)}`;
 
@@ -108,7 +124,11 @@ export async function openDueRenewals(db: Db, catalog: Catalog, now: Date): Prom
       }
       if (priced.kind === 'wait') return 0;
       const periodStart = subscription.periodEnd;
-      const periodEnd = addPeriod(periodStart, subscription.billingCycle);
+      const periodEnd = addPeriod(
+        periodStart,
+        subscription.billingCycle,
+        await anchorDayOf(tx, subscription),
+      );
       const [renewal] = await tx
         .insert(renewals)
         .values({

@@ -101,12 +101,14 @@ export async function seedDemoBilling(
       };
       const price = priceCluster(paidConfig, catalog).monthly;
       let start = cluster.createdAt;
+      // Periods come back to the day the first one began on after a shorter month.
+      const next = (from: Date) => addPeriod(from, 'monthly', cluster.createdAt.getUTCDate());
       const end = deleted ? (cluster.deletedAt ?? now) : now;
       const paidPeriod = (periodStart: Date, first: boolean) => ({
         organizationId,
-        description: `Cluster ${cluster.name}, ${first ? 'first month' : 'monthly'}: ${day(periodStart)} to ${day(addPeriod(periodStart, 'monthly'))}`,
+        description: `Cluster ${cluster.name}, ${first ? 'first month' : 'monthly'}: ${day(periodStart)} to ${day(next(periodStart))}`,
         periodStart,
-        periodEnd: addPeriod(periodStart, 'monthly'),
+        periodEnd: next(periodStart),
         amountCents: price,
         cardAmountCents: price,
         paymentMethodId: card?.id ?? null,
@@ -125,7 +127,7 @@ export async function seedDemoBilling(
           paidConfig,
           periodPriceCents: price,
           periodStart: start,
-          periodEnd: addPeriod(start, 'monthly'),
+          periodEnd: next(start),
           createdAt: start,
         })
         .returning();
@@ -134,8 +136,8 @@ export async function seedDemoBilling(
       await tx
         .insert(renewals)
         .values({ subscriptionId: subscription!.id, ...paidPeriod(start, true) });
-      while (addPeriod(start, 'monthly') <= end) {
-        start = addPeriod(start, 'monthly');
+      while (next(start) <= end) {
+        start = next(start);
         await tx
           .insert(renewals)
           .values({ subscriptionId: subscription!.id, ...paidPeriod(start, false) });
@@ -144,13 +146,13 @@ export async function seedDemoBilling(
         .update(subscriptions)
         .set({
           periodStart: start,
-          periodEnd: addPeriod(start, 'monthly'),
+          periodEnd: next(start),
           status: deleted ? 'cancelled' : 'active',
           cancelledAt: deleted ? end : null,
         })
         .where(eq(subscriptions.id, subscription!.id));
       if (deleted) {
-        const periodEnd = addPeriod(start, 'monthly');
+        const periodEnd = next(start);
         const credit = proratedCredit(
           price,
           Math.floor((periodEnd.getTime() - end.getTime()) / HOUR),

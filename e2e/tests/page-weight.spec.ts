@@ -73,3 +73,13 @@ test('the billing page loads at most 250 KB of gzipped JavaScript, its forms not
   expect(names.some((name) => name.startsWith('forms-'))).toBe(false);
   expect(total).toBeLessThanOrEqual(250 * 1024);
 });
+
+test('the usage page, charts included, loads at most 250 KB of gzipped JavaScript', async ({
+  page,
+}) => {
+  await devLogin(page, 'demo');
+  const { total, names } = await initialScripts(page, '/usage?range=90d');
+  // The charts' library (visx and its d3 parts) comes with the usage page's own chunk.
+  expect(names.some((name) => name.startsWith('usage-page'))).toBe(true);
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});

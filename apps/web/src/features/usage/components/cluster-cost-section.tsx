@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { costByCluster, costedMetrics, type ClusterCost } from '../usage-data';
 import { StackedBarChart } from './chart/stacked-bar-chart';
 import { metricSeries } from './series';
-import { TABLE_FRAME, UsageSection } from './usage-section';
+import { TableScroll, UsageSection } from './usage-section';
 
 /** Each cluster's cost over the range, stacked by resource, the most expensive first. */
 export function ClusterCostSection({ rows }: { rows: readonly UsageRow[] }) {
@@ -38,44 +38,45 @@ export function ClusterCostSection({ rows }: { rows: readonly UsageRow[] }) {
           formatValue={money}
         />
       )}
-      <DataTable<ClusterCost>
-        caption="Cost by cluster"
-        rows={clusters}
-        rowKey={(cluster) => String(cluster.clusterId)}
-        rowProps={() => ({ 'data-testid': 'cluster-cost-row' })}
-        className={TABLE_FRAME}
-        header="subtle"
-        columns={[
-          {
-            id: 'cluster',
-            header: 'Cluster',
-            rowHeader: true,
-            cell: (cluster) =>
-              cluster.clusterId === null ? (
-                cluster.name
-              ) : (
-                <Link to={paths.cluster(cluster.clusterId)} className="hover:underline">
-                  {cluster.name}
-                </Link>
-              ),
-          },
-          ...metrics.map((metric) => ({
-            id: metric,
-            header: usageMetricLabels[metric].name,
-            align: 'right' as const,
-            className: 'hidden md:table-cell',
-            cellClassName: 'tabular-nums',
-            cell: (cluster: ClusterCost) => money(cluster.byMetric[metric]),
-          })),
-          {
-            id: 'total',
-            header: 'Total',
-            align: 'right',
-            cellClassName: 'tabular-nums font-medium',
-            cell: (cluster) => money(cluster.total),
-          },
-        ]}
-      />
+      <TableScroll label="Cost by cluster table">
+        <DataTable<ClusterCost>
+          caption="Cost by cluster"
+          rows={clusters}
+          rowKey={(cluster) => String(cluster.clusterId)}
+          rowProps={() => ({ 'data-testid': 'cluster-cost-row' })}
+          header="subtle"
+          columns={[
+            {
+              id: 'cluster',
+              header: 'Cluster',
+              rowHeader: true,
+              cell: (cluster) =>
+                cluster.clusterId === null ? (
+                  cluster.name
+                ) : (
+                  <Link to={paths.cluster(cluster.clusterId)} className="hover:underline">
+                    {cluster.name}
+                  </Link>
+                ),
+            },
+            ...metrics.map((metric) => ({
+              id: metric,
+              header: usageMetricLabels[metric].name,
+              align: 'right' as const,
+              className: 'hidden md:table-cell',
+              cellClassName: 'tabular-nums',
+              cell: (cluster: ClusterCost) => money(cluster.byMetric[metric]),
+            })),
+            {
+              id: 'total',
+              header: 'Total',
+              align: 'right',
+              cellClassName: 'tabular-nums font-medium',
+              cell: (cluster) => money(cluster.total),
+            },
+          ]}
+        />
+      </TableScroll>
     </UsageSection>
   );
 }

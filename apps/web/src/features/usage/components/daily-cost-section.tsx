@@ -6,7 +6,7 @@ import { costByDay, costedMetrics, type DayCost } from '../usage-data';
 import { formatDay } from '../usage-range';
 import { StackedBarChart } from './chart/stacked-bar-chart';
 import { metricSeries } from './series';
-import { TABLE_FRAME, UsageSection } from './usage-section';
+import { TableScroll, UsageSection } from './usage-section';
 
 /** Each day's cost, stacked by resource, and the table of the days that cost something. */
 export function DailyCostSection({ rows, days }: { rows: readonly UsageRow[]; days: string[] }) {
@@ -37,38 +37,39 @@ export function DailyCostSection({ rows, days }: { rows: readonly UsageRow[]; da
             series={metricSeries(metrics)}
             formatValue={money}
           />
-          <DataTable<DayCost>
-            caption="Daily cost by resource (days without cost are left out)"
-            rows={costly}
-            rowKey={(figure) => figure.day}
-            rowProps={() => ({ 'data-testid': 'daily-cost-row' })}
-            className={TABLE_FRAME}
-            header="subtle"
-            columns={[
-              {
-                id: 'day',
-                header: 'Day',
-                rowHeader: true,
-                cellClassName: 'whitespace-nowrap',
-                cell: (figure) => formatDay(figure.day),
-              },
-              ...metrics.map((metric) => ({
-                id: metric,
-                header: usageMetricLabels[metric].name,
-                align: 'right' as const,
-                className: 'hidden sm:table-cell',
-                cellClassName: 'tabular-nums',
-                cell: (figure: DayCost) => money(figure.byMetric[metric]),
-              })),
-              {
-                id: 'total',
-                header: 'Total',
-                align: 'right',
-                cellClassName: 'tabular-nums font-medium',
-                cell: (figure) => money(figure.total),
-              },
-            ]}
-          />
+          <TableScroll label="Daily cost table">
+            <DataTable<DayCost>
+              caption="Daily cost by resource (days without cost are left out)"
+              rows={costly}
+              rowKey={(figure) => figure.day}
+              rowProps={() => ({ 'data-testid': 'daily-cost-row' })}
+              header="subtle"
+              columns={[
+                {
+                  id: 'day',
+                  header: 'Day',
+                  rowHeader: true,
+                  cellClassName: 'whitespace-nowrap',
+                  cell: (figure) => formatDay(figure.day),
+                },
+                ...metrics.map((metric) => ({
+                  id: metric,
+                  header: usageMetricLabels[metric].name,
+                  align: 'right' as const,
+                  className: 'hidden sm:table-cell',
+                  cellClassName: 'tabular-nums',
+                  cell: (figure: DayCost) => money(figure.byMetric[metric]),
+                })),
+                {
+                  id: 'total',
+                  header: 'Total',
+                  align: 'right',
+                  cellClassName: 'tabular-nums font-medium',
+                  cell: (figure) => money(figure.total),
+                },
+              ]}
+            />
+          </TableScroll>
         </>
       )}
     </UsageSection>

@@ -12,7 +12,7 @@ import { useMoney } from '@/components/pricing/use-money';
 import { formatQuantity, quantityByDay, type DayQuantity } from '../usage-data';
 import { formatDay } from '../usage-range';
 import { StackedBarChart, type ChartSeries } from './chart/stacked-bar-chart';
-import { TABLE_FRAME, UsageSection } from './usage-section';
+import { TableScroll, UsageSection } from './usage-section';
 
 type Part = 'prepaid' | 'billable';
 
@@ -77,45 +77,46 @@ export function DailyQuantitySection({
             series={series}
             formatValue={(value) => formatQuantity(value)}
           />
-          <DataTable<DayQuantity>
-            caption={`Daily ${name.toLowerCase()} usage in ${unit} (days without usage are left out)`}
-            rows={used}
-            rowKey={(figure) => figure.day}
-            rowProps={() => ({ 'data-testid': 'daily-quantity-row' })}
-            className={TABLE_FRAME}
-            header="subtle"
-            columns={[
-              {
-                id: 'day',
-                header: 'Day',
-                rowHeader: true,
-                cellClassName: 'whitespace-nowrap',
-                cell: (figure) => formatDay(figure.day),
-              },
-              {
-                id: 'quantity',
-                header: 'Quantity',
-                align: 'right',
-                cellClassName: 'tabular-nums whitespace-nowrap',
-                cell: (figure) => quantity(figure.quantity),
-              },
-              {
-                id: 'billable',
-                header: 'Billable',
-                align: 'right',
-                className: 'hidden sm:table-cell',
-                cellClassName: 'tabular-nums whitespace-nowrap',
-                cell: (figure) => quantity(figure.billable),
-              },
-              {
-                id: 'cost',
-                header: 'Cost',
-                align: 'right',
-                cellClassName: 'tabular-nums',
-                cell: (figure) => money(figure.cost),
-              },
-            ]}
-          />
+          <TableScroll label="Daily quantity table">
+            <DataTable<DayQuantity>
+              caption={`Daily ${name.toLowerCase()} usage in ${unit} (days without usage are left out)`}
+              rows={used}
+              rowKey={(figure) => figure.day}
+              rowProps={() => ({ 'data-testid': 'daily-quantity-row' })}
+              header="subtle"
+              columns={[
+                {
+                  id: 'day',
+                  header: 'Day',
+                  rowHeader: true,
+                  cellClassName: 'whitespace-nowrap',
+                  cell: (figure) => formatDay(figure.day),
+                },
+                {
+                  id: 'quantity',
+                  header: 'Quantity',
+                  align: 'right',
+                  cellClassName: 'tabular-nums whitespace-nowrap',
+                  cell: (figure) => quantity(figure.quantity),
+                },
+                {
+                  id: 'billable',
+                  header: 'Billable',
+                  align: 'right',
+                  className: 'hidden sm:table-cell',
+                  cellClassName: 'tabular-nums whitespace-nowrap',
+                  cell: (figure) => quantity(figure.billable),
+                },
+                {
+                  id: 'cost',
+                  header: 'Cost',
+                  align: 'right',
+                  cellClassName: 'tabular-nums',
+                  cell: (figure) => money(figure.cost),
+                },
+              ]}
+            />
+          </TableScroll>
         </>
       )}
     </UsageSection>

@@ -29,5 +29,19 @@ export function UsageSection({
   );
 }
 
-/** Long tables scroll inside their frame rather than push the page down. */
-export const TABLE_FRAME = 'max-h-96 overflow-y-auto';
+/**
+ * A long table scrolls in its own region rather than push the page down; the region takes the
+ * keyboard's focus, so it can be scrolled without a pointer.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="max-h-96 overflow-y-auto rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {children}
+    </div>
+  );
+}

@@ -19,7 +19,7 @@ function InvoiceBody({ id }: { id: number }) {
   const data = invoice.data;
   return (
     <>
-      <DialogHeader>
+      <DialogHeader className="pr-6 text-left">
         <DialogTitle className="flex flex-wrap items-center gap-2">
           Invoice {data?.number ?? ''}
           {data ? <InvoiceStatusBadge status={data.status} /> : null}

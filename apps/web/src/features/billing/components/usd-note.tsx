@@ -11,8 +11,9 @@ export function UsdNote({ usd, className }: { usd?: number; className?: string }
   if (currency === 'USD') return null;
   return (
     <p className={cn('text-xs text-muted-foreground', className)} data-testid="usd-note">
-      {usd === undefined ? null : <>{formatUsd(usd)} in US dollars. </>}
-      Shown in {currency} at today’s rate, rounded down; invoices are in US dollars.
+      {usd === undefined
+        ? `Shown in ${currency} at today’s rate, rounded down; invoices are in US dollars.`
+        : `Invoiced in US dollars: ${formatUsd(usd)} in total. Shown here in ${currency} at today’s rate, rounded down.`}
     </p>
   );
 }

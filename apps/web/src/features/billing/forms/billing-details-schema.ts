@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { updateBillingDetailsSchema, type UpdateBillingDetails } from '@alpenkube/contract/billing';
+import {
+  updateBillingDetailsSchema,
+  vatFor,
+  type UpdateBillingDetails,
+} from '@alpenkube/contract/billing';
 
 /** What the form holds: text as typed; an empty VAT number is none. */
 export interface BillingDetailsFormValues {
@@ -32,3 +36,18 @@ export const normalizeVatNumber = (text: string) =>
     .trim()
     .toUpperCase()
     .replace(/[\s.-]/g, '') || null;
+
+/**
+ * The VAT the next invoice would apply with the details as typed: the contract's `vatFor`, given
+ * the VAT number only once it is one the contract accepts for that country (a number of another
+ * country, or a half-typed one, is refused on saving and reverse-charges nothing).
+ */
+export function previewVat(country: string, vatText: string) {
+  const vatNumber = normalizeVatNumber(vatText);
+  const prefix = country === 'GR' ? 'EL' : country;
+  const accepted =
+    vatNumber !== null &&
+    /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vatNumber) &&
+    vatNumber.startsWith(prefix);
+  return vatFor({ country, vatNumber: accepted ? vatNumber : null });
+}

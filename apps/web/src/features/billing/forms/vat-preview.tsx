@@ -1,8 +1,8 @@
 import { useWatch, type Control } from 'react-hook-form';
-import { vatFor, HOME_VAT_BASIS_POINTS } from '@alpenkube/contract/billing';
+import { HOME_VAT_BASIS_POINTS } from '@alpenkube/contract/billing';
 import { percentOfBasisPoints } from '../billing-format';
 import {
-  normalizeVatNumber,
+  previewVat,
   type BillingDetailsFormValues,
   type BillingDetailsOutput,
 } from './billing-details-schema';
@@ -14,7 +14,7 @@ export function VatPreview({
   control: Control<BillingDetailsFormValues, unknown, BillingDetailsOutput>;
 }) {
   const [country, vatNumber] = useWatch({ control, name: ['country', 'vatNumber'] });
-  const { treatment } = vatFor({ country, vatNumber: normalizeVatNumber(vatNumber) });
+  const { treatment } = previewVat(country, vatNumber);
   return (
     <p
       role="status"

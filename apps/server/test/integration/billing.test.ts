@@ -592,6 +592,27 @@ describe('billing', () => {
       expect(
         (await client.post(`/api/billing/renewals/${(await renewal()).id}/pay`)).statusCode,
       ).toBe(409);
+
+      // Each "Pay now" is in the audit log, the refusal with its reason.
+      const audited = await db()
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.action, 'renewal.pay'),
+            eq(auditEvents.organizationId, organizationId),
+          ),
+        )
+        .orderBy(auditEvents.id);
+      expect(audited.map((entry) => [entry.outcome, entry.targetId, entry.details])).toEqual([
+        [
+          'failure',
+          String((await renewal()).id),
+          expect.objectContaining({ reason: 'Your card was declined.' }),
+        ],
+        ['success', String((await renewal()).id), expect.any(Object)],
+      ]);
+      expect(audited[0]!.actorUserId).not.toBeNull();
     });
 
     it('a card that asks to confirm fails the renewal with a message saying what to do', async () => {

@@ -106,7 +106,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireSession(request);
-      await billing.payRenewal(user, request.params.id);
+      await billing.payRenewal(user, request.params.id, clientInfo(request));
       return app.services.metering.summary(user.organizationId);
     },
   );

@@ -6,6 +6,7 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { renewals, type orders } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
 import { chargeInvoiceJob, invoiceTarget } from './invoice-charge.ts';
@@ -84,15 +85,38 @@ export function createBillingService(
     chargeRenewal,
     runRenewals,
 
-    /** "Pay now": charges an unpaid renewal of the organization at once; a failure is a 402. */
-    async payRenewal(actor: SessionUser, renewalId: number, now = new Date()) {
+    /**
+     * "Pay now": charges an unpaid renewal of the organization at once, audited (`renewal.pay`,
+     * a refusal with its reason); a failure is a 402.
+     */
+    async payRenewal(actor: SessionUser, renewalId: number, client: ClientInfo, now = new Date()) {
       const [renewal] = await db
-        .select({ status: renewals.status })
+        .select({ status: renewals.status, description: renewals.description })
         .from(renewals)
         .where(inOrganization(renewals, actor.organizationId, eq(renewals.id, renewalId)));
       if (!renewal) throw notFound('Renewal not found');
       if (renewal.status === 'paid') throw conflict('This renewal is already paid.');
       const outcome = await chargeRenewal(renewalId, { force: true, dueAt: null, now });
+      const [after] = await db
+        .select({ amountCents: renewals.amountCents })
+        .from(renewals)
+        .where(eq(renewals.id, renewalId));
+      await recordAudit(db, {
+        action: 'renewal.pay',
+        outcome: outcome.status === 'failed' ? 'failure' : 'success',
+        actorUserId: actor.id,
+        organizationId: actor.organizationId,
+        targetType: 'renewal',
+        targetId: renewalId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        details: {
+          description: renewal.description,
+          amountCents: after?.amountCents ?? null,
+          status: outcome.status,
+          ...(outcome.status === 'failed' ? { reason: outcome.reason } : {}),
+        },
+      });
       if (outcome.status === 'failed') throw new HttpError(402, outcome.reason);
       return outcome;
     },

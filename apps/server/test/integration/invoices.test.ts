@@ -563,6 +563,53 @@ describe('monthly invoices', () => {
       // Every instance runs it again and again: nothing more.
       expect(await service().closeDueMonths()).toEqual([]);
     });
+
+    it('leaves alone an organization whose only clusters never ran or are metered to their deletion', async () => {
+      const { organizationId } = await organization();
+      const [tier] = (await t.app.services.catalog.tiers()).value;
+      const past = (name: string, fields: Partial<typeof clusters.$inferInsert>) =>
+        db()
+          .insert(clusters)
+          .values({
+            organizationId,
+            name,
+            tierId: tier!.id,
+            provider: 'alpenkube',
+            region: 'eu-de-fra',
+            kubernetesVersion: '1.37',
+            kubernetesPatch: '1.37.2',
+            createdAt: new Date(lastMonth.getTime() + DAY),
+            ...fields,
+          });
+      // Its provisioning failed (the order was refunded): metering never looks at it.
+      await past('never-ran', { status: 'failed' });
+      // Deleted last month, and metered up to its deletion's hour.
+      const deletedAt = new Date(lastMonth.getTime() + 2 * DAY + 30 * 60_000);
+      await past('gone', {
+        status: 'deleted',
+        deletedAt,
+        meteredThrough: new Date(lastMonth.getTime() + 2 * DAY + HOUR),
+      });
+
+      const metering = t.app.services.metering;
+      const realMeter = metering.meterOrganization;
+      const metered: number[] = [];
+      metering.meterOrganization = async (id, until) => {
+        metered.push(id);
+        return realMeter(id, until);
+      };
+      try {
+        await service().closeDueMonths();
+        await service().closeDueMonths();
+      } finally {
+        metering.meterOrganization = realMeter;
+      }
+      // Nothing to bill and nothing left to meter: not picked again at every pass of every instance.
+      expect(metered.filter((id) => id === organizationId)).toEqual([]);
+      expect(
+        await db().select().from(invoices).where(eq(invoices.organizationId, organizationId)),
+      ).toEqual([]);
+    });
   });
 
   describe('the API', () => {

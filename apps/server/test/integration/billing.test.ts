@@ -277,6 +277,49 @@ describe('billing', () => {
       expect((await invoiceRow(invoice.id)).paymentAttempts).toBe(1);
     });
 
+    it('the chore carries on an attempt left in flight once its job has given up', async () => {
+      const { organizationId } = await clusterOrderer(t.app);
+      await setCredit(organizationId, 250);
+      const invoice = await openInvoice(organizationId, 1_000);
+      const gateway = t.app.services.paymentGateway;
+      const realCharge = gateway.charge.bind(gateway);
+      gateway.charge = async (request) => {
+        await realCharge(request);
+        throw new Error('connection lost after the charge');
+      };
+      try {
+        // Every run of its job (here: the last one) was cut off after the gateway charged.
+        await expect(t.app.services.billing.chargeInvoice(invoice.id)).rejects.toThrow(
+          'connection lost',
+        );
+      } finally {
+        gateway.charge = realCharge;
+      }
+      expect(await invoiceRow(invoice.id)).toMatchObject({
+        status: 'open',
+        creditAppliedCents: 250,
+        cardChargedCents: 750,
+      });
+      expect(await balanceOf(organizationId)).toBe(0);
+
+      // Nobody presses "Pay": the billing chore finds the attempt and settles it, once.
+      await t.app.services.billing.runRenewals(new Date());
+      await t.app.services.billing.runRenewals(new Date());
+      await t.app.services.jobs.drain();
+      expect(await invoiceRow(invoice.id)).toMatchObject({
+        status: 'paid',
+        creditAppliedCents: 250,
+        cardChargedCents: 750,
+        paymentAttempts: 1,
+      });
+      const charges = await db()
+        .select()
+        .from(testGatewayCharges)
+        .where(like(testGatewayCharges.idempotencyKey, `invoice-${invoice.id}-%`));
+      expect(charges).toHaveLength(1);
+      expect(await balanceOf(organizationId)).toBe(0);
+    });
+
     it('carries on an attempt cut off after the card was charged even once that card is removed', async () => {
       const { client, organizationId } = await clusterOrderer(t.app);
       await setCredit(organizationId, 100);

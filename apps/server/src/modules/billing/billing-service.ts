@@ -9,7 +9,11 @@ import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
-import { chargeInvoiceJob, invoiceTarget } from './invoice-charge.ts';
+import {
+  chargeInvoiceJob,
+  invoiceTarget,
+  queueInterruptedInvoiceCharges,
+} from './invoice-charge.ts';
 import { chargeOffSession, type ChargeOutcome } from './off-session-charge.ts';
 import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
@@ -58,13 +62,15 @@ export function createBillingService(
 
   /**
    * The renewal chore: opens the renewals of periods that ended by `now` and queues the
-   * attempts due by then (the first at the period's end, retries 1, 3 and 7 days later).
+   * attempts due by then (the first at the period's end, retries 1, 3 and 7 days later), and
+   * the invoice charges left in flight.
    */
   async function runRenewals(now = new Date()) {
     const catalog = await catalogNow();
     const opened = await openDueRenewals(db, catalog, now);
     const queued = await queueDueAttempts(db, now);
-    return { opened, queued };
+    const invoices = await queueInterruptedInvoiceCharges(db);
+    return { opened, queued, invoices };
   }
 
   jobs.register(chargeInvoiceJob, async ({ invoiceId }) => {

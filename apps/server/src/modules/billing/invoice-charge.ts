@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { invoices } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
@@ -31,6 +31,40 @@ const outcomeOf = (row: InvoiceRow): ChargeOutcome =>
     : row.status === 'open' && row.paymentError
       ? { status: 'failed', reason: row.paymentError }
       : { status: 'skipped' };
+
+/**
+ * Queues the charge of every open invoice whose attempt was left in flight (its card amount
+ * written, the outcome never recorded: the gateway could not be reached for longer than its
+ * job retried, or the process died) unless a job for it is waiting or running. The job carries
+ * the attempt on with its idempotency key: the charge the gateway may have made is found, or
+ * the attempt fails and the credit it holds comes back; a void is refused until then. The
+ * invoice's row is locked while looking, so two instances queue one job.
+ */
+export async function queueInterruptedInvoiceCharges(db: Db): Promise<number> {
+  const isQueued = sql`exists (
+    select 1 from jobs j
+    where j.type = ${chargeInvoiceJob.name} and j.status in ('pending', 'running')
+      and (j.payload->>'invoiceId')::int = i.id)`;
+  const stuck = await db.execute<{ id: number }>(sql`
+    select i.id from invoices i
+    where i.status = 'open' and i.card_charged_cents > 0 and not ${isQueued}
+    order by i.id
+    limit 500`);
+  let queued = 0;
+  for (const { id } of stuck.rows) {
+    queued += await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+      if (!row || !inFlight(row)) return 0;
+      const again = await tx.execute<{ queued: boolean }>(
+        sql`select ${isQueued} as queued from invoices i where i.id = ${id}`,
+      );
+      if (again.rows[0]?.queued) return 0;
+      await queueInvoiceCharge(tx, id);
+      return 1;
+    });
+  }
+  return queued;
+}
 
 /**
  * An open invoice's amount due, as the off-session charge sees it: `invoice-<id>-<attempt>` is

@@ -100,7 +100,7 @@ test.describe('usage', () => {
     await expect(rows).toHaveCount(nodeDays.length);
     await expect(rows.locator('th')).toHaveText(nodeDays.map((row) => dayLabel(row.day!)));
     await expect(rows.locator('td:nth-child(2)')).toHaveText(
-      nodeDays.map((row) => `${quantityText(row.quantity)} node-hours`),
+      nodeDays.map((row) => quantityText(row.quantity)),
     );
 
     // The chart: a bar for each of the 90 days, a segment for each non-zero part of the days

@@ -53,15 +53,21 @@ function SpendFigures({ summary }: { summary: BillingSummary }) {
     <div className="grid gap-x-10 gap-y-4 lg:grid-cols-2">
       <div className="space-y-3">
         <dl className="grid grid-cols-2 gap-4">
-          <div className="space-y-1">
+          <div className="flex flex-col gap-1">
             <dt className="text-sm text-muted-foreground">Month to date</dt>
-            <dd className="text-2xl font-semibold tabular-nums" data-testid="spend-month-to-date">
+            <dd
+              className="mt-auto text-2xl font-semibold tabular-nums"
+              data-testid="spend-month-to-date"
+            >
               {money(summary.monthToDate)}
             </dd>
           </div>
-          <div className="space-y-1">
+          <div className="flex flex-col gap-1">
             <dt className="text-sm text-muted-foreground">Forecast to month end</dt>
-            <dd className="text-2xl font-semibold tabular-nums" data-testid="spend-forecast">
+            <dd
+              className="mt-auto text-2xl font-semibold tabular-nums"
+              data-testid="spend-forecast"
+            >
               {money(summary.forecast)}
             </dd>
           </div>

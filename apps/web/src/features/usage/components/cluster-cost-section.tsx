@@ -7,11 +7,13 @@ import { paths } from '@/config/paths';
 import { costByCluster, costedMetrics, type ClusterCost } from '../usage-data';
 import { StackedBarChart } from './chart/stacked-bar-chart';
 import { metricSeries } from './series';
+import { useChartMoney } from './use-chart-money';
 import { TableScroll, UsageSection } from './usage-section';
 
 /** Each cluster's cost over the range, stacked by resource, the most expensive first. */
 export function ClusterCostSection({ rows }: { rows: readonly UsageRow[] }) {
   const { money } = useMoney();
+  const chartMoney = useChartMoney();
   const clusters = costByCluster(rows);
   const metrics = costedMetrics(clusters);
   const costly = clusters.filter((cluster) => cluster.total !== 0);
@@ -32,10 +34,12 @@ export function ClusterCostSection({ rows }: { rows: readonly UsageRow[] }) {
           data={costly.map((cluster) => ({
             key: String(cluster.clusterId),
             label: cluster.name,
-            values: cluster.byMetric,
+            values: chartMoney.values(cluster.byMetric),
+            total: chartMoney.toDisplay(cluster.total),
           }))}
           series={metricSeries(metrics)}
-          formatValue={money}
+          formatValue={chartMoney.format}
+          formatTick={chartMoney.tick}
         />
       )}
       <TableScroll label="Cost by cluster table">

@@ -6,11 +6,13 @@ import { costByDay, costedMetrics, type DayCost } from '../usage-data';
 import { formatDay } from '../usage-range';
 import { StackedBarChart } from './chart/stacked-bar-chart';
 import { metricSeries } from './series';
+import { useChartMoney } from './use-chart-money';
 import { TableScroll, UsageSection } from './usage-section';
 
 /** Each day's cost, stacked by resource, and the table of the days that cost something. */
 export function DailyCostSection({ rows, days }: { rows: readonly UsageRow[]; days: string[] }) {
   const { money } = useMoney();
+  const chartMoney = useChartMoney();
   const figures = costByDay(rows, days);
   const metrics = costedMetrics(figures);
   const costly = figures.filter((figure) => figure.total !== 0);
@@ -32,10 +34,12 @@ export function DailyCostSection({ rows, days }: { rows: readonly UsageRow[]; da
               key: figure.day,
               label: formatDay(figure.day),
               tick: formatDay(figure.day, { year: false }),
-              values: figure.byMetric,
+              values: chartMoney.values(figure.byMetric),
+              total: chartMoney.toDisplay(figure.total),
             }))}
             series={metricSeries(metrics)}
-            formatValue={money}
+            formatValue={chartMoney.format}
+            formatTick={chartMoney.tick}
           />
           <TableScroll label="Daily cost table">
             <DataTable<DayCost>

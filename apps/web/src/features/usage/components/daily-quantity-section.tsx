@@ -37,7 +37,6 @@ export function DailyQuantitySection({
     { key: 'prepaid', label: 'Prepaid', color: 'var(--chart-prepaid)' },
     { key: 'billable', label: 'Billable', color: 'var(--chart-1)' },
   ];
-  const quantity = (value: number) => `${formatQuantity(value)} ${unit}`;
   return (
     <UsageSection
       title="Daily quantity"
@@ -94,18 +93,18 @@ export function DailyQuantitySection({
                 },
                 {
                   id: 'quantity',
-                  header: 'Quantity',
+                  header: `Quantity (${unit})`,
                   align: 'right',
                   cellClassName: 'tabular-nums whitespace-nowrap',
-                  cell: (figure) => quantity(figure.quantity),
+                  cell: (figure) => formatQuantity(figure.quantity),
                 },
                 {
                   id: 'billable',
-                  header: 'Billable',
+                  header: `Billable (${unit})`,
                   align: 'right',
                   className: 'hidden sm:table-cell',
                   cellClassName: 'tabular-nums whitespace-nowrap',
-                  cell: (figure) => quantity(figure.billable),
+                  cell: (figure) => formatQuantity(figure.billable),
                 },
                 {
                   id: 'cost',

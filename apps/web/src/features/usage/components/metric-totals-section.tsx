@@ -5,11 +5,13 @@ import { useMoney } from '@/components/pricing/use-money';
 import { formatQuantity, totalsByMetric, type MetricTotal } from '../usage-data';
 import { StackedBarChart } from './chart/stacked-bar-chart';
 import { metricSeries } from './series';
+import { useChartMoney } from './use-chart-money';
 import { UsageSection } from './usage-section';
 
 /** Each resource's quantity, billable part and cost over the range. */
 export function MetricTotalsSection({ rows }: { rows: readonly UsageRow[] }) {
   const { money } = useMoney();
+  const chartMoney = useChartMoney();
   const totals = totalsByMetric(rows);
   const costly = totals.filter((total) => total.cost !== 0);
   const quantity = (total: MetricTotal, value: number) =>
@@ -33,11 +35,15 @@ export function MetricTotalsSection({ rows }: { rows: readonly UsageRow[] }) {
             label: usageMetricLabels[total.metric].name,
             // One segment per bar, in the resource's own colour.
             values: Object.fromEntries(
-              costly.map((other) => [other.metric, other === total ? total.cost : 0]),
+              costly.map((other) => [
+                other.metric,
+                other === total ? chartMoney.toDisplay(total.cost) : 0,
+              ]),
             ) as Record<UsageMetric, number>,
           }))}
           series={metricSeries(costly.map((total) => total.metric))}
-          formatValue={money}
+          formatValue={chartMoney.format}
+          formatTick={chartMoney.tick}
         />
       )}
       <DataTable<MetricTotal>
@@ -51,12 +57,21 @@ export function MetricTotalsSection({ rows }: { rows: readonly UsageRow[] }) {
             id: 'resource',
             header: 'Resource',
             rowHeader: true,
-            cell: (total) => usageMetricLabels[total.metric].name,
+            cell: (total) => (
+              <>
+                {usageMetricLabels[total.metric].name}
+                {/* Phones have no room for the quantity column: it goes under the resource. */}
+                <span className="block font-normal text-muted-foreground tabular-nums sm:hidden">
+                  {quantity(total, total.quantity)}
+                </span>
+              </>
+            ),
           },
           {
             id: 'quantity',
             header: 'Quantity',
             align: 'right',
+            className: 'hidden sm:table-cell',
             cellClassName: 'tabular-nums whitespace-nowrap',
             cell: (total) => quantity(total, total.quantity),
           },
@@ -64,7 +79,7 @@ export function MetricTotalsSection({ rows }: { rows: readonly UsageRow[] }) {
             id: 'billable',
             header: 'Billable',
             align: 'right',
-            className: 'hidden sm:table-cell',
+            className: 'hidden md:table-cell',
             cellClassName: 'tabular-nums whitespace-nowrap',
             cell: (total) => quantity(total, total.billable),
           },

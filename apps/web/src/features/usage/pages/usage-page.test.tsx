@@ -101,8 +101,8 @@ describe('the usage page', () => {
 
     const quantity = screen.getByTestId('daily-quantity');
     expect(texts(within(quantity).getAllByTestId('daily-quantity-row'))).toEqual([
-      ['13 Mar 2026', '48 node-hours', '0 node-hours', '$0.00'],
-      ['14 Mar 2026', '72 node-hours', '24 node-hours', '$12.50'],
+      ['13 Mar 2026', '48', '0', '$0.00'],
+      ['14 Mar 2026', '72', '24', '$12.50'],
     ]);
     // Prepaid and billable parts: the 13th all prepaid, the 14th both.
     expect(within(quantity).getAllByTestId('chart-bar')).toHaveLength(3);
@@ -139,8 +139,8 @@ describe('the usage page', () => {
     await user.selectOptions(within(quantity).getByLabelText('Resource'), 'egress_gb');
     expect(router.state.location.search).toBe('?metric=egress_gb');
     expect(texts(within(quantity).getAllByTestId('daily-quantity-row'))).toEqual([
-      ['13 Mar 2026', '2.5 GB', '2.5 GB', '$0.23'],
-      ['14 Mar 2026', '3 GB', '3 GB', '$0.27'],
+      ['13 Mar 2026', '2.5', '2.5', '$0.23'],
+      ['14 Mar 2026', '3', '3', '$0.27'],
     ]);
   });
 
@@ -198,8 +198,8 @@ describe('the usage page', () => {
     });
     const totals = await screen.findByTestId('metric-totals');
     expect(texts(within(totals).getAllByTestId('metric-total-row'))).toEqual([
-      ['Nodes', '120 node-hours', '24 node-hours', '$12.50'],
-      ['Storage', '3,600 GB-hours', '3,600 GB-hours', '$0.49'],
+      ['Nodes120 node-hours', '120 node-hours', '24 node-hours', '$12.50'],
+      ['Storage3,600 GB-hours', '3,600 GB-hours', '3,600 GB-hours', '$0.49'],
     ]);
     expect(screen.getByRole('link', { name: 'By resource' })).toHaveAttribute(
       'aria-current',
@@ -256,5 +256,13 @@ describe('the usage page', () => {
       '€0.24',
       '€11.49',
     ]);
+    // The chart draws the converted amounts: its figures are the table's.
+    const day = screen
+      .getAllByTestId('chart-hit-area')
+      .find((area) => area.dataset.key === '2026-03-14')!;
+    fireEvent.pointerEnter(day);
+    expect(screen.getByTestId('chart-tooltip')).toHaveTextContent(
+      '14 Mar 2026Nodes€11.25Egress€0.24Total€11.49',
+    );
   });
 });

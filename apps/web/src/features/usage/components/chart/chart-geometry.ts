@@ -8,6 +8,8 @@ export interface ChartDatum<Key extends string> {
   /** The axis's label; `label` when not given. */
   tick?: string;
   values: Record<Key, number>;
+  /** The total its tooltip states, when it is not the sum of its values (each rounded alone). */
+  total?: number;
 }
 
 export type Orientation = 'vertical' | 'horizontal';

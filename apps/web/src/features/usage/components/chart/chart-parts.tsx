@@ -26,15 +26,17 @@ export function ChartGrid({ geometry }: { geometry: ChartGeometry }) {
 export function ChartAxes({
   geometry,
   tickOf,
-  formatValue,
+  formatTick: format,
 }: {
   geometry: ChartGeometry;
   tickOf: ReadonlyMap<string, string>;
-  formatValue: (value: number) => string;
+  /** A value axis's tick, knowing the axis's top value. */
+  formatTick: (value: number, max: number) => string;
 }) {
   const { horizontal, categories, values, categoryTicks, valueTicks, innerHeight, margin } =
     geometry;
-  const formatTick = (tick: unknown) => formatValue(Number(tick));
+  const top = values.domain()[1] ?? 0;
+  const formatTick = (tick: unknown) => format(Number(tick), top);
   if (horizontal) {
     return (
       <>

@@ -22,6 +22,7 @@ export function StackedBarChart<Key extends string>({
   series,
   label,
   formatValue,
+  formatTick = formatValue,
   orientation = 'vertical',
   height = 260,
 }: {
@@ -30,6 +31,8 @@ export function StackedBarChart<Key extends string>({
   /** What the chart shows, for screen readers. */
   label: string;
   formatValue: (value: number) => string;
+  /** The value axis's ticks (`formatValue` when not given), knowing the axis's top value. */
+  formatTick?: (value: number, max: number) => string;
   orientation?: 'vertical' | 'horizontal';
   height?: number;
 }) {
@@ -91,7 +94,7 @@ export function StackedBarChart<Key extends string>({
                 </BarStack>
               )}
               <HitAreas geometry={geometry} data={data} onPoint={setHovered} />
-              <ChartAxes geometry={geometry} tickOf={tickOf} formatValue={formatValue} />
+              <ChartAxes geometry={geometry} tickOf={tickOf} formatTick={formatTick} />
             </Group>
           </svg>
         ) : null}
@@ -99,7 +102,7 @@ export function StackedBarChart<Key extends string>({
           <ChartTooltip
             datum={shown}
             series={series}
-            total={geometry.totals[hovered]!}
+            total={shown.total ?? geometry.totals[hovered]!}
             formatValue={formatValue}
             geometry={geometry}
           />

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@alpenkube/contract';
 import {
   auditEvents,
+  clusterTiers,
+  clusters,
   organizations,
   paymentMethods,
   testGatewayCards,
@@ -241,6 +243,36 @@ describe('payment methods', () => {
     await client.delete(`${METHODS}/${newest.id}`);
     expect(await list(client)).toEqual([]);
     expect((await addCard(client)).isDefault).toBe(true);
+  });
+
+  it('keeps the last card of an organization with clusters: their renewals are charged to it', async () => {
+    const { client, organizationId } = await member();
+    const { db } = t.app.services;
+    const [tier] = await db.select({ id: clusterTiers.id }).from(clusterTiers).limit(1);
+    const [cluster] = await db
+      .insert(clusters)
+      .values({
+        organizationId,
+        name: 'keeps-a-card',
+        tierId: tier!.id,
+        provider: 'alpenkube',
+        region: 'eu-de-fra',
+        kubernetesVersion: '1.37',
+        status: 'running',
+      })
+      .returning();
+    const first = await addCard(client);
+    const second = await addCard(client, '5555555555554444');
+
+    expect((await client.delete(`${METHODS}/${first.id}`)).statusCode).toBe(204);
+    const refused = await client.delete(`${METHODS}/${second.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/last card/);
+    expect((await list(client)).map((card) => card.id)).toEqual([second.id]);
+
+    // Once the cluster is deleted nothing renews: the last card may go.
+    await db.update(clusters).set({ status: 'deleted' }).where(eq(clusters.id, cluster!.id));
+    expect((await client.delete(`${METHODS}/${second.id}`)).statusCode).toBe(204);
   });
 
   it('sets the default: the card answered is the only default', async () => {

@@ -1,11 +1,11 @@
-import { desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { desc, eq, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
 import {
   hasExpired,
   type AddPaymentMethod,
   type PaymentGatewayInfo,
   type PaymentMethod,
 } from '@alpenkube/contract';
-import { organizations, paymentMethods } from '../../db/schema.ts';
+import { clusters, organizations, paymentMethods } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -219,6 +219,30 @@ export function createPaymentMethodService(deps: Pick<Services, 'db' | 'paymentG
           .where(live(actor.organizationId, eq(paymentMethods.id, id)))
           .returning();
         if (!row) throw notFound(NOT_FOUND_MESSAGE);
+        // Renewals charge the card: an organization with clusters keeps at least one.
+        const [left] = await tx
+          .select({ id: paymentMethods.id })
+          .from(paymentMethods)
+          .where(live(actor.organizationId))
+          .limit(1);
+        if (!left) {
+          const [cluster] = await tx
+            .select({ id: clusters.id })
+            .from(clusters)
+            .where(
+              inOrganization(
+                clusters,
+                actor.organizationId,
+                notInArray(clusters.status, ['failed', 'deleted']),
+              ),
+            )
+            .limit(1);
+          if (cluster) {
+            throw conflict(
+              'This is the last card of an organization with clusters: their renewals are charged to it. Add another card first.',
+            );
+          }
+        }
         await ensureDefault(tx, actor.organizationId);
         await recordUserAudit(tx, {
           user: actor,

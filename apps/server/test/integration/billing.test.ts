@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
   priceCluster,
   type BillingDetails,
@@ -729,6 +729,27 @@ describe('billing', () => {
       expect(renewal!.periodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
       const moved = await subscriptionOf(clusterId);
       expect(moved.periodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
+    });
+
+    it('the chore finds unpaid renewals and invoice charges in flight through indexes', async () => {
+      // Every minute on every instance: never through every renewal and invoice ever issued.
+      const plans = await db().transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explain = async (query: ReturnType<typeof sql>) =>
+          (await tx.execute<Record<string, string>>(sql`explain ${query}`)).rows
+            .map((row) => Object.values(row)[0])
+            .join('\n');
+        return {
+          renewals: await explain(sql`
+            select r.id from renewals r
+            where r.status <> 'paid'
+              and ((r.status = 'pending' and r.next_attempt_at <= now()) or r.card_amount_cents > 0)`),
+          invoices: await explain(sql`
+            select i.id from invoices i where i.status = 'open' and i.card_charged_cents > 0`),
+        };
+      });
+      expect(plans.renewals).toContain('renewals_unpaid_idx');
+      expect(plans.invoices).toContain('invoices_charge_in_flight_idx');
     });
 
     it("another organization's renewal is not found", async () => {

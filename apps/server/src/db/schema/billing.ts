@@ -147,6 +147,10 @@ export const renewals = pgTable(
   (t) => [
     uniqueIndex('renewals_subscription_period_key').on(t.subscriptionId, t.periodStart),
     index('renewals_organization_idx').on(t.organizationId, t.id),
+    // The renewal chore reads the unpaid ones every minute on every instance: not every period paid.
+    index('renewals_unpaid_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} <> 'paid'`),
   ],
 );
 
@@ -258,6 +262,10 @@ export const invoices = pgTable(
     // A period is invoiced once, whichever instance closes it.
     uniqueIndex('invoices_organization_period_key').on(t.organizationId, t.periodStart),
     index('invoices_organization_idx').on(t.organizationId, t.id),
+    // The billing chore looks for charges left in flight every minute: not through every invoice.
+    index('invoices_charge_in_flight_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'open' and ${t.cardChargedCents} > 0`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_charge_in_flight_idx" ON "invoices" USING btree ("id") WHERE "invoices"."status" = 'open' and "invoices"."card_charged_cents" > 0;--> statement-breakpoint
+CREATE INDEX "renewals_unpaid_idx" ON "renewals" USING btree ("next_attempt_at") WHERE "renewals"."status" <> 'paid';

@@ -146,7 +146,7 @@ export function createServices(
   });
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
-  const metering = createMeteringService(shared);
+  const metering = createMeteringService({ ...shared, log });
   return {
     ...shared,
     orders,

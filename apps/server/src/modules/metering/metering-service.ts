@@ -2,7 +2,7 @@ import type { Services } from '../../services.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { billingSummary, monthToDate } from './billing-summary.ts';
 import { createBudgets } from './budgets.ts';
-import { createUsageMeter } from './usage-meter.ts';
+import { createUsageMeter, type MeteringLog } from './usage-meter.ts';
 import { usageCsv, usageReport, type UsageReportQuery } from './usage-report.ts';
 
 /** How often every instance meters the hours that ended and checks the budgets. */
@@ -13,7 +13,7 @@ export const METERING_EVERY_MS = 60_000;
  * usage report, the billing summary and the budgets with their alerts.
  */
 export function createMeteringService(
-  deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'providers' | 'config'>,
+  deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'providers' | 'config'> & { log?: MeteringLog },
 ) {
   const { db } = deps;
   const meter = createUsageMeter(deps);

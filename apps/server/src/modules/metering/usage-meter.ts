@@ -13,7 +13,6 @@ import {
 import type { Services } from '../../services.ts';
 import {
   addHours,
-  dayOf,
   hourEnd,
   hourStart,
   meterHour,
@@ -24,6 +23,12 @@ import {
 } from './usage-hours.ts';
 
 type ClusterRow = typeof clusters.$inferSelect;
+
+/** Where metering says what it did: a line per committed week (debug), a line per pass (info). */
+export interface MeteringLog {
+  debug(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
 type PoolRow = Pick<typeof clusterNodePools.$inferSelect, 'id' | 'name' | 'size' | 'count'> & {
   removedAt: Date | null;
 };
@@ -89,8 +94,10 @@ function ratesOf(cluster: ClusterRow, pools: PoolRow[], catalog: Catalog): HourR
  * `on conflict do nothing` means a second instance, or a pass after a partial hour was metered
  * for a month's close, writes nothing twice.
  */
-export function createUsageMeter(deps: Pick<Services, 'db' | 'catalog' | 'providers'>) {
-  const { db } = deps;
+export function createUsageMeter(
+  deps: Pick<Services, 'db' | 'catalog' | 'providers'> & { log?: MeteringLog },
+) {
+  const { db, log } = deps;
 
   /** Clusters with hours before `bound` still to meter, oldest first. */
   async function dueClusters(bound: Date, organizationId?: number): Promise<number[]> {
@@ -207,59 +214,43 @@ export function createUsageMeter(deps: Pick<Services, 'db' | 'catalog' | 'provid
     return records;
   }
 
-  /** Writes the records an earlier pass did not, and adds exactly those to the daily rollup. */
+  /**
+   * Writes the records an earlier pass did not, and adds exactly those to the daily rollup: one
+   * statement, the records passed as arrays (a week of a cluster is 840 records).
+   */
   async function store(tx: Tx, cluster: ClusterRow, records: MeteredUsage[]): Promise<number> {
     if (records.length === 0) return 0;
-    const inserted = await tx
-      .insert(usageRecords)
-      .values(
-        records.map((record) => ({
-          organizationId: cluster.organizationId,
-          clusterId: cluster.id,
-          ...record,
-        })),
-      )
-      .onConflictDoNothing({
-        target: [usageRecords.clusterId, usageRecords.metric, usageRecords.hour],
-      })
-      .returning({
-        metric: usageRecords.metric,
-        hour: usageRecords.hour,
-        quantityMilli: usageRecords.quantityMilli,
-        billableMilli: usageRecords.billableMilli,
-        costMillicents: usageRecords.costMillicents,
-      });
-    if (inserted.length === 0) return 0;
-    const days = new Map<string, typeof usageDaily.$inferInsert>();
-    for (const record of inserted) {
-      const day = dayOf(record.hour);
-      const key = `${record.metric}:${day}`;
-      const sum = days.get(key) ?? {
-        organizationId: cluster.organizationId,
-        clusterId: cluster.id,
-        metric: record.metric,
-        day,
-        quantityMilli: 0,
-        billableMilli: 0,
-        costMillicents: 0,
-      };
-      sum.quantityMilli += record.quantityMilli;
-      sum.billableMilli += record.billableMilli;
-      sum.costMillicents += record.costMillicents;
-      days.set(key, sum);
-    }
-    await tx
-      .insert(usageDaily)
-      .values([...days.values()])
-      .onConflictDoUpdate({
-        target: [usageDaily.clusterId, usageDaily.metric, usageDaily.day],
-        set: {
-          quantityMilli: sql`${usageDaily.quantityMilli} + excluded.quantity_milli`,
-          billableMilli: sql`${usageDaily.billableMilli} + excluded.billable_milli`,
-          costMillicents: sql`${usageDaily.costMillicents} + excluded.cost_millicents`,
-        },
-      });
-    return inserted.length;
+    const array = (values: (string | number)[]) => `{${values.join(',')}}`;
+    const day = sql`to_char(hour at time zone 'UTC', 'YYYY-MM-DD')`;
+    const result = await tx.execute<{ written: number | string }>(sql`
+      with given as (
+        select * from unnest(
+          ${array(records.map((record) => record.metric))}::text[],
+          ${array(records.map((record) => record.hour.toISOString()))}::timestamptz[],
+          ${array(records.map((record) => record.quantityMilli))}::bigint[],
+          ${array(records.map((record) => record.billableMilli))}::bigint[],
+          ${array(records.map((record) => record.costMillicents))}::bigint[]
+        ) as given(metric, hour, quantity, billable, cost)),
+      inserted as (
+        insert into ${usageRecords} (organization_id, cluster_id, metric, hour, quantity_milli,
+                                     billable_milli, cost_millicents)
+        select ${cluster.organizationId}, ${cluster.id}, metric, hour, quantity, billable, cost
+          from given
+        on conflict (cluster_id, metric, hour) do nothing
+        returning metric, hour, quantity_milli, billable_milli, cost_millicents),
+      rolled as (
+        insert into ${usageDaily} (organization_id, cluster_id, metric, day, quantity_milli,
+                                   billable_milli, cost_millicents)
+        select ${cluster.organizationId}, ${cluster.id}, metric, ${day}, sum(quantity_milli),
+               sum(billable_milli), sum(cost_millicents)
+          from inserted group by metric, ${day}
+        on conflict (cluster_id, metric, day) do update set
+          quantity_milli = ${usageDaily}.quantity_milli + excluded.quantity_milli,
+          billable_milli = ${usageDaily}.billable_milli + excluded.billable_milli,
+          cost_millicents = ${usageDaily}.cost_millicents + excluded.cost_millicents
+        returning 1)
+      select (select count(*) from inserted)::int as written, (select count(*) from rolled) as days`);
+    return Number(result.rows[0]?.written ?? 0);
   }
 
   /**
@@ -309,6 +300,7 @@ export function createUsageMeter(deps: Pick<Services, 'db' | 'catalog' | 'provid
         const records = await measure(tx, cluster, firstRunningAt, start, to, options.catalog);
         const written = await store(tx, cluster, records);
         await advance(to);
+        log?.debug({ clusterId: cluster.id, from: start, to, records: written }, 'metered hours');
         // Caught up: the hour under way comes next, when it is asked for.
         return { more: to < stop || options.partial, written };
       }
@@ -349,6 +341,9 @@ export function createUsageMeter(deps: Pick<Services, 'db' | 'catalog' | 'provid
       } catch (error) {
         failures.push(error);
       }
+    }
+    if (written > 0) {
+      log?.info({ clusters: ids.length, records: written }, 'metered usage');
     }
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) throw new AggregateError(failures, 'Metering failed for clusters');

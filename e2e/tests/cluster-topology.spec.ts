@@ -19,17 +19,28 @@ async function runningCluster(page: Page) {
   return (await detail.json()) as ClusterView;
 }
 
-/** The scripts a page loads until the network is idle, with whether each holds React Flow. */
+/**
+ * The scripts a page loads until the network is idle, with whether each holds React Flow. The
+ * page's own record (Resource Timing) lists them: on a busy machine a response can reach a
+ * listener only after the network is idle.
+ */
 async function scriptsOf(page: Page, path: string) {
-  const scripts: { url: string; flow: boolean }[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.text().catch(() => '');
-    scripts.push({ url: response.url(), flow: body.includes('react-flow__') });
-  });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  return scripts;
+  const urls = await page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).pathname.endsWith('.js')),
+    ),
+  ]);
+  return Promise.all(
+    urls.map(async (url) => {
+      const body = await (await page.request.get(url)).text();
+      return { url, flow: body.includes('react-flow__') };
+    }),
+  );
 }
 
 /** One item the graph draws, by its id in the layout (`cluster-3/node-<name>`). */

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import type { User } from '@alpenkube/contract';
 import { useAuth } from '@/lib/session/use-auth';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,10 +13,13 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/session/use-can';
-import { UserAvatar } from './user-avatar';
+import { AccountMenuButton } from './account-menu-button';
 import { identityOf } from './user-identity';
 
-/** The header's account menu. A failed logout is only logged here; menus close. */
+/**
+ * The header's account menu. A failed logout is only logged here; menus close. Its own chunk,
+ * loaded when first opened (`signed-in-controls.tsx`).
+ */
 export function AccountMenu({ user }: { user: User }) {
   const { logoutMutation } = useAuth();
   const hasOfficersAccess = useCan('officer');
@@ -36,14 +38,7 @@ export function AccountMenu({ user }: { user: User }) {
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-full"
-          aria-label={`Account menu for ${identity.label}`}
-        >
-          <UserAvatar initial={identity.initial} />
-        </Button>
+        <AccountMenuButton user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="font-normal">

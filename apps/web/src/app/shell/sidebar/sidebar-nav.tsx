@@ -6,9 +6,9 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { cn } from '@/lib/cn';
 import { DEFAULT_EXPANDED, sidebarGroups, type SidebarItem } from './sidebar-items';
 
-type Counts = { clusters?: number; orders?: number | string };
+export type SidebarCountValues = { clusters?: number; orders?: number | string };
 
-type SidebarNavProps = { counts: Counts; collapsed: boolean };
+type SidebarNavProps = { counts: SidebarCountValues; collapsed: boolean };
 
 const itemClass = (active: boolean, collapsed: boolean) =>
   cn(

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useAuth } from '@/lib/session/use-auth';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -10,9 +9,13 @@ import { SidebarNav } from './sidebar-nav';
 import { useSidebarCounts } from './use-sidebar-counts';
 import { useSidebarState } from './use-sidebar-state';
 
+const SidebarDrawer = lazy(() =>
+  import('./sidebar-drawer').then((m) => ({ default: m.SidebarDrawer })),
+);
+
 /** The dashboard sidebar: a rail of w-72 or w-16 on desktop, a drawer on mobile. */
 export function Sidebar({ isMobile }: { isMobile: boolean }) {
-  const { user, logoutMutation } = useAuth();
+  const { user } = useAuth();
   const counts = useSidebarCounts(Boolean(user));
   const { collapsed, setCollapsed, drawerOpen, setDrawerOpen } = useSidebarState(isMobile);
   const { pathname } = useLocation();
@@ -20,42 +23,16 @@ export function Sidebar({ isMobile }: { isMobile: boolean }) {
   // The drawer closes once the user picks a page.
   useEffect(() => setDrawerOpen(false), [pathname, setDrawerOpen]);
 
+  // The drawer's code (Radix's dialog) loads when it first opens; the desktop rail never needs it.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
+
   if (isMobile) {
-    return (
-      <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            data-testid="sidebar-drawer"
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-background shadow-2xl outline-none"
-          >
-            <div className="flex items-center justify-between border-b px-4 py-3">
-              <DialogPrimitive.Title className="text-base font-semibold">
-                Navigation
-              </DialogPrimitive.Title>
-              <DialogPrimitive.Close asChild>
-                <Button variant="ghost" size="icon" aria-label="Close sidebar">
-                  <X />
-                </Button>
-              </DialogPrimitive.Close>
-            </div>
-            <SidebarNav counts={counts} collapsed={false} />
-            <SidebarFooter
-              collapsed={false}
-              mobile
-              loggingOut={logoutMutation.isPending}
-              onLogout={() =>
-                logoutMutation.mutate(undefined, {
-                  onError: (error) => console.error('Logout failed', error),
-                  onSettled: () => setDrawerOpen(false),
-                })
-              }
-            />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
-    );
+    return drawerLoaded ? (
+      <Suspense fallback={null}>
+        <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} counts={counts} />
+      </Suspense>
+    ) : null;
   }
 
   return (

@@ -5,9 +5,9 @@ import { endpoints } from '@alpenkube/contract/endpoints';
 
 /**
  * What every route change marks stale: the sidebar counts and the billing figures everywhere,
- * payment methods and invoices on the billing pages, usage on the usage pages. The billing and
- * usage calls do not exist on the server yet; their keys are named here so the rule holds when
- * they come.
+ * payment methods and invoices on the billing pages, usage on the usage pages. A key covers the
+ * queries of its path with a query string or below it (`/api/usage?from=…`,
+ * `/api/billing/invoices/7`).
  */
 export const ALWAYS_INVALIDATED = [
   endpoints.platform.sidebarCounts.path(),
@@ -28,10 +28,20 @@ export function keysToInvalidate(pathname: string): string[] {
   return keys;
 }
 
+/** Whether a query's key is `path`, or `path` with a query string, or a path below it. */
+export function isUnder(queryKey: readonly unknown[], path: string): boolean {
+  const [first] = queryKey;
+  return (
+    typeof first === 'string' &&
+    (first === path || first.startsWith(`${path}?`) || first.startsWith(`${path}/`))
+  );
+}
+
 export function invalidateForNavigation(queryClient: QueryClient, pathname: string) {
-  for (const key of keysToInvalidate(pathname)) {
-    void queryClient.invalidateQueries({ queryKey: [key] });
-  }
+  const keys = keysToInvalidate(pathname);
+  void queryClient.invalidateQueries({
+    predicate: (query) => keys.some((key) => isUnder(query.queryKey, key)),
+  });
 }
 
 export function useNavigationInvalidation() {

@@ -11,6 +11,7 @@ import {
 } from '@alpenkube/contract';
 import {
   auditEvents,
+  clusterNodePools,
   creditTransactions,
   invoices,
   notifications,
@@ -710,6 +711,42 @@ describe('billing', () => {
         );
       expect(payments).toHaveLength(0);
       expect(await adminNotices(organizationId, 'Renewal of cluster once')).toHaveLength(1);
+    });
+
+    it('the period paid is the configuration priced, not one that changed while the card was charged', async () => {
+      const { clusterId, order } = await paidCluster('moving');
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 60_000);
+      await endPeriodAt(subscription.id, end);
+      const price = await periodPrice(order.cluster!);
+      const [pool] = await db()
+        .select()
+        .from(clusterNodePools)
+        .where(eq(clusterNodePools.clusterId, clusterId));
+      expect(pool!.count).toBe(3);
+
+      // A scale-up to 4 nodes finishes while the gateway charges the three-node price.
+      const gateway = t.app.services.paymentGateway;
+      const realCharge = gateway.charge.bind(gateway);
+      gateway.charge = async (request) => {
+        const charge = await realCharge(request);
+        await db()
+          .update(clusterNodePools)
+          .set({ count: 4 })
+          .where(eq(clusterNodePools.id, pool!.id));
+        return charge;
+      };
+      try {
+        await renewAt(new Date(end.getTime() + 60_000));
+      } finally {
+        gateway.charge = realCharge;
+      }
+      const [renewal] = await renewalsOf(subscription.id);
+      expect(renewal).toMatchObject({ status: 'paid', amountCents: price });
+      const renewed = await subscriptionOf(clusterId);
+      expect(renewed.periodPriceCents).toBe(price);
+      // The fourth node was not paid for: it is metered by the hour, not prepaid.
+      expect(renewed.paidConfig!.nodePools[0]!.count).toBe(3);
     });
 
     it('renews a period begun on January 31 up to March 31, not the 28th, after February', async () => {

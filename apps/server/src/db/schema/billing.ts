@@ -131,6 +131,11 @@ export const renewals = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /**
+     * The cluster's configuration `amount_cents` was priced for, by the last attempt: what the
+     * subscription's next period prepaid once it is paid (null for a support plan).
+     */
+    paidConfig: jsonb('paid_config').$type<ClusterOrderConfig>(),
     creditAppliedCents: bigint('credit_applied_cents', { mode: 'number' }).notNull().default(0),
     cardAmountCents: bigint('card_amount_cents', { mode: 'number' }).notNull().default(0),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id),

@@ -9,7 +9,12 @@ import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { clusterConfigNow } from './cluster-config.ts';
 import type { Attempt, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
 import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
-import { cancelSubscription, returnPaidPeriod, type SubscriptionRow } from './subscriptions.ts';
+import {
+  cancelSubscription,
+  createClusterBillingHooks,
+  returnPaidPeriod,
+  type SubscriptionRow,
+} from './subscriptions.ts';
 import { liftSuspensionIfSettled, suspendOrdering } from './suspension.ts';
 
 /**
@@ -256,9 +261,11 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
       }
       if (priced.kind === 'wait') return { kind: 'nothing', outcome: { status: 'skipped' } };
       const description = describe(priced.what, row.periodStart, row.periodEnd);
+      // The configuration priced is what the period prepays once paid, whatever the cluster
+      // becomes while the card is charged.
       await tx
         .update(renewals)
-        .set({ amountCents: priced.amount, description })
+        .set({ amountCents: priced.amount, description, paidConfig: priced.config })
         .where(eq(renewals.id, renewalId));
       return {
         kind: 'new',
@@ -314,21 +321,26 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
         );
         return;
       }
-      const current =
-        subscription.kind === 'cluster' && subscription.clusterId
-          ? await clusterConfigNow(tx, subscription.clusterId, catalog)
-          : null;
+      const cluster = subscription.kind === 'cluster' ? subscription.clusterId : null;
+      // What was priced and charged (a renewal priced before it was recorded: the cluster now).
+      const paidConfig =
+        renewal.paidConfig ??
+        (cluster ? (await clusterConfigNow(tx, cluster, catalog))?.config : null) ??
+        subscription.paidConfig;
       await tx
         .update(subscriptions)
         .set({
           periodStart: renewal.periodStart,
           periodEnd: renewal.periodEnd,
-          paidConfig: current?.config ?? subscription.paidConfig,
+          paidConfig,
           periodPriceCents: renewal.amountCents,
           status: 'active',
           updatedAt: new Date(),
         })
         .where(eq(subscriptions.id, subscription.id));
+      // A node scaled up meanwhile is metered by the hour; one scaled down gives back its
+      // unused share of the period just paid, as any scale-down does.
+      if (cluster) await createClusterBillingHooks().capacityChanged(tx, cluster, catalog, now);
       await notifyOrganizationAdmins(
         tx,
         renewal.organizationId,

@@ -1,0 +1,1 @@
+ALTER TABLE "renewals" ADD COLUMN "paid_config" jsonb;

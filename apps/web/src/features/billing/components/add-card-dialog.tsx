@@ -1,12 +1,13 @@
 import { Plus } from 'lucide-react';
 import type { PaymentGatewayInfo } from '@alpenkube/contract/payments';
-import { FormDialog } from './form-dialog';
-import { AddCardForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { AddCardForm, loadForms } from './lazy-forms';
 
 /** "Add a card": the card form in a dialog, through the payment gateway. */
 export function AddCardDialog({ gateway }: { gateway: PaymentGatewayInfo | undefined }) {
   return (
     <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <Plus aria-hidden="true" />

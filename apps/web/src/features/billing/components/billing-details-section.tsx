@@ -5,8 +5,8 @@ import { useCan } from '@/lib/session/use-can';
 import { countryName, percentOfBasisPoints } from '../billing-format';
 import { billingQueries } from '../queries';
 import { BillingSection } from './billing-section';
-import { FormDialog } from './form-dialog';
-import { BillingDetailsForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { BillingDetailsForm, loadForms } from './lazy-forms';
 import { QueryGate } from './query-gate';
 
 function VatTreatment({ details }: { details: BillingDetails }) {
@@ -62,6 +62,7 @@ export function BillingDetailsSection() {
       actions={
         canEdit && details.data ? (
           <FormDialog
+            preload={loadForms}
             trigger={details.data.legalName ? 'Edit details' : 'Add details'}
             title="Billing details"
             description="A business in another EU country with a VAT number is reverse-charged."

@@ -6,8 +6,8 @@ import { cn } from '@/lib/cn';
 import { budgetUsedPercent, formatDate } from '../billing-format';
 import { billingQueries } from '../queries';
 import { BillingSection } from './billing-section';
-import { FormDialog } from './form-dialog';
-import { BudgetForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { BudgetForm, loadForms } from './lazy-forms';
 import { QueryGate } from './query-gate';
 
 function BudgetView({ budget, monthToDate }: { budget: Budget; monthToDate: number | undefined }) {
@@ -80,6 +80,7 @@ export function BudgetSection() {
       actions={
         isAdmin && budget.data ? (
           <FormDialog
+            preload={loadForms}
             trigger={budget.data.amount === null ? 'Set a budget' : 'Edit budget'}
             title="Monthly budget"
             description="Alerts go to your organization’s admins by notification and e-mail."

@@ -9,7 +9,7 @@ import { Form, FormRootError } from '@/components/ui/hook-form';
 import { setServerErrors, useZodForm, withIssuePaths } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useSaveCard } from '@/lib/payments/queries';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 
 /**
  * A new card: checked here first (the Luhn digit, a month not yet over), tokenized by the

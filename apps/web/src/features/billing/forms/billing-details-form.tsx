@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { useUpdateBillingDetails } from '../queries';
 import { billingDetailsFormSchema } from './billing-details-schema';
 import { countryOptions } from './countries';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { VatPreview } from './vat-preview';
 
 /**

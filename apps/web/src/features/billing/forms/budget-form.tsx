@@ -6,7 +6,7 @@ import { setServerErrors, useZodForm, withIssuePaths } from '@/components/ui/use
 import { useToast } from '@/components/ui/use-toast';
 import { useUpdateBudget } from '../queries';
 import { budgetFormSchema } from './budget-schema';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 
 const DEFAULT_THRESHOLDS = [50, 80, 100];
 

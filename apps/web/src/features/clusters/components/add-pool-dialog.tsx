@@ -1,12 +1,13 @@
 import { Plus } from 'lucide-react';
 import type { Cluster } from '@alpenkube/contract';
-import { ActionFormDialog } from './action-form-dialog';
-import { AddPoolForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { AddPoolForm, loadForms } from './lazy-forms';
 
 /** Adds a node pool of one of the tier's sizes; the cluster's monthly cost grows with it. */
 export function AddPoolDialog({ cluster, allowed }: { cluster: Cluster; allowed: boolean }) {
   return (
-    <ActionFormDialog
+    <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <Plus aria-hidden="true" />
@@ -18,6 +19,6 @@ export function AddPoolDialog({ cluster, allowed }: { cluster: Cluster; allowed:
       description="Nodes of another size beside the existing pools, for workloads that need them."
     >
       {(close) => <AddPoolForm cluster={cluster} close={close} />}
-    </ActionFormDialog>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Gauge } from 'lucide-react';
 import type { Cluster, NodePool } from '@alpenkube/contract';
-import { ActionFormDialog } from './action-form-dialog';
-import { AutoscaleForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { AutoscaleForm, loadForms } from './lazy-forms';
 
 /** Sets or clears a pool's autoscaling limits: no machine changes, so it applies at once. */
 export function AutoscaleDialog({
@@ -14,7 +14,8 @@ export function AutoscaleDialog({
   allowed: boolean;
 }) {
   return (
-    <ActionFormDialog
+    <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <Gauge aria-hidden="true" />
@@ -25,6 +26,6 @@ export function AutoscaleDialog({
       title={`Autoscaling of pool ${pool.name}`}
     >
       {(close) => <AutoscaleForm cluster={cluster} pool={pool} close={close} />}
-    </ActionFormDialog>
+    </FormDialog>
   );
 }

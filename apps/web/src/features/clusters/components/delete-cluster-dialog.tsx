@@ -1,12 +1,13 @@
 import { Trash2 } from 'lucide-react';
 import type { Cluster } from '@alpenkube/contract';
-import { ActionFormDialog } from './action-form-dialog';
-import { DeleteForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { DeleteForm, loadForms } from './lazy-forms';
 
 /** Deletes the cluster once its name is typed again: the nodes, the data and the credentials go. */
 export function DeleteClusterDialog({ cluster, allowed }: { cluster: Cluster; allowed: boolean }) {
   return (
-    <ActionFormDialog
+    <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <Trash2 aria-hidden="true" />
@@ -21,6 +22,6 @@ export function DeleteClusterDialog({ cluster, allowed }: { cluster: Cluster; al
       description="Its nodes, its workloads and their data are removed for good, and every kubeconfig stops working. This cannot be undone."
     >
       {() => <DeleteForm cluster={cluster} />}
-    </ActionFormDialog>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { PencilLine } from 'lucide-react';
 import type { Cluster } from '@alpenkube/contract';
-import { ActionFormDialog } from './action-form-dialog';
-import { RenameForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { RenameForm, loadForms } from './lazy-forms';
 
 /** Renames the cluster; its kubeconfig and nodes keep working, only the name changes. */
 export function RenameDialog({ cluster, allowed }: { cluster: Cluster; allowed: boolean }) {
   return (
-    <ActionFormDialog
+    <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <PencilLine aria-hidden="true" />
@@ -18,6 +19,6 @@ export function RenameDialog({ cluster, allowed }: { cluster: Cluster; allowed: 
       description="The new name shows everywhere the cluster is listed. A kubeconfig already downloaded keeps working."
     >
       {(close) => <RenameForm cluster={cluster} close={close} />}
-    </ActionFormDialog>
+    </FormDialog>
   );
 }

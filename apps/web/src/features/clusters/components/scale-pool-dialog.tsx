@@ -1,7 +1,7 @@
 import { Scaling } from 'lucide-react';
 import type { Cluster, NodePool } from '@alpenkube/contract';
-import { ActionFormDialog } from './action-form-dialog';
-import { ScaleForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { ScaleForm, loadForms } from './lazy-forms';
 
 /** Sets how many nodes a pool has: new nodes join, or the newest are drained and removed. */
 export function ScalePoolDialog({
@@ -14,7 +14,8 @@ export function ScalePoolDialog({
   allowed: boolean;
 }) {
   return (
-    <ActionFormDialog
+    <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <Scaling aria-hidden="true" />
@@ -26,6 +27,6 @@ export function ScalePoolDialog({
       description="Added nodes join one by one; removed ones are drained first, so workloads move before a node goes."
     >
       {(close) => <ScaleForm cluster={cluster} pool={pool} close={close} />}
-    </ActionFormDialog>
+    </FormDialog>
   );
 }

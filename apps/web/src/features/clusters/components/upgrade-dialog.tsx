@@ -1,7 +1,7 @@
 import { ArrowUpCircle } from 'lucide-react';
 import type { Cluster } from '@alpenkube/contract';
-import { ActionFormDialog } from './action-form-dialog';
-import { UpgradeForm } from './lazy-forms';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { UpgradeForm, loadForms } from './lazy-forms';
 
 /**
  * Upgrades Kubernetes to one of the versions the server offers (the next minor); shown only
@@ -9,7 +9,8 @@ import { UpgradeForm } from './lazy-forms';
  */
 export function UpgradeDialog({ cluster, allowed }: { cluster: Cluster; allowed: boolean }) {
   return (
-    <ActionFormDialog
+    <FormDialog
+      preload={loadForms}
       trigger={
         <>
           <ArrowUpCircle aria-hidden="true" />
@@ -21,6 +22,6 @@ export function UpgradeDialog({ cluster, allowed }: { cluster: Cluster; allowed:
       description="The control plane is upgraded first, then each node is drained and replaced by one on the new version. The cluster stays up."
     >
       {(close) => <UpgradeForm cluster={cluster} close={close} />}
-    </ActionFormDialog>
+    </FormDialog>
   );
 }

@@ -11,7 +11,7 @@ import { addPoolSchema, poolFormError } from './pool-schemas';
 import { useClusterChange } from '../queries';
 import { useClusterTier } from './use-cluster-tier';
 import { addNodePool } from '../requests';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { AutoscaleFields } from './autoscale-fields';
 import { NumberInput } from './number-input';
 

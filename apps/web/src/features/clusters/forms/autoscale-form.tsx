@@ -7,7 +7,7 @@ import { autoscaleSchema, poolFormError } from './pool-schemas';
 import { useClusterChange } from '../queries';
 import { useClusterTier } from './use-cluster-tier';
 import { updateNodePool } from '../requests';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { AutoscaleFields } from './autoscale-fields';
 
 function autoscaleWords({ autoscaleMin, autoscaleMax }: UpdateNodePool, pool: NodePool) {

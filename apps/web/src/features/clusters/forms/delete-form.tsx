@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useClusterChange } from '../queries';
 import { deleteCluster } from '../requests';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 
 export function DeleteForm({ cluster }: { cluster: Pick<Cluster, 'id' | 'name'> }) {
   const { toast } = useToast();

@@ -6,7 +6,7 @@ import { poolFormError, scalePoolSchema } from './pool-schemas';
 import { useClusterChange } from '../queries';
 import { useClusterTier } from './use-cluster-tier';
 import { updateNodePool } from '../requests';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { NumberInput } from './number-input';
 
 export function ScaleForm({

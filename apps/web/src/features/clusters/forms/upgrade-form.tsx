@@ -6,7 +6,7 @@ import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
 import { useClusterChange } from '../queries';
 import { upgradeCluster } from '../requests';
-import { DialogFormFooter } from './dialog-form-footer';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 
 export function UpgradeForm({ cluster, close }: { cluster: Cluster; close: () => void }) {
   const { toast } = useToast();

@@ -9,25 +9,28 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { loadForms } from './lazy-forms';
 
 /**
- * A change of a cluster asked through a small form in a dialog. The form is rendered only while
- * the dialog is open, so each opening starts from the cluster as it is now; `children` gets the
- * function that closes the dialog once the change is accepted. The forms load lazily: pointing
- * at or focusing the trigger starts loading them, so they are usually there when it opens.
+ * A form in a dialog, opened by an outline button. The form is rendered only while the dialog
+ * is open, so each opening starts from the data as it is now; `children` gets the function
+ * that closes the dialog once the change is saved. Forms live in a lazy chunk: pointing at or
+ * focusing the trigger calls `preload`, so the chunk is usually there when the dialog opens.
  */
-export function ActionFormDialog({
+export function FormDialog({
   trigger,
   triggerProps,
   title,
   description,
+  wide = false,
+  preload,
   children,
 }: {
   trigger: ReactNode;
   triggerProps?: ButtonProps;
   title: string;
   description?: ReactNode;
+  wide?: boolean;
+  preload: () => unknown;
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -37,14 +40,14 @@ export function ActionFormDialog({
         <Button
           variant="outline"
           size="sm"
-          onPointerEnter={() => void loadForms()}
-          onFocus={() => void loadForms()}
+          onPointerEnter={() => void preload()}
+          onFocus={() => void preload()}
           {...triggerProps}
         >
           {trigger}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className={wide ? 'max-w-xl' : undefined}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}

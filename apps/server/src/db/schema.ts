@@ -14,3 +14,4 @@ export * from './schema/rate-limits.ts';
 export * from './schema/leads.ts';
 export * from './schema/support.ts';
 export * from './schema/billing.ts';
+export * from './schema/usage-rollups.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import {
   meteredRates,
   millicentsToCents,
@@ -117,6 +117,7 @@ describe('metering, usage, summary and budgets', () => {
     return sums;
   }
 
+  /** The cluster's days, and its months and its organization's days, are its records' sums. */
   async function expectRollupMatchesRecords(clusterId: number) {
     const sums = await summedRecords(clusterId);
     const daily = await dailyOf(clusterId);
@@ -128,6 +129,38 @@ describe('metering, usage, summary and budgets', () => {
         cost: row.costMillicents,
       });
     }
+    const rolledUp = async (query: string) =>
+      (await db().execute(sql.raw(query))).rows.map((row) => JSON.stringify(row));
+    const [organization] = await db()
+      .select({ id: clusters.organizationId })
+      .from(clusters)
+      .where(eq(clusters.id, clusterId));
+    const sum =
+      'sum(quantity_milli)::text q, sum(billable_milli)::text b, sum(cost_millicents)::text c';
+    expect(
+      await rolledUp(
+        `select metric, month, quantity_milli::text q, billable_milli::text b,
+                cost_millicents::text c from usage_monthly where cluster_id = ${clusterId}
+          order by 1, 2`,
+      ),
+    ).toEqual(
+      await rolledUp(
+        `select metric, substr(day, 1, 7) as month, ${sum} from usage_daily
+          where cluster_id = ${clusterId} group by 1, 2 order by 1, 2`,
+      ),
+    );
+    expect(
+      await rolledUp(
+        `select metric, day, quantity_milli::text q, billable_milli::text b,
+                cost_millicents::text c from usage_organization_daily
+          where organization_id = ${organization!.id} order by 1, 2`,
+      ),
+    ).toEqual(
+      await rolledUp(
+        `select metric, day, ${sum} from usage_daily
+          where organization_id = ${organization!.id} group by 1, 2 order by 1, 2`,
+      ),
+    );
   }
 
   async function rates() {
@@ -314,6 +347,7 @@ describe('metering, usage, summary and budgets', () => {
     beforeAll(async () => {
       // 30 hours of A: all of March 10 and six hours of March 11.
       await metering().meterAll(h(30));
+      await expectRollupMatchesRecords(A.clusterId);
     });
 
     const report = async (query: string) => {
@@ -361,6 +395,17 @@ describe('metering, usage, summary and budgets', () => {
         metric: 'control_plane_hours',
       });
       expect(byCluster.totalCost).toBe(totalCost);
+      // Whole months come from the monthly rollup, the days around them from the daily one.
+      for (const [from, to] of [
+        ['2026-02-15', '2026-04-10'],
+        ['2026-03-01', '2026-03-31'],
+        ['2026-01-01', '2026-12-31'],
+      ]) {
+        const wide = await report(`from=${from}&to=${to}&groupBy=cluster`);
+        expect(wide.rows, `${from} to ${to}`).toEqual(byCluster.rows);
+      }
+      const fromEleventh = await report('from=2026-03-11&to=2026-04-30&groupBy=cluster');
+      expect(fromEleventh.rows.find((row) => row.metric === 'node_hours')!.quantity).toBe(18);
 
       const byMetric = await report(
         `from=2026-03-10&to=2026-03-11&groupBy=metric&clusterId=${A.clusterId}`,

@@ -75,6 +75,28 @@ const rollupSql = `
    where d.quantity_milli is distinct from r.q or d.billable_milli is distinct from r.b
       or d.cost_millicents is distinct from r.c`;
 
+/** (cluster, metric, month) where the monthly rollup differs from the cluster's days. */
+const monthlySql = `
+  select coalesce(m.cluster_id, d.cluster_id) as cluster_id
+    from usage_monthly m
+    full join (select cluster_id, metric, substr(day, 1, 7) as month, sum(quantity_milli) as q,
+                      sum(billable_milli) as b, sum(cost_millicents) as c
+                 from usage_daily group by 1, 2, 3) d
+      on d.cluster_id = m.cluster_id and d.metric = m.metric and d.month = m.month
+   where m.quantity_milli is distinct from d.q or m.billable_milli is distinct from d.b
+      or m.cost_millicents is distinct from d.c`;
+
+/** (organization, metric, day) where the organization's rollup differs from its clusters' days. */
+const organizationDailySql = `
+  select coalesce(o.organization_id, d.organization_id) as organization_id
+    from usage_organization_daily o
+    full join (select organization_id, metric, day, sum(quantity_milli) as q,
+                      sum(billable_milli) as b, sum(cost_millicents) as c
+                 from usage_daily group by 1, 2, 3) d
+      on d.organization_id = o.organization_id and d.metric = o.metric and d.day = o.day
+   where o.quantity_milli is distinct from d.q or o.billable_milli is distinct from d.b
+      or o.cost_millicents is distinct from d.c`;
+
 interface HourRow {
   name: string;
   created_at: Date;
@@ -105,7 +127,7 @@ const fullHistory = DAYS * 24 * 3;
 /**
  * Seeds the history while the server is down, starts it (metering starts at once), kills it with
  * SIGKILL once some clusters are metered and others not, starts it again, and waits for every
- * hour to be metered; then checks each hour is there once, and the rollup is the records' sum.
+ * hour to be metered; then checks each hour is there once, and the rollups are the records' sums.
  */
 async function killDuringMetering(
   env: Record<string, string>,
@@ -167,6 +189,8 @@ async function killDuringMetering(
     expect(Number(row.quantity), row.name).toBe(perHour * expected);
   }
   expect(await run(rollupSql)).toEqual([]);
+  expect(await run(monthlySql)).toEqual([]);
+  expect(await run(organizationDailySql)).toEqual([]);
 }
 
 describe('metering killed with SIGKILL in the middle of a catch-up', () => {

@@ -8,6 +8,8 @@ import {
   clusters,
   subscriptions,
   usageDaily,
+  usageMonthly,
+  usageOrganizationDaily,
   usageRecords,
 } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -215,13 +217,20 @@ export function createUsageMeter(
   }
 
   /**
-   * Writes the records an earlier pass did not, and adds exactly those to the daily rollup: one
-   * statement, the records passed as arrays (a week of a cluster is 840 records).
+   * Writes the records an earlier pass did not, and adds exactly those to the rollups (the
+   * cluster's days and months, the organization's days): one statement, the records passed as
+   * arrays (a week of a cluster is 840 records).
    */
   async function store(tx: Tx, cluster: ClusterRow, records: MeteredUsage[]): Promise<number> {
     if (records.length === 0) return 0;
     const array = (values: (string | number)[]) => `{${values.join(',')}}`;
     const day = sql`to_char(hour at time zone 'UTC', 'YYYY-MM-DD')`;
+    const month = sql`to_char(hour at time zone 'UTC', 'YYYY-MM')`;
+    const sums = sql`sum(quantity_milli), sum(billable_milli), sum(cost_millicents)`;
+    const add = (table: typeof usageDaily | typeof usageMonthly | typeof usageOrganizationDaily) =>
+      sql`quantity_milli = ${table}.quantity_milli + excluded.quantity_milli,
+          billable_milli = ${table}.billable_milli + excluded.billable_milli,
+          cost_millicents = ${table}.cost_millicents + excluded.cost_millicents`;
     const result = await tx.execute<{ written: number | string }>(sql`
       with given as (
         select * from unnest(
@@ -238,18 +247,30 @@ export function createUsageMeter(
           from given
         on conflict (cluster_id, metric, hour) do nothing
         returning metric, hour, quantity_milli, billable_milli, cost_millicents),
-      rolled as (
+      daily as (
         insert into ${usageDaily} (organization_id, cluster_id, metric, day, quantity_milli,
                                    billable_milli, cost_millicents)
-        select ${cluster.organizationId}, ${cluster.id}, metric, ${day}, sum(quantity_milli),
-               sum(billable_milli), sum(cost_millicents)
+        select ${cluster.organizationId}, ${cluster.id}, metric, ${day}, ${sums}
           from inserted group by metric, ${day}
-        on conflict (cluster_id, metric, day) do update set
-          quantity_milli = ${usageDaily}.quantity_milli + excluded.quantity_milli,
-          billable_milli = ${usageDaily}.billable_milli + excluded.billable_milli,
-          cost_millicents = ${usageDaily}.cost_millicents + excluded.cost_millicents
+        on conflict (cluster_id, metric, day) do update set ${add(usageDaily)}
+        returning 1),
+      monthly as (
+        insert into ${usageMonthly} (organization_id, cluster_id, metric, month, quantity_milli,
+                                     billable_milli, cost_millicents)
+        select ${cluster.organizationId}, ${cluster.id}, metric, ${month}, ${sums}
+          from inserted group by metric, ${month}
+        on conflict (cluster_id, metric, month) do update set ${add(usageMonthly)}
+        returning 1),
+      organization as (
+        insert into ${usageOrganizationDaily} (organization_id, day, metric, quantity_milli,
+                                               billable_milli, cost_millicents)
+        select ${cluster.organizationId}, ${day}, metric, ${sums}
+          from inserted group by metric, ${day}
+        on conflict (organization_id, day, metric) do update set ${add(usageOrganizationDaily)}
         returning 1)
-      select (select count(*) from inserted)::int as written, (select count(*) from rolled) as days`);
+      select (select count(*) from inserted)::int as written,
+             (select count(*) from daily) + (select count(*) from monthly)
+               + (select count(*) from organization) as rolled`);
     return Number(result.rows[0]?.written ?? 0);
   }
 

@@ -1,4 +1,4 @@
-import { eq, gte, lte, sql, type Column } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, or, sql, type Column } from 'drizzle-orm';
 import {
   millicentsToCents,
   usageMetricLabels,
@@ -10,7 +10,7 @@ import {
 } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters, usageDaily } from '../../db/schema.ts';
+import { clusters, usageDaily, usageMonthly, usageOrganizationDaily } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
 export interface UsageReportQuery {
@@ -21,57 +21,198 @@ export interface UsageReportQuery {
 }
 
 const metricOrder = (metric: UsageMetric) => usageMetrics.indexOf(metric);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const total = (column: Column) => sql<string>`sum(${column})`;
+
+interface Summed {
+  metric: UsageMetric;
+  quantity: string | number;
+  billable: string | number;
+  cost: string | number;
+  day?: string;
+  clusterId?: number;
+}
+
+/** The last day of a month ('2026-02' → '2026-02-28'). */
+const lastDayOf = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+    .toISOString()
+    .slice(0, 10);
+
+const nextMonth = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1))
+    .toISOString()
+    .slice(0, 7);
+
+const previousMonth = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 2, 1))
+    .toISOString()
+    .slice(0, 7);
+
+/**
+ * The whole months inside [from, to] (both days included), if any: a range from March 10 to
+ * June 20 holds April and May.
+ */
+export function wholeMonths(from: string, to: string): { first: string; last: string } | null {
+  const first = from.endsWith('-01') ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
+  const last = lastDayOf(to.slice(0, 7)) === to ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * The sums per cluster and metric over [from, to]: whole months from usage_monthly, the days
+ * before and after them from usage_daily. A year of 50 clusters reads about 10,000 rows instead
+ * of 90,000.
+ */
+async function byCluster(
+  db: Db,
+  organizationId: number,
+  query: UsageReportQuery,
+): Promise<Summed[]> {
+  const months = wholeMonths(query.from, query.to);
+  const cluster = (column: Column) =>
+    query.clusterId === undefined ? undefined : eq(column, query.clusterId);
+  const days = months
+    ? or(
+        and(gte(usageDaily.day, query.from), lt(usageDaily.day, `${months.first}-01`)),
+        and(gt(usageDaily.day, lastDayOf(months.last)), lte(usageDaily.day, query.to)),
+      )
+    : and(gte(usageDaily.day, query.from), lte(usageDaily.day, query.to));
+  const [fromDays, fromMonths] = await Promise.all([
+    db
+      .select({
+        clusterId: usageDaily.clusterId,
+        metric: usageDaily.metric,
+        quantity: total(usageDaily.quantityMilli),
+        billable: total(usageDaily.billableMilli),
+        cost: total(usageDaily.costMillicents),
+      })
+      .from(usageDaily)
+      .where(inOrganization(usageDaily, organizationId, days, cluster(usageDaily.clusterId)))
+      .groupBy(usageDaily.clusterId, usageDaily.metric),
+    months
+      ? db
+          .select({
+            clusterId: usageMonthly.clusterId,
+            metric: usageMonthly.metric,
+            quantity: total(usageMonthly.quantityMilli),
+            billable: total(usageMonthly.billableMilli),
+            cost: total(usageMonthly.costMillicents),
+          })
+          .from(usageMonthly)
+          .where(
+            inOrganization(
+              usageMonthly,
+              organizationId,
+              gte(usageMonthly.month, months.first),
+              lte(usageMonthly.month, months.last),
+              cluster(usageMonthly.clusterId),
+            ),
+          )
+          .groupBy(usageMonthly.clusterId, usageMonthly.metric)
+      : Promise.resolve([]),
+  ]);
+  const merged = new Map<string, Summed>();
+  for (const row of [...fromDays, ...fromMonths]) {
+    const key = `${row.clusterId} ${row.metric}`;
+    const sum = merged.get(key);
+    if (!sum) {
+      merged.set(key, { ...row });
+      continue;
+    }
+    sum.quantity = Number(sum.quantity) + Number(row.quantity);
+    sum.billable = Number(sum.billable) + Number(row.billable);
+    sum.cost = Number(sum.cost) + Number(row.cost);
+  }
+  return [...merged.values()];
+}
 
 /**
  * An organization's usage between two days (both included, UTC), grouped by day, cluster or
- * metric, read from the daily rollup only: a year is at most 366 rows per cluster and metric.
- * Each row's cost is its millicents rounded once to cents; the total rounds the sum of all of
- * them once, so it is the same whichever grouping is asked for.
+ * metric, read from the rollups only (never the hourly records): by day or metric from the
+ * organization's daily sums (or the cluster's days, for one cluster), by cluster from its
+ * months and the days around them. Each row's cost is its millicents rounded once to cents; the
+ * total rounds the sum of all of them once, so it is the same whichever grouping is asked for.
  */
 export async function usageReport(
   db: Db,
   organizationId: number,
   query: UsageReportQuery,
 ): Promise<UsageReport> {
+  let names = new Map<number, string>();
   if (query.clusterId !== undefined) {
     const [cluster] = await db
-      .select({ id: clusters.id })
+      .select({ id: clusters.id, name: clusters.name })
       .from(clusters)
       .where(inOrganization(clusters, organizationId, eq(clusters.id, query.clusterId)));
     if (!cluster) throw notFound('Cluster not found');
+    names = new Map([[cluster.id, cluster.name]]);
   }
-  const where = inOrganization(
-    usageDaily,
-    organizationId,
-    gte(usageDaily.day, query.from),
-    lte(usageDaily.day, query.to),
-    query.clusterId === undefined ? undefined : eq(usageDaily.clusterId, query.clusterId),
-  );
-  const sums = {
-    metric: usageDaily.metric,
-    quantity: total(usageDaily.quantityMilli),
-    billable: total(usageDaily.billableMilli),
-    cost: total(usageDaily.costMillicents),
-  };
 
-  type Summed = { metric: UsageMetric; quantity: string; billable: string; cost: string };
-  let grouped: (Summed & { day?: string; clusterId?: number; clusterName?: string })[];
-  if (query.groupBy === 'day') {
-    grouped = await db
-      .select({ day: usageDaily.day, ...sums })
-      .from(usageDaily)
-      .where(where)
-      .groupBy(usageDaily.day, usageDaily.metric);
-  } else if (query.groupBy === 'cluster') {
-    grouped = await db
-      .select({ clusterId: usageDaily.clusterId, clusterName: clusters.name, ...sums })
-      .from(usageDaily)
-      .innerJoin(clusters, eq(clusters.id, usageDaily.clusterId))
-      .where(where)
-      .groupBy(usageDaily.clusterId, clusters.name, usageDaily.metric);
+  let grouped: Summed[];
+  if (query.groupBy === 'cluster') {
+    grouped = await byCluster(db, organizationId, query);
+    if (query.clusterId === undefined && grouped.length > 0) {
+      const ids = [...new Set(grouped.map((row) => row.clusterId!))];
+      const rows = await db
+        .select({ id: clusters.id, name: clusters.name })
+        .from(clusters)
+        .where(inOrganization(clusters, organizationId, inArray(clusters.id, ids)));
+      names = new Map(rows.map((row) => [row.id, row.name]));
+    }
+  } else if (query.clusterId !== undefined) {
+    // One cluster: at most 366 of its days per metric.
+    const where = inOrganization(
+      usageDaily,
+      organizationId,
+      eq(usageDaily.clusterId, query.clusterId),
+      gte(usageDaily.day, query.from),
+      lte(usageDaily.day, query.to),
+    );
+    const sums = {
+      metric: usageDaily.metric,
+      quantity: total(usageDaily.quantityMilli),
+      billable: total(usageDaily.billableMilli),
+      cost: total(usageDaily.costMillicents),
+    };
+    grouped =
+      query.groupBy === 'day'
+        ? await db
+            .select({ day: usageDaily.day, ...sums })
+            .from(usageDaily)
+            .where(where)
+            .groupBy(usageDaily.day, usageDaily.metric)
+        : await db.select(sums).from(usageDaily).where(where).groupBy(usageDaily.metric);
   } else {
-    grouped = await db.select(sums).from(usageDaily).where(where).groupBy(usageDaily.metric);
+    // The organization's own daily sums: 366 rows per metric for a year.
+    const where = inOrganization(
+      usageOrganizationDaily,
+      organizationId,
+      gte(usageOrganizationDaily.day, query.from),
+      lte(usageOrganizationDaily.day, query.to),
+    );
+    grouped =
+      query.groupBy === 'day'
+        ? await db
+            .select({
+              day: usageOrganizationDaily.day,
+              metric: usageOrganizationDaily.metric,
+              quantity: usageOrganizationDaily.quantityMilli,
+              billable: usageOrganizationDaily.billableMilli,
+              cost: usageOrganizationDaily.costMillicents,
+            })
+            .from(usageOrganizationDaily)
+            .where(where)
+        : await db
+            .select({
+              metric: usageOrganizationDaily.metric,
+              quantity: total(usageOrganizationDaily.quantityMilli),
+              billable: total(usageOrganizationDaily.billableMilli),
+              cost: total(usageOrganizationDaily.costMillicents),
+            })
+            .from(usageOrganizationDaily)
+            .where(where)
+            .groupBy(usageOrganizationDaily.metric);
   }
 
   let totalMillicents = 0;
@@ -80,7 +221,7 @@ export async function usageReport(
     return {
       day: row.day ?? null,
       clusterId: row.clusterId ?? null,
-      clusterName: row.clusterName ?? null,
+      clusterName: row.clusterId === undefined ? null : (names.get(row.clusterId) ?? null),
       metric: row.metric,
       quantity: Number(row.quantity) / 1000,
       billableQuantity: Number(row.billable) / 1000,
@@ -89,7 +230,7 @@ export async function usageReport(
   });
   rows.sort(
     (a, b) =>
-      (a.day ?? '').localeCompare(b.day ?? '') ||
+      compare(a.day ?? '', b.day ?? '') ||
       (a.clusterName ?? '').localeCompare(b.clusterName ?? '') ||
       (a.clusterId ?? 0) - (b.clusterId ?? 0) ||
       metricOrder(a.metric) - metricOrder(b.metric),

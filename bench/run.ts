@@ -15,6 +15,7 @@ import { invoicePdfTiming, printInvoicePdf } from './invoice-pdf.ts';
 import { load, type LoadResult } from './load.ts';
 import { measurePages } from './pages.ts';
 import { pushLatency } from './push-latency.ts';
+import { printUsage, usageLatency } from './usage.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -202,6 +203,9 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
       if (env.DATABASE_URL) {
         routes.push(await clusterListLoad(kind, server.url, cookie, env.DATABASE_URL));
       }
+      const usage = env.DATABASE_URL
+        ? await usageLatency(server.url, cookie, env.DATABASE_URL)
+        : null;
       const push = await pushLatency(
         server.url,
         cookie,
@@ -213,7 +217,7 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         Number(process.env.BENCH_PUSH_COUNT ?? 1000),
         env.DATABASE_URL,
       );
-      return { routes, push, clusterPush };
+      return { routes, push, clusterPush, usage };
     } finally {
       await server.stop();
     }
@@ -268,6 +272,7 @@ async function main() {
       `| ${kind} | ${push.p50Ms.toFixed(1)} | ${push.p99Ms.toFixed(1)} | ${push.count} |`,
     );
   }
+  if (postgres.usage) printUsage(postgres.usage);
   printClusterPush([
     ['PGlite', pglite.clusterPush],
     ['PostgreSQL', postgres.clusterPush],

@@ -30,7 +30,7 @@ export function readIndexHtml(webDist: string): string | null {
   }
 }
 
-/** The public paths' titles and descriptions, written by the build (scripts/write-page-meta.ts). */
+/** The public paths' titles and descriptions, written by the build (web: page-meta-plugin.ts). */
 export function readPageMeta(webDist: string): Record<string, PageMeta> {
   try {
     return JSON.parse(fs.readFileSync(path.join(webDist, 'page-meta.json'), 'utf8')) as Record<

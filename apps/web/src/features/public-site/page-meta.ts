@@ -2,7 +2,8 @@
  * Title and meta description of every public path, as plain data (no React) so the server
  * can write them into the HTML it serves for that path, before any JavaScript runs.
  */
-// Relative imports only: scripts/write-page-meta.ts runs this file under plain Node (no @/ alias).
+// Relative imports only: the build's plugin (page-meta-plugin.ts) loads this file from
+// vite.config.ts, where the @/ alias does not apply.
 import { tutorials } from './content/tutorial-index';
 import { clusterTypeCopy } from '../../lib/catalog/cluster-type-copy';
 import { clusterPageAliases, clusterTypeAliases } from '../../lib/catalog/cluster-type-routes';

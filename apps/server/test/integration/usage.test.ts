@@ -384,6 +384,8 @@ describe('metering, usage, summary and budgets', () => {
       });
       expect(nodesOn('2026-03-11')!.quantity).toBe(18);
       expect(byDay.totalCost).toBeGreaterThan(0);
+      // The organization's only cluster: its own days are the organization's.
+      expect(await report(`from=2026-03-10&to=2026-03-11&clusterId=${A.clusterId}`)).toEqual(byDay);
 
       const byCluster = await report('from=2026-03-10&to=2026-03-11&groupBy=cluster');
       expect(byCluster.rows).toHaveLength(5);

@@ -175,13 +175,19 @@ export async function usageReport(
       billable: total(usageDaily.billableMilli),
       cost: total(usageDaily.costMillicents),
     };
+    // Its days are one row each per metric already: no grouping to do.
     grouped =
       query.groupBy === 'day'
         ? await db
-            .select({ day: usageDaily.day, ...sums })
+            .select({
+              day: usageDaily.day,
+              metric: usageDaily.metric,
+              quantity: usageDaily.quantityMilli,
+              billable: usageDaily.billableMilli,
+              cost: usageDaily.costMillicents,
+            })
             .from(usageDaily)
             .where(where)
-            .groupBy(usageDaily.day, usageDaily.metric)
         : await db.select(sums).from(usageDaily).where(where).groupBy(usageDaily.metric);
   } else {
     // The organization's own daily sums: 366 rows per metric for a year.

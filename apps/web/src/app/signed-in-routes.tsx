@@ -1,0 +1,197 @@
+import type { RouteObject } from 'react-router';
+import type { PlaceholderKey } from '@/features/placeholders/placeholder-catalog';
+import { paths, providerTestSlugs } from '@/config/paths';
+import type { ShellRouteHandle } from './layouts/root-layout';
+
+/*
+ * The signed-in pages' route table, added to the app's routes (app/router.tsx) on the first
+ * navigation to a path the public table does not have: a public page's entry script carries
+ * neither these routes nor the list of every signed-in chunk they preload.
+ */
+
+/** A route showing a placeholder page until a later release builds the real one. */
+function placeholder(path: string, entry: PlaceholderKey): RouteObject {
+  return {
+    path,
+    lazy: () =>
+      import('@/features/placeholders/placeholder-page').then(({ PlaceholderPage }) => ({
+        Component: function PlaceholderRoute() {
+          return <PlaceholderPage entry={entry} />;
+        },
+      })),
+  };
+}
+
+const settingsPage = () =>
+  import('@/features/account/pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
+
+const orderStatusPage = () =>
+  import('@/features/orders/pages/order-status-page').then((m) => ({
+    Component: m.OrderStatusPage,
+  }));
+const orderStatusListPage = () =>
+  import('@/features/orders/pages/order-status-list-page').then((m) => ({
+    Component: m.OrderStatusListPage,
+  }));
+
+const clusterPage = () =>
+  import('@/features/clusters/pages/cluster-page').then((m) => ({ Component: m.ClusterPage }));
+
+// The graph library (React Flow) is in these two pages' chunks only.
+const clusterTopologyPage = () =>
+  import('@/features/cluster-topology/pages/cluster-topology-page').then((m) => ({
+    Component: m.ClusterTopologyPage,
+  }));
+
+const dashboardRoutes: RouteObject[] = [
+  {
+    path: paths.dashboard,
+    lazy: () => import('./routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  },
+  { path: paths.profile, lazy: settingsPage },
+  { path: paths.account, lazy: settingsPage },
+  { path: paths.settings, lazy: settingsPage },
+  { path: paths.simpleSettings, lazy: settingsPage },
+  {
+    path: paths.myClusters,
+    lazy: () =>
+      import('@/features/clusters/pages/my-clusters-page').then((m) => ({
+        Component: m.MyClustersPage,
+      })),
+  },
+  { path: paths.cluster.pattern, lazy: clusterPage },
+  { path: paths.clusterDetail.pattern, lazy: clusterPage },
+  { path: paths.clusterTopology.pattern, lazy: clusterTopologyPage },
+  {
+    path: paths.orders,
+    lazy: () =>
+      import('@/features/orders/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),
+  },
+  {
+    path: paths.clusterOrders,
+    lazy: () =>
+      import('@/features/orders/pages/cluster-orders-page').then((m) => ({
+        Component: m.ClusterOrdersPage,
+      })),
+  },
+  placeholder(paths.productOrders, 'productOrders'),
+  placeholder(paths.productOrder.pattern, 'productOrder'),
+  placeholder(paths.supportOrders, 'supportOrders'),
+  placeholder(paths.supportOrder.pattern, 'supportOrder'),
+  placeholder(paths.addonOrders, 'addonOrders'),
+  placeholder(paths.marketplace, 'marketplace'),
+  placeholder(paths.customSolutions, 'customSolutions'),
+  {
+    path: paths.billing,
+    lazy: () =>
+      import('@/features/billing/pages/billing-page').then((m) => ({ Component: m.BillingPage })),
+  },
+  {
+    // The charts' library (visx) is in this page's chunk only.
+    path: paths.usage,
+    lazy: () =>
+      import('@/features/usage/pages/usage-page').then((m) => ({ Component: m.UsagePage })),
+  },
+  {
+    // Compliance officers only: typing the URL without access shows a refusal, not the page.
+    lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OfficerRoutes })),
+    children: [placeholder(paths.officersPanel, 'officersPanel')],
+  },
+  {
+    // An organization's admins (and super admins) manage its people.
+    lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OrgAdminRoutes })),
+    children: [
+      placeholder(paths.userManagement, 'userManagement'),
+      placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
+      placeholder(paths.promotionRequests, 'promotionRequests'),
+      placeholder(paths.organizationUsers, 'organizationUsers'),
+    ],
+  },
+  placeholder(paths.addOns, 'addOns'),
+  {
+    path: paths.paymentSuccess,
+    lazy: () =>
+      import('@/features/orders/pages/payment-success-page').then((m) => ({
+        Component: m.PaymentSuccessPage,
+      })),
+  },
+];
+
+const providerTestPage = () =>
+  import('@/features/provider-diagnostics/pages/provider-test-page').then((m) => ({
+    Component: m.ProviderTestPage,
+  }));
+
+const plainRoutes: RouteObject[] = [
+  {
+    path: paths.clusterTopologyOverview,
+    lazy: () =>
+      import('@/features/cluster-topology/pages/cluster-topology-overview-page').then((m) => ({
+        Component: m.ClusterTopologyOverviewPage,
+      })),
+  },
+  {
+    path: paths.clusterSelection,
+    lazy: () =>
+      import('@/features/cluster-advisor/pages/cluster-selection-page').then((m) => ({
+        Component: m.ClusterSelectionPage,
+      })),
+  },
+  {
+    path: paths.smartSuggestions,
+    lazy: () =>
+      import('@/features/cluster-advisor/pages/smart-suggestions-page').then((m) => ({
+        Component: m.SmartSuggestionsPage,
+      })),
+  },
+  ...providerTestSlugs.map((slug) => ({ path: paths.providerTest(slug), lazy: providerTestPage })),
+  { path: paths.orderStatusList, lazy: orderStatusListPage },
+  { path: paths.orderStatus.pattern, lazy: orderStatusPage },
+  {
+    path: paths.clusterStatus.pattern,
+    lazy: () =>
+      import('@/features/clusters/pages/cluster-status-page').then((m) => ({
+        Component: m.ClusterStatusPage,
+      })),
+  },
+];
+
+const configurePage = () =>
+  import('./routes/configure-cluster-page').then((m) => ({
+    Component: m.ConfigureClusterPage,
+  }));
+const provisioningPage = () =>
+  import('@/features/cluster-provisioning/pages/cluster-provisioning-page').then((m) => ({
+    Component: m.ClusterProvisioningPage,
+  }));
+
+const slideRoutes: RouteObject[] = [
+  { path: paths.configureCluster, lazy: configurePage },
+  { path: paths.configureClusterAlias, lazy: configurePage },
+  { path: paths.clusterProvisioning, lazy: provisioningPage },
+  { path: paths.clusterProvisioningAlias, lazy: provisioningPage },
+];
+
+/** Under the root route: the session guard (its own chunk) and the signed-in layouts. */
+export const signedInRoutes: RouteObject[] = [
+  {
+    // The session guard is its own chunk: the public pages never need it.
+    lazy: () => import('./routes/require-auth').then((m) => ({ Component: m.RequireAuth })),
+    children: [
+      {
+        handle: { dashboard: true } satisfies ShellRouteHandle,
+        lazy: () =>
+          import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+        children: dashboardRoutes,
+      },
+      {
+        lazy: () => import('./layouts/plain-layout').then((m) => ({ Component: m.PlainLayout })),
+        children: plainRoutes,
+      },
+      {
+        lazy: () => import('./layouts/slide-layout').then((m) => ({ Component: m.SlideLayout })),
+        children: slideRoutes,
+      },
+    ],
+  },
+];

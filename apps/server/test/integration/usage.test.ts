@@ -628,6 +628,10 @@ describe('metering, usage, summary and budgets', () => {
       ],
     });
 
+    // Five minutes into the next hour, before the chore has metered the hour that just ended:
+    // the hour before it still stands for the run rate.
+    expect((await metering().summary(A.organizationId, h(31, 5))).hourlyRunRate).toBe(runRate);
+
     // The route answers the same for the month under way.
     const response = await A.client.get('/api/billing/summary');
     expect(response.statusCode).toBe(200);

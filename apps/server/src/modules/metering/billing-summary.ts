@@ -1,4 +1,4 @@
-import { asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type Column } from 'drizzle-orm';
+import { asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type Column } from 'drizzle-orm';
 import { millicentsToCents, type BillingSummary, type Catalog } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -113,7 +113,7 @@ async function hourlyRunRate(db: Db, organizationId: number, now: Date): Promise
           organizationId,
           ne(clusters.status, 'failed'),
           lt(clusters.createdAt, last),
-          or(isNull(clusters.deletedAt), sql`${clusters.deletedAt} > ${last}`),
+          or(isNull(clusters.deletedAt), gt(clusters.deletedAt, last)),
           or(isNull(clusters.meteredThrough), lte(clusters.meteredThrough, last)),
         ),
       )

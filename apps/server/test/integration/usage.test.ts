@@ -552,6 +552,14 @@ describe('metering, usage, summary and budgets', () => {
           nextAttemptAt: new Date('2026-03-16T00:00:00Z'),
           lastError: 'Your card was declined',
         },
+        // Opened and not tried yet: not overdue.
+        {
+          ...renewal,
+          periodStart: new Date('2026-03-10T00:00:00Z'),
+          periodEnd: new Date('2026-04-10T00:00:00Z'),
+          amountCents: 555,
+          status: 'pending',
+        },
       ]);
     const invoice = (number: string, status: 'open' | 'paid', due: number) => ({
       organizationId: A.organizationId,

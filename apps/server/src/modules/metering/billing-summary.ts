@@ -1,4 +1,18 @@
-import { asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type Column } from 'drizzle-orm';
+import {
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type Column,
+} from 'drizzle-orm';
 import { millicentsToCents, type BillingSummary, type Catalog } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -182,7 +196,15 @@ export async function billingSummary(
     db
       .select()
       .from(renewals)
-      .where(inOrganization(renewals, organizationId, ne(renewals.status, 'paid')))
+      // Overdue once an attempt has failed; one opened and not tried yet is simply due.
+      .where(
+        inOrganization(
+          renewals,
+          organizationId,
+          ne(renewals.status, 'paid'),
+          isNotNull(renewals.lastError),
+        ),
+      )
       .orderBy(asc(renewals.periodStart), asc(renewals.id)),
   ]);
   if (!organization) throw notFound('Organization not found');

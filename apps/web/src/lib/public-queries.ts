@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Addon, Catalog, Tier, VersionSummary } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { exchangeRatesQueryKey } from '@/lib/currency/use-currency';
+import { exchangeRatesQueryKey } from '@/lib/currency/rates-query-key';
 import { queryKeyOf } from '@/lib/http';
 
 /** The tier list and the add-on catalog are cached for 30 minutes. */

@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FALLBACK_RATES, RATES_CACHE_TTL_MS, getExchangeRates } from './exchange-rates';
 import { formatPrice, formatPriceFromCents } from './format-price';
+import { exchangeRatesQueryKey } from './rates-query-key';
 import {
   DEFAULT_BILLING_CYCLE,
   DEFAULT_CURRENCY,
@@ -12,7 +13,7 @@ import {
   subscribePreferences,
 } from './preferences';
 
-export const exchangeRatesQueryKey = ['exchange-rates'] as const;
+export { exchangeRatesQueryKey };
 
 /** The rates for display: fetched once an hour at most, never failing (fallback inside). */
 export function useExchangeRates() {

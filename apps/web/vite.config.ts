@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { reducedClassMerge } from './src/lib/class-merge/class-merge-plugin';
 import { publicPageMetaFile } from './src/features/public-site/page-meta-plugin';
 import { tutorialArticles } from './src/features/public-site/tutorials/article-plugin';
 
@@ -14,7 +15,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), tutorialArticles(), publicPageMetaFile()],
+  plugins: [react(), tailwindcss(), tutorialArticles(), publicPageMetaFile(), reducedClassMerge()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -44,6 +45,12 @@ export default defineConfig(({ command }) => ({
               // cached from one release to the next while the app's own code changes.
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'startup',
+              tags: ['$initial'],
+              priority: 1,
             },
           ],
         },

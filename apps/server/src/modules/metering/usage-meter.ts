@@ -344,6 +344,9 @@ export function createUsageMeter(
       const step = await meterStep(clusterId, until, options);
       written += step.written;
       if (!step.more) return written;
+      // Back to the event loop between weeks: the embedded database answers without ever
+      // yielding to it, so a long catch-up would hold every request and log line until its end.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -32,6 +32,10 @@ const routes = [
   '/additional-cluster',
 ];
 
+// Sixty pages of a few seconds each, independent of one another: spread over both workers, or
+// this file alone takes five minutes of the test command.
+test.describe.configure({ mode: 'parallel' });
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`public pages, ${scheme}`, () => {
     test.use({ colorScheme: scheme });

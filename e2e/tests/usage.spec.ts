@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { devLogin } from '../support/session';
+import { seriousViolations } from './public-helpers';
 
 interface UsageRow {
   day: string | null;
@@ -64,13 +64,6 @@ async function clusterThatRan(page: Page) {
     )
     .toBeDefined();
   return ran!;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test.describe('usage', () => {

@@ -8,3 +8,4 @@ export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
 export type { ChargeOutcome } from './off-session-charge.ts';
 export { clusterConfigNow } from './cluster-config.ts';
 export { addPeriod } from './periods.ts';
+export { readBillingDetails } from './billing-details.ts';

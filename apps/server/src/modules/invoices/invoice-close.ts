@@ -1,10 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
-import { usageMetricLabels, usageMetrics, millicentsToCents, vatFor } from '@alpenkube/contract';
+import { asc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
+import { usageMetricLabels, usageMetrics, millicentsToCents } from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import {
-  billingDetails,
   clusters,
   invoiceLines,
   invoices,
@@ -12,10 +11,9 @@ import {
   organizations,
   renewals,
   usageRecords,
-  users,
 } from '../../db/schema.ts';
 import { dollars } from '../../lib/money.ts';
-import { queueInvoiceCharge } from '../billing/index.ts';
+import { queueInvoiceCharge, readBillingDetails } from '../billing/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { firstPeriodStart, invoiceNumber, invoiceTotals } from './invoice-totals.ts';
 import type { InvoiceRow } from './invoice-view.ts';
@@ -168,49 +166,18 @@ async function periodLines(tx: Tx, organizationId: number, start: Date, until: D
   return { lines, usageRecordCount };
 }
 
-/** Who the invoice is issued to: the billing details as they stand, or the organization's name. */
+/** Who the invoice is issued to, and its VAT: the billing details as they stand now. */
 async function billedTo(tx: Tx, organizationId: number) {
-  const [details] = await tx
-    .select()
-    .from(billingDetails)
-    .where(eq(billingDetails.organizationId, organizationId));
-  if (details) {
-    return {
-      party: {
-        name: details.legalName,
-        address: details.address,
-        country: details.country,
-        vatNumber: details.vatNumber,
-        email: details.email,
-      },
-      vat: vatFor({ country: details.country, vatNumber: details.vatNumber }),
-    };
-  }
-  const [organization] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const [admin] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        inArray(users.role, ['admin', 'super_admin']),
-        eq(users.status, 'active'),
-      ),
-    )
-    .orderBy(asc(users.id))
-    .limit(1);
+  const details = await readBillingDetails(tx, organizationId);
   return {
     party: {
-      name: organization?.name ?? '',
-      address: '',
-      country: '',
-      vatNumber: null,
-      email: admin?.email ?? '',
+      name: details.legalName,
+      address: details.address,
+      country: details.country,
+      vatNumber: details.vatNumber,
+      email: details.email,
     },
-    vat: vatFor(null),
+    vat: { treatment: details.vatTreatment, rateBasisPoints: details.vatRateBasisPoints },
   };
 }
 

@@ -20,7 +20,7 @@ import {
   vatTreatments,
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, meteredAmounts, updatedAt } from './columns.ts';
 import { organizations, users } from './accounts.ts';
 import { clusters } from './clusters.ts';
 import { orders, paymentMethods } from './orders.ts';
@@ -176,9 +176,7 @@ export const usageRecords = pgTable(
       .references(() => clusters.id),
     metric: text('metric', { enum: usageMetrics }).notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
-    billableMilli: bigint('billable_milli', { mode: 'number' }).notNull(),
-    costMillicents: bigint('cost_millicents', { mode: 'number' }).notNull(),
+    ...meteredAmounts(),
     /** The invoice that billed it: set once, when the month closes. */
     invoiceId: integer('invoice_id'),
     createdAt: createdAt(),
@@ -204,9 +202,7 @@ export const usageDaily = pgTable(
       .references(() => clusters.id),
     metric: text('metric', { enum: usageMetrics }).notNull(),
     day: text('day').notNull(),
-    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
-    billableMilli: bigint('billable_milli', { mode: 'number' }).notNull(),
-    costMillicents: bigint('cost_millicents', { mode: 'number' }).notNull(),
+    ...meteredAmounts(),
   },
   (t) => [
     primaryKey({ columns: [t.clusterId, t.metric, t.day] }),

@@ -1,7 +1,8 @@
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { usageMetrics } from '@alpenkube/contract';
 import { organizations } from './accounts.ts';
 import { clusters } from './clusters.ts';
+import { meteredAmounts } from './columns.ts';
 
 /**
  * The hourly records summed per cluster, metric and UTC month ('2026-11'), kept with
@@ -19,9 +20,7 @@ export const usageMonthly = pgTable(
       .references(() => clusters.id),
     metric: text('metric', { enum: usageMetrics }).notNull(),
     month: text('month').notNull(),
-    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
-    billableMilli: bigint('billable_milli', { mode: 'number' }).notNull(),
-    costMillicents: bigint('cost_millicents', { mode: 'number' }).notNull(),
+    ...meteredAmounts(),
   },
   (t) => [
     primaryKey({ columns: [t.clusterId, t.metric, t.month] }),
@@ -42,9 +41,7 @@ export const usageOrganizationDaily = pgTable(
       .references(() => organizations.id),
     day: text('day').notNull(),
     metric: text('metric', { enum: usageMetrics }).notNull(),
-    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
-    billableMilli: bigint('billable_milli', { mode: 'number' }).notNull(),
-    costMillicents: bigint('cost_millicents', { mode: 'number' }).notNull(),
+    ...meteredAmounts(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.metric] })],
 );

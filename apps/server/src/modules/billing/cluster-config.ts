@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Catalog, ClusterOrderConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { clusterNodePools, clusters } from '../../db/schema.ts';
+import { configOf } from '../clusters/index.ts';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 
@@ -27,25 +28,12 @@ export async function clusterConfigNow(
   return {
     cluster,
     config: {
+      ...configOf(
+        cluster,
+        pools.filter((pool) => pool.count > 0),
+        catalog,
+      ),
       name: cluster.name,
-      tier: tier.slug,
-      provider: cluster.provider,
-      region: cluster.region,
-      kubernetesVersion: cluster.kubernetesVersion,
-      nodePools: pools
-        .filter((pool) => pool.count > 0)
-        .map((pool) => ({
-          name: pool.name,
-          size: pool.size,
-          count: pool.count,
-          ...(pool.autoscaleMin !== null && pool.autoscaleMax !== null
-            ? { autoscaleMin: pool.autoscaleMin, autoscaleMax: pool.autoscaleMax }
-            : {}),
-        })),
-      haControlPlane: cluster.haControlPlane,
-      addons: cluster.addons,
-      supportPlan: cluster.supportPlan,
-      billingCycle: cluster.billingCycle,
     },
   };
 }

@@ -86,7 +86,8 @@ export function toDriverCluster(
 /** The configuration the price engine and the catalog checks take, from the records. */
 export function configOf(
   cluster: ClusterRow,
-  pools: Pick<PoolRow, 'name' | 'size' | 'count' | 'autoscaleMin' | 'autoscaleMax'>[],
+  pools: (Pick<PoolRow, 'name' | 'size' | 'count'> &
+    Partial<Pick<PoolRow, 'autoscaleMin' | 'autoscaleMax'>>)[],
   catalog: Catalog,
 ) {
   return {
@@ -98,7 +99,7 @@ export function configOf(
       name: pool.name,
       size: pool.size,
       count: pool.count,
-      ...(pool.autoscaleMin !== null && pool.autoscaleMax !== null
+      ...(pool.autoscaleMin != null && pool.autoscaleMax != null
         ? { autoscaleMin: pool.autoscaleMin, autoscaleMax: pool.autoscaleMax }
         : {}),
     })),

@@ -2,3 +2,4 @@
 export { clusterRoutes } from './cluster-routes.ts';
 export { createClusterService, type ClusterService } from './cluster-service.ts';
 export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-operations.ts';
+export { configOf } from './cluster-records.ts';

@@ -13,6 +13,7 @@ import {
   usageRecords,
 } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
+import { configOf } from '../clusters/index.ts';
 import {
   addHours,
   hourEnd,
@@ -52,20 +53,12 @@ const earliest = (...dates: (Date | null | undefined)[]) =>
 
 /** The engine's hourly rates of the cluster's configuration, nodes by pool id (removed pools too). */
 function ratesOf(cluster: ClusterRow, pools: PoolRow[], catalog: Catalog): HourRates {
-  const tier = catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
-  if (!tier)
-    throw new Error(`Tier ${cluster.tierId} of cluster ${cluster.id} is not in the catalog`);
   const config: ClusterConfig = {
-    tier: tier.slug,
-    provider: cluster.provider,
-    region: cluster.region,
-    kubernetesVersion: cluster.kubernetesVersion,
-    nodePools: pools
-      .filter((pool) => pool.removedAt === null)
-      .map((pool) => ({ name: pool.name, size: pool.size, count: pool.count })),
-    haControlPlane: cluster.haControlPlane,
-    addons: cluster.addons,
-    supportPlan: cluster.supportPlan,
+    ...configOf(
+      cluster,
+      pools.filter((pool) => pool.removedAt === null),
+      catalog,
+    ),
     billingCycle: 'monthly',
   };
   const current = meteredRates(config, catalog);

@@ -25,6 +25,13 @@ export const openOrderStatuses = [
   'fulfilling',
 ] as const satisfies readonly OrderStatus[];
 
+/** Orders whose payment stands: paid, and neither refunded (failed) nor cancelled. */
+export const paidOrderStatuses = [
+  'paid',
+  'fulfilling',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+
 /** The longest Idempotency-Key header the API accepts. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 

@@ -1,5 +1,10 @@
 import { asc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
-import { usageMetricLabels, usageMetrics, millicentsToCents } from '@alpenkube/contract';
+import {
+  millicentsToCents,
+  paidOrderStatuses,
+  usageMetricLabels,
+  usageMetrics,
+} from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -15,13 +20,9 @@ import {
 import { dollars } from '../../lib/money.ts';
 import { queueInvoiceCharge, readBillingDetails } from '../billing/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import { orderNumber } from '../orders/index.ts';
 import { firstPeriodStart, invoiceNumber, invoiceTotals } from './invoice-totals.ts';
 import type { InvoiceRow } from './invoice-view.ts';
-
-/** An order is billed once paid, whatever became of it since, short of failing (and its refund). */
-export const BILLED_ORDER_STATUSES = ['paid', 'fulfilling', 'completed'] as const;
-
-const orderNumber = (id: number) => `ORD-${String(id).padStart(6, '0')}`;
 
 type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
 
@@ -53,7 +54,7 @@ async function periodStart(tx: Tx, organizationId: number, until: Date): Promise
       inOrganization(
         orders,
         organizationId,
-        inArray(orders.status, BILLED_ORDER_STATUSES),
+        inArray(orders.status, paidOrderStatuses),
         lt(orders.paidAt, until),
       ),
     );
@@ -87,7 +88,7 @@ async function periodLines(tx: Tx, organizationId: number, start: Date, until: D
       inOrganization(
         orders,
         organizationId,
-        inArray(orders.status, BILLED_ORDER_STATUSES),
+        inArray(orders.status, paidOrderStatuses),
         gte(orders.paidAt, start),
         lt(orders.paidAt, until),
       ),

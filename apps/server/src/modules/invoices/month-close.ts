@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Invoice } from '@alpenkube/contract';
+import { paidOrderStatuses, type Invoice } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/job-queue.ts';
-import { BILLED_ORDER_STATUSES } from './invoice-close.ts';
 import { startOfUtcMonth } from './invoice-totals.ts';
 
 /** How often each instance looks for a month to close: a few minutes after midnight UTC at most. */
 export const MONTH_CLOSE_EVERY_MS = 5 * 60_000;
 
-const billedOrderStatuses = sql.raw(
-  BILLED_ORDER_STATUSES.map((status) => `'${status}'`).join(', '),
-);
+const billedOrderStatuses = sql.raw(paidOrderStatuses.map((status) => `'${status}'`).join(', '));
 
 /**
  * The organizations whose invoicing stops before `boundary` and that may have something to bill

@@ -13,7 +13,12 @@ import {
   sql,
   type Column,
 } from 'drizzle-orm';
-import { millicentsToCents, type BillingSummary, type Catalog } from '@alpenkube/contract';
+import {
+  millicentsToCents,
+  paidOrderStatuses,
+  type BillingSummary,
+  type Catalog,
+} from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import {
@@ -39,9 +44,6 @@ export function monthOf(at: Date): { start: Date; end: Date; key: string } {
 
 const sumOf = (column: Column) => sql<string>`coalesce(sum(${column}), 0)`;
 
-/** Orders that stay paid: refunded (failed) and cancelled ones are not spent. */
-const spentOrderStatuses = ['paid', 'fulfilling', 'completed'] as const;
-
 /**
  * The organization's spend in the month of `now`, to `now`: the orders paid in it, the renewals
  * paid in it, and the metered cost of its hours metered so far (from the daily rollup).
@@ -59,7 +61,7 @@ export async function monthToDate(db: Db, organizationId: number, now: Date) {
           gte(orders.paidAt, month.start),
           lt(orders.paidAt, month.end),
           lte(orders.paidAt, now),
-          inArray(orders.status, spentOrderStatuses),
+          inArray(orders.status, paidOrderStatuses),
         ),
       ),
     db

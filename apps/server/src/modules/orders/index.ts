@@ -4,3 +4,4 @@ export { createOrderPayments, type OrderPayments } from './order-payment.ts';
 export { createOrderService, type OrderService } from './order-service.ts';
 export { orderRoutes } from './order-routes.ts';
 export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';
+export { orderNumber } from './order-states.ts';

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Catalog, PayOrder, PayResult } from '@alpenkube/contract';
+import {
+  paidOrderStatuses,
+  type Catalog,
+  type PayOrder,
+  type PayResult,
+} from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders, paymentMethods, payments } from '../../db/schema.ts';
@@ -17,8 +22,6 @@ import { releasePayment } from './payment-records.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-
-const settledStatuses = ['paid', 'fulfilling', 'completed'] as const;
 
 /**
  * Paying an order: the credit balance first, then the card through the payment gateway.
@@ -47,7 +50,7 @@ export function createOrderPayments(
         .where(inOrganization(orders, actor.organizationId, eq(orders.id, orderId)))
         .for('update');
       if (!order) throw notFound('Order not found');
-      if ((settledStatuses as readonly string[]).includes(order.status)) return null;
+      if ((paidOrderStatuses as readonly string[]).includes(order.status)) return null;
       assertOrderTransition(order, 'paid');
 
       const [live] = await tx

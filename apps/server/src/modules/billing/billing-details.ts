@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { vatFor, type BillingDetails, type updateBillingDetailsSchema } from '@alpenkube/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { billingDetails, organizations, users } from '../../db/schema.ts';
+import { billingDetails, organizations } from '../../db/schema.ts';
 import { recordAudit } from '../audit/index.ts';
+import { organizationAdmins } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 
 type DetailsRow = typeof billingDetails.$inferSelect;
@@ -40,18 +41,7 @@ export async function readBillingDetails(
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  const [admin] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        inArray(users.role, ['admin', 'super_admin']),
-        eq(users.status, 'active'),
-      ),
-    )
-    .orderBy(asc(users.id))
-    .limit(1);
+  const [admin] = await organizationAdmins(db, organizationId);
   return toBillingDetails({
     legalName: organization?.name ?? '',
     address: '',

@@ -5,4 +5,4 @@ export {
   createNotificationService,
   type NotificationService,
 } from './notification-service.ts';
-export { notifyOrganizationAdmins } from './organization-notices.ts';
+export { notifyOrganizationAdmins, organizationAdmins } from './organization-notices.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -10,14 +10,9 @@ import { createNotification } from './notification-service.ts';
  * when `mail` is given, a mail each (billing's renewals, invoices and budget alerts), so the
  * notice exists exactly when what it announces does.
  */
-export async function notifyOrganizationAdmins(
-  tx: DbOrTx,
-  organizationId: number,
-  type: NotificationType,
-  message: string,
-  mail?: { subject: string; text: string },
-): Promise<number> {
-  const admins = await tx
+/** The organization's active admins (and platform operators in it), the oldest account first. */
+export function organizationAdmins(tx: DbOrTx, organizationId: number) {
+  return tx
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(
@@ -26,7 +21,18 @@ export async function notifyOrganizationAdmins(
         inArray(users.role, ['admin', 'super_admin']),
         eq(users.status, 'active'),
       ),
-    );
+    )
+    .orderBy(asc(users.id));
+}
+
+export async function notifyOrganizationAdmins(
+  tx: DbOrTx,
+  organizationId: number,
+  type: NotificationType,
+  message: string,
+  mail?: { subject: string; text: string },
+): Promise<number> {
+  const admins = await organizationAdmins(tx, organizationId);
   for (const admin of admins) {
     await createNotification(tx, admin.id, type, message);
     if (mail) await queueMail(tx, { to: admin.email, subject: mail.subject, text: mail.text });

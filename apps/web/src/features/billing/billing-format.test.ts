@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  budgetUsedPercent,
-  countryName,
-  formatPeriod,
-  percentOfBasisPoints,
-  signedMoney,
-} from './billing-format';
+import { countryName, formatPeriod, percentOfBasisPoints, signedMoney } from './billing-format';
 
 /** Intl puts thin spaces around the range's dash. */
 const period = (start: string, end: string) => formatPeriod(start, end).replace(/\s/g, ' ');
@@ -24,14 +18,6 @@ describe('billing figures', () => {
     expect(period('2026-03-01T00:00:00.000Z', '2026-03-14T15:20:00.000Z')).toBe('Mar 1 – 14, 2026');
     expect(period('2025-12-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')).toBe('Dec 1 – 31, 2025');
     expect(period('soon', 'later')).toBe('soon – later');
-  });
-
-  it('counts the budget used in whole percent, rounded down', () => {
-    expect(budgetUsedPercent(41_250, 100_000)).toBe(41);
-    expect(budgetUsedPercent(99_999, 100_000)).toBe(99);
-    expect(budgetUsedPercent(150_000, 100_000)).toBe(150);
-    expect(budgetUsedPercent(-5, 100_000)).toBe(0);
-    expect(budgetUsedPercent(10, null)).toBeNull();
   });
 
   it('writes VAT rates and countries for people', () => {

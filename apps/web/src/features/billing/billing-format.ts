@@ -54,12 +54,6 @@ export function formatPeriod(startIso: string, endIso: string) {
   return utcDay.formatRange(start, lastMoment);
 }
 
-/** The share of the budget the month has used so far, in whole percent (rounded down). */
-export function budgetUsedPercent(monthToDate: number, budget: number | null) {
-  if (!budget || budget <= 0) return null;
-  return Math.floor((Math.max(monthToDate, 0) * 100) / budget);
-}
-
 /** "20%" from basis points: 2000 → "20%", 550 → "5.5%". */
 export function percentOfBasisPoints(basisPoints: number) {
   return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;

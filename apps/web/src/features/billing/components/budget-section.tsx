@@ -1,16 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Budget } from '@alpenkube/contract/billing';
+import type { BillingSummary, Budget } from '@alpenkube/contract/billing';
+import { BudgetBar } from '@/components/billing/budget-bar';
+import { budgetMeter } from '@/components/billing/budget-meter';
 import { useMoney } from '@/components/pricing/use-money';
 import { useCan } from '@/lib/session/use-can';
-import { cn } from '@/lib/cn';
-import { budgetUsedPercent, formatDate } from '../billing-format';
+import { formatDate } from '../billing-format';
 import { billingQueries } from '../queries';
 import { BillingSection } from './billing-section';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { BudgetForm, loadForms } from './lazy-forms';
 import { QueryGate } from './query-gate';
 
-function BudgetView({ budget, monthToDate }: { budget: Budget; monthToDate: number | undefined }) {
+function BudgetView({
+  budget,
+  summary,
+}: {
+  budget: Budget;
+  summary: Pick<BillingSummary, 'monthToDate' | 'forecast'> | undefined;
+}) {
   const { money } = useMoney();
   if (budget.amount === null) {
     return (
@@ -20,7 +27,12 @@ function BudgetView({ budget, monthToDate }: { budget: Budget; monthToDate: numb
       </p>
     );
   }
-  const used = monthToDate === undefined ? null : budgetUsedPercent(monthToDate, budget.amount);
+  const meter = summary
+    ? budgetMeter(summary.monthToDate, summary.forecast, {
+        amount: budget.amount,
+        thresholds: budget.thresholds,
+      })
+    : null;
   return (
     <div className="space-y-4 text-sm">
       <p>
@@ -29,23 +41,15 @@ function BudgetView({ budget, monthToDate }: { budget: Budget; monthToDate: numb
         </strong>{' '}
         a month; alerts at {budget.thresholds.map((value) => `${value}%`).join(', ')}.
       </p>
-      {used !== null ? (
+      {summary && meter ? (
         <div className="space-y-1.5">
-          <div
-            role="meter"
-            aria-label="Budget used this month"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.min(used, 100)}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className={cn('h-full rounded-full bg-primary', used >= 100 && 'bg-destructive')}
-              style={{ width: `${Math.min(used, 100)}%` }}
-            />
-          </div>
+          <BudgetBar
+            meter={meter}
+            valueText={`${money(summary.monthToDate)} of ${money(budget.amount)}, ${meter.spentPercent}%`}
+          />
           <p className="text-muted-foreground">
-            {used}% used: {money(monthToDate ?? 0)} so far this month.
+            {meter.spentPercent}% used: {money(summary.monthToDate)} so far this month, about{' '}
+            {money(summary.forecast)} by its end.
           </p>
         </div>
       ) : null}
@@ -91,7 +95,7 @@ export function BudgetSection() {
       }
     >
       <QueryGate query={budget} what="the budget">
-        {(data) => <BudgetView budget={data} monthToDate={summary.data?.monthToDate} />}
+        {(data) => <BudgetView budget={data} summary={summary.data} />}
       </QueryGate>
     </BillingSection>
   );

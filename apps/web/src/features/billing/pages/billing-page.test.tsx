@@ -54,9 +54,13 @@ describe('BillingPage', () => {
     expect(screen.getByTestId('test-gateway')).toHaveTextContent('no real card is charged');
     expect(await screen.findByTestId('vat-treatment')).toHaveTextContent('Reverse charge');
     expect(await screen.findByTestId('budget-amount')).toHaveTextContent('$1,000.00');
-    expect(screen.getByRole('meter', { name: 'Budget used this month' })).toHaveAttribute(
+    expect(screen.getByRole('meter', { name: 'Budget spent' })).toHaveAttribute(
       'aria-valuenow',
       '41',
+    );
+    // The same bar as the dashboard's: a mark per alert threshold.
+    expect(screen.getAllByTestId('budget-threshold').map((mark) => mark.dataset.threshold)).toEqual(
+      ['50', '80', '100'],
     );
     expect(screen.getByTestId('budget-alert')).toHaveTextContent('50% reached');
     // Not in development, and not an admin: neither the dev button nor the budget's editor.

@@ -6,8 +6,9 @@ import { formatUsd } from '@/components/pricing/format-cents';
 import { useMoney } from '@/components/pricing/use-money';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { budgetMeter, monthLabel } from '../billing-figures';
-import { BudgetBar } from './budget-bar';
+import { BudgetBar } from '@/components/billing/budget-bar';
+import { budgetMeter } from '@/components/billing/budget-meter';
+import { monthLabel } from '../billing-figures';
 import { DashboardCard } from './dashboard-card';
 
 /**

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import type { BudgetMeter } from '../billing-figures';
+import type { BudgetMeter } from './budget-meter';
 
 const fills: Record<BudgetMeter['tone'], string> = {
   ok: 'bg-primary',

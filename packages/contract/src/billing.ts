@@ -136,7 +136,7 @@ export const billingPlanSchema = z.object({
   priceMonthly: z.number().int(),
   priceYearly: z.number().int(),
   responseMinutes: z.object({
-    critical: z.number().int().nullable(),
+    urgent: z.number().int().nullable(),
     high: z.number().int().nullable(),
     normal: z.number().int(),
     low: z.number().int(),

@@ -39,7 +39,7 @@ export const supportPlanSchema = z.object({
   description: z.string(),
   /** First response in minutes by severity; null where the plan does not cover that severity. */
   responseMinutes: z.object({
-    critical: z.number().int().nullable(),
+    urgent: z.number().int().nullable(),
     high: z.number().int().nullable(),
     normal: z.number().int(),
     low: z.number().int(),

@@ -51,6 +51,8 @@ export const clusterOperationKinds = [
   'remove_pool',
   'upgrade',
   'recycle',
+  'install_addon',
+  'remove_addon',
   'delete',
 ] as const;
 export type ClusterOperationKind = (typeof clusterOperationKinds)[number];

@@ -46,5 +46,5 @@ export const sourcePlatforms = [
 ] as const;
 
 export const ticketCategories = ['technical', 'billing', 'sales'] as const;
-export const ticketSeverities = ['low', 'normal', 'high', 'critical'] as const;
+export const ticketSeverities = ['low', 'normal', 'high', 'urgent'] as const;
 export const ticketStatuses = ['open', 'awaiting_customer', 'resolved', 'closed'] as const;

@@ -12,6 +12,7 @@ export * from './schema/mail.ts';
 export * from './schema/jobs.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/leads.ts';
+export * from './schema/products.ts';
 export * from './schema/support.ts';
 export * from './schema/billing.ts';
 export * from './schema/usage-rollups.ts';

@@ -24,6 +24,7 @@ import { createdAt, meteredAmounts, updatedAt } from './columns.ts';
 import { organizations, users } from './accounts.ts';
 import { clusters } from './clusters.ts';
 import { orders, paymentMethods } from './orders.ts';
+import { productInstances } from './products.ts';
 
 /**
  * Every movement of an organization's credit balance, append-only. The balance itself stays on
@@ -74,8 +75,11 @@ export const subscriptions = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    kind: text('kind', { enum: ['cluster', 'support'] }).notNull(),
+    kind: text('kind', { enum: ['cluster', 'support', 'product'] }).notNull(),
     clusterId: integer('cluster_id').references(() => clusters.id),
+    /** The marketplace product, for a product subscription; its plan is `productPlan`. */
+    productInstanceId: integer('product_instance_id').references(() => productInstances.id),
+    productPlan: text('product_plan'),
     /** The support plan's slug, for a support subscription. */
     supportPlan: text('support_plan'),
     /** The order that paid the first period. */
@@ -106,6 +110,9 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_live_cluster_key')
       .on(t.clusterId)
       .where(sql`${t.clusterId} is not null and ${t.status} <> 'cancelled'`),
+    uniqueIndex('subscriptions_live_product_key')
+      .on(t.productInstanceId)
+      .where(sql`${t.productInstanceId} is not null and ${t.status} <> 'cancelled'`),
     uniqueIndex('subscriptions_live_support_key')
       .on(t.organizationId)
       .where(sql`${t.kind} = 'support' and ${t.status} <> 'cancelled'`),

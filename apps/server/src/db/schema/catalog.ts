@@ -122,7 +122,7 @@ export const supportPlans = pgTable(
     description: text('description').notNull(),
     /** First response, in minutes, by severity; null where the plan does not cover it. */
     responseMinutes: jsonb('response_minutes')
-      .$type<{ critical: number | null; high: number | null; normal: number; low: number }>()
+      .$type<{ urgent: number | null; high: number | null; normal: number; low: number }>()
       .notNull(),
     priceMonthlyCents: integer('price_monthly_cents').notNull(),
     priceYearlyCents: integer('price_yearly_cents').notNull(),

@@ -24,6 +24,15 @@ import { organizations, users } from './accounts.ts';
 
 export { orderStatuses };
 
+/** What a product order chose. */
+export interface ProductOrderConfig {
+  product: string;
+  plan: string;
+  /** `provider:region`. */
+  region: string;
+  name: string;
+}
+
 const openStatusList = sql.raw(openOrderStatuses.map((status) => `'${status}'`).join(', '));
 
 export const orders = pgTable(
@@ -46,6 +55,11 @@ export const orders = pgTable(
     clusterConfig: jsonb('cluster_config').$type<ClusterOrderConfig>(),
     /** Held while the order is open, so two open orders cannot claim one cluster name. */
     clusterName: text('cluster_name'),
+    /** The cluster an add-on order installs on. */
+    targetClusterId: integer('target_cluster_id'),
+    /** What a product order buys: a new product, or a new plan for `productInstanceId`. */
+    productConfig: jsonb('product_config').$type<ProductOrderConfig>(),
+    productInstanceId: integer('product_instance_id'),
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
@@ -65,6 +79,12 @@ export const orders = pgTable(
     index('orders_organization_id_idx').on(t.organizationId, t.id),
     index('orders_organization_status_id_idx').on(t.organizationId, t.status, t.id),
     index('orders_organization_kind_id_idx').on(t.organizationId, t.kind, t.id),
+    index('orders_target_cluster_idx')
+      .on(t.targetClusterId)
+      .where(sql`${t.targetClusterId} is not null`),
+    index('orders_product_instance_idx')
+      .on(t.productInstanceId)
+      .where(sql`${t.productInstanceId} is not null`),
     uniqueIndex('orders_idempotency_key')
       .on(t.organizationId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

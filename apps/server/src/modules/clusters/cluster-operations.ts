@@ -73,6 +73,8 @@ const outcomes: Record<ClusterOperationKind, { ok: ClusterStatus; failed: Cluste
   remove_pool: { ok: 'running', failed: 'degraded' },
   upgrade: { ok: 'running', failed: 'degraded' },
   recycle: { ok: 'running', failed: 'degraded' },
+  install_addon: { ok: 'running', failed: 'degraded' },
+  remove_addon: { ok: 'running', failed: 'degraded' },
   delete: { ok: 'deleted', failed: 'deleting' },
 };
 
@@ -83,6 +85,8 @@ const completion: Record<ClusterOperationKind, (name: string) => string> = {
   remove_pool: (name) => `Node pool removed from ${name}`,
   upgrade: (name) => `Cluster ${name} upgraded`,
   recycle: (name) => `Node recycled in ${name}`,
+  install_addon: (name) => `Add-on installed on ${name}`,
+  remove_addon: (name) => `Add-on removed from ${name}`,
   delete: (name) => `Cluster ${name} deleted`,
 };
 

@@ -142,7 +142,11 @@ async function hourlyRunRate(db: Db, organizationId: number, now: Date): Promise
 
 /** What a subscription renews, in words. */
 function renewalDescription(
-  subscription: { kind: 'cluster' | 'support'; supportPlan: string | null; cycle: string },
+  subscription: {
+    kind: 'cluster' | 'support' | 'product';
+    supportPlan: string | null;
+    cycle: string;
+  },
   clusterName: string | null,
   catalog: Catalog,
 ) {
@@ -152,6 +156,7 @@ function renewalDescription(
     );
     return `Support plan ${plan?.name ?? subscription.supportPlan ?? ''}, ${subscription.cycle}`;
   }
+  if (subscription.kind === 'product') return `Marketplace product, ${subscription.cycle}`;
   return `Cluster ${clusterName ?? ''}, ${subscription.cycle}`;
 }
 

@@ -64,7 +64,7 @@ export const testPlans: BillingPlans = {
       description: 'E-mail support in business hours.',
       priceMonthly: 0,
       priceYearly: 0,
-      responseMinutes: { critical: null, high: null, normal: 1440, low: 2880 },
+      responseMinutes: { urgent: null, high: null, normal: 1440, low: 2880 },
       current: true,
     },
     {
@@ -73,7 +73,7 @@ export const testPlans: BillingPlans = {
       description: 'Around-the-clock support for production incidents.',
       priceMonthly: 49_900,
       priceYearly: 499_000,
-      responseMinutes: { critical: 60, high: 240, normal: 480, low: 1440 },
+      responseMinutes: { urgent: 60, high: 240, normal: 480, low: 1440 },
       current: false,
     },
   ],

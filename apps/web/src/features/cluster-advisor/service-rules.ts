@@ -55,11 +55,11 @@ export function supportRule(
 ): { plan: SupportPlan; reason: string } | undefined {
   const plans = byPrice(catalog.supportPlans);
   if (answers.availability === 'critical') {
-    const covering = plans.find((plan) => plan.responseMinutes.critical !== null);
+    const covering = plans.find((plan) => plan.responseMinutes.urgent !== null);
     if (covering) {
       return {
         plan: covering,
-        reason: `24x7 critical: the ${covering.name} support plan answers critical incidents within ${responseTime(covering.responseMinutes.critical)}.`,
+        reason: `24x7 critical: the ${covering.name} support plan answers urgent incidents within ${responseTime(covering.responseMinutes.urgent)}.`,
       };
     }
   }
@@ -70,7 +70,7 @@ export function supportRule(
     plan,
     reason:
       answers.availability === 'critical'
-        ? `No support plan covers critical incidents: ${plan.name} answers normal requests within ${responseTime(plan.responseMinutes.normal)}.`
+        ? `No support plan covers urgent incidents: ${plan.name} answers normal requests within ${responseTime(plan.responseMinutes.normal)}.`
         : `Without a 24x7 need, ${plan.name} support${free} is enough: it answers normal requests within ${responseTime(plan.responseMinutes.normal)}.`,
   };
 }

@@ -85,6 +85,8 @@ export const operationLabels: Record<ClusterOperationKind, string> = {
   remove_pool: 'Removing a node pool',
   upgrade: 'Upgrading',
   recycle: 'Recycling a node',
+  install_addon: 'Installing an add-on',
+  remove_addon: 'Removing an add-on',
   delete: 'Deleting',
 };
 

@@ -21,7 +21,7 @@ const severityLabels: Record<(typeof ticketSeverities)[number], string> = {
   low: 'Low: feedback or a feature request',
   normal: 'Normal: a question, or a problem with a workaround',
   high: 'High: production degraded, no workaround',
-  critical: 'Critical: production down or data at risk',
+  urgent: 'Urgent: production down or data at risk',
 };
 
 const loadSchema = () =>

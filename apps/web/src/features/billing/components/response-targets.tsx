@@ -2,7 +2,7 @@ import type { BillingPlans } from '@alpenkube/contract/billing';
 import { responseTime } from '@/lib/catalog/response-time';
 
 const severities = [
-  ['critical', 'Critical'],
+  ['urgent', 'Urgent'],
   ['high', 'High'],
   ['normal', 'Normal'],
   ['low', 'Low'],

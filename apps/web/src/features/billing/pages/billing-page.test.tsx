@@ -46,7 +46,7 @@ describe('BillingPage', () => {
     expect(proration).toHaveTextContent('$35.00');
 
     const basic = screen.getByLabelText('Basic: first response');
-    expect(basic).toHaveTextContent('Criticalnot covered');
+    expect(basic).toHaveTextContent('Urgentnot covered');
     expect(basic).toHaveTextContent('Normal1 day');
     expect(await screen.findByRole('listitem', { name: 'Visa ending 4242' })).toHaveTextContent(
       'Default',
@@ -197,7 +197,7 @@ describe('BillingPage', () => {
     expect(within(dialog).getByRole('radio', { name: /Business/ })).toBeChecked();
     expect(within(dialog).getByText('$4,990.00 a year')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Business: first response')).toHaveTextContent(
-      'Critical1 h',
+      'Urgent1 h',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/configure-cluster'));

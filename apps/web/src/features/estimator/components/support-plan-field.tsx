@@ -43,7 +43,7 @@ export function SupportPlanField({
               </span>
               <span className="mt-1 block text-muted-foreground">{plan.description}</span>
               <span className="mt-2 block text-xs text-muted-foreground">
-                First response: critical, {responseTime(plan.responseMinutes.critical)}; normal,{' '}
+                First response: urgent, {responseTime(plan.responseMinutes.urgent)}; normal,{' '}
                 {responseTime(plan.responseMinutes.normal)}
               </span>
             </RadioGroup.Item>

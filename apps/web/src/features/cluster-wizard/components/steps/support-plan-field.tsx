@@ -5,7 +5,7 @@ import { responseTime } from '@/lib/catalog/response-time';
 import type { WizardValues } from '../../wizard-schema';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 
-const severities: (keyof SupportPlan['responseMinutes'])[] = ['critical', 'high', 'normal', 'low'];
+const severities: (keyof SupportPlan['responseMinutes'])[] = ['urgent', 'high', 'normal', 'low'];
 
 export function SupportPlanField({ catalog }: { catalog: Catalog }) {
   const form = useFormContext<WizardValues>();

@@ -138,6 +138,10 @@ export const orderSchema = orderSummarySchema.extend({
   cluster: clusterOrderConfigSchema.nullable(),
   /** The cluster record a paid cluster order created. */
   clusterId: z.number().int().nullable(),
+  /** The cluster an add-on order installs on. */
+  targetClusterId: z.number().int().nullable(),
+  /** The marketplace product a product order created, or the one whose plan it changes. */
+  productInstanceId: z.number().int().nullable(),
   timeline: z.array(orderEventSchema),
   payment: orderPaymentSchema.nullable(),
 });

@@ -95,6 +95,8 @@ export const paths = {
   providerTest: (provider: ProviderTestSlug) => `/${provider}-test`,
   orderStatusList: '/order-status',
   orderStatus: param('/order-status/:id', (id: string | number) => `/order-status/${id}`),
+  /** Paying any order that is not a cluster's (those resume in the wizard). */
+  checkout: param('/checkout/:id', (id: string | number) => `/checkout/${id}`),
   clusterStatus: param('/clusters/:id/status', (id: string | number) => `/clusters/${id}/status`),
 
   // Signed in, slide layout

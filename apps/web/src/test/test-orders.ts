@@ -57,6 +57,8 @@ export function order(overrides: Partial<Order> = {}): Order {
       billingCycle: 'monthly',
     },
     clusterId: null,
+    targetClusterId: null,
+    productInstanceId: null,
     timeline: [{ status: 'pending_payment', note: 'Order placed', at: '2026-03-01T10:00:00.000Z' }],
     payment: null,
     ...overrides,

@@ -22,6 +22,7 @@ import {
   orders,
   paymentMethods,
   payments,
+  productInstances,
   promoRedemptions,
 } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
@@ -79,7 +80,7 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
       .from(orders)
       .where(inOrganization(orders, organizationId, eq(orders.id, id)));
     if (!row) throw notFound('Order not found');
-    const [events, [payment], [cluster]] = await Promise.all([
+    const [events, [payment], [cluster], [product]] = await Promise.all([
       tx.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
       tx
         .select({ payment: payments, brand: paymentMethods.brand, last4: paymentMethods.last4 })
@@ -89,12 +90,17 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
         .orderBy(desc(payments.id))
         .limit(1),
       tx.select({ id: clusters.id }).from(clusters).where(eq(clusters.orderId, id)),
+      tx
+        .select({ id: productInstances.id })
+        .from(productInstances)
+        .where(eq(productInstances.orderId, id)),
     ]);
     return toOrder(
       row,
       events,
       payment ? { ...payment.payment, brand: payment.brand, last4: payment.last4 } : null,
       cluster?.id ?? null,
+      product?.id ?? null,
     );
   }
 

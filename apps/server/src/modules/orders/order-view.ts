@@ -37,6 +37,7 @@ export function toOrder(
   events: (typeof orderEvents.$inferSelect)[],
   payment: PaymentRow | null,
   clusterId: number | null,
+  productInstanceId: number | null,
 ): Order {
   const yearly = row.billingCycle === 'yearly';
   return {
@@ -56,6 +57,8 @@ export function toOrder(
     paidAt: row.paidAt?.toISOString() ?? null,
     cluster: row.clusterConfig ?? null,
     clusterId,
+    targetClusterId: row.targetClusterId,
+    productInstanceId: row.productInstanceId ?? productInstanceId,
     timeline: events.map((event) => ({
       status: event.status,
       note: event.note,

@@ -44,12 +44,7 @@ export interface ClusterConfig {
 }
 
 export type PriceLineKind =
-  | 'control_plane'
-  | 'ha_control_plane'
-  | 'nodes'
-  | 'addon'
-  | 'support'
-  | 'product';
+  'control_plane' | 'ha_control_plane' | 'nodes' | 'addon' | 'support' | 'product';
 
 export interface PriceLine {
   kind: PriceLineKind;

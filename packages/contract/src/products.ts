@@ -2,17 +2,9 @@ import { z } from 'zod';
 import { dnsLabelSchema } from './cluster-config.ts';
 import { orderSchema } from './orders.ts';
 
-/** The marketplace's shelves, in the order the catalog page offers them as filters. */
-export const productCategories = [
-  'Databases',
-  'Messaging',
-  'Storage',
-  'Developer tools',
-  'Security',
-  'Observability',
-  'AI',
-] as const;
-export type ProductCategory = (typeof productCategories)[number];
+import { productCategories } from './product-categories.ts';
+
+export { productCategories, type ProductCategory } from './product-categories.ts';
 
 export const productInstanceStatuses = [
   'ordered',

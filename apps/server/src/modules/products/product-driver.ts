@@ -99,7 +99,9 @@ export function productUsage(
       return { label, unit, value: Math.round(900 + 99 * share) / 10, limit: 100 };
     }
     const limit = scale * size;
-    const value = Math.round(limit * share * 10) / 10;
+    // Amounts of storage read with a decimal; counts and rates are whole.
+    const precision = unit === 'GB' || unit === 'TB' ? 10 : 1;
+    const value = Math.round(limit * share * precision) / precision;
     // The first figure is what the plan sizes: its limit is shown against it.
     return { label, unit, value, limit: index === 0 ? limit : null };
   });

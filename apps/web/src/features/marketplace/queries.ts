@@ -76,7 +76,14 @@ export const useOrderProduct = () =>
   useProductMutation(({ body, key }: { body: Parameters<typeof orderProduct>[0]; key: string }) =>
     orderProduct(body, key),
   );
-export const useRevealSecret = () => useMutation({ mutationFn: revealSecret });
+/** A first reveal marks the secret shown: the page then offers the password reveal. */
+export function useRevealSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revealSecret,
+    onSuccess: () => void refreshProducts(queryClient),
+  });
+}
 export const useRotateSecret = () => useProductMutation(rotateSecret);
 export const useChangeProductPlan = () => useProductMutation(changePlan);
 export const useCancelProduct = () => useProductMutation(cancelProduct);

@@ -44,7 +44,7 @@ export function ProductOrdersPage() {
               <tr>
                 <th className="px-4 py-2 font-medium">Name</th>
                 <th className="px-4 py-2 font-medium">Product</th>
-                <th className="px-4 py-2 font-medium">Plan</th>
+                <th className="hidden px-4 py-2 font-medium sm:table-cell">Plan</th>
                 <th className="hidden px-4 py-2 font-medium md:table-cell">Region</th>
                 <th className="px-4 py-2 font-medium">Status</th>
               </tr>
@@ -61,7 +61,7 @@ export function ProductOrdersPage() {
                     </Link>
                   </td>
                   <td className="px-4 py-3">{product.productName}</td>
-                  <td className="px-4 py-3">{product.planName}</td>
+                  <td className="hidden px-4 py-3 sm:table-cell">{product.planName}</td>
                   <td className="hidden px-4 py-3 md:table-cell">{product.regionLabel}</td>
                   <td className="min-w-40 space-y-1 px-4 py-3">
                     <ProductStatusBadge status={product.status} />

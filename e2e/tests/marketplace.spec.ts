@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { devLogin } from '../support/session';
+import { seriousViolations } from './public-helpers';
 
 /*
  * The marketplace end to end as the demo organization: a product ordered from /marketplace,
@@ -66,3 +67,28 @@ test('order a product, pay, see it become active live, reveal its secret once', 
   await page.goto('/orders/products');
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Active');
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the marketplace pages have no serious accessibility violation, ${scheme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await devLogin(page, 'demo');
+    const products = (await (await page.request.get('/api/products')).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const pages: [string, string][] = [
+      ['/marketplace', 'Marketplace'],
+      ['/orders/products', 'Product orders'],
+      ...products
+        .slice(0, 1)
+        .map((product): [string, string] => [`/orders/products/${product.id}`, product.name]),
+    ];
+    for (const [url, heading] of pages) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), url).toEqual([]);
+    }
+  });
+}

@@ -29,7 +29,7 @@ export function CancelProductDialog({ product }: { product: ProductDetail }) {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="destructive" size="sm">
+        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
           Cancel product
         </Button>
       </DialogTrigger>

@@ -23,7 +23,7 @@ export function ConnectionDetails({ product }: { product: ProductDetail }) {
         <Detail term="Endpoint">
           <span className="flex items-center gap-1">
             <code
-              className="min-w-0 truncate rounded bg-muted px-1.5 py-0.5"
+              className="min-w-0 rounded bg-muted px-1.5 py-0.5 break-all"
               data-testid="product-endpoint"
             >
               {product.endpoint}

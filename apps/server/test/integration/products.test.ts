@@ -276,7 +276,9 @@ describe('marketplace products', () => {
     const actions = await t.app.services.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
-      .where(and(eq(auditEvents.targetType, 'product'), eq(auditEvents.targetId, String(product.id))));
+      .where(
+        and(eq(auditEvents.targetType, 'product'), eq(auditEvents.targetId, String(product.id))),
+      );
     expect(actions.map((row) => row.action)).toEqual([
       'product.secret.reveal',
       'product.secret.reveal',

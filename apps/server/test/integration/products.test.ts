@@ -389,6 +389,25 @@ describe('marketplace products', () => {
     await settleJobs(t.app);
   });
 
+  it('refunds an order whose name became a live product between placing and paying', async () => {
+    const who = await clusterOrderer(t.app);
+    const placed = (await place(who.client, body({ name: 'raced' }))).json<Order>();
+    // What a second placement racing this one would have produced once paid.
+    await t.app.services.db.insert(productInstances).values({
+      organizationId: who.organizationId,
+      productSlug: 'cache',
+      plan: 'small',
+      region: 'alpenkube:eu-de-fra',
+      name: 'raced',
+      status: 'active',
+    });
+    const before = await balanceOf(who.organizationId);
+    expect((await who.client.post(`/api/orders/${placed.id}/pay`, {})).statusCode).toBe(200);
+    const order = (await who.client.get(`/api/orders/${placed.id}`)).json<Order>();
+    expect(order).toMatchObject({ status: 'failed', productInstanceId: null });
+    expect(await balanceOf(who.organizationId)).toBe(before + placed.total);
+  });
+
   it('runs a provisioning job twice without applying a step twice', async () => {
     const who = await clusterOrderer(t.app);
     const placed = (await place(who.client, body())).json<Order>();

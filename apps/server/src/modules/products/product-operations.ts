@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { productPlanPrice } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
@@ -269,6 +269,26 @@ export function createProductOperations(
           orderId: order.id,
         });
         return `${config.name} moves to the plan ${config.plan}: the change starts shortly`;
+      }
+      // Placing checks the name, but two placements at once can both pass it: the second one
+      // paid finds the name live and refunds its order rather than fail on the unique index.
+      const [named] = await tx
+        .select({ id: productInstances.id })
+        .from(productInstances)
+        .where(
+          and(
+            eq(productInstances.organizationId, order.organizationId),
+            eq(productInstances.name, config.name),
+            notInArray(productInstances.status, ['cancelled', 'failed']),
+          ),
+        );
+      if (named) {
+        const refund = await deps.orderHooks.failed(
+          tx,
+          order.id,
+          `Your organization already has a product named ${config.name}`,
+        );
+        return `Refunded ${dollars(refund)}`;
       }
       const [instance] = await tx
         .insert(productInstances)

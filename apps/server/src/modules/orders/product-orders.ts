@@ -5,10 +5,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders, type ProductOrderConfig } from '../../db/schema.ts';
-import { conflict } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { announceOrder } from './order-events.ts';
+import { orderPlacedWith } from './order-service.ts';
 import { assertOrderingAllowed } from './support-orders.ts';
 
 export interface ProductOrderInput {
@@ -78,16 +78,8 @@ export async function placeProductOrder(
         .digest('hex')
     : null;
   const replay = async () => {
-    if (!key) return null;
-    const [prior] = await db
-      .select({ id: orders.id, digest: orders.requestDigest })
-      .from(orders)
-      .where(inOrganization(orders, organizationId, eq(orders.idempotencyKey, key)));
-    if (!prior) return null;
-    if (prior.digest !== digest) {
-      throw conflict('This Idempotency-Key was already used for a different order.');
-    }
-    return { orderId: prior.id, replayed: true };
+    const prior = key && digest ? await orderPlacedWith(db, organizationId, key, digest) : null;
+    return prior === null ? null : { orderId: prior, replayed: true };
   };
   const prior = await replay();
   if (prior) return prior;

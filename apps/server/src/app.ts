@@ -36,6 +36,7 @@ import { invoiceRoutes } from './modules/invoices/index.ts';
 import { meteringRoutes } from './modules/metering/index.ts';
 import { kubeApiRoutes } from './modules/kube-api/index.ts';
 import { providerRoutes } from './modules/providers/index.ts';
+import { productRoutes } from './modules/products/index.ts';
 import { quoteRoutes } from './modules/quotes/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(orderRoutes);
   await app.register(clusterRoutes);
   await app.register(providerRoutes);
+  await app.register(productRoutes);
   await app.register(
     kubeApiRoutes((clusterId, token) => services.clusters.resolveKube(clusterId, token)),
   );

@@ -31,6 +31,12 @@ import { createBillingService, type BillingService } from './modules/billing/ind
 import { createMeteringService, type MeteringService } from './modules/metering/index.ts';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/index.ts';
 import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
+import {
+  createProductOperations,
+  createProductService,
+  type ProductOperations,
+  type ProductService,
+} from './modules/products/index.ts';
 import { createKubeApiTls, type KubeApiTls } from './modules/kube-api/index.ts';
 import {
   createOrderFulfilment,
@@ -87,6 +93,8 @@ export interface Services {
   billing: BillingService;
   metering: MeteringService;
   invoices: InvoiceService;
+  products: ProductService;
+  productOperations: ProductOperations;
 }
 
 export function createServices(
@@ -146,6 +154,18 @@ export function createServices(
   });
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
+  // A product's jobs end its order and tell billing, through hooks, as a cluster's do.
+  const productOperations = createProductOperations({
+    ...shared,
+    orderHooks: createOrderFulfilment(),
+    billingHooks: billing.productHooks,
+  });
+  const products = createProductService({
+    ...shared,
+    orders,
+    operations: productOperations,
+    billingHooks: billing.productHooks,
+  });
   const metering = createMeteringService({ ...shared, log });
   return {
     ...shared,
@@ -155,7 +175,16 @@ export function createServices(
     billing,
     metering,
     invoices: createInvoiceService({ ...shared, billing, metering }),
-    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods, clusters, billing }),
+    products,
+    productOperations,
+    orderPayments: createOrderPayments({
+      ...shared,
+      orders,
+      paymentMethods,
+      clusters,
+      billing,
+      productOperations,
+    }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     leads: createLeadService(shared),

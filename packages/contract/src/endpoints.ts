@@ -62,6 +62,17 @@ import type {
 } from './public-forms.ts';
 import type { userSchema } from './users.ts';
 import type {
+  ProductListQuery,
+  changeProductPlanSchema,
+  createProductOrderSchema,
+  marketplaceProductSchema,
+  productDetailSchema,
+  productInstanceSchema,
+  productPlanChangeSchema,
+  productSecretSchema,
+  revealProductSecretSchema,
+} from './products.ts';
+import type {
   OrderListQuery,
   createClusterOrderSchema,
   orderSchema,
@@ -299,6 +310,46 @@ export const endpoints = {
       'POST',
       '/api/orders/:id/pay',
     ),
+  },
+  products: {
+    catalog: route<Out<typeof marketplaceProductSchema>[]>()('GET', '/api/products/catalog'),
+    /** Newest first, a page of `limit` before the id `before`. */
+    list: {
+      method: 'GET',
+      pattern: '/api/products',
+      path: (query: ProductListQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined) search.set(name, String(value));
+        }
+        return search.size ? `/api/products?${search}` : '/api/products';
+      },
+    } as Endpoint<
+      Out<typeof productInstanceSchema>[],
+      undefined,
+      [query?: ProductListQuery],
+      'GET'
+    >,
+    /** Needs an `Idempotency-Key` header; answers the order of kind `product` to pay. */
+    create: route<Out<typeof orderSchema>, In<typeof createProductOrderSchema>>()(
+      'POST',
+      '/api/products',
+    ),
+    get: routeWithId<Out<typeof productDetailSchema>>()('GET', '/api/products/:id'),
+    /** Without a password only the first time; afterwards the password is asked again. */
+    revealSecret: routeWithId<
+      Out<typeof productSecretSchema>,
+      In<typeof revealProductSecretSchema>
+    >()('POST', '/api/products/:id/secret'),
+    rotateSecret: routeWithId<Out<typeof productDetailSchema>>()(
+      'POST',
+      '/api/products/:id/secret/rotate',
+    ),
+    changePlan: routeWithId<
+      Out<typeof productPlanChangeSchema>,
+      In<typeof changeProductPlanSchema>
+    >()('POST', '/api/products/:id/plan'),
+    cancel: routeWithId<Out<typeof productDetailSchema>>()('POST', '/api/products/:id/cancel'),
   },
   clusters: {
     /** Filters, a sort and a page; `total` counts every match. */

@@ -16,3 +16,5 @@ export * from './payments.ts';
 export * from './card-rules.ts';
 export * from './clusters.ts';
 export * from './billing.ts';
+export * from './products.ts';
+export * from './product-pricing.ts';

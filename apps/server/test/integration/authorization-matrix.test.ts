@@ -103,6 +103,16 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/orders/:id': 'member',
   'POST /api/orders/:id/cancel': 'orderer',
   'POST /api/orders/:id/pay': 'orderer',
+  // The marketplace: the catalog is public; members read the organization's products, and
+  // ordering, revealing or rotating a secret, changing a plan and cancelling need `orderer`.
+  'GET /api/products/catalog': 'anyone',
+  'GET /api/products': 'member',
+  'POST /api/products': 'orderer',
+  'GET /api/products/:id': 'member',
+  'POST /api/products/:id/secret': 'orderer',
+  'POST /api/products/:id/secret/rotate': 'orderer',
+  'POST /api/products/:id/plan': 'orderer',
+  'POST /api/products/:id/cancel': 'orderer',
   // An organization's clusters: members read them and take kubeconfigs; a change, which the
   // provider applies and which changes what the cluster costs, needs `orderer`.
   'GET /api/clusters': 'member',

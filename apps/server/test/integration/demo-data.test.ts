@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@alpenkube/contract';
 import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
 import { orders } from '../../src/db/schema.ts';
-import type { Cluster, ClusterEvent, ClusterPage } from '@alpenkube/contract';
+import type {
+  Cluster,
+  ClusterEvent,
+  ClusterPage,
+  ProductDetail,
+  ProductInstance,
+} from '@alpenkube/contract';
+import { settleJobs } from '../support/clusters.ts';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('demo data', () => {
@@ -42,7 +49,7 @@ describe('demo data', () => {
 
   it("gives the demo organization orders in each state, placed through the customer's own steps", async () => {
     const demo = await signIn('demo');
-    const list = (await demo.get('/api/orders')).json<Order[]>();
+    const list = (await demo.get('/api/orders?kind=cluster')).json<Order[]>();
     expect(list.map((order) => [order.description, order.status])).toEqual([
       ['Cluster scratch: Sandbox, 1 node', 'cancelled'],
       ['Cluster analytics: Data Analytics, 3 nodes', 'pending_payment'],
@@ -54,8 +61,27 @@ describe('demo data', () => {
     expect((await demo.get('/api/billing/payment-methods')).json()).toHaveLength(1);
     expect((await demo.get('/api/sidebar-counts')).json()).toEqual({
       clusters: 8,
-      orders: { total: 3 },
+      // The three cluster orders and the two marketplace products' orders.
+      orders: { total: 5 },
     });
+  });
+
+  it('gives the demo organization two marketplace products, paid, subscribed and active once provisioned', async () => {
+    const demo = await signIn('demo');
+    const ordered = (await demo.get('/api/products')).json<ProductInstance[]>();
+    expect(ordered.map((product) => [product.name, product.status])).toEqual([
+      ['customer-sso', 'ordered'],
+      ['orders-db', 'ordered'],
+    ]);
+    await settleJobs(t.app);
+    for (const { id } of ordered) {
+      const product = (await demo.get(`/api/products/${id}`)).json<ProductDetail>();
+      expect(product).toMatchObject({ status: 'active', secretVersion: 1 });
+      expect(product.period?.price).toBeGreaterThan(0);
+      const order = (await demo.get(`/api/orders/${product.orderId}`)).json<Order>();
+      expect(order).toMatchObject({ kind: 'product', status: 'completed' });
+      expect(order.payment).toMatchObject({ status: 'succeeded' });
+    }
   });
 
   it('gives the demo organization a billing past: closed months paid, credits, a budget, usage', async () => {

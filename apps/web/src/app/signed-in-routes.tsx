@@ -78,12 +78,30 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.ClusterOrdersPage,
       })),
   },
-  placeholder(paths.productOrders, 'productOrders'),
-  placeholder(paths.productOrder.pattern, 'productOrder'),
+  {
+    path: paths.productOrders,
+    lazy: () =>
+      import('@/features/marketplace/pages/product-orders-page').then((m) => ({
+        Component: m.ProductOrdersPage,
+      })),
+  },
+  {
+    path: paths.productOrder.pattern,
+    lazy: () =>
+      import('@/features/marketplace/pages/product-page').then((m) => ({
+        Component: m.ProductPage,
+      })),
+  },
   placeholder(paths.supportOrders, 'supportOrders'),
   placeholder(paths.supportOrder.pattern, 'supportOrder'),
   placeholder(paths.addonOrders, 'addonOrders'),
-  placeholder(paths.marketplace, 'marketplace'),
+  {
+    path: paths.marketplace,
+    lazy: () =>
+      import('@/features/marketplace/pages/marketplace-page').then((m) => ({
+        Component: m.MarketplacePage,
+      })),
+  },
   placeholder(paths.customSolutions, 'customSolutions'),
   {
     path: paths.billing,

@@ -88,7 +88,7 @@ async function paidShare(tx: Tx, subscription: SubscriptionRow, cents: number): 
  * The unused part of `cents` of the subscription's current period at `now`: whole hours left
  * over the period's hours, rounded down (`proratedCredit`).
  */
-async function unusedPart(tx: Tx, subscription: SubscriptionRow, cents: number, now: Date) {
+export async function unusedPart(tx: Tx, subscription: SubscriptionRow, cents: number, now: Date) {
   const hoursLeft = wholeHoursBetween(now, subscription.periodEnd);
   const hours = periodHours(subscription.periodStart, subscription.periodEnd);
   const credit = proratedCredit(await paidShare(tx, subscription, cents), hoursLeft, hours);

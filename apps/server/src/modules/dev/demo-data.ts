@@ -7,6 +7,7 @@ import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoProducts } from './demo-products.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -106,5 +107,6 @@ export async function seedDemoData(services: Services) {
   await seedDemoClusters(services, seededHere);
   // Orders go through the same services as a customer's, each in its own transactions.
   await seedDemoOrders(services);
+  await seedDemoProducts(services);
   await seedDemoBilling(services, seededHere);
 }

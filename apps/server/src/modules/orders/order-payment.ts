@@ -35,7 +35,14 @@ type OrderRow = typeof orders.$inferSelect;
 export function createOrderPayments(
   deps: Pick<
     Services,
-    'db' | 'catalog' | 'orders' | 'paymentGateway' | 'paymentMethods' | 'clusters' | 'billing'
+    | 'db'
+    | 'catalog'
+    | 'orders'
+    | 'paymentGateway'
+    | 'paymentMethods'
+    | 'clusters'
+    | 'billing'
+    | 'productOperations'
   >,
 ) {
   const { db, paymentGateway: gateway } = deps;
@@ -157,6 +164,23 @@ export function createOrderPayments(
         await createNotification(tx, userId, 'success', message);
       }
       await announceOrder(tx, order.organizationId, order.id, 'completed');
+      return;
+    }
+
+    if (order.kind === 'product') {
+      // The product is created (or its plan change queued) by its module; its job ends the order.
+      await tx
+        .update(orders)
+        .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: paidNote });
+      const note = await deps.productOperations.orderPaid(tx, order, now);
+      await tx.insert(orderEvents).values({ orderId: order.id, status: 'fulfilling', note });
+      const message = `Order ${orderNumber(order.id)} is paid: ${note}.`;
+      for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
+        await createNotification(tx, userId, 'success', message);
+      }
+      await announceOrder(tx, order.organizationId, order.id, 'fulfilling');
       return;
     }
 

@@ -5,16 +5,6 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  productOrders: {
-    title: 'Product orders',
-    purpose: 'Marketplace products ordered by your organization.',
-    planned: ['Plan, price and provisioning state'],
-  },
-  productOrder: {
-    title: 'Product order',
-    purpose: 'One marketplace product order and its timeline.',
-    planned: ['Order lines and totals', 'Provisioning timeline'],
-  },
   supportOrders: {
     title: 'Support orders',
     purpose: 'Support plans ordered by your organization.',
@@ -29,11 +19,6 @@ export const placeholderCatalog = {
     title: 'Add-on orders',
     purpose: 'Add-ons ordered for your clusters.',
     planned: ['Add-on, target cluster and status'],
-  },
-  marketplace: {
-    title: 'Marketplace',
-    purpose: 'Managed software to run beside your clusters.',
-    planned: ['Databases, message brokers, security and AI tooling', 'Plans and ordering'],
   },
   customSolutions: {
     title: 'Custom solutions',

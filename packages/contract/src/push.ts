@@ -8,6 +8,7 @@
 import type { Notification } from './notifications.ts';
 import type { OrderStatus } from './orders.ts';
 import type { ClusterEvent, ClusterStatus } from './clusters.ts';
+import type { TicketStatus } from './support.ts';
 
 /** A notification was written for `userId`; only that user's sockets receive it. */
 export interface NotificationPushMessage {
@@ -39,8 +40,19 @@ export interface ClusterPushMessage {
   event: ClusterEvent | null;
 }
 
+/**
+ * A support ticket changed (a message, a status, an assignee): its open conversation, the
+ * organization's list and the staff queue fetch it again. Internal notes push only to staff.
+ */
+export interface TicketPushMessage {
+  type: 'ticket';
+  ticketId: number;
+  status: TicketStatus;
+}
+
 /** Every message /ws sends. */
-export type PushMessage = NotificationPushMessage | OrderPushMessage | ClusterPushMessage;
+export type PushMessage =
+  NotificationPushMessage | OrderPushMessage | ClusterPushMessage | TicketPushMessage;
 
 export type PushType = PushMessage['type'];
 export type PushMessageOf<T extends PushType> = Extract<PushMessage, { type: T }>;

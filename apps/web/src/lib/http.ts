@@ -193,6 +193,32 @@ export async function request<E extends AnyEndpoint>(
 }
 
 /**
+ * Calls an endpoint that takes multipart/form-data (fields and files, such as a ticket with its
+ * attachments): the browser sets the boundary. Same errors and cache rule as `request`.
+ */
+export async function requestForm<E extends AnyEndpoint>(
+  endpoint: E & { types?: { body: FormData } },
+  form: FormData,
+  ...params: ParamsOf<E>
+): Promise<ResponseOf<E>> {
+  const response = await fetch(endpoint.path(...params), {
+    method: endpoint.method,
+    credentials: 'include',
+    body: form,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new HttpError(
+      requestErrorMessage(text, response.status, response.statusText),
+      response.status,
+      fieldOf(parseJsonOrUndefined(text), 'issues'),
+    );
+  }
+  clearGetCache();
+  return parseBodyText(text, response.status, endpoint.pattern) as ResponseOf<E>;
+}
+
+/**
  * The query key of a GET endpoint: the path first, so the default query fetcher GETs it. Keys
  * are built only by the features' key factories and the shared public queries.
  */

@@ -15,16 +15,6 @@ export const placeholderCatalog = {
     purpose: 'One marketplace product order and its timeline.',
     planned: ['Order lines and totals', 'Provisioning timeline'],
   },
-  supportOrders: {
-    title: 'Support orders',
-    purpose: 'Support plans ordered by your organization.',
-    planned: ['Plan, period and status'],
-  },
-  supportOrder: {
-    title: 'Support order',
-    purpose: 'One support-plan order and its timeline.',
-    planned: ['Order lines and totals', 'Timeline'],
-  },
   addonOrders: {
     title: 'Add-on orders',
     purpose: 'Add-ons ordered for your clusters.',
@@ -34,11 +24,6 @@ export const placeholderCatalog = {
     title: 'Marketplace',
     purpose: 'Managed software to run beside your clusters.',
     planned: ['Databases, message brokers, security and AI tooling', 'Plans and ordering'],
-  },
-  customSolutions: {
-    title: 'Custom solutions',
-    purpose: 'Ask our engineers for an architecture that the catalog does not cover.',
-    planned: ['Custom-solution request form', 'Follow-up of your requests'],
   },
   officersPanel: {
     title: 'Officers Panel',

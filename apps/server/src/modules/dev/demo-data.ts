@@ -7,6 +7,7 @@ import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoSupport } from './demo-support.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -107,4 +108,5 @@ export async function seedDemoData(services: Services) {
   // Orders go through the same services as a customer's, each in its own transactions.
   await seedDemoOrders(services);
   await seedDemoBilling(services, seededHere);
+  await seedDemoSupport(services, seededHere);
 }

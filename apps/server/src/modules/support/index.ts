@@ -2,3 +2,5 @@
 export { createPublicTicketService, type PublicTicketService } from './public-ticket-service.ts';
 export { createTicketService, type TicketService } from './ticket-service.ts';
 export { ticketRoutes } from './ticket-routes.ts';
+export { acceptFile } from './attachments.ts';
+export { insertMessage, insertTicket, responseDue } from './ticket-flow.ts';

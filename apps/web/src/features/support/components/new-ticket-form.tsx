@@ -15,7 +15,7 @@ import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { paths } from '@/config/paths';
 import { useClusterChoices, useTicketChange } from '../queries';
 import { createTicket, toFormData } from '../requests';
-import { categoryLabels, severityHints } from '../ticket-labels';
+import { categoryLabels, severityHints, severityLabels } from '../ticket-labels';
 import { AttachmentPicker } from './attachment-picker';
 
 /**
@@ -37,6 +37,7 @@ export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
     },
   });
   const plan = plans?.plans.find((p) => p.current);
+  const severity = form.watch('severity');
   const urgentAllowed = plan ? plan.responseMinutes.urgent !== null : false;
   const open = useTicketChange((data: FormData) => createTicket(data), {
     onSuccess: (ticket) => void navigate(paths.supportOrder(ticket.id)),
@@ -59,7 +60,7 @@ export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
           label="Subject"
           render={(field) => <Input {...field} />}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-3">
           <FormInputField
             control={form.control}
             name="category"
@@ -80,14 +81,14 @@ export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
             label="Severity"
             description={
               urgentAllowed
-                ? undefined
-                : `Urgent needs a plan with an urgent target (yours: ${plan?.name ?? '…'}).`
+                ? severityHints[severity]
+                : `${severityHints[severity]}. Urgent needs a plan with an urgent target (yours: ${plan?.name ?? '…'}).`
             }
             render={(field) => (
               <NativeSelect {...field}>
                 {ticketSeverities.map((s) => (
                   <option key={s} value={s} disabled={s === 'urgent' && !urgentAllowed}>
-                    {severityHints[s]}
+                    {severityLabels[s]}
                   </option>
                 ))}
               </NativeSelect>

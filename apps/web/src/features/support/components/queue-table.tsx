@@ -15,7 +15,7 @@ function columns(select: (id: number) => void): DataTableColumn<QueueTicket>[] {
         <button
           type="button"
           onClick={() => select(ticket.id)}
-          className="text-left font-mono text-primary underline-offset-4 hover:underline"
+          className="text-left font-mono whitespace-nowrap text-primary underline-offset-4 hover:underline"
         >
           {ticket.number}
         </button>

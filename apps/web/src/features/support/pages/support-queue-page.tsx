@@ -62,7 +62,7 @@ export function SupportQueuePage() {
           </NativeSelect>
         </label>
       </div>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="space-y-3">
           {queue.error ? (
             <QueryError

@@ -23,9 +23,25 @@ const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The type the bytes are, from their magic numbers; text is valid UTF-8 without NUL (logs,
- * YAML, JSON). Anything else (an executable, an archive, a document format we do not open) is
- * null. The name and the browser's claim are never asked: a `.png` of PDF bytes is a PDF.
+ * Executables and archives whose first bytes could pass as text (ELF's are printable): refused
+ * even when a file is cut short. A Windows .exe or a gzip holds control bytes and fails below.
+ */
+const BINARY_SIGNATURES = [
+  [0x7f, 0x45, 0x4c, 0x46], // ELF
+  [0xcf, 0xfa, 0xed, 0xfe], // Mach-O
+  [0xca, 0xfe, 0xba, 0xbe], // Mach-O universal, Java class
+  [0x50, 0x4b, 0x03, 0x04], // zip, jar, docx
+];
+
+/** Text a person or a program logs: tab, line and form feeds, carriage return and ESC (colours). */
+const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
+const isTextByte = (b: number) => b >= 0x20 || ALLOWED_CONTROLS.has(b);
+
+/**
+ * The type the bytes are, from their magic numbers; text is valid UTF-8 without control bytes
+ * other than whitespace and ESC (logs, YAML, JSON). Anything else (an executable, an archive, a
+ * document format we do not open) is null. The name and the browser's claim are never asked: a
+ * `.png` of PDF bytes is a PDF.
  */
 export function sniffType(data: Buffer): AttachmentType | null {
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
@@ -37,7 +53,8 @@ export function sniffType(data: Buffer): AttachmentType | null {
     return 'image/webp';
   }
   if (startsWith(data, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  if (data.length === 0 || data.includes(0)) return null;
+  if (BINARY_SIGNATURES.some((signature) => startsWith(data, signature))) return null;
+  if (data.length === 0 || !data.every(isTextByte)) return null;
   try {
     utf8.decode(data);
     return 'text/plain';

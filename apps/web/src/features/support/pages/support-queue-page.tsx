@@ -63,7 +63,7 @@ export function SupportQueuePage() {
         </label>
       </div>
       <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <div className="space-y-3">
+        <div className="min-w-0 space-y-3">
           {queue.error ? (
             <QueryError
               title="The queue could not be loaded"

@@ -34,7 +34,7 @@ const columns: DataTableColumn<TicketSummary>[] = [
     cell: (ticket) => (
       <Link
         to={paths.supportOrder(ticket.id)}
-        className="font-mono text-primary underline-offset-4 hover:underline"
+        className="font-mono whitespace-nowrap text-primary underline-offset-4 hover:underline"
       >
         {ticket.number}
       </Link>

@@ -19,9 +19,27 @@ export const assignees = alias(users, 'assignee');
 const assigneeName = assignees.name;
 const assigneeUsername = assignees.username;
 
-/** The columns every listing selects: the ticket, and its assignee's name. */
+/** What a listed ticket shows: not its details, tracking code or who opened it. */
+const listed = {
+  id: supportTickets.id,
+  number: supportTickets.number,
+  kind: supportTickets.kind,
+  subject: supportTickets.subject,
+  category: supportTickets.category,
+  severity: supportTickets.severity,
+  status: supportTickets.status,
+  responseDueAt: supportTickets.responseDueAt,
+  createdAt: supportTickets.createdAt,
+  updatedAt: supportTickets.updatedAt,
+  email: supportTickets.email,
+  organizationId: supportTickets.organizationId,
+  assigneeId: supportTickets.assigneeId,
+};
+type ListedTicket = Pick<TicketRow, keyof typeof listed>;
+
+/** The columns every listing selects: the listed fields, and the assignee's name. */
 export const summaryColumns = {
-  ticket: supportTickets,
+  ticket: listed,
   assigneeName,
   assigneeUsername,
 };
@@ -29,7 +47,7 @@ export const summaryColumns = {
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toSummary(row: {
-  ticket: TicketRow;
+  ticket: ListedTicket;
   assigneeName: string | null;
   assigneeUsername: string | null;
 }): TicketSummary {
@@ -50,7 +68,7 @@ export function toSummary(row: {
 }
 
 export function toQueueTicket(row: {
-  ticket: TicketRow;
+  ticket: ListedTicket;
   assigneeName: string | null;
   assigneeUsername: string | null;
   organizationName: string | null;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { QueuePage, Ticket, TicketSummary } from '@alpenkube/contract';
+import { openSocket, type OpenSocket } from '../support/sockets.ts';
 import {
   clusters,
   notifications,
@@ -402,6 +403,47 @@ describe('support tickets', () => {
     expect(tracked.json().status).toBe('awaiting_customer');
     expect(JSON.stringify(tracked.json())).not.toContain('Internal');
     expect(tracked.json().messages).toHaveLength(2);
+  });
+
+  /** Every message a socket receives within `ms`, parsed. */
+  function collect(open: OpenSocket, ms = 700): Promise<{ type: string }[]> {
+    const received: { type: string }[] = [];
+    const listener = (data: unknown) => received.push(JSON.parse(String(data)) as { type: string });
+    open.socket.on('message', listener);
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        open.socket.off('message', listener);
+        resolve(received);
+      }, ms),
+    );
+  }
+
+  it("pushes a ticket's changes to its organization's sockets, but not an internal note", async () => {
+    const owner = await customer();
+    const agent = await staff();
+    const ticket = await opened(owner.client);
+    const customerSocket = await openSocket(t, owner.client.cookie('sid')!);
+    const staffSocket = await openSocket(t, agent.client.cookie('sid')!);
+    try {
+      const afterNote = Promise.all([collect(customerSocket), collect(staffSocket)]);
+      await staffSay(agent.client, ticket.id, { body: 'Check the quota first', internal: 'true' });
+      const [customerHeard, staffHeard] = await afterNote;
+      expect(customerHeard).toEqual([]);
+      expect(staffHeard).toContainEqual({ type: 'ticket', ticketId: ticket.id, status: 'open' });
+
+      const afterReply = collect(customerSocket);
+      await staffSay(agent.client, ticket.id, { body: 'Raised your quota to 12 nodes.' });
+      const heard = await afterReply;
+      expect(heard.map((m) => m.type).sort()).toEqual(['notification', 'ticket']);
+      expect(heard).toContainEqual({
+        type: 'ticket',
+        ticketId: ticket.id,
+        status: 'awaiting_customer',
+      });
+    } finally {
+      customerSocket.socket.close();
+      staffSocket.socket.close();
+    }
   });
 
   it('moves through the states, refuses other changes with 409, and reopens only within 14 days', async () => {

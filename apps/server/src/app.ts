@@ -41,6 +41,7 @@ import { quoteRoutes } from './modules/quotes/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
+import { ticketRoutes } from './modules/support/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           description: 'The embedded test payment gateway (outside /api, as a processor would be)',
         },
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
+        { name: 'support', description: 'Tickets, custom solutions and the staff queue' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -148,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(testGatewayRoutes);
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
+  await app.register(ticketRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

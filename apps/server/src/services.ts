@@ -54,7 +54,12 @@ import {
 } from './modules/rate-limit/index.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/index.ts';
 import { createSessionStore, type SessionStore } from './modules/sessions/index.ts';
-import { createPublicTicketService, type PublicTicketService } from './modules/support/index.ts';
+import {
+  createPublicTicketService,
+  createTicketService,
+  type PublicTicketService,
+  type TicketService,
+} from './modules/support/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
 
 /**
@@ -81,6 +86,7 @@ export interface Services {
   leads: LeadService;
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
+  tickets: TicketService;
   quotes: QuoteService;
   paymentGateway: PaymentGateway;
   paymentMethods: PaymentMethodService;
@@ -190,6 +196,7 @@ export function createServices(
     leads: createLeadService(shared),
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),
+    tickets: createTicketService(shared),
     quotes: createQuoteService(shared),
   };
 }

@@ -18,3 +18,4 @@ export * from './clusters.ts';
 export * from './billing.ts';
 export * from './products.ts';
 export * from './product-pricing.ts';
+export * from './support.ts';

@@ -8,6 +8,9 @@ import type {
   ClusterPage,
   ProductDetail,
   ProductInstance,
+  QueuePage,
+  Ticket,
+  TicketSummary,
 } from '@alpenkube/contract';
 import { settleJobs } from '../support/clusters.ts';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -45,6 +48,28 @@ describe('demo data', () => {
     // The paid order's cluster provisions live, through the jobs, once the server runs them.
     const prod = all.find((cluster) => cluster.name === 'prod-eu')!;
     expect(prod.operation).toMatchObject({ kind: 'provision' });
+  });
+
+  it('gives the demo organization tickets in every status with conversations, and the queue anonymous ones', async () => {
+    const demo = await signIn('demo');
+    const list = (await demo.get('/api/support/tickets')).json<TicketSummary[]>();
+    expect(new Set(list.map((ticket) => ticket.status))).toEqual(
+      new Set(['open', 'awaiting_customer', 'resolved', 'closed']),
+    );
+    expect(list.filter((ticket) => ticket.kind === 'custom_solution')).toHaveLength(1);
+    const assigned = list.find((ticket) => ticket.assigneeName)!;
+    const conversation = (await demo.get(`/api/support/tickets/${assigned.id}`)).json<Ticket>();
+    expect(conversation.messages.map((m) => m.author)).toEqual(['customer', 'support']);
+    const withFile = list.find((ticket) => ticket.status === 'open' && ticket.kind === 'ticket')!;
+    const opened = (await demo.get(`/api/support/tickets/${withFile.id}`)).json<Ticket>();
+    expect(opened.messages[0]!.attachments[0]).toMatchObject({ contentType: 'text/plain' });
+    expect(opened.relatedCluster?.name).toBe('prod-eu');
+
+    const staff = await signIn('superadmin');
+    const queue = (await staff.get('/api/support/queue?limit=200')).json<QueuePage>();
+    expect(queue.tickets.filter((ticket) => ticket.anonymous).length).toBeGreaterThanOrEqual(2);
+    const staffView = (await staff.get(`/api/support/queue/${assigned.id}`)).json<Ticket>();
+    expect(staffView.messages.some((m) => m.internal)).toBe(true);
   });
 
   it("gives the demo organization orders in each state, placed through the customer's own steps", async () => {

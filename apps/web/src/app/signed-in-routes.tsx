@@ -92,9 +92,6 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.ProductPage,
       })),
   },
-  placeholder(paths.supportOrders, 'supportOrders'),
-  placeholder(paths.supportOrder.pattern, 'supportOrder'),
-  placeholder(paths.addonOrders, 'addonOrders'),
   {
     path: paths.marketplace,
     lazy: () =>
@@ -102,7 +99,41 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.MarketplacePage,
       })),
   },
-  placeholder(paths.customSolutions, 'customSolutions'),
+  {
+    path: paths.supportOrders,
+    lazy: () =>
+      import('@/features/support/pages/support-tickets-page').then((m) => ({
+        Component: m.SupportTicketsPage,
+      })),
+  },
+  {
+    path: paths.supportOrder.pattern,
+    lazy: () =>
+      import('@/features/support/pages/support-ticket-page').then((m) => ({
+        Component: m.SupportTicketPage,
+      })),
+  },
+  placeholder(paths.addonOrders, 'addonOrders'),
+  {
+    path: paths.customSolutions,
+    lazy: () =>
+      import('@/features/support/pages/custom-solutions-page').then((m) => ({
+        Component: m.CustomSolutionsPage,
+      })),
+  },
+  {
+    // The support team (super admins): typing the URL without the role shows a refusal.
+    lazy: () => import('./routes/require-access').then((m) => ({ Component: m.SuperAdminRoutes })),
+    children: [
+      {
+        path: paths.supportQueue,
+        lazy: () =>
+          import('@/features/support/pages/support-queue-page').then((m) => ({
+            Component: m.SupportQueuePage,
+          })),
+      },
+    ],
+  },
   {
     path: paths.billing,
     lazy: () =>

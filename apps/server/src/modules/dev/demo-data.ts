@@ -8,6 +8,7 @@ import { seedDemoClusters } from './demo-clusters.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoProducts } from './demo-products.ts';
+import { seedDemoSupport } from './demo-support.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -109,4 +110,5 @@ export async function seedDemoData(services: Services) {
   await seedDemoOrders(services);
   await seedDemoProducts(services);
   await seedDemoBilling(services, seededHere);
+  await seedDemoSupport(services, seededHere);
 }

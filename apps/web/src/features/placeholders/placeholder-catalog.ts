@@ -5,25 +5,10 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  supportOrders: {
-    title: 'Support orders',
-    purpose: 'Support plans ordered by your organization.',
-    planned: ['Plan, period and status'],
-  },
-  supportOrder: {
-    title: 'Support order',
-    purpose: 'One support-plan order and its timeline.',
-    planned: ['Order lines and totals', 'Timeline'],
-  },
   addonOrders: {
     title: 'Add-on orders',
     purpose: 'Add-ons ordered for your clusters.',
     planned: ['Add-on, target cluster and status'],
-  },
-  customSolutions: {
-    title: 'Custom solutions',
-    purpose: 'Ask our engineers for an architecture that the catalog does not cover.',
-    planned: ['Custom-solution request form', 'Follow-up of your requests'],
   },
   officersPanel: {
     title: 'Officers Panel',

@@ -247,6 +247,35 @@ describe('support tickets', () => {
     expect(anonymous.json().message).toMatch(/^severity: Urgent/);
   });
 
+  it("answers a ticket about a cluster under the cluster's support plan when it is better", async () => {
+    const { client, organizationId } = await customer();
+    const [tier] = (await t.app.services.catalog.tiers()).value;
+    const [cluster] = await db()
+      .insert(clusters)
+      .values({
+        organizationId,
+        name: 'business-backed',
+        tierId: tier!.id,
+        provider: 'alpenkube',
+        region: 'eu-de-fra',
+        kubernetesVersion: '1.37',
+        kubernetesPatch: '1.37.2',
+        supportPlan: 'business',
+        status: 'running',
+      })
+      .returning();
+    // The organization keeps the free plan: urgent about nothing in particular is refused…
+    expect((await open(client, ticketFields({ severity: 'urgent' }))).statusCode).toBe(400);
+    // …but about the Business cluster it is urgent, with Business's one-hour target.
+    const before = Date.now();
+    const ticket = await opened(
+      client,
+      ticketFields({ severity: 'urgent', relatedClusterId: String(cluster!.id) }),
+    );
+    expect(Date.parse(ticket.responseDueAt!) - before).toBeGreaterThanOrEqual(60 * 60_000);
+    expect(Date.parse(ticket.responseDueAt!) - Date.now()).toBeLessThan(60 * 60_000 + 1000);
+  });
+
   it("shows every member the organization's tickets and answers 404 for another organization's", async () => {
     const owner = await customer();
     const ticket = await opened(owner.client, ticketFields(), [{ name: 'a.log', data: LOG }]);

@@ -45,6 +45,16 @@ export function responseDue(
   return new Date(from.getTime() + minutes * 60_000);
 }
 
+/**
+ * Of two plans, the one that answers sooner: the catalog lists plans from the least to the most
+ * support, so the later one. An unknown slug never wins.
+ */
+export function betterPlan(catalog: Catalog, planSlug: string, other: string | null): string {
+  if (other === null) return planSlug;
+  const rank = (slug: string) => catalog.supportPlans.findIndex((plan) => plan.slug === slug);
+  return rank(other) > rank(planSlug) ? other : planSlug;
+}
+
 /** Urgent is only for plans with an urgent response target; the refusal names the plan. */
 export function assertSeverityAllowed(
   catalog: Catalog,

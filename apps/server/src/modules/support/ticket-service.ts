@@ -34,6 +34,7 @@ import {
   ANONYMOUS_PLAN,
   announceTicket,
   assertSeverityAllowed,
+  betterPlan,
   customerReplied,
   insertMessage,
   insertTicket,
@@ -90,13 +91,30 @@ export function createTicketService(deps: Deps) {
   const { publicUrl } = deps.config;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
 
-  async function planOf(organizationId: number | null): Promise<string> {
+  /**
+   * The plan a ticket is answered under: the organization's, or the plan bought with the cluster
+   * it is about when that one is better (a cluster's order prices its own support plan), so a
+   * Business cluster's urgent incident is urgent even on an organization with the free plan.
+   */
+  async function planOf(
+    organizationId: number | null,
+    relatedClusterId: number | null = null,
+  ): Promise<string> {
     if (organizationId === null) return ANONYMOUS_PLAN;
-    const [row] = await db
-      .select({ plan: organizations.supportPlan })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
-    return row?.plan ?? ANONYMOUS_PLAN;
+    const [[row], [cluster], catalog] = await Promise.all([
+      db
+        .select({ plan: organizations.supportPlan })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId)),
+      relatedClusterId === null
+        ? Promise.resolve([])
+        : db
+            .select({ plan: clusters.supportPlan })
+            .from(clusters)
+            .where(inOrganization(clusters, organizationId, eq(clusters.id, relatedClusterId))),
+      catalogNow(),
+    ]);
+    return betterPlan(catalog, row?.plan ?? ANONYMOUS_PLAN, cluster?.plan ?? null);
   }
 
   async function ownTicket(organizationId: number, id: number): Promise<TicketRow> {
@@ -187,7 +205,7 @@ export function createTicketService(deps: Deps) {
     files: ReceivedFile[],
   ): Promise<Ticket> {
     const catalog = await catalogNow();
-    const plan = await planOf(user.organizationId);
+    const plan = await planOf(user.organizationId, values.relatedClusterId ?? null);
     assertSeverityAllowed(catalog, plan, values.severity);
     await assertRelated(
       user.organizationId,
@@ -225,7 +243,8 @@ export function createTicketService(deps: Deps) {
     assertTicketTransition(ticket, to, actor);
     const now = new Date();
     const catalog = to === 'open' ? await catalogNow() : null;
-    const plan = to === 'open' ? await planOf(ticket.organizationId) : ANONYMOUS_PLAN;
+    const plan =
+      to === 'open' ? await planOf(ticket.organizationId, ticket.relatedClusterId) : ANONYMOUS_PLAN;
     await db.transaction(async (tx) => {
       await tx
         .update(supportTickets)
@@ -321,7 +340,7 @@ export function createTicketService(deps: Deps) {
       const ticket = await ownTicket(user.organizationId, id);
       assertCustomerCanReply(ticket);
       const catalog = await catalogNow();
-      const plan = await planOf(user.organizationId);
+      const plan = await planOf(user.organizationId, ticket.relatedClusterId);
       await db.transaction(async (tx) => {
         await insertMessage(
           tx,

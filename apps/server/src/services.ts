@@ -40,6 +40,7 @@ import {
   type OrderService,
 } from './modules/orders/index.ts';
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
+import { createAddonService, type AddonService } from './modules/addons/index.ts';
 import {
   createMemoryRateLimiter,
   createRateLimiter,
@@ -87,6 +88,7 @@ export interface Services {
   billing: BillingService;
   metering: MeteringService;
   invoices: InvoiceService;
+  addons: AddonService;
 }
 
 export function createServices(
@@ -147,6 +149,8 @@ export function createServices(
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
   const metering = createMeteringService({ ...shared, log });
+  // A paid add-on order is installed by the add-ons module's job, once its cluster is free.
+  const addons = createAddonService({ ...shared, clusters, orders, billing });
   return {
     ...shared,
     orders,
@@ -155,7 +159,15 @@ export function createServices(
     billing,
     metering,
     invoices: createInvoiceService({ ...shared, billing, metering }),
-    orderPayments: createOrderPayments({ ...shared, orders, paymentMethods, clusters, billing }),
+    addons,
+    orderPayments: createOrderPayments({
+      ...shared,
+      orders,
+      paymentMethods,
+      clusters,
+      billing,
+      addons,
+    }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     leads: createLeadService(shared),

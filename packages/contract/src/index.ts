@@ -16,3 +16,4 @@ export * from './payments.ts';
 export * from './card-rules.ts';
 export * from './clusters.ts';
 export * from './billing.ts';
+export * from './addons.ts';

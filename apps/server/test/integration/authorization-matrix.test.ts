@@ -119,6 +119,10 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/clusters/:id/nodes/:nodeName/recycle': 'orderer',
   'DELETE /api/clusters/:id': 'orderer',
   'POST /api/clusters/:id/credentials/rotate': 'orderer',
+  // Add-ons: members see what each costs on a cluster; ordering and removing need `orderer`.
+  'POST /api/addons/orders': 'orderer',
+  'GET /api/clusters/:id/addons': 'member',
+  'DELETE /api/clusters/:id/addons/:slug': 'orderer',
   // The provider test pages: a driver's health and a dry run, for members.
   'GET /api/providers/:slug/health': 'member',
   'POST /api/providers/:slug/validate': 'member',
@@ -349,6 +353,8 @@ describe('authorization matrix', () => {
       ['POST', `/api/clusters/${foreignClusterId}/nodes/any/recycle`],
       ['DELETE', `/api/clusters/${foreignClusterId}`, { name: 'not-yours' }],
       ['POST', `/api/clusters/${foreignClusterId}/credentials/rotate`],
+      ['GET', `/api/clusters/${foreignClusterId}/addons`],
+      ['DELETE', `/api/clusters/${foreignClusterId}/addons/monitoring`],
     ] as const;
     for (const [method, url, payload] of calls) {
       const response = await t.app.inject({

@@ -18,6 +18,7 @@ import { chargeOffSession, type ChargeOutcome } from './off-session-charge.ts';
 import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
 import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
+import { addonInstalled } from './addon-billing.ts';
 
 /** How often each instance looks for periods that ended and renewal attempts that are due. */
 export const RENEWAL_CHORE_MS = 60_000;
@@ -128,7 +129,7 @@ export function createBillingService(
     },
 
     /** For the clusters module: see `ClusterBillingHooks`. */
-    clusterHooks: createClusterBillingHooks(),
+    clusterHooks: { ...createClusterBillingHooks(), addonInstalled },
 
     /** For the orders module, in the transaction that records a cluster order's payment. */
     clusterOrderPaid: (tx: Tx, order: OrderRow, clusterId: number, paidAt: Date) =>

@@ -9,3 +9,4 @@ export type { ChargeOutcome } from './off-session-charge.ts';
 export { clusterConfigNow } from './cluster-config.ts';
 export { addPeriod } from './periods.ts';
 export { readBillingDetails } from './billing-details.ts';
+export { clusterSubscription, periodLeft, removalCredit } from './addon-billing.ts';

@@ -5,3 +5,11 @@ export { createOrderService, type OrderService } from './order-service.ts';
 export { orderRoutes } from './order-routes.ts';
 export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';
 export { orderNumber } from './order-states.ts';
+export {
+  addonOfOrder,
+  lockAddonOrder,
+  noteAddonOrder,
+  openAddonOrder,
+  placeAddonOrder,
+} from './addon-orders.ts';
+export { requireIdempotencyKey } from './order-service.ts';

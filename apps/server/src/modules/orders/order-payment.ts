@@ -35,7 +35,14 @@ type OrderRow = typeof orders.$inferSelect;
 export function createOrderPayments(
   deps: Pick<
     Services,
-    'db' | 'catalog' | 'orders' | 'paymentGateway' | 'paymentMethods' | 'clusters' | 'billing'
+    | 'db'
+    | 'catalog'
+    | 'orders'
+    | 'paymentGateway'
+    | 'paymentMethods'
+    | 'clusters'
+    | 'billing'
+    | 'addons'
   >,
 ) {
   const { db, paymentGateway: gateway } = deps;
@@ -157,6 +164,25 @@ export function createOrderPayments(
         await createNotification(tx, userId, 'success', message);
       }
       await announceOrder(tx, order.organizationId, order.id, 'completed');
+      return;
+    }
+
+    if (order.kind === 'addon') {
+      // The installation waits for its cluster to be free: a durable job starts it.
+      await tx
+        .update(orders)
+        .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderEvents).values([
+        { orderId: order.id, status: 'paid', note: paidNote },
+        { orderId: order.id, status: 'fulfilling', note: 'The installation starts shortly' },
+      ]);
+      await deps.addons.orderPaid(tx, order);
+      const message = `Order ${orderNumber(order.id)} is paid: ${order.description}.`;
+      for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
+        await createNotification(tx, userId, 'success', message);
+      }
+      await announceOrder(tx, order.organizationId, order.id, 'fulfilling');
       return;
     }
 

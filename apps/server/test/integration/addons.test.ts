@@ -87,7 +87,9 @@ describe('add-ons on a cluster', () => {
 
     const open = await orderAddon(client, cluster.id, 'backup');
     expect(open.statusCode).toBe(409);
-    expect(open.json().message).toMatch(/Order ORD-\d+ for Backup and restore on shop is still open/);
+    expect(open.json().message).toMatch(
+      /Order ORD-\d+ for Backup and restore on shop is still open/,
+    );
 
     const paid = await client.post(`/api/orders/${order.id}/pay`, {});
     expect(paid.statusCode, paid.body).toBe(200);
@@ -114,7 +116,9 @@ describe('add-ons on a cluster', () => {
     const audit = await t.app.services.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'order.create'), eq(auditEvents.targetId, order.id)));
+      .where(
+        and(eq(auditEvents.action, 'order.create'), eq(auditEvents.targetId, String(order.id))),
+      );
     expect(audit).toHaveLength(1);
 
     const refused = await orderAddon(client, cluster.id, 'backup');
@@ -258,7 +262,10 @@ describe('add-ons on a cluster', () => {
       .select()
       .from(auditEvents)
       .where(
-        and(eq(auditEvents.action, 'cluster.addon.remove'), eq(auditEvents.targetId, cluster.id)),
+        and(
+          eq(auditEvents.action, 'cluster.addon.remove'),
+          eq(auditEvents.targetId, String(cluster.id)),
+        ),
       );
     expect(audit).toHaveLength(1);
   });

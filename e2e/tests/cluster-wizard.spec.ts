@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { devLogin } from '../support/session';
+import { seriousViolations } from './public-helpers';
 
 /** Prices in US dollars, so the promo's 5% can be checked to the cent. */
 test.beforeEach(async ({ page }) => {
@@ -158,14 +158,8 @@ test('a declined card says so in the form, and another card pays', async ({ page
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
 });
 
-async function seriousViolations(page: Page, step: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${step}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-}
+const stepViolations = async (page: Page, step: string) =>
+  (await seriousViolations(page)).map((violation) => `${step}: ${violation}`);
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`every step passes axe, ${scheme}`, async ({ page }) => {
@@ -190,13 +184,13 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(stepHeading(page, step)).toBeVisible();
       // The slide has settled: axe reads the colours as they end up.
       await page.waitForTimeout(450);
-      found.push(...(await seriousViolations(page, step)));
+      found.push(...(await stepViolations(page, step)));
     }
     await page.getByLabel('Cluster name').fill(uniqueName(`axe-${scheme}`));
     await placeOrder(page);
     await page.getByRole('radio', { name: 'A new card' }).check();
     await expect(page.getByText('Test gateway: no real card is charged')).toBeVisible();
-    found.push(...(await seriousViolations(page, 'Payment')));
+    found.push(...(await stepViolations(page, 'Payment')));
     expect(found).toEqual([]);
   });
 }

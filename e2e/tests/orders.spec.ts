@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { devLogin } from '../support/session';
+import { seriousViolations } from './public-helpers';
 
 interface PlacedOrder {
   id: number;
@@ -31,13 +31,6 @@ async function placeClusterOrder(page: Page, baseURL: string, label: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as PlacedOrder;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const orderRow = (page: Page, number: string) =>

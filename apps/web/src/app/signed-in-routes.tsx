@@ -68,6 +68,10 @@ const dashboardRoutes: RouteObject[] = [
       import('@/features/orders/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
   {
+    path: paths.checkout.pattern,
+    lazy: () => import('./routes/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+  },
+  {
     path: paths.clusterOrders,
     lazy: () =>
       import('@/features/orders/pages/cluster-orders-page').then((m) => ({

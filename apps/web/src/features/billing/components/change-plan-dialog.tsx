@@ -20,10 +20,6 @@ import { CycleChoice, PlanChoices } from './plan-choices';
 import { ResponseTargets } from './response-targets';
 import { UsdNote } from './usd-note';
 
-/** Where the app pays an order placed earlier: the wizard's checkout step (`?order=`). */
-export const orderPaymentHref = (orderId: number) =>
-  `${paths.configureCluster}?order=${encodeURIComponent(String(orderId))}`;
-
 /**
  * Choosing another support plan places an order of kind `support`; paying it (on the order's
  * payment page) switches the plan. An order that needs no payment is done at once.
@@ -47,7 +43,7 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
         onSuccess: (order) => {
           setOpen(false);
           if (order.status === 'pending_payment') {
-            void navigate(orderPaymentHref(order.id));
+            void navigate(paths.checkout(order.id));
           } else {
             toast({
               title: 'Support plan changed',

@@ -200,8 +200,7 @@ describe('BillingPage', () => {
       'Urgent1 h',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/configure-cluster'));
-    expect(router.state.location.search).toBe('?order=77');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/77'));
     expect(sent).toEqual([{ plan: 'business', billingCycle: 'yearly' }]);
   });
 

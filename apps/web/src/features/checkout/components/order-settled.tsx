@@ -3,6 +3,14 @@ import type { Order } from '@alpenkube/contract/orders';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form';
 import { paths } from '@/config/paths';
+import { orderListPaths } from '@/lib/order-links';
+
+const settledListLabels: Record<Order['kind'], string> = {
+  cluster: 'All cluster orders',
+  addon: 'All add-on orders',
+  product: 'All product orders',
+  support: 'All orders',
+};
 
 /** An order that no longer waits for payment: nothing to pay, a link to where it stands. */
 export function OrderSettled({ order }: { order: Order }) {
@@ -21,7 +29,7 @@ export function OrderSettled({ order }: { order: Order }) {
           <Link to={paths.orderStatus(order.id)}>See the order’s status</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={paths.clusterOrders}>All cluster orders</Link>
+          <Link to={orderListPaths[order.kind]}>{settledListLabels[order.kind]}</Link>
         </Button>
       </div>
     </div>

@@ -6,9 +6,14 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/lib/session/use-can';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
-/** The wizard resumes an unpaid order at its checkout step. */
-export const completePaymentHref = (id: number) =>
-  `${paths.configureCluster}?order=${encodeURIComponent(String(id))}`;
+/**
+ * Where an unpaid order is paid: the wizard resumes a cluster order at its checkout step, with
+ * its configuration beside it; every other kind has the plain checkout page.
+ */
+export const completePaymentHref = (order: Pick<Order, 'id' | 'kind'>) =>
+  order.kind === 'cluster'
+    ? `${paths.configureCluster}?order=${encodeURIComponent(String(order.id))}`
+    : paths.checkout(order.id);
 
 /** What can be done with the order now: pay or cancel it while unpaid, see what it created. */
 export function OrderActions({ order }: { order: Order }) {
@@ -27,7 +32,7 @@ export function OrderActions({ order }: { order: Order }) {
         <>
           <CancelOrderDialog order={order} />
           <Button asChild>
-            <Link to={completePaymentHref(order.id)}>
+            <Link to={completePaymentHref(order)}>
               <CreditCard aria-hidden="true" />
               Complete payment
             </Link>

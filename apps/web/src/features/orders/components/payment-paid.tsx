@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/components/pricing/use-money';
+import { orderListPaths, orderResultLink } from '@/lib/order-links';
 import { billingCycleLabels } from '../order-status';
 import { PaymentResultPanel } from './payment-result-panel';
 
@@ -18,6 +19,7 @@ const nextSteps: Record<Order['kind'], string> = {
 /** A paid order: its number and total, what it bought, and what happens next. */
 export function PaymentPaid({ order }: { order: Order }) {
   const { money } = useMoney();
+  const result = orderResultLink(order);
   return (
     <PaymentResultPanel
       tone="success"
@@ -65,13 +67,9 @@ export function PaymentPaid({ order }: { order: Order }) {
           <Link to={paths.orderStatus(order.id)}>View order status</Link>
         </Button>
         <Button asChild variant="outline">
-          {order.clusterId === null ? (
-            <Link to={paths.myClusters}>Go to My Clusters</Link>
-          ) : (
-            <Link to={`${paths.clusterProvisioning}?cluster=${order.clusterId}`}>
-              Watch it being built
-            </Link>
-          )}
+          <Link to={result?.to ?? orderListPaths[order.kind]}>
+            {result?.label ?? 'See your orders'}
+          </Link>
         </Button>
       </div>
     </PaymentResultPanel>

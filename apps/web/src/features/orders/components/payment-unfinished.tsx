@@ -47,7 +47,7 @@ export function PaymentUnfinished({ outcome }: { outcome: Unfinished }) {
           </p>
           {actions(
             <Button asChild>
-              <Link to={completePaymentHref(order.id)}>
+              <Link to={completePaymentHref(order)}>
                 <CreditCard aria-hidden="true" />
                 Try another card
               </Link>
@@ -82,7 +82,7 @@ export function PaymentUnfinished({ outcome }: { outcome: Unfinished }) {
         >
           {actions(
             <Button asChild>
-              <Link to={completePaymentHref(order.id)}>Complete payment</Link>
+              <Link to={completePaymentHref(order)}>Complete payment</Link>
             </Button>,
           )}
         </PaymentResultPanel>

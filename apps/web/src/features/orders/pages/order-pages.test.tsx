@@ -135,6 +135,21 @@ describe('/order-status/:id', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('sends an unpaid add-on or product order to the plain checkout, not to the wizard', async () => {
+    renderPage(<OrderStatusPage />, {
+      url: '/order-status/43',
+      path: '/order-status/:id',
+      routes: {
+        'GET /api/orders/43': () =>
+          json(order({ id: 43, number: 'ORD-000043', kind: 'addon', cluster: null })),
+      },
+    });
+    expect(await screen.findByRole('link', { name: /Complete payment/ })).toHaveAttribute(
+      'href',
+      '/checkout/43',
+    );
+  });
+
   it('shows a refused cancellation (409) as a destructive toast with its message', async () => {
     renderPage(<OrderStatusPage />, {
       url: '/order-status/42',

@@ -82,7 +82,13 @@ const dashboardRoutes: RouteObject[] = [
   placeholder(paths.productOrder.pattern, 'productOrder'),
   placeholder(paths.supportOrders, 'supportOrders'),
   placeholder(paths.supportOrder.pattern, 'supportOrder'),
-  placeholder(paths.addonOrders, 'addonOrders'),
+  {
+    path: paths.addonOrders,
+    lazy: () =>
+      import('@/features/orders/pages/addon-orders-page').then((m) => ({
+        Component: m.AddonOrdersPage,
+      })),
+  },
   placeholder(paths.marketplace, 'marketplace'),
   placeholder(paths.customSolutions, 'customSolutions'),
   {
@@ -111,7 +117,11 @@ const dashboardRoutes: RouteObject[] = [
       placeholder(paths.organizationUsers, 'organizationUsers'),
     ],
   },
-  placeholder(paths.addOns, 'addOns'),
+  {
+    path: paths.addOns,
+    lazy: () =>
+      import('@/features/addons/pages/addons-page').then((m) => ({ Component: m.AddonsPage })),
+  },
   {
     path: paths.paymentSuccess,
     lazy: () =>

@@ -25,11 +25,6 @@ export const placeholderCatalog = {
     purpose: 'One support-plan order and its timeline.',
     planned: ['Order lines and totals', 'Timeline'],
   },
-  addonOrders: {
-    title: 'Add-on orders',
-    purpose: 'Add-ons ordered for your clusters.',
-    planned: ['Add-on, target cluster and status'],
-  },
   marketplace: {
     title: 'Marketplace',
     purpose: 'Managed software to run beside your clusters.',
@@ -68,11 +63,6 @@ export const placeholderCatalog = {
     title: 'Organization users',
     purpose: 'Every member of the organization with role and status.',
     planned: ['Role changes', 'Removal'],
-  },
-  addOns: {
-    title: 'Add-ons',
-    purpose: 'Ingress, certificates, monitoring, backup and more for your clusters.',
-    planned: ['Catalog with compatible tiers and prices', 'Install on a cluster'],
   },
 } satisfies Record<string, PlaceholderEntry>;
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@alpenkube/contract';
 import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
-import { orders } from '../../src/db/schema.ts';
-import type { Cluster, ClusterEvent, ClusterPage } from '@alpenkube/contract';
+import { and, eq } from 'drizzle-orm';
+import { jobs, orders } from '../../src/db/schema.ts';
+import type { Cluster, ClusterAddons, ClusterEvent, ClusterPage } from '@alpenkube/contract';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('demo data', () => {
@@ -44,18 +45,44 @@ describe('demo data', () => {
     const demo = await signIn('demo');
     const list = (await demo.get('/api/orders')).json<Order[]>();
     expect(list.map((order) => [order.description, order.status])).toEqual([
+      ['Add-on Logging on batch-jobs', 'pending_payment'],
+      ['Add-on Monitoring on eu-shop', 'fulfilling'],
       ['Cluster scratch: Sandbox, 1 node', 'cancelled'],
       ['Cluster analytics: Data Analytics, 3 nodes', 'pending_payment'],
       ['Cluster prod-eu: Standard, 3 nodes', 'fulfilling'],
     ]);
-    const paid = (await demo.get(`/api/orders/${list[2]!.id}`)).json<Order>();
+    const paid = (await demo.get(`/api/orders/${list[4]!.id}`)).json<Order>();
     expect(paid.payment).toMatchObject({ status: 'succeeded', card: { last4: '4242' } });
     expect(paid.clusterId).toEqual(expect.any(Number));
     expect((await demo.get('/api/billing/payment-methods')).json()).toHaveLength(1);
     expect((await demo.get('/api/sidebar-counts')).json()).toEqual({
       clusters: 8,
-      orders: { total: 3 },
+      orders: { total: 5 },
     });
+  });
+
+  it('gives the demo organization add-ons: installed from its clusters, and one installed through an order', async () => {
+    const demo = await signIn('demo');
+    const list = (await demo.get('/api/orders?kind=addon')).json<Order[]>();
+    const monitoring = list.find((order) => order.description === 'Add-on Monitoring on eu-shop')!;
+    const shop = (await demo.get(`/api/orders/${monitoring.id}`)).json<Order>();
+    expect(shop.payment).toMatchObject({ status: 'succeeded' });
+    // Its installation is a job, run as a customer's would once the server runs jobs.
+    const queued = await t.app.services.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.type, 'addon.install'), eq(jobs.status, 'pending')));
+    expect(queued.map((job) => job.payload)).toEqual([{ orderId: monitoring.id }]);
+    const cluster = (await demo.get(`/api/clusters/${shop.targetClusterId}`)).json<Cluster>();
+    expect(cluster.addons.map((addon) => addon.slug)).toEqual(['ingress-nginx', 'cert-manager']);
+    const payments = (await demo.get('/api/clusters?q=payments-api')).json<ClusterPage>().items[0]!;
+    const installed = (await demo.get(`/api/clusters/${payments.id}/addons`)).json<ClusterAddons>();
+    expect(installed.addons.filter((addon) => addon.installed).map((addon) => addon.slug)).toEqual([
+      'ingress-nginx',
+      'monitoring',
+      'backup',
+      'policy',
+    ]);
   });
 
   it('gives the demo organization a billing past: closed months paid, credits, a budget, usage', async () => {

@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
+import { seedDemoAddons } from './demo-addons.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 
@@ -107,4 +108,6 @@ export async function seedDemoData(services: Services) {
   // Orders go through the same services as a customer's, each in its own transactions.
   await seedDemoOrders(services);
   await seedDemoBilling(services, seededHere);
+  // Add-ons join the clusters' prepaid periods, so they come after the billing past.
+  await seedDemoAddons(services);
 }

@@ -25,9 +25,12 @@ function AddonCard({
   const { money } = useMoney();
   const canOrder = useCan('orderer');
   const targets = clustersFor(addon, clusters);
-  const tiers = addon.compatibleTiers
-    .map((slug) => catalog.tiers.find((tier) => tier.slug === slug)?.name ?? slug)
-    .join(', ');
+  const everyTier = catalog.tiers.every((tier) => addon.compatibleTiers.includes(tier.slug));
+  const tiers = everyTier
+    ? 'every tier'
+    : addon.compatibleTiers
+        .map((slug) => catalog.tiers.find((tier) => tier.slug === slug)?.name ?? slug)
+        .join(', ');
   return (
     <Card
       className="flex flex-col"

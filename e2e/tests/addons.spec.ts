@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { devLogin } from '../support/session';
+import { seriousViolations } from './public-helpers';
 
 /**
  * A running cluster of the demo organization of its own, without add-ons, so that installing
@@ -94,4 +95,27 @@ test.describe('add-ons', () => {
     await expect(row).toContainText('Completed');
     await expect(row).toContainText(price!.trim());
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the add-on pages have no serious accessibility violation, ${scheme}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/add-ons');
+      await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible();
+      await expect(page.getByTestId('cluster-addons').first()).not.toContainText('Loading');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page
+        .getByRole('button', { name: /^Remove / })
+        .first()
+        .click();
+      await expect(page.getByTestId('removal-credit')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto('/orders/addons');
+      await expect(page.getByRole('heading', { name: 'Add-on orders', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('order-row').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });

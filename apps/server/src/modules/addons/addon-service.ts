@@ -12,6 +12,7 @@ import type { Services } from '../../services.ts';
 import {
   clusterConfigNow,
   clusterSubscription,
+  dayOf,
   periodLeft,
   removalCredit,
 } from '../billing/index.ts';
@@ -35,14 +36,6 @@ export const addonInstallJob = defineJob(
   'addon.install',
   z.object({ orderId: z.number().int().positive() }),
 );
-
-const day = (date: Date) =>
-  date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * Add-ons on an organization's clusters: what each costs on a cluster for the rest of its
@@ -206,7 +199,7 @@ export function createAddonService(
             {
               clusterId: cluster.id,
               description: `Add-on ${addon.name} on ${cluster.name}`,
-              line: chargedLine(addon, price, period, day(subscription!.periodEnd)),
+              line: chargedLine(addon, price, period, dayOf(subscription!.periodEnd)),
               billingCycle: period.billingCycle,
               idempotencyKey,
               requestDigest: digest,

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { SubmitButton } from '@/components/ui/form';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { useMoney } from '@/components/pricing/use-money';
@@ -69,43 +58,25 @@ export function RemoveAddonDialog({
     },
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Remove ${name} from ${clusterName}`}>
-          Remove
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            Remove {name} from {clusterName}?
-          </DialogTitle>
-          <DialogDescription asChild>
-            <div className="space-y-2">
-              <p>The provider uninstalls it and its pods stop.</p>
-              {open ? (
-                <div>
-                  <RemovalCredit clusterId={clusterId} slug={slug} />
-                </div>
-              ) : null}
-            </div>
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Keep it</Button>
-          </DialogClose>
-          <SubmitButton
-            type="button"
-            variant="destructive"
-            pending={remove.isPending}
-            pendingText="Removing…"
-            onClick={() => remove.mutate({ clusterId, slug })}
-          >
-            Remove {name}
-          </SubmitButton>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger="Remove"
+      triggerProps={{ 'aria-label': `Remove ${name} from ${clusterName}` }}
+      title={`Remove ${name} from ${clusterName}?`}
+      description={
+        <div className="space-y-2">
+          <p>The provider uninstalls it and its pods stop.</p>
+          <div>
+            <RemovalCredit clusterId={clusterId} slug={slug} />
+          </div>
+        </div>
+      }
+      confirmLabel={`Remove ${name}`}
+      pendingText="Removing…"
+      pending={remove.isPending}
+      destructive
+      onConfirm={() => remove.mutate({ clusterId, slug })}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { useQueries } from '@tanstack/react-query';
 import type { Addon, Catalog, ClusterSummary } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -11,6 +12,7 @@ import {
 import { useMoney } from '@/components/pricing/use-money';
 import { useCan } from '@/lib/session/use-can';
 import { clustersFor, unitWords } from '../addon-rules';
+import { clusterAddonsQuery } from '../queries';
 import { InstallAddonDialog } from './install-addon-dialog';
 
 function AddonCard({
@@ -24,7 +26,14 @@ function AddonCard({
 }) {
   const { money } = useMoney();
   const canOrder = useCan('orderer');
-  const targets = clustersFor(addon, clusters);
+  // The clusters' quotes are the ones their cards read: where it is installed or ordered, it is not offered.
+  const quotes = useQueries({
+    queries: clustersFor(addon, clusters).map((cluster) => clusterAddonsQuery(cluster.id)),
+  });
+  const targets = clustersFor(addon, clusters).filter((_, index) => {
+    const entry = quotes[index]?.data?.addons.find((candidate) => candidate.slug === addon.slug);
+    return !entry || entry.refusal === null;
+  });
   const everyTier = catalog.tiers.every((tier) => addon.compatibleTiers.includes(tier.slug));
   const tiers = everyTier
     ? 'every tier'
@@ -65,7 +74,7 @@ function AddonCard({
         <CardFooter className="flex items-center justify-between gap-3">
           <span className="text-xs text-muted-foreground">
             {targets.length === 0
-              ? 'No running cluster of these tiers'
+              ? 'No running cluster to take it'
               : `${targets.length} running cluster${targets.length === 1 ? '' : 's'} can take it`}
           </span>
           <InstallAddonDialog

@@ -48,7 +48,12 @@ const quote: ClusterAddons = {
   hoursLeft: 100,
   periodHours: 720,
   addons: [
-    entry('monitoring', { installed: true, periodPrice: 2900, removalCredit: 1450 }),
+    entry('monitoring', {
+      installed: true,
+      refusal: 'monitoring is already installed on prod-eu.',
+      periodPrice: 2900,
+      removalCredit: 1450,
+    }),
     entry('backup', { unit: 'node', periodPrice: 1200, installPrice: 167 }),
     entry('service-mesh', { refusal: 'Already ordered: pay or cancel it.' }),
     entry('gpu-operator', { refusal: "gpu-operator is not available for prod-eu's tier" }),
@@ -89,7 +94,7 @@ describe('/add-ons', () => {
     expect(cardOf('backup')).toHaveTextContent(/\$4\.00\s*\/ node \/ month/);
     expect(cardOf('backup')).toHaveTextContent('1 running cluster can take it');
     expect(cardOf('gpu-operator')).toHaveTextContent('Runs on: AI/ML');
-    expect(cardOf('gpu-operator')).toHaveTextContent('No running cluster of these tiers');
+    expect(cardOf('gpu-operator')).toHaveTextContent('No running cluster to take it');
     expect(
       within(cardOf('gpu-operator')).getByRole('button', { name: 'Install gpu-operator' }),
     ).toBeDisabled();
@@ -115,12 +120,24 @@ describe('/add-ons', () => {
     expect(new Headers(sent!.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}-42-backup$/);
   });
 
-  it('says why an add-on cannot be ordered, and does not offer to continue', async () => {
+  it('offers an add-on only on clusters that can take it now', async () => {
     renderAddons();
-    fireEvent.click(await screen.findByRole('button', { name: 'Install service-mesh' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Install service-mesh' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Already ordered');
-    expect(within(dialog).getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+    const cardOf = async (name: string) =>
+      (await screen.findAllByTestId('addon-card')).find(
+        (el) => el.querySelector('h3')?.textContent === name,
+      )!;
+    // Ordered already (an open order), installed already: the server's refusal keeps it back.
+    for (const name of ['service-mesh', 'monitoring']) {
+      await waitFor(async () =>
+        expect(await cardOf(name)).toHaveTextContent('No running cluster to take it'),
+      );
+      expect(screen.getByRole('button', { name: `Install ${name}` })).toBeDisabled();
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Install an add-on on prod-eu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install an add-on on prod-eu' });
+    // Backup is the one add-on left for it: no choice to make, its price at once.
+    expect(within(dialog).queryByLabelText('Add-on')).toBeNull();
+    expect(await within(dialog).findByTestId('install-price')).toHaveTextContent('$1.67');
   });
 
   it('removes after a confirmation that shows the credit', async () => {

@@ -8,7 +8,8 @@ import { seriousViolations } from './public-helpers';
  */
 async function runningCluster(request: APIRequestContext, baseURL: string) {
   const origin = { Origin: baseURL };
-  const name = `addons-${Date.now().toString(36)}`;
+  // No hyphen: an invoice PDF may break a long line at one, and the billing journey reads it back.
+  const name = `addons${Date.now().toString(36)}`;
   const placed = await request.post('/api/orders', {
     headers: { 'Idempotency-Key': `addons-spec-${name}`, ...origin },
     data: {

@@ -16,6 +16,7 @@ import { load, type LoadResult } from './load.ts';
 import { measurePages } from './pages.ts';
 import { pushLatency } from './push-latency.ts';
 import { printUsage, usageLatency } from './usage.ts';
+import { supportQueueLoad } from './support-queue.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -202,6 +203,8 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
       );
       if (env.DATABASE_URL) {
         routes.push(await clusterListLoad(kind, server.url, cookie, env.DATABASE_URL));
+        const staffCookie = await devLogin(server.url, 'superadmin');
+        routes.push(...(await supportQueueLoad(kind, server.url, staffCookie, env.DATABASE_URL)));
       }
       const usage = env.DATABASE_URL
         ? await usageLatency(server.url, cookie, env.DATABASE_URL)

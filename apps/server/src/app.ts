@@ -36,11 +36,13 @@ import { invoiceRoutes } from './modules/invoices/index.ts';
 import { meteringRoutes } from './modules/metering/index.ts';
 import { kubeApiRoutes } from './modules/kube-api/index.ts';
 import { providerRoutes } from './modules/providers/index.ts';
+import { productRoutes } from './modules/products/index.ts';
 import { quoteRoutes } from './modules/quotes/index.ts';
 import { addonRoutes } from './modules/addons/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
+import { ticketRoutes } from './modules/support/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           description: 'The embedded test payment gateway (outside /api, as a processor would be)',
         },
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
+        { name: 'support', description: 'Tickets, custom solutions and the staff queue' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clusterRoutes);
   await app.register(addonRoutes);
   await app.register(providerRoutes);
+  await app.register(productRoutes);
   await app.register(
     kubeApiRoutes((clusterId, token) => services.clusters.resolveKube(clusterId, token)),
   );
@@ -148,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(testGatewayRoutes);
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
+  await app.register(ticketRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

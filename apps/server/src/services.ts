@@ -31,6 +31,12 @@ import { createBillingService, type BillingService } from './modules/billing/ind
 import { createMeteringService, type MeteringService } from './modules/metering/index.ts';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/index.ts';
 import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
+import {
+  createProductOperations,
+  createProductService,
+  type ProductOperations,
+  type ProductService,
+} from './modules/products/index.ts';
 import { createKubeApiTls, type KubeApiTls } from './modules/kube-api/index.ts';
 import {
   createOrderFulfilment,
@@ -49,7 +55,12 @@ import {
 } from './modules/rate-limit/index.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/index.ts';
 import { createSessionStore, type SessionStore } from './modules/sessions/index.ts';
-import { createPublicTicketService, type PublicTicketService } from './modules/support/index.ts';
+import {
+  createPublicTicketService,
+  createTicketService,
+  type PublicTicketService,
+  type TicketService,
+} from './modules/support/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
 
 /**
@@ -76,6 +87,7 @@ export interface Services {
   leads: LeadService;
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
+  tickets: TicketService;
   quotes: QuoteService;
   paymentGateway: PaymentGateway;
   paymentMethods: PaymentMethodService;
@@ -89,6 +101,8 @@ export interface Services {
   metering: MeteringService;
   invoices: InvoiceService;
   addons: AddonService;
+  products: ProductService;
+  productOperations: ProductOperations;
 }
 
 export function createServices(
@@ -148,6 +162,18 @@ export function createServices(
   });
   const orders = createOrderService(shared);
   const paymentMethods = createPaymentMethodService(shared);
+  // A product's jobs end its order and tell billing, through hooks, as a cluster's do.
+  const productOperations = createProductOperations({
+    ...shared,
+    orderHooks: createOrderFulfilment(),
+    billingHooks: billing.productHooks,
+  });
+  const products = createProductService({
+    ...shared,
+    orders,
+    operations: productOperations,
+    billingHooks: billing.productHooks,
+  });
   const metering = createMeteringService({ ...shared, log });
   // A paid add-on order is installed by the add-ons module's job, once its cluster is free.
   const addons = createAddonService({ ...shared, clusters, orders, billing });
@@ -160,6 +186,8 @@ export function createServices(
     metering,
     invoices: createInvoiceService({ ...shared, billing, metering }),
     addons,
+    products,
+    productOperations,
     orderPayments: createOrderPayments({
       ...shared,
       orders,
@@ -167,12 +195,14 @@ export function createServices(
       clusters,
       billing,
       addons,
+      productOperations,
     }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     leads: createLeadService(shared),
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),
+    tickets: createTicketService(shared),
     quotes: createQuoteService(shared),
   };
 }

@@ -193,7 +193,7 @@ export function clusterConfigSchema(catalog: Catalog) {
 }
 
 export const priceLineSchema = z.object({
-  kind: z.enum(['control_plane', 'ha_control_plane', 'nodes', 'addon', 'support']),
+  kind: z.enum(['control_plane', 'ha_control_plane', 'nodes', 'addon', 'support', 'product']),
   ref: z.string(),
   description: z.string(),
   quantity: z.number().int(),

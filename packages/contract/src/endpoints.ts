@@ -63,6 +63,25 @@ import type {
 import type { userSchema } from './users.ts';
 import type { clusterAddonsSchema, createAddonOrderSchema } from './addons.ts';
 import type {
+  ProductListQuery,
+  changeProductPlanSchema,
+  createProductOrderSchema,
+  marketplaceProductSchema,
+  productDetailSchema,
+  productInstanceSchema,
+  productPlanChangeSchema,
+  productSecretSchema,
+  revealProductSecretSchema,
+} from './products.ts';
+import type {
+  QueueQuery,
+  TicketListQuery,
+  queuePageSchema,
+  ticketSchema,
+  ticketStatusChangeSchema,
+  ticketSummarySchema,
+} from './support.ts';
+import type {
   OrderListQuery,
   createClusterOrderSchema,
   orderSchema,
@@ -301,6 +320,46 @@ export const endpoints = {
       '/api/orders/:id/pay',
     ),
   },
+  products: {
+    catalog: route<Out<typeof marketplaceProductSchema>[]>()('GET', '/api/products/catalog'),
+    /** Newest first, a page of `limit` before the id `before`. */
+    list: {
+      method: 'GET',
+      pattern: '/api/products',
+      path: (query: ProductListQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined) search.set(name, String(value));
+        }
+        return search.size ? `/api/products?${search}` : '/api/products';
+      },
+    } as Endpoint<
+      Out<typeof productInstanceSchema>[],
+      undefined,
+      [query?: ProductListQuery],
+      'GET'
+    >,
+    /** Needs an `Idempotency-Key` header; answers the order of kind `product` to pay. */
+    create: route<Out<typeof orderSchema>, In<typeof createProductOrderSchema>>()(
+      'POST',
+      '/api/products',
+    ),
+    get: routeWithId<Out<typeof productDetailSchema>>()('GET', '/api/products/:id'),
+    /** Without a password only the first time; afterwards the password is asked again. */
+    revealSecret: routeWithId<
+      Out<typeof productSecretSchema>,
+      In<typeof revealProductSecretSchema>
+    >()('POST', '/api/products/:id/secret'),
+    rotateSecret: routeWithId<Out<typeof productDetailSchema>>()(
+      'POST',
+      '/api/products/:id/secret/rotate',
+    ),
+    changePlan: routeWithId<
+      Out<typeof productPlanChangeSchema>,
+      In<typeof changeProductPlanSchema>
+    >()('POST', '/api/products/:id/plan'),
+    cancel: routeWithId<Out<typeof productDetailSchema>>()('POST', '/api/products/:id/cancel'),
+  },
   clusters: {
     /** Filters, a sort and a page; `total` counts every match. */
     list: {
@@ -494,6 +553,69 @@ export const endpoints = {
     replyToTicket: route<Out<typeof publicTicketSchema>, In<typeof ticketReplySchema>>()(
       'POST',
       '/api/public/tickets/reply',
+    ),
+    /** Signed in. Newest first, a page of `limit` before the id `before`. */
+    tickets: {
+      method: 'GET',
+      pattern: '/api/support/tickets',
+      path: (query: TicketListQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return search.size ? `/api/support/tickets?${search}` : '/api/support/tickets';
+      },
+    } as Endpoint<Out<typeof ticketSummarySchema>[], undefined, [query?: TicketListQuery], 'GET'>,
+    /** multipart/form-data (fields and files): sent with `requestForm`, not `request`. */
+    createTicket: route<Out<typeof ticketSchema>, FormData>()('POST', '/api/support/tickets'),
+    ticket: routeWithId<Out<typeof ticketSchema>>()('GET', '/api/support/tickets/:id'),
+    /** multipart/form-data. */
+    replyTicket: routeWithId<Out<typeof ticketSchema>, FormData>()(
+      'POST',
+      '/api/support/tickets/:id/messages',
+    ),
+    ticketStatus: routeWithId<Out<typeof ticketSchema>, In<typeof ticketStatusChangeSchema>>()(
+      'POST',
+      '/api/support/tickets/:id/status',
+    ),
+    /** The file itself, as an attachment: a link's href, not a fetch. */
+    attachment: routeWithIdAnd<Blob>()(
+      'GET',
+      '/api/support/tickets/:id/attachments/:attachmentId',
+      'attachmentId',
+    ),
+    /** multipart/form-data: a sales ticket of kind custom_solution. */
+    customSolution: route<Out<typeof ticketSchema>, FormData>()(
+      'POST',
+      '/api/support/custom-solutions',
+    ),
+    /** Staff (super admins): every ticket, soonest-missed response target first. */
+    queue: {
+      method: 'GET',
+      pattern: '/api/support/queue',
+      path: (query: QueueQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return search.size ? `/api/support/queue?${search}` : '/api/support/queue';
+      },
+    } as Endpoint<Out<typeof queuePageSchema>, undefined, [query?: QueueQuery], 'GET'>,
+    queueTicket: routeWithId<Out<typeof ticketSchema>>()('GET', '/api/support/queue/:id'),
+    assignToMe: routeWithId<Out<typeof ticketSchema>>()('POST', '/api/support/queue/:id/assign'),
+    /** multipart/form-data: `body`, `internal` (a note), files. */
+    staffMessage: routeWithId<Out<typeof ticketSchema>, FormData>()(
+      'POST',
+      '/api/support/queue/:id/messages',
+    ),
+    staffStatus: routeWithId<Out<typeof ticketSchema>, In<typeof ticketStatusChangeSchema>>()(
+      'POST',
+      '/api/support/queue/:id/status',
+    ),
+    staffAttachment: routeWithIdAnd<Blob>()(
+      'GET',
+      '/api/support/queue/:id/attachments/:attachmentId',
+      'attachmentId',
     ),
   },
   /** Registered only when APP_ENV=development. */

@@ -17,3 +17,6 @@ export * from './card-rules.ts';
 export * from './clusters.ts';
 export * from './billing.ts';
 export * from './addons.ts';
+export * from './products.ts';
+export * from './product-pricing.ts';
+export * from './support.ts';

@@ -43,7 +43,8 @@ export interface ClusterConfig {
   billingCycle: BillingCycle;
 }
 
-export type PriceLineKind = 'control_plane' | 'ha_control_plane' | 'nodes' | 'addon' | 'support';
+export type PriceLineKind =
+  'control_plane' | 'ha_control_plane' | 'nodes' | 'addon' | 'support' | 'product';
 
 export interface PriceLine {
   kind: PriceLineKind;

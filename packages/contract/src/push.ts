@@ -8,6 +8,8 @@
 import type { Notification } from './notifications.ts';
 import type { OrderStatus } from './orders.ts';
 import type { ClusterEvent, ClusterStatus } from './clusters.ts';
+import type { ProductInstanceStatus } from './products.ts';
+import type { TicketStatus } from './support.ts';
 
 /** A notification was written for `userId`; only that user's sockets receive it. */
 export interface NotificationPushMessage {
@@ -39,8 +41,35 @@ export interface ClusterPushMessage {
   event: ClusterEvent | null;
 }
 
+/** A marketplace product of the organization changed status or its job moved on. */
+export interface ProductPushMessage {
+  type: 'product';
+  organizationId: number;
+  productId: number;
+  status: ProductInstanceStatus;
+  /** The running job's progress, 0–100. */
+  progress: number;
+  /** What the job just did, in words; null when nothing new happened. */
+  step: string | null;
+}
+
+/**
+ * A support ticket changed (a message, a status, an assignee): its open conversation, the
+ * organization's list and the staff queue fetch it again. Internal notes push only to staff.
+ */
+export interface TicketPushMessage {
+  type: 'ticket';
+  ticketId: number;
+  status: TicketStatus;
+}
+
 /** Every message /ws sends. */
-export type PushMessage = NotificationPushMessage | OrderPushMessage | ClusterPushMessage;
+export type PushMessage =
+  | NotificationPushMessage
+  | OrderPushMessage
+  | ClusterPushMessage
+  | ProductPushMessage
+  | TicketPushMessage;
 
 export type PushType = PushMessage['type'];
 export type PushMessageOf<T extends PushType> = Extract<PushMessage, { type: T }>;

@@ -8,6 +8,7 @@ import {
   organizations,
   paymentMethods,
   sessions,
+  supportTickets,
   users,
 } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -97,12 +98,36 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/public/tickets': 'anyone',
   'POST /api/public/tickets/lookup': 'anyone',
   'POST /api/public/tickets/reply': 'anyone',
+  // Support: members work their organization's tickets; the staff queue is the super admins'.
+  'POST /api/support/tickets': 'member',
+  'GET /api/support/tickets': 'member',
+  'GET /api/support/tickets/:id': 'member',
+  'POST /api/support/tickets/:id/messages': 'member',
+  'POST /api/support/tickets/:id/status': 'member',
+  'GET /api/support/tickets/:id/attachments/:attachmentId': 'member',
+  'POST /api/support/custom-solutions': 'member',
+  'GET /api/support/queue': 'superAdmin',
+  'GET /api/support/queue/:id': 'superAdmin',
+  'POST /api/support/queue/:id/assign': 'superAdmin',
+  'POST /api/support/queue/:id/messages': 'superAdmin',
+  'POST /api/support/queue/:id/status': 'superAdmin',
+  'GET /api/support/queue/:id/attachments/:attachmentId': 'superAdmin',
   // An organization's orders: members read them; ordering, paying, cancelling need `orderer`.
   'GET /api/orders': 'member',
   'POST /api/orders': 'orderer',
   'GET /api/orders/:id': 'member',
   'POST /api/orders/:id/cancel': 'orderer',
   'POST /api/orders/:id/pay': 'orderer',
+  // The marketplace: the catalog is public; members read the organization's products, and
+  // ordering, revealing or rotating a secret, changing a plan and cancelling need `orderer`.
+  'GET /api/products/catalog': 'anyone',
+  'GET /api/products': 'member',
+  'POST /api/products': 'orderer',
+  'GET /api/products/:id': 'member',
+  'POST /api/products/:id/secret': 'orderer',
+  'POST /api/products/:id/secret/rotate': 'orderer',
+  'POST /api/products/:id/plan': 'orderer',
+  'POST /api/products/:id/cancel': 'orderer',
   // An organization's clusters: members read them and take kubeconfigs; a change, which the
   // provider applies and which changes what the cluster costs, needs `orderer`.
   'GET /api/clusters': 'member',
@@ -192,6 +217,7 @@ describe('authorization matrix', () => {
   let foreignPoolId: number;
   let foreignSessionId: number;
   let foreignPaymentMethodId: number;
+  let foreignTicketId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -281,6 +307,20 @@ describe('authorization matrix', () => {
       .values({ clusterId: cluster!.id, name: 'general', size: 's-2vcpu-4gb', count: 1 })
       .returning();
     foreignPoolId = pool!.id;
+    const [ticket] = await db
+      .insert(supportTickets)
+      .values({
+        number: 'T-MATRIX',
+        trackingCode: 'MATR-IX00',
+        organizationId: organizationIds.customer!,
+        userId: userIds.customer!,
+        email: 'customer@matrix.test',
+        category: 'technical',
+        severity: 'normal',
+        subject: 'not yours',
+      })
+      .returning();
+    foreignTicketId = ticket!.id;
   });
   afterAll(() => t.close());
 
@@ -355,6 +395,9 @@ describe('authorization matrix', () => {
       ['POST', `/api/clusters/${foreignClusterId}/credentials/rotate`],
       ['GET', `/api/clusters/${foreignClusterId}/addons`],
       ['DELETE', `/api/clusters/${foreignClusterId}/addons/monitoring`],
+      ['GET', `/api/support/tickets/${foreignTicketId}`],
+      ['GET', `/api/support/tickets/${foreignTicketId}/attachments/1`],
+      ['POST', `/api/support/tickets/${foreignTicketId}/status`, { status: 'closed' }],
     ] as const;
     for (const [method, url, payload] of calls) {
       const response = await t.app.inject({

@@ -3,7 +3,18 @@ import type { Order } from '@alpenkube/contract';
 import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
 import { and, eq } from 'drizzle-orm';
 import { jobs, orders } from '../../src/db/schema.ts';
-import type { Cluster, ClusterAddons, ClusterEvent, ClusterPage } from '@alpenkube/contract';
+import type {
+  Cluster,
+  ClusterAddons,
+  ClusterEvent,
+  ClusterPage,
+  ProductDetail,
+  ProductInstance,
+  QueuePage,
+  Ticket,
+  TicketSummary,
+} from '@alpenkube/contract';
+import { settleJobs } from '../support/clusters.ts';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('demo data', () => {
@@ -41,23 +52,44 @@ describe('demo data', () => {
     expect(prod.operation).toMatchObject({ kind: 'provision' });
   });
 
+  it('gives the demo organization tickets in every status with conversations, and the queue anonymous ones', async () => {
+    const demo = await signIn('demo');
+    const list = (await demo.get('/api/support/tickets')).json<TicketSummary[]>();
+    expect(new Set(list.map((ticket) => ticket.status))).toEqual(
+      new Set(['open', 'awaiting_customer', 'resolved', 'closed']),
+    );
+    expect(list.filter((ticket) => ticket.kind === 'custom_solution')).toHaveLength(1);
+    const assigned = list.find((ticket) => ticket.assigneeName)!;
+    const conversation = (await demo.get(`/api/support/tickets/${assigned.id}`)).json<Ticket>();
+    expect(conversation.messages.map((m) => m.author)).toEqual(['customer', 'support']);
+    const withFile = list.find((ticket) => ticket.status === 'open' && ticket.kind === 'ticket')!;
+    const opened = (await demo.get(`/api/support/tickets/${withFile.id}`)).json<Ticket>();
+    expect(opened.messages[0]!.attachments[0]).toMatchObject({ contentType: 'text/plain' });
+    expect(opened.relatedCluster?.name).toBe('prod-eu');
+
+    const staff = await signIn('superadmin');
+    const queue = (await staff.get('/api/support/queue?limit=200')).json<QueuePage>();
+    expect(queue.tickets.filter((ticket) => ticket.anonymous).length).toBeGreaterThanOrEqual(2);
+    const staffView = (await staff.get(`/api/support/queue/${assigned.id}`)).json<Ticket>();
+    expect(staffView.messages.some((m) => m.internal)).toBe(true);
+  });
+
   it("gives the demo organization orders in each state, placed through the customer's own steps", async () => {
     const demo = await signIn('demo');
-    const list = (await demo.get('/api/orders')).json<Order[]>();
+    const list = (await demo.get('/api/orders?kind=cluster')).json<Order[]>();
     expect(list.map((order) => [order.description, order.status])).toEqual([
-      ['Add-on Logging on batch-jobs', 'pending_payment'],
-      ['Add-on Monitoring on eu-shop', 'fulfilling'],
       ['Cluster scratch: Sandbox, 1 node', 'cancelled'],
       ['Cluster analytics: Data Analytics, 3 nodes', 'pending_payment'],
       ['Cluster prod-eu: Standard, 3 nodes', 'fulfilling'],
     ]);
-    const paid = (await demo.get(`/api/orders/${list[4]!.id}`)).json<Order>();
+    const paid = (await demo.get(`/api/orders/${list[2]!.id}`)).json<Order>();
     expect(paid.payment).toMatchObject({ status: 'succeeded', card: { last4: '4242' } });
     expect(paid.clusterId).toEqual(expect.any(Number));
     expect((await demo.get('/api/billing/payment-methods')).json()).toHaveLength(1);
     expect((await demo.get('/api/sidebar-counts')).json()).toEqual({
       clusters: 8,
-      orders: { total: 5 },
+      // The three cluster orders, the two marketplace products' and the two add-on orders.
+      orders: { total: 7 },
     });
   });
 
@@ -83,6 +115,24 @@ describe('demo data', () => {
       'backup',
       'policy',
     ]);
+  });
+
+  it('gives the demo organization two marketplace products, paid, subscribed and active once provisioned', async () => {
+    const demo = await signIn('demo');
+    const ordered = (await demo.get('/api/products')).json<ProductInstance[]>();
+    expect(ordered.map((product) => [product.name, product.status])).toEqual([
+      ['customer-sso', 'ordered'],
+      ['orders-db', 'ordered'],
+    ]);
+    await settleJobs(t.app);
+    for (const { id } of ordered) {
+      const product = (await demo.get(`/api/products/${id}`)).json<ProductDetail>();
+      expect(product).toMatchObject({ status: 'active', secretVersion: 1 });
+      expect(product.period?.price).toBeGreaterThan(0);
+      const order = (await demo.get(`/api/orders/${product.orderId}`)).json<Order>();
+      expect(order).toMatchObject({ kind: 'product', status: 'completed' });
+      expect(order.payment).toMatchObject({ status: 'succeeded' });
+    }
   });
 
   it('gives the demo organization a billing past: closed months paid, credits, a budget, usage', async () => {

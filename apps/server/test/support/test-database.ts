@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { syncCatalogs } from '../../src/modules/platform/catalog-service.ts';
+import { syncProductCatalog } from '../../src/modules/products/index.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -89,4 +90,5 @@ export async function resetDatabase(database: Database) {
     );
   }
   await syncCatalogs(database.db);
+  await syncProductCatalog(database.db);
 }

@@ -78,10 +78,61 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.ClusterOrdersPage,
       })),
   },
-  placeholder(paths.productOrders, 'productOrders'),
-  placeholder(paths.productOrder.pattern, 'productOrder'),
-  placeholder(paths.supportOrders, 'supportOrders'),
-  placeholder(paths.supportOrder.pattern, 'supportOrder'),
+  {
+    path: paths.productOrders,
+    lazy: () =>
+      import('@/features/marketplace/pages/product-orders-page').then((m) => ({
+        Component: m.ProductOrdersPage,
+      })),
+  },
+  {
+    path: paths.productOrder.pattern,
+    lazy: () =>
+      import('@/features/marketplace/pages/product-page').then((m) => ({
+        Component: m.ProductPage,
+      })),
+  },
+  {
+    path: paths.marketplace,
+    lazy: () =>
+      import('@/features/marketplace/pages/marketplace-page').then((m) => ({
+        Component: m.MarketplacePage,
+      })),
+  },
+  {
+    path: paths.supportOrders,
+    lazy: () =>
+      import('@/features/support/pages/support-tickets-page').then((m) => ({
+        Component: m.SupportTicketsPage,
+      })),
+  },
+  {
+    path: paths.supportOrder.pattern,
+    lazy: () =>
+      import('@/features/support/pages/support-ticket-page').then((m) => ({
+        Component: m.SupportTicketPage,
+      })),
+  },
+  {
+    path: paths.customSolutions,
+    lazy: () =>
+      import('@/features/support/pages/custom-solutions-page').then((m) => ({
+        Component: m.CustomSolutionsPage,
+      })),
+  },
+  {
+    // The support team (super admins): typing the URL without the role shows a refusal.
+    lazy: () => import('./routes/require-access').then((m) => ({ Component: m.SuperAdminRoutes })),
+    children: [
+      {
+        path: paths.supportQueue,
+        lazy: () =>
+          import('@/features/support/pages/support-queue-page').then((m) => ({
+            Component: m.SupportQueuePage,
+          })),
+      },
+    ],
+  },
   {
     path: paths.addonOrders,
     lazy: () =>
@@ -89,8 +140,6 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.AddonOrdersPage,
       })),
   },
-  placeholder(paths.marketplace, 'marketplace'),
-  placeholder(paths.customSolutions, 'customSolutions'),
   {
     path: paths.billing,
     lazy: () =>

@@ -82,6 +82,7 @@ export const paths = {
   pendingRegistrations: '/admin/pending-registrations',
   promotionRequests: '/admin/promotion-requests',
   organizationUsers: '/admin/organization-users',
+  supportQueue: '/admin/support-queue',
   settings: '/settings',
   simpleSettings: '/simple-settings',
   addOns: '/add-ons',

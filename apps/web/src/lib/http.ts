@@ -99,6 +99,19 @@ export function queryErrorMessage(text: string, status: number) {
   return messageFromBody(text) ?? `Error ${status}`;
 }
 
+/** The answer's text; an HttpError with its message and issues when it is not OK. */
+async function okText(response: Response): Promise<string> {
+  const text = await response.text();
+  if (!response.ok) {
+    throw new HttpError(
+      requestErrorMessage(text, response.status, response.statusText),
+      response.status,
+      fieldOf(parseJsonOrUndefined(text), 'issues'),
+    );
+  }
+  return text;
+}
+
 function jsonResponse(data: unknown, status = 200) {
   return new Response(JSON.stringify(data), {
     status,
@@ -146,14 +159,7 @@ export async function apiRequest(
           },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new HttpError(
-      requestErrorMessage(text, response.status, response.statusText),
-      response.status,
-      fieldOf(parseJsonOrUndefined(text), 'issues'),
-    );
-  }
+  const text = await okText(response);
 
   const data = parseBodyText(text, response.status, url);
   if (verb === 'GET') {
@@ -190,6 +196,25 @@ export async function request<E extends AnyEndpoint>(
     headers: options?.headers,
   });
   return (await response.json()) as ResponseOf<E>;
+}
+
+/**
+ * Calls an endpoint that takes multipart/form-data (fields and files, such as a ticket with its
+ * attachments): the browser sets the boundary. Same errors and cache rule as `request`.
+ */
+export async function requestForm<E extends AnyEndpoint>(
+  endpoint: E & { types?: { body: FormData } },
+  form: FormData,
+  ...params: ParamsOf<E>
+): Promise<ResponseOf<E>> {
+  const response = await fetch(endpoint.path(...params), {
+    method: endpoint.method,
+    credentials: 'include',
+    body: form,
+  });
+  const text = await okText(response);
+  clearGetCache();
+  return parseBodyText(text, response.status, endpoint.pattern) as ResponseOf<E>;
 }
 
 /**

@@ -9,7 +9,9 @@ describe('orderResultLink', () => {
       to: '/cluster-provisioning?cluster=4',
       label: 'Watch it being built',
     });
-    expect(orderResultLink({ ...order, kind: 'addon', targetClusterId: 9 })?.to).toBe('/clusters/9');
+    expect(orderResultLink({ ...order, kind: 'addon', targetClusterId: 9 })?.to).toBe(
+      '/clusters/9',
+    );
     expect(orderResultLink({ ...order, kind: 'product', productInstanceId: 3 })?.to).toBe(
       '/orders/products/3',
     );

@@ -217,9 +217,10 @@ export function createAddonService(
       }
     },
 
-    /** For the orders module, in the transaction that records an add-on order's payment. */
-    async orderPaid(tx: Tx, order: OrderRow) {
+    /** For the orders module, in the transaction that records an add-on order's payment: its timeline's words. */
+    async orderPaid(tx: Tx, order: OrderRow): Promise<string> {
       await enqueueJob(tx, addonInstallJob, { orderId: order.id }, { maxAttempts: 10 });
+      return `${order.description}: the installation starts shortly`;
     },
 
     remove: (actor: SessionUser, client: ClientInfo, clusterId: number, slug: string) =>

@@ -19,6 +19,7 @@ import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
 import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
 import { addonInstalled } from './addon-billing.ts';
+import { createProductBillingHooks } from './product-subscriptions.ts';
 
 /** How often each instance looks for periods that ended and renewal attempts that are due. */
 export const RENEWAL_CHORE_MS = 60_000;
@@ -130,6 +131,9 @@ export function createBillingService(
 
     /** For the clusters module: see `ClusterBillingHooks`. */
     clusterHooks: { ...createClusterBillingHooks(), addonInstalled },
+
+    /** For the products module: their subscriptions, plan changes and cancellations. */
+    productHooks: createProductBillingHooks(),
 
     /** For the orders module, in the transaction that records a cluster order's payment. */
     clusterOrderPaid: (tx: Tx, order: OrderRow, clusterId: number, paidAt: Date) =>

@@ -1,8 +1,20 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { priceCluster, type Catalog, type ClusterOrderConfig } from '@alpenkube/contract';
+import {
+  priceCluster,
+  productPlanPrice,
+  type Catalog,
+  type ClusterOrderConfig,
+} from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, organizations, renewals, subscriptions } from '../../db/schema.ts';
+import {
+  marketplaceProducts,
+  orders,
+  organizations,
+  productInstances,
+  renewals,
+  subscriptions,
+} from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
@@ -63,6 +75,7 @@ async function priceNextPeriod(
       return { kind: 'wait' };
     }
   }
+  if (subscription.kind === 'product') return priceProductPeriod(tx, subscription);
   const plan = catalog.supportPlans.find(
     (candidate) => candidate.slug === subscription.supportPlan,
   );
@@ -74,6 +87,37 @@ async function priceNextPeriod(
   const amount = subscription.billingCycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
   if (amount <= 0) return { kind: 'gone' };
   return { kind: 'price', amount, what: `the ${plan.name} support plan`, config: null };
+}
+
+/**
+ * A product renews at its plan's price in the marketplace table (the catalog synchronised at
+ * start), for its cycle; a product cancelled, failed or on the way out does not renew.
+ */
+async function priceProductPeriod(tx: Tx, subscription: SubscriptionRow): Promise<Priced> {
+  if (!subscription.productInstanceId) return { kind: 'gone' };
+  const [row] = await tx
+    .select({
+      name: productInstances.name,
+      status: productInstances.status,
+      plan: productInstances.plan,
+      plans: marketplaceProducts.plans,
+      product: marketplaceProducts.name,
+    })
+    .from(productInstances)
+    .innerJoin(marketplaceProducts, eq(marketplaceProducts.slug, productInstances.productSlug))
+    .where(eq(productInstances.id, subscription.productInstanceId));
+  if (!row || ['cancelling', 'cancelled', 'failed'].includes(row.status)) return { kind: 'gone' };
+  const plan = row.plans.find((candidate) => candidate.slug === row.plan);
+  if (!plan) return { kind: 'wait' };
+  return {
+    kind: 'price',
+    amount: productPlanPrice(
+      { ...plan, priceMonthly: plan.priceMonthlyCents, priceYearly: plan.priceYearlyCents },
+      subscription.billingCycle,
+    ),
+    what: `${row.product} ${row.name} (${plan.name})`,
+    config: null,
+  };
 }
 
 /**

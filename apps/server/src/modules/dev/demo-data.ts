@@ -8,6 +8,8 @@ import { seedDemoClusters } from './demo-clusters.ts';
 import { seedDemoAddons } from './demo-addons.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoProducts } from './demo-products.ts';
+import { seedDemoSupport } from './demo-support.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -107,7 +109,9 @@ export async function seedDemoData(services: Services) {
   await seedDemoClusters(services, seededHere);
   // Orders go through the same services as a customer's, each in its own transactions.
   await seedDemoOrders(services);
+  await seedDemoProducts(services);
   await seedDemoBilling(services, seededHere);
   // Add-ons join the clusters' prepaid periods, so they come after the billing past.
   await seedDemoAddons(services);
+  await seedDemoSupport(services, seededHere);
 }

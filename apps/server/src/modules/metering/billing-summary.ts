@@ -25,6 +25,7 @@ import {
   budgets,
   clusters,
   invoices,
+  productInstances,
   orders,
   organizations,
   renewals,
@@ -146,6 +147,7 @@ function renewalDescription(
     kind: 'cluster' | 'support' | 'product';
     supportPlan: string | null;
     cycle: string;
+    productName?: string | null;
   },
   clusterName: string | null,
   catalog: Catalog,
@@ -156,7 +158,9 @@ function renewalDescription(
     );
     return `Support plan ${plan?.name ?? subscription.supportPlan ?? ''}, ${subscription.cycle}`;
   }
-  if (subscription.kind === 'product') return `Marketplace product, ${subscription.cycle}`;
+  if (subscription.kind === 'product') {
+    return `Marketplace product ${subscription.productName ?? ''}, ${subscription.cycle}`;
+  }
   return `Cluster ${clusterName ?? ''}, ${subscription.cycle}`;
 }
 
@@ -190,9 +194,11 @@ export async function billingSummary(
         periodEnd: subscriptions.periodEnd,
         price: subscriptions.periodPriceCents,
         clusterName: clusters.name,
+        productName: productInstances.name,
       })
       .from(subscriptions)
       .leftJoin(clusters, eq(clusters.id, subscriptions.clusterId))
+      .leftJoin(productInstances, eq(productInstances.id, subscriptions.productInstanceId))
       .where(inOrganization(subscriptions, organizationId, ne(subscriptions.status, 'cancelled')))
       .orderBy(asc(subscriptions.periodEnd), asc(subscriptions.id)),
     db

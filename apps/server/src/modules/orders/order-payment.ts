@@ -43,6 +43,7 @@ export function createOrderPayments(
     | 'clusters'
     | 'billing'
     | 'addons'
+    | 'productOperations'
   >,
 ) {
   const { db, paymentGateway: gateway } = deps;
@@ -167,18 +168,20 @@ export function createOrderPayments(
       return;
     }
 
-    if (order.kind === 'addon') {
-      // The installation waits for its cluster to be free: a durable job starts it.
+    if (order.kind === 'product' || order.kind === 'addon') {
+      // A product is created (or its plan change queued) by its module, an add-on waits for its
+      // cluster to be free: either way a durable job of that module ends the order.
       await tx
         .update(orders)
         .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
         .where(eq(orders.id, order.id));
-      await tx.insert(orderEvents).values([
-        { orderId: order.id, status: 'paid', note: paidNote },
-        { orderId: order.id, status: 'fulfilling', note: 'The installation starts shortly' },
-      ]);
-      await deps.addons.orderPaid(tx, order);
-      const message = `Order ${orderNumber(order.id)} is paid: ${order.description}.`;
+      await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: paidNote });
+      const note =
+        order.kind === 'product'
+          ? await deps.productOperations.orderPaid(tx, order, now)
+          : await deps.addons.orderPaid(tx, order);
+      await tx.insert(orderEvents).values({ orderId: order.id, status: 'fulfilling', note });
+      const message = `Order ${orderNumber(order.id)} is paid: ${note}.`;
       for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
         await createNotification(tx, userId, 'success', message);
       }

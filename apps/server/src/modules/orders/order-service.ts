@@ -70,6 +70,27 @@ function readPromoCode(code: string | undefined): string | null {
   throw invalidFields([{ path: ['promoCode'], message: 'This promo code is not valid' }]);
 }
 
+/**
+ * The id of the order an Idempotency-Key already placed, if the same request (its digest)
+ * placed it; the same key with another request is a 409. Every kind of order honours it so.
+ */
+export async function orderPlacedWith(
+  db: DbOrTx,
+  organizationId: number,
+  key: string,
+  digest: string,
+): Promise<number | null> {
+  const [prior] = await db
+    .select({ id: orders.id, digest: orders.requestDigest })
+    .from(orders)
+    .where(inOrganization(orders, organizationId, eq(orders.idempotencyKey, key)));
+  if (!prior) return null;
+  if (prior.digest !== digest) {
+    throw conflict('This Idempotency-Key was already used for a different order.');
+  }
+  return prior.id;
+}
+
 /** Orders of an organization: placed with prices the server computes, listed, shown, cancelled. */
 export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
   const { db } = deps;
@@ -126,15 +147,8 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
 
   /** The order an Idempotency-Key already placed, if the same request placed it. */
   async function replayed(organizationId: number, key: string, digest: string) {
-    const [prior] = await db
-      .select({ id: orders.id, digest: orders.requestDigest })
-      .from(orders)
-      .where(inOrganization(orders, organizationId, eq(orders.idempotencyKey, key)));
-    if (!prior) return null;
-    if (prior.digest !== digest) {
-      throw conflict('This Idempotency-Key was already used for a different order.');
-    }
-    return loadOrder(db, organizationId, prior.id);
+    const prior = await orderPlacedWith(db, organizationId, key, digest);
+    return prior === null ? null : loadOrder(db, organizationId, prior);
   }
 
   async function promoRefusal(organizationId: number): Promise<HttpError> {

@@ -1,17 +1,19 @@
-import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicTicket } from '@alpenkube/contract';
 import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/index.ts';
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** Two groups of four unambiguous characters: 32^8 codes, and only valid with the e-mail. */
-export function newTrackingCode(): string {
-  const chars = [...crypto.randomBytes(8)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]);
-  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
-}
+import {
+  ANONYMOUS_PLAN,
+  announceTicket,
+  assertSeverityAllowed,
+  customerReplied,
+  insertMessage,
+  insertTicket,
+  responseDue,
+} from './ticket-flow.ts';
+import { assertCustomerCanReply } from './ticket-states.ts';
 
 const NOT_FOUND = 'No ticket matches this tracking code and e-mail address.';
 
@@ -27,14 +29,23 @@ export interface NewTicket {
 }
 
 /** Tickets opened without an account: a tracking code and the e-mail open them. */
-export function createPublicTicketService(deps: Pick<Services, 'db' | 'config' | 'mailThrottle'>) {
+export function createPublicTicketService(
+  deps: Pick<Services, 'db' | 'config' | 'mailThrottle' | 'catalog'>,
+) {
   const { db, mailThrottle } = deps;
   const { publicUrl } = deps.config;
+  const catalogNow = async () => (await deps.catalog.catalog()).value;
   async function load(ticket: TicketRow): Promise<PublicTicket> {
     const messages = await db
       .select()
       .from(supportTicketMessages)
-      .where(eq(supportTicketMessages.ticketId, ticket.id))
+      // Staff notes stay with staff: whoever holds the code reads only the conversation.
+      .where(
+        and(
+          eq(supportTicketMessages.ticketId, ticket.id),
+          eq(supportTicketMessages.internal, false),
+        ),
+      )
       .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
     return {
       number: ticket.number,
@@ -64,29 +75,26 @@ export function createPublicTicketService(deps: Pick<Services, 'db' | 'config' |
 
   return {
     async open(input: NewTicket, ip: string | null) {
+      const catalog = await catalogNow();
+      assertSeverityAllowed(catalog, null, input.severity);
       await mailThrottle.admit([input.email], ip);
       return db.transaction(async (tx) => {
-        const trackingCode = newTrackingCode();
-        const [row] = await tx
-          .insert(supportTickets)
-          .values({
-            number: `pending-${trackingCode}`,
-            trackingCode,
-            email: input.email,
-            name: input.name || null,
-            category: input.category,
-            severity: input.severity,
-            subject: input.subject,
-          })
-          .returning({ id: supportTickets.id });
-        const number = `T-${100000 + row!.id}`;
-        await tx.update(supportTickets).set({ number }).where(eq(supportTickets.id, row!.id));
-        await tx.insert(supportTicketMessages).values({
-          ticketId: row!.id,
+        const { id, number, trackingCode } = await insertTicket(tx, {
+          email: input.email,
+          name: input.name || null,
+          category: input.category,
+          severity: input.severity,
+          subject: input.subject,
+          responseDueAt: responseDue(catalog, ANONYMOUS_PLAN, input.severity),
+        });
+        await insertMessage(tx, {
+          ticketId: id,
           author: 'customer',
           authorName: input.name || null,
+          authorUserId: null,
           body: input.message,
         });
+        await announceTicket(tx, { id, organizationId: null }, 'open');
         // Anyone can type any address here: the mail holds no text the sender chose (neither
         // the subject nor the name), so it cannot carry their message to a stranger.
         await queueMail(tx, {
@@ -106,21 +114,18 @@ export function createPublicTicketService(deps: Pick<Services, 'db' | 'config' |
 
     async reply(code: string, email: string, message: string) {
       const ticket = await find(code, email);
-      if (ticket.status === 'closed') {
-        throw new HttpError(409, 'This ticket is closed. Open a new one and mention its number.');
-      }
+      assertCustomerCanReply(ticket);
+      const catalog = await catalogNow();
       await db.transaction(async (tx) => {
-        await tx.insert(supportTicketMessages).values({
+        await insertMessage(tx, {
           ticketId: ticket.id,
           author: 'customer',
           authorName: ticket.name,
+          authorUserId: null,
           body: message,
         });
         // A customer's answer puts the ticket back in the team's queue.
-        await tx
-          .update(supportTickets)
-          .set({ status: 'open', updatedAt: new Date() })
-          .where(eq(supportTickets.id, ticket.id));
+        await customerReplied(tx, ticket, catalog, ANONYMOUS_PLAN);
       });
       return load({ ...ticket, status: 'open' });
     },

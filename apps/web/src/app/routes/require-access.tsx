@@ -37,3 +37,4 @@ export function AccessDenied() {
 /** The guards of the route table, one per level it uses (a lazy route takes no props). */
 export const OfficerRoutes = () => <RequireAccess level="officer" />;
 export const OrgAdminRoutes = () => <RequireAccess level="orgAdmin" />;
+export const SuperAdminRoutes = () => <RequireAccess level="superAdmin" />;

@@ -1,6 +1,7 @@
 import { useClusterPushes } from '@/features/clusters/cluster-push';
 import { useNotificationPushes } from '@/features/notifications/notification-push';
 import { useOrderPushes } from '@/features/orders/order-push';
+import { useTicketPushes } from '@/features/support/ticket-push';
 import { useRealtime } from '@/lib/realtime/socket';
 import { useNavigationInvalidation } from './use-navigation-invalidation';
 
@@ -20,5 +21,7 @@ export function SignedInEffects({ userId }: { userId: number }) {
   useOrderPushes();
   // A cluster's change (a step, a node joining, a status) updates its log and every view of it.
   useClusterPushes();
+  // A ticket's new message or status: its open conversation and the lists refetch.
+  useTicketPushes();
   return null;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Info, Loader2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, Loader2, TriangleAlert } from 'lucide-react';
 import { Button, type ButtonProps } from './button';
 import { cn } from '@/lib/cn';
 
@@ -10,6 +10,8 @@ const alertVariants = {
   },
   success: { icon: CircleCheck, className: 'border-success/30 bg-success/5 text-success' },
   info: { icon: Info, className: 'border-primary/25 bg-primary/5 text-foreground' },
+  // Something the reader must act on now, which is not an error: a secret shown only once.
+  warning: { icon: TriangleAlert, className: 'border-warning/50 bg-warning/10 text-foreground' },
 } as const;
 
 interface FormAlertProps {

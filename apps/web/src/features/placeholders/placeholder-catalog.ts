@@ -5,36 +5,6 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  productOrders: {
-    title: 'Product orders',
-    purpose: 'Marketplace products ordered by your organization.',
-    planned: ['Plan, price and provisioning state'],
-  },
-  productOrder: {
-    title: 'Product order',
-    purpose: 'One marketplace product order and its timeline.',
-    planned: ['Order lines and totals', 'Provisioning timeline'],
-  },
-  supportOrders: {
-    title: 'Support orders',
-    purpose: 'Support plans ordered by your organization.',
-    planned: ['Plan, period and status'],
-  },
-  supportOrder: {
-    title: 'Support order',
-    purpose: 'One support-plan order and its timeline.',
-    planned: ['Order lines and totals', 'Timeline'],
-  },
-  marketplace: {
-    title: 'Marketplace',
-    purpose: 'Managed software to run beside your clusters.',
-    planned: ['Databases, message brokers, security and AI tooling', 'Plans and ordering'],
-  },
-  customSolutions: {
-    title: 'Custom solutions',
-    purpose: 'Ask our engineers for an architecture that the catalog does not cover.',
-    planned: ['Custom-solution request form', 'Follow-up of your requests'],
-  },
   officersPanel: {
     title: 'Officers Panel',
     purpose: 'Compliance evidence for GDPR, HDS, CISPE and data sovereignty.',

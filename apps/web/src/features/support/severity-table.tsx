@@ -3,9 +3,9 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 /** First-answer targets by severity; the same figures as the support tutorial. */
 const rows = [
   {
-    severity: 'Critical',
+    severity: 'Urgent',
     when: 'Production is down or data is at risk',
-    answer: '1 hour, 24/7 (Enterprise tier)',
+    answer: '1 hour, 24/7 (not on Basic)',
   },
   { severity: 'High', when: 'Production is degraded, no workaround', answer: '4 business hours' },
   {

@@ -11,18 +11,15 @@ import {
   TextareaField,
 } from '@/components/lead-form/form-fields';
 import { PublicForm } from '@/components/lead-form/public-form';
+import { severityHints } from './severity-hints';
 
 const categoryLabels: Record<(typeof ticketCategories)[number], string> = {
   technical: 'Technical: clusters, add-ons, the console',
   billing: 'Billing: invoices, charges, payments',
   sales: 'Sales: prices, contracts, offers',
 };
-const severityLabels: Record<(typeof ticketSeverities)[number], string> = {
-  low: 'Low: feedback or a feature request',
-  normal: 'Normal: a question, or a problem with a workaround',
-  high: 'High: production degraded, no workaround',
-  urgent: 'Urgent: production down or data at risk',
-};
+/** Urgent is for plans with an urgent target: a visitor without an account has none. */
+const publicSeverities = ticketSeverities.filter((s) => s !== 'urgent');
 
 const loadSchema = () =>
   import('@alpenkube/contract/public-forms').then((m) => m.submitTicketSchema);
@@ -77,7 +74,7 @@ export function TicketForm({
           form={form}
           name="severity"
           label="Severity"
-          options={ticketSeverities.map((s) => ({ value: s, label: severityLabels[s] }))}
+          options={publicSeverities.map((s) => ({ value: s, label: severityHints[s] }))}
         />
       </FieldGrid>
       <TextField form={form} name="subject" label="Subject" />

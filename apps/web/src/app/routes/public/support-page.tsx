@@ -1,9 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Activity, BookOpen, CreditCard, Search, Ticket, Wrench } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { LinkCardGrid, type LinkCardItem } from '@/features/public-site/components/link-card-grid';
 import { PageHeader } from '@/components/page/page-header';
 import { SeverityTable } from '@/features/support/severity-table';
 import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { useAccess } from '@/lib/session/use-can';
+
+// A member's hub carries the signed-in form system: its own chunk, never a visitor's download.
+const SupportHubPage = lazy(() =>
+  import('@/features/support/pages/support-hub-page').then((m) => ({ default: m.SupportHubPage })),
+);
 
 const routes: LinkCardItem[] = [
   {
@@ -44,8 +52,18 @@ const routes: LinkCardItem[] = [
   },
 ];
 
+/** /support: the hub for a member of an organization, the public help page for anyone else. */
 export function SupportPage() {
   useRouteMeta('/support');
+  const member = useAccess('member');
+  if (member.pending) return <Spinner className="min-h-[50vh]" size="lg" label="Loading..." />;
+  if (member.allowed) {
+    return (
+      <Suspense fallback={<Spinner className="min-h-[50vh]" size="lg" label="Loading..." />}>
+        <SupportHubPage />
+      </Suspense>
+    );
+  }
   return (
     <>
       <PageHeader

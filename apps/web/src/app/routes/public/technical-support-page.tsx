@@ -18,7 +18,7 @@ export function TechnicalSupportPage() {
     <FormPageLayout
       eyebrow="Support"
       title="Technical support"
-      lead="Problems with a cluster, an add-on or the console reach our platform engineers. Critical incidents on Enterprise clusters are answered around the clock."
+      lead="Problems with a cluster, an add-on or the console reach our platform engineers. Urgent incidents are answered around the clock on the Business and Enterprise plans."
       aside={
         <>
           <section>

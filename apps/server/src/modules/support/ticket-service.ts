@@ -1,0 +1,452 @@
+import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  solutionComplianceLabels,
+  createTicketSchema,
+  customSolutionSchema,
+  staffMessageSchema,
+  ticketMessageInputSchema,
+  unstorableTextPath,
+  TICKET_PAGE_SIZE,
+  type QueuePage,
+  type QueueQuery,
+  type Ticket,
+  type TicketListQuery,
+  type TicketStatus,
+  type TicketSummary,
+} from '@alpenkube/contract';
+import type { Tx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import {
+  clusters,
+  organizations,
+  productInstances,
+  supportAttachments,
+  supportTickets,
+} from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import { badRequest, invalidFields, notFound } from '../../lib/http-error.ts';
+import { queueMail } from '../mail/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import type { SessionUser } from '../sessions/index.ts';
+import type { ReceivedFile } from './attachments.ts';
+import {
+  ANONYMOUS_PLAN,
+  announceTicket,
+  assertSeverityAllowed,
+  customerReplied,
+  insertMessage,
+  insertTicket,
+  responseDue,
+} from './ticket-flow.ts';
+import {
+  assertCustomerCanReply,
+  assertStaffCanReply,
+  assertTicketTransition,
+  type TicketActor,
+} from './ticket-states.ts';
+import {
+  assignees,
+  loadTicket,
+  queueColumns,
+  summaryColumns,
+  toQueueTicket,
+  toSummary,
+  type TicketRow,
+} from './ticket-view.ts';
+
+export interface Upload {
+  fields: Record<string, string | string[]>;
+  files: ReceivedFile[];
+}
+
+/** Multipart fields against a contract schema: the same 400 a JSON body would get. */
+function parseFields<S extends z.ZodType>(schema: S, fields: Upload['fields']): z.output<S> {
+  const unstorable = unstorableTextPath(fields);
+  if (unstorable) {
+    throw badRequest(
+      `${unstorable.join('.')}: Text must not contain NUL or unpaired surrogate characters`,
+    );
+  }
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    throw invalidFields(
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+        message: issue.message,
+      })),
+    );
+  }
+  return parsed.data;
+}
+
+const displayName = (user: SessionUser) => user.name || user.username;
+
+type Deps = Pick<Services, 'db' | 'config' | 'catalog'>;
+
+/** Signed-in customers' tickets and the staff queue over every ticket. */
+export function createTicketService(deps: Deps) {
+  const { db } = deps;
+  const { publicUrl } = deps.config;
+  const catalogNow = async () => (await deps.catalog.catalog()).value;
+
+  async function planOf(organizationId: number | null): Promise<string> {
+    if (organizationId === null) return ANONYMOUS_PLAN;
+    const [row] = await db
+      .select({ plan: organizations.supportPlan })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return row?.plan ?? ANONYMOUS_PLAN;
+  }
+
+  async function ownTicket(organizationId: number, id: number): Promise<TicketRow> {
+    const [ticket] = await db
+      .select()
+      .from(supportTickets)
+      .where(inOrganization(supportTickets, organizationId, eq(supportTickets.id, id)));
+    if (!ticket) throw notFound('No such ticket');
+    return ticket;
+  }
+
+  async function anyTicket(id: number): Promise<TicketRow> {
+    const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+    if (!ticket) throw notFound('No such ticket');
+    return ticket;
+  }
+
+  /** The related cluster or product must be the organization's: another's is "not found". */
+  async function assertRelated(organizationId: number, clusterId?: number, productId?: number) {
+    if (clusterId !== undefined) {
+      const [row] = await db
+        .select({ id: clusters.id })
+        .from(clusters)
+        .where(inOrganization(clusters, organizationId, eq(clusters.id, clusterId)));
+      if (!row) throw notFound('relatedClusterId: no such cluster in your organization');
+    }
+    if (productId !== undefined) {
+      const [row] = await db
+        .select({ id: productInstances.id })
+        .from(productInstances)
+        .where(
+          inOrganization(productInstances, organizationId, eq(productInstances.id, productId)),
+        );
+      if (!row) throw notFound('relatedProductId: no such product in your organization');
+    }
+  }
+
+  async function attachment(ticketId: number, attachmentId: number) {
+    const [file] = await db
+      .select({
+        fileName: supportAttachments.fileName,
+        contentType: supportAttachments.contentType,
+        data: supportAttachments.data,
+      })
+      .from(supportAttachments)
+      .where(
+        and(eq(supportAttachments.ticketId, ticketId), eq(supportAttachments.id, attachmentId)),
+      );
+    if (!file) throw notFound('No such attachment');
+    return file;
+  }
+
+  /** Staff answered: the customer hears of it in the app, by mail, and by push. */
+  async function tellCustomer(tx: Tx, ticket: TicketRow) {
+    if (ticket.organizationId === null) {
+      // As the public flow: the mail holds no text anyone typed, only where to read it.
+      await queueMail(tx, {
+        to: ticket.email,
+        subject: `Alpenkube ticket ${ticket.number}: we answered`,
+        text:
+          `Hello,\n\nOur support team answered your ticket ${ticket.number}.\n\n` +
+          `Read the answer and reply here, with your tracking code ${ticket.trackingCode} and this e-mail address:\n` +
+          `${publicUrl}/track-ticket?code=${ticket.trackingCode}\n\nThe Alpenkube support team`,
+      });
+      return;
+    }
+    if (ticket.userId !== null) {
+      await createNotification(
+        tx,
+        ticket.userId,
+        'info',
+        `Support answered ticket ${ticket.number}: ${ticket.subject}`,
+      );
+    }
+    await queueMail(tx, {
+      to: ticket.email,
+      subject: `Alpenkube ticket ${ticket.number}: we answered`,
+      text:
+        `Hello,\n\nOur support team answered your ticket ${ticket.number} (${ticket.subject}).\n\n` +
+        `Read the answer and reply:\n${publicUrl}/orders/support/${ticket.id}\n\nThe Alpenkube support team`,
+    });
+  }
+
+  async function open(
+    user: SessionUser,
+    values: Omit<typeof supportTickets.$inferInsert, 'number' | 'trackingCode' | 'email'>,
+    body: string,
+    files: ReceivedFile[],
+  ): Promise<Ticket> {
+    const catalog = await catalogNow();
+    const plan = await planOf(user.organizationId);
+    assertSeverityAllowed(catalog, plan, values.severity);
+    await assertRelated(
+      user.organizationId,
+      values.relatedClusterId ?? undefined,
+      values.relatedProductId ?? undefined,
+    );
+    const now = new Date();
+    const id = await db.transaction(async (tx) => {
+      const created = await insertTicket(tx, {
+        ...values,
+        organizationId: user.organizationId,
+        userId: user.id,
+        email: user.email,
+        name: user.name ?? null,
+        responseDueAt: responseDue(catalog, plan, values.severity, now),
+      });
+      await insertMessage(
+        tx,
+        {
+          ticketId: created.id,
+          author: 'customer',
+          authorName: displayName(user),
+          authorUserId: user.id,
+          body,
+        },
+        files,
+      );
+      await announceTicket(tx, { id: created.id, organizationId: user.organizationId }, 'open');
+      return created.id;
+    });
+    return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+  }
+
+  async function setStatus(ticket: TicketRow, to: TicketStatus, actor: TicketActor) {
+    assertTicketTransition(ticket, to, actor);
+    const now = new Date();
+    const catalog = to === 'open' ? await catalogNow() : null;
+    const plan = to === 'open' ? await planOf(ticket.organizationId) : ANONYMOUS_PLAN;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(supportTickets)
+        .set({
+          status: to,
+          updatedAt: now,
+          // Waiting on the team again only when open; settled or waiting on the customer, no clock.
+          responseDueAt: catalog ? responseDue(catalog, plan, ticket.severity, now) : null,
+          ...(to === 'resolved' ? { resolvedAt: now } : {}),
+          ...(to === 'closed' ? { closedAt: now } : {}),
+          ...(to === 'open' ? { resolvedAt: null, closedAt: null } : {}),
+        })
+        .where(eq(supportTickets.id, ticket.id));
+      await announceTicket(tx, ticket, to);
+    });
+  }
+
+  return {
+    async create(user: SessionUser, upload: Upload): Promise<Ticket> {
+      const input = parseFields(createTicketSchema, upload.fields);
+      return open(
+        user,
+        {
+          kind: 'ticket',
+          category: input.category,
+          severity: input.severity,
+          subject: input.subject,
+          relatedClusterId: input.relatedClusterId ?? null,
+          relatedProductId: input.relatedProductId ?? null,
+        },
+        input.body,
+        upload.files,
+      );
+    },
+
+    async requestCustomSolution(user: SessionUser, upload: Upload): Promise<Ticket> {
+      const input = parseFields(customSolutionSchema, upload.fields);
+      const compliance = input.compliance.map((c) => solutionComplianceLabels[c]);
+      // The request's fields are kept as details; the first message repeats them for the thread.
+      const body = [
+        input.description,
+        '',
+        `Workload: ${input.workload}`,
+        `Scale: ${input.scale}`,
+        `Compliance: ${compliance.length ? compliance.join(', ') : 'none named'}`,
+        `Budget: ${input.budget}`,
+        `Timeline: ${input.timeline}`,
+      ].join('\n');
+      return open(
+        user,
+        {
+          kind: 'custom_solution',
+          category: 'sales',
+          severity: 'normal',
+          subject: `Custom solution: ${input.workload}`.slice(0, 150),
+          details: {
+            workload: input.workload,
+            scale: input.scale,
+            compliance,
+            budget: input.budget,
+            timeline: input.timeline,
+          },
+        },
+        body,
+        upload.files,
+      );
+    },
+
+    async list(organizationId: number, query: TicketListQuery): Promise<TicketSummary[]> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(supportTickets)
+        .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
+        .where(
+          inOrganization(
+            supportTickets,
+            organizationId,
+            query.status ? eq(supportTickets.status, query.status) : undefined,
+            query.kind ? eq(supportTickets.kind, query.kind) : undefined,
+            query.before ? lt(supportTickets.id, query.before) : undefined,
+          ),
+        )
+        .orderBy(desc(supportTickets.id))
+        .limit(query.limit ?? TICKET_PAGE_SIZE);
+      return rows.map(toSummary);
+    },
+
+    get: async (organizationId: number, id: number) =>
+      loadTicket(db, await ownTicket(organizationId, id), 'customer'),
+
+    async reply(user: SessionUser, id: number, upload: Upload): Promise<Ticket> {
+      const input = parseFields(ticketMessageInputSchema, upload.fields);
+      const ticket = await ownTicket(user.organizationId, id);
+      assertCustomerCanReply(ticket);
+      const catalog = await catalogNow();
+      const plan = await planOf(user.organizationId);
+      await db.transaction(async (tx) => {
+        await insertMessage(
+          tx,
+          {
+            ticketId: ticket.id,
+            author: 'customer',
+            authorName: displayName(user),
+            authorUserId: user.id,
+            body: input.body,
+          },
+          upload.files,
+        );
+        await customerReplied(tx, ticket, catalog, plan);
+      });
+      return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+    },
+
+    async changeStatus(user: SessionUser, id: number, to: TicketStatus): Promise<Ticket> {
+      await setStatus(await ownTicket(user.organizationId, id), to, 'customer');
+      return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+    },
+
+    async attachment(organizationId: number, id: number, attachmentId: number) {
+      await ownTicket(organizationId, id);
+      return attachment(id, attachmentId);
+    },
+
+    /**
+     * Every ticket, soonest-missed response target first; those with no running target
+     * (waiting on the customer, settled) after them, newest change first.
+     */
+    async queue(staff: SessionUser, query: QueueQuery): Promise<QueuePage> {
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(supportTickets.status, query.status));
+      if (query.assignee === 'me') conditions.push(eq(supportTickets.assigneeId, staff.id));
+      else if (query.assignee === 'none') conditions.push(isNull(supportTickets.assigneeId));
+      else if (query.assignee)
+        conditions.push(eq(supportTickets.assigneeId, Number(query.assignee)));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const limit = query.limit ?? TICKET_PAGE_SIZE;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select(queueColumns)
+          .from(supportTickets)
+          .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
+          .leftJoin(organizations, eq(organizations.id, supportTickets.organizationId))
+          .where(where)
+          .orderBy(sql`${supportTickets.responseDueAt} asc nulls last`, asc(supportTickets.id))
+          .limit(limit)
+          .offset(query.offset ?? 0),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(supportTickets)
+          .where(where),
+      ]);
+      return { tickets: rows.map(toQueueTicket), total: count?.total ?? 0 };
+    },
+
+    staffGet: async (id: number) => loadTicket(db, await anyTicket(id), 'staff'),
+
+    async assignToMe(staff: SessionUser, id: number): Promise<Ticket> {
+      const ticket = await anyTicket(id);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(supportTickets)
+          .set({ assigneeId: staff.id, updatedAt: new Date() })
+          .where(eq(supportTickets.id, id));
+        await announceTicket(tx, ticket, ticket.status, { internal: true });
+      });
+      return loadTicket(db, await anyTicket(id), 'staff');
+    },
+
+    async staffMessage(staff: SessionUser, id: number, upload: Upload): Promise<Ticket> {
+      const input = parseFields(staffMessageSchema, upload.fields);
+      const ticket = await anyTicket(id);
+      assertStaffCanReply(ticket, input.internal);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await insertMessage(
+          tx,
+          {
+            ticketId: ticket.id,
+            author: 'support',
+            authorName: displayName(staff),
+            authorUserId: staff.id,
+            internal: input.internal,
+            body: input.body,
+          },
+          upload.files,
+        );
+        if (input.internal) {
+          await tx
+            .update(supportTickets)
+            .set({ updatedAt: now })
+            .where(eq(supportTickets.id, ticket.id));
+          await announceTicket(tx, ticket, ticket.status, { internal: true });
+          return;
+        }
+        // Answered: the clock stops until the customer writes again.
+        await tx
+          .update(supportTickets)
+          .set({
+            status: 'awaiting_customer',
+            responseDueAt: null,
+            firstResponseAt: ticket.firstResponseAt ?? now,
+            assigneeId: ticket.assigneeId ?? staff.id,
+            resolvedAt: null,
+            updatedAt: now,
+          })
+          .where(eq(supportTickets.id, ticket.id));
+        await tellCustomer(tx, ticket);
+        await announceTicket(tx, ticket, 'awaiting_customer');
+      });
+      return loadTicket(db, await anyTicket(id), 'staff');
+    },
+
+    async staffChangeStatus(id: number, to: TicketStatus): Promise<Ticket> {
+      await setStatus(await anyTicket(id), to, 'staff');
+      return loadTicket(db, await anyTicket(id), 'staff');
+    },
+
+    async staffAttachment(id: number, attachmentId: number) {
+      await anyTicket(id);
+      return attachment(id, attachmentId);
+    },
+  };
+}
+export type TicketService = ReturnType<typeof createTicketService>;

@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  MarketplaceProduct,
+  ProductDetail,
+  ProductInstance,
+  ProductPushMessage,
+} from '@alpenkube/contract';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { queryKeyOf } from '@/lib/http';
+import { refreshOrders } from '@/lib/order-cache';
+import { usePushHandler, type PushHandler } from '@/lib/realtime/socket';
+import { cancelProduct, changePlan, orderProduct, revealSecret, rotateSecret } from './requests';
+
+const { products } = endpoints;
+
+/** The marketplace's query keys: GET paths first, so the default query fetcher can GET them. */
+export const productKeys = {
+  catalog: queryKeyOf(products.catalog),
+  all: ['/api/products'] as const,
+  list: queryKeyOf(products.list, { limit: 100 }),
+  detail: (id: number) => queryKeyOf(products.get, id),
+};
+
+export const productQueries = {
+  catalog: () =>
+    queryOptions<MarketplaceProduct[]>({ queryKey: productKeys.catalog, staleTime: 3_600_000 }),
+  list: () => queryOptions<ProductInstance[]>({ queryKey: productKeys.list }),
+  detail: (id: number) => queryOptions<ProductDetail>({ queryKey: productKeys.detail(id) }),
+};
+
+export const useCatalog = () => useQuery(productQueries.catalog());
+export const useProducts = () => useQuery(productQueries.list());
+export const useProduct = (id: number) => useQuery(productQueries.detail(id));
+
+/** Every view of the organization's products (the list and each page) fetches again. */
+const refreshProducts = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => {
+      const [path] = query.queryKey;
+      return (
+        typeof path === 'string' &&
+        path.startsWith('/api/products') &&
+        path !== productKeys.catalog[0]
+      );
+    },
+  });
+
+/**
+ * A product's job moved on or its status changed: its progress shows at once, then the
+ * product views fetch what else changed (connection details once active, the plan).
+ */
+export const handleProductPush: PushHandler<'product'> = (message: ProductPushMessage, context) => {
+  context.queryClient.setQueryData<ProductDetail>(productKeys.detail(message.productId), (old) =>
+    old ? { ...old, status: message.status, progress: message.progress } : old,
+  );
+  void refreshProducts(context.queryClient);
+};
+
+/** The product pages register it while they are open: no other page shows products. */
+export function useProductPushes() {
+  usePushHandler('product', handleProductPush);
+}
+
+function useProductMutation<Args, Result>(mutationFn: (args: Args) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation<Result, Error, Args>({
+    mutationFn,
+    onSettled: () => {
+      void refreshProducts(queryClient);
+      void refreshOrders(queryClient);
+    },
+  });
+}
+
+export const useOrderProduct = () =>
+  useProductMutation(({ body, key }: { body: Parameters<typeof orderProduct>[0]; key: string }) =>
+    orderProduct(body, key),
+  );
+/** A first reveal marks the secret shown: the page then offers the password reveal. */
+export function useRevealSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revealSecret,
+    onSuccess: () => void refreshProducts(queryClient),
+  });
+}
+export const useRotateSecret = () => useProductMutation(rotateSecret);
+export const useChangeProductPlan = () => useProductMutation(changePlan);
+export const useCancelProduct = () => useProductMutation(cancelProduct);

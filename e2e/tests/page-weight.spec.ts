@@ -76,6 +76,12 @@ test('a cluster’s page loads at most 250 KB of gzipped JavaScript', async ({ p
   expect(total).toBeLessThanOrEqual(250 * 1024);
 });
 
+test('the add-ons page loads at most 250 KB of gzipped JavaScript', async ({ page }) => {
+  await devLogin(page, 'demo');
+  const { total } = await initialScripts(page, '/add-ons');
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});
+
 test('the topology overview loads at most 250 KB of gzipped JavaScript', async ({ page }) => {
   await devLogin(page, 'demo');
   const { total } = await initialScripts(page, '/cluster-topology');

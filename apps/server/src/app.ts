@@ -38,6 +38,7 @@ import { kubeApiRoutes } from './modules/kube-api/index.ts';
 import { providerRoutes } from './modules/providers/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { quoteRoutes } from './modules/quotes/index.ts';
+import { addonRoutes } from './modules/addons/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(quoteRoutes);
   await app.register(orderRoutes);
   await app.register(clusterRoutes);
+  await app.register(addonRoutes);
   await app.register(providerRoutes);
   await app.register(productRoutes);
   await app.register(

@@ -46,6 +46,7 @@ import {
   type OrderService,
 } from './modules/orders/index.ts';
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
+import { createAddonService, type AddonService } from './modules/addons/index.ts';
 import {
   createMemoryRateLimiter,
   createRateLimiter,
@@ -99,6 +100,7 @@ export interface Services {
   billing: BillingService;
   metering: MeteringService;
   invoices: InvoiceService;
+  addons: AddonService;
   products: ProductService;
   productOperations: ProductOperations;
 }
@@ -173,6 +175,8 @@ export function createServices(
     billingHooks: billing.productHooks,
   });
   const metering = createMeteringService({ ...shared, log });
+  // A paid add-on order is installed by the add-ons module's job, once its cluster is free.
+  const addons = createAddonService({ ...shared, clusters, orders, billing });
   return {
     ...shared,
     orders,
@@ -181,6 +185,7 @@ export function createServices(
     billing,
     metering,
     invoices: createInvoiceService({ ...shared, billing, metering }),
+    addons,
     products,
     productOperations,
     orderPayments: createOrderPayments({
@@ -189,6 +194,7 @@ export function createServices(
       paymentMethods,
       clusters,
       billing,
+      addons,
       productOperations,
     }),
     auth: createAuthService(shared),

@@ -61,6 +61,7 @@ import type {
   workloadMigrationSchema,
 } from './public-forms.ts';
 import type { userSchema } from './users.ts';
+import type { clusterAddonsSchema, createAddonOrderSchema } from './addons.ts';
 import type {
   ProductListQuery,
   changeProductPlanSchema,
@@ -413,6 +414,17 @@ export const endpoints = {
     kubeconfig: routeWithId<string>()('GET', '/api/clusters/:id/kubeconfig'),
     /** Revokes every kubeconfig given out so far; the next download holds a new token. */
     rotateCredentials: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/credentials/rotate'),
+  },
+  addons: {
+    /** Needs an `Idempotency-Key` header; answers the order (kind `addon`) to pay. */
+    order: route<Out<typeof orderSchema>, In<typeof createAddonOrderSchema>>()(
+      'POST',
+      '/api/addons/orders',
+    ),
+    /** Every catalog add-on on one cluster: installed or not, its prorated price and credit. */
+    forCluster: routeWithId<Out<typeof clusterAddonsSchema>>()('GET', '/api/clusters/:id/addons'),
+    /** Removes an installed add-on: a change of the cluster, and a prorated credit. */
+    remove: routeWithIdAnd<ClusterRecord>()('DELETE', '/api/clusters/:id/addons/:slug', 'slug'),
   },
   providers: {
     health: routeWithSlug<Out<typeof providerHealthSchema>>()('GET', '/api/providers/:slug/health'),

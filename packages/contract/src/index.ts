@@ -16,6 +16,7 @@ export * from './payments.ts';
 export * from './card-rules.ts';
 export * from './clusters.ts';
 export * from './billing.ts';
+export * from './addons.ts';
 export * from './products.ts';
 export * from './product-pricing.ts';
 export * from './support.ts';

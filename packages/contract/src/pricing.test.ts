@@ -4,7 +4,10 @@ import { TEST_CATALOG } from './pricing.fixture.ts';
 import {
   applyPriceFactor,
   divideRounded,
+  priceAddonLine,
   priceCluster,
+  proratedCharge,
+  proratedCredit,
   yearlyDiscountPercent,
   type ClusterConfig,
 } from './pricing.ts';
@@ -232,6 +235,38 @@ describe('priceCluster over many valid configurations', () => {
       expect(quote.monthly).toBeGreaterThanOrEqual(0);
       expect(quote.yearlyDiscountPercent).toBeGreaterThanOrEqual(0);
       expect(quote.yearlyDiscountPercent).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe('an add-on joining a period', () => {
+  it('prices an add-on per cluster once, per node for every node of the pools', () => {
+    const twoPools = {
+      ...base,
+      nodePools: [...base.nodePools, { name: 'batch', size: 's-2vcpu-4gb', count: 2 }],
+    };
+    expect(priceAddonLine(twoPools, 'monitoring', TEST_CATALOG)).toMatchObject({
+      quantity: 1,
+      monthly: 2900,
+      yearly: 29000,
+    });
+    expect(priceAddonLine(twoPools, 'backup', TEST_CATALOG)).toMatchObject({
+      quantity: 5,
+      unitMonthly: 400,
+      monthly: 2000,
+    });
+  });
+
+  it('charges the whole hours left, half up, never more than the period nor less than its credit', () => {
+    expect(proratedCharge(1200, 100, 720)).toBe(167); // 166.67
+    expect(proratedCharge(1200, 1, 720)).toBe(2); // 1.67
+    expect(proratedCharge(2900, 900, 720)).toBe(2900);
+    expect(proratedCharge(2900, 0, 720)).toBe(0);
+    expect(proratedCharge(2900, 10, 0)).toBe(0);
+    for (const hours of [1, 7, 100, 359, 719]) {
+      expect(proratedCharge(2900, hours, 720)).toBeGreaterThanOrEqual(
+        proratedCredit(2900, hours, 720),
+      );
     }
   });
 });

@@ -274,3 +274,31 @@ export function proratedCredit(
   const hours = Math.min(remainingHours, periodHours);
   return Math.floor((periodAmountCents * hours) / periodHours);
 }
+
+/**
+ * What the rest of a period costs of a period's amount, when something joins it with
+ * `remainingHours` of its `periodHours` left (an add-on installed mid-period): prorated by the
+ * same whole hours as `proratedCredit` and rounded half up, so that removing it again at once
+ * never credits more than was charged.
+ */
+export function proratedCharge(
+  periodAmountCents: number,
+  remainingHours: number,
+  periodHours: number,
+): number {
+  if (periodHours <= 0 || remainingHours <= 0 || periodAmountCents <= 0) return 0;
+  const hours = Math.min(remainingHours, periodHours);
+  return divideRounded(periodAmountCents * hours, periodHours);
+}
+
+/**
+ * An add-on's line for a cluster as configured: once per cluster, or once per node of its pools,
+ * at the catalog's price for both cycles.
+ */
+export function priceAddonLine(config: ClusterConfig, slug: string, catalog: Catalog): PriceLine {
+  const quote = priceCluster({ ...config, addons: [slug] }, catalog);
+  return must(
+    quote.lines.find((entry) => entry.kind === 'addon' && entry.ref === slug),
+    `add-on ${slug}`,
+  );
+}

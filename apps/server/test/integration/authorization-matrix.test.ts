@@ -144,6 +144,10 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/clusters/:id/nodes/:nodeName/recycle': 'orderer',
   'DELETE /api/clusters/:id': 'orderer',
   'POST /api/clusters/:id/credentials/rotate': 'orderer',
+  // Add-ons: members see what each costs on a cluster; ordering and removing need `orderer`.
+  'POST /api/addons/orders': 'orderer',
+  'GET /api/clusters/:id/addons': 'member',
+  'DELETE /api/clusters/:id/addons/:slug': 'orderer',
   // The provider test pages: a driver's health and a dry run, for members.
   'GET /api/providers/:slug/health': 'member',
   'POST /api/providers/:slug/validate': 'member',
@@ -389,6 +393,8 @@ describe('authorization matrix', () => {
       ['POST', `/api/clusters/${foreignClusterId}/nodes/any/recycle`],
       ['DELETE', `/api/clusters/${foreignClusterId}`, { name: 'not-yours' }],
       ['POST', `/api/clusters/${foreignClusterId}/credentials/rotate`],
+      ['GET', `/api/clusters/${foreignClusterId}/addons`],
+      ['DELETE', `/api/clusters/${foreignClusterId}/addons/monitoring`],
       ['GET', `/api/support/tickets/${foreignTicketId}`],
       ['GET', `/api/support/tickets/${foreignTicketId}/attachments/1`],
       ['POST', `/api/support/tickets/${foreignTicketId}/status`, { status: 'closed' }],

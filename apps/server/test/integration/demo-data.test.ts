@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@alpenkube/contract';
 import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
-import { orders } from '../../src/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { jobs, orders } from '../../src/db/schema.ts';
 import type {
   Cluster,
+  ClusterAddons,
   ClusterEvent,
   ClusterPage,
   ProductDetail,
@@ -86,9 +88,33 @@ describe('demo data', () => {
     expect((await demo.get('/api/billing/payment-methods')).json()).toHaveLength(1);
     expect((await demo.get('/api/sidebar-counts')).json()).toEqual({
       clusters: 8,
-      // The three cluster orders and the two marketplace products' orders.
-      orders: { total: 5 },
+      // The three cluster orders, the two marketplace products' and the two add-on orders.
+      orders: { total: 7 },
     });
+  });
+
+  it('gives the demo organization add-ons: installed from its clusters, and one installed through an order', async () => {
+    const demo = await signIn('demo');
+    const list = (await demo.get('/api/orders?kind=addon')).json<Order[]>();
+    const monitoring = list.find((order) => order.description === 'Add-on Monitoring on eu-shop')!;
+    const shop = (await demo.get(`/api/orders/${monitoring.id}`)).json<Order>();
+    expect(shop.payment).toMatchObject({ status: 'succeeded' });
+    // Its installation is a job, run as a customer's would once the server runs jobs.
+    const queued = await t.app.services.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.type, 'addon.install'), eq(jobs.status, 'pending')));
+    expect(queued.map((job) => job.payload)).toEqual([{ orderId: monitoring.id }]);
+    const cluster = (await demo.get(`/api/clusters/${shop.targetClusterId}`)).json<Cluster>();
+    expect(cluster.addons.map((addon) => addon.slug)).toEqual(['ingress-nginx', 'cert-manager']);
+    const payments = (await demo.get('/api/clusters?q=payments-api')).json<ClusterPage>().items[0]!;
+    const installed = (await demo.get(`/api/clusters/${payments.id}/addons`)).json<ClusterAddons>();
+    expect(installed.addons.filter((addon) => addon.installed).map((addon) => addon.slug)).toEqual([
+      'ingress-nginx',
+      'monitoring',
+      'backup',
+      'policy',
+    ]);
   });
 
   it('gives the demo organization two marketplace products, paid, subscribed and active once provisioned', async () => {

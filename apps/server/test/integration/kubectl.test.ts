@@ -75,6 +75,20 @@ describe('kubectl with a downloaded kubeconfig', () => {
     expect(table.stdout.match(/\bReady\b/g)).toHaveLength(3);
     const pods = await kubectl('kube.yaml', cluster, 'get', 'pods', '-A');
     expect(pods.stdout).toContain('monitoring');
+    expect(pods.stdout).not.toContain('gitops');
+
+    // An add-on ordered and paid shows as its pods once installed.
+    const addon = await client.request({
+      method: 'POST',
+      url: '/api/addons/orders',
+      headers: { 'idempotency-key': 'kubectl-gitops' },
+      payload: { clusterId: cluster.id, addon: 'gitops' },
+    });
+    expect(addon.statusCode, addon.body).toBe(201);
+    expect((await client.post(`/api/orders/${addon.json().id}/pay`, {})).statusCode).toBe(200);
+    await settleJobs(t.app);
+    const withAddon = await kubectl('kube.yaml', cluster, 'get', 'pods', '-A');
+    expect(withAddon.stdout).toMatch(/\n\S+\s+gitops-\S+\s+\d+\/\d+\s+Running/);
 
     const pool = cluster.nodePools[0]!;
     const scaled = await client.patch(`/api/clusters/${cluster.id}/node-pools/${pool.id}`, {

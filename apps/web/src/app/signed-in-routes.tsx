@@ -113,7 +113,6 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.SupportTicketPage,
       })),
   },
-  placeholder(paths.addonOrders, 'addonOrders'),
   {
     path: paths.customSolutions,
     lazy: () =>
@@ -133,6 +132,13 @@ const dashboardRoutes: RouteObject[] = [
           })),
       },
     ],
+  },
+  {
+    path: paths.addonOrders,
+    lazy: () =>
+      import('@/features/orders/pages/addon-orders-page').then((m) => ({
+        Component: m.AddonOrdersPage,
+      })),
   },
   {
     path: paths.billing,
@@ -160,7 +166,11 @@ const dashboardRoutes: RouteObject[] = [
       placeholder(paths.organizationUsers, 'organizationUsers'),
     ],
   },
-  placeholder(paths.addOns, 'addOns'),
+  {
+    path: paths.addOns,
+    lazy: () =>
+      import('@/features/addons/pages/addons-page').then((m) => ({ Component: m.AddonsPage })),
+  },
   {
     path: paths.paymentSuccess,
     lazy: () =>

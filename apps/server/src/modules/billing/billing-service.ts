@@ -18,6 +18,7 @@ import { chargeOffSession, type ChargeOutcome } from './off-session-charge.ts';
 import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
 import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
+import { addonInstalled } from './addon-billing.ts';
 import { createProductBillingHooks } from './product-subscriptions.ts';
 
 /** How often each instance looks for periods that ended and renewal attempts that are due. */
@@ -129,7 +130,7 @@ export function createBillingService(
     },
 
     /** For the clusters module: see `ClusterBillingHooks`. */
-    clusterHooks: createClusterBillingHooks(),
+    clusterHooks: { ...createClusterBillingHooks(), addonInstalled },
 
     /** For the products module: their subscriptions, plan changes and cancellations. */
     productHooks: createProductBillingHooks(),

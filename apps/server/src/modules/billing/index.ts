@@ -7,5 +7,6 @@ export { createBillingService, RENEWAL_CHORE_MS, type BillingService } from './b
 export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
 export type { ChargeOutcome } from './off-session-charge.ts';
 export { clusterConfigNow } from './cluster-config.ts';
-export { addPeriod } from './periods.ts';
+export { addPeriod, dayOf } from './periods.ts';
 export { readBillingDetails } from './billing-details.ts';
+export { clusterSubscription, periodLeft, removalCredit } from './addon-billing.ts';

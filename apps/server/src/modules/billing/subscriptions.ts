@@ -5,7 +5,7 @@ import {
   type Catalog,
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { orders, organizations, renewals, subscriptions } from '../../db/schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
@@ -68,7 +68,11 @@ export async function openClusterSubscription(
  * that had a discount (the promo code), where the credit is scaled down with it, so a credit
  * never exceeds what was paid.
  */
-async function paidShare(tx: Tx, subscription: SubscriptionRow, cents: number): Promise<number> {
+async function paidShare(
+  tx: DbOrTx,
+  subscription: SubscriptionRow,
+  cents: number,
+): Promise<number> {
   if (!subscription.orderId) return cents;
   const [renewed] = await tx
     .select({ id: renewals.id })
@@ -88,7 +92,12 @@ async function paidShare(tx: Tx, subscription: SubscriptionRow, cents: number): 
  * The unused part of `cents` of the subscription's current period at `now`: whole hours left
  * over the period's hours, rounded down (`proratedCredit`).
  */
-export async function unusedPart(tx: Tx, subscription: SubscriptionRow, cents: number, now: Date) {
+export async function unusedPart(
+  tx: DbOrTx,
+  subscription: SubscriptionRow,
+  cents: number,
+  now: Date,
+) {
   const hoursLeft = wholeHoursBetween(now, subscription.periodEnd);
   const hours = periodHours(subscription.periodStart, subscription.periodEnd);
   const credit = proratedCredit(await paidShare(tx, subscription, cents), hoursLeft, hours);
@@ -96,7 +105,7 @@ export async function unusedPart(tx: Tx, subscription: SubscriptionRow, cents: n
 }
 
 /** The engine's price of a paid configuration for the subscription's cycle; null if it cannot. */
-function priceOf(config: ClusterOrderConfig, cycle: 'monthly' | 'yearly', catalog: Catalog) {
+export function priceOf(config: ClusterOrderConfig, cycle: 'monthly' | 'yearly', catalog: Catalog) {
   try {
     return priceCluster({ ...config, billingCycle: cycle }, catalog).total;
   } catch {

@@ -274,6 +274,26 @@ export function createClusterChanges(
       });
     },
 
+    /**
+     * An installed add-on leaves the cluster: the provider uninstalls it, and when that finishes
+     * billing credits the unused prepaid part (`capacityChanged`).
+     */
+    async removeAddon(actor: SessionUser, client: ClientInfo, id: number, slug: string) {
+      return change(actor, client, id, async (_tx, cluster, pools, catalog) => {
+        const addon = catalog.addons.find((entry) => entry.slug === slug);
+        if (!addon || !cluster.addons.includes(slug)) {
+          throw notFound(`Add-on ${addon?.name ?? slug} is not installed on ${cluster.name}`);
+        }
+        return {
+          kind: 'remove_addon',
+          steps: driverOf(cluster).planRemoveAddon(toDriverCluster(cluster, pools, catalog), slug),
+          message: `Removing add-on ${addon.name}`,
+          audit: 'cluster.addon.remove',
+          details: { addon: slug },
+        };
+      });
+    },
+
     async recycleNode(actor: SessionUser, client: ClientInfo, id: number, nodeName: string) {
       return change(actor, client, id, async (_tx, cluster, pools, catalog) => {
         const node = pools.flatMap((pool) => pool.nodes).find((n) => n.name === nodeName);

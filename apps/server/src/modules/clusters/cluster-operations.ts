@@ -48,6 +48,11 @@ export interface ClusterOrderHooks {
   completed(tx: Tx, orderId: number, note: string): Promise<void>;
   /** Marks the order failed and returns the amount paid to the credit balance (cents). */
   failed(tx: Tx, orderId: number, reason: string): Promise<number>;
+  /**
+   * An add-on's installation ended: the add-on order waiting on it is completed, or failed with
+   * what it paid returned as credit (answered, in cents; 0 when no order waited on it).
+   */
+  addonSettled(tx: Tx, clusterId: number, slug: string, failure: string | null): Promise<number>;
 }
 
 /**
@@ -61,6 +66,17 @@ export interface ClusterBillingHooks {
   clusterDeleted(tx: Tx, clusterId: number, catalog: Catalog): Promise<void>;
   /** Its provisioning failed (the order is refunded in full). */
   provisioningFailed(tx: Tx, clusterId: number): Promise<void>;
+  /** An add-on finished installing: the prepaid period now carries it. */
+  addonInstalled(tx: Tx, clusterId: number, slug: string, catalog: Catalog): Promise<void>;
+}
+
+/** The add-on an install or removal operation is about, from its planned steps. */
+export function addonOfOperation(operation: { steps: OperationStep[] }): string | null {
+  for (const step of operation.steps) {
+    const effect = step.effect as StepEffect;
+    if (effect.type === 'addon-installed' || effect.type === 'addon-removed') return effect.slug;
+  }
+  return null;
 }
 
 type OperationRow = typeof clusterOperations.$inferSelect;
@@ -330,8 +346,27 @@ export function createClusterOperations(
     else if (failure) {
       await tx.update(clusters).set({ statusReason: failure }).where(eq(clusters.id, cluster.id));
     }
+    // An add-on in or out changes what the cluster costs; its pools are as they were.
+    const addonChanged =
+      !failure && (operation.kind === 'install_addon' || operation.kind === 'remove_addon');
     const settled =
-      failure || target === 'deleted' ? await reconcile(tx, cluster, target, catalog) : {};
+      failure || target === 'deleted'
+        ? await reconcile(tx, cluster, target, catalog)
+        : addonChanged
+          ? {
+              monthlyCostCents: priceCluster(
+                {
+                  ...configOf(
+                    cluster,
+                    (await loadPools(tx, [cluster.id])).filter((pool) => pool.count > 0),
+                    catalog,
+                  ),
+                  billingCycle: 'monthly',
+                },
+                catalog,
+              ).monthly,
+            }
+          : {};
     await tx
       .update(clusters)
       .set({
@@ -363,6 +398,18 @@ export function createClusterOperations(
       if (operation.kind === 'provision' && cluster.orderId) {
         await deps.orderHooks.completed(tx, cluster.orderId, `Cluster ${cluster.name} is running`);
       }
+      const addon = addonOfOperation(operation);
+      if (operation.kind === 'install_addon' && addon) {
+        await deps.billingHooks.addonInstalled(tx, cluster.id, addon, catalog);
+        await deps.orderHooks.addonSettled(tx, cluster.id, addon, null);
+        const name = catalog.addons.find((entry) => entry.slug === addon)?.name ?? addon;
+        await notifyOrganization(
+          tx,
+          cluster.organizationId,
+          'success',
+          `Add-on ${name} is installed on ${cluster.name}.`,
+        );
+      }
       if (
         operation.kind === 'provision' ||
         operation.kind === 'upgrade' ||
@@ -387,6 +434,13 @@ export function createClusterOperations(
       message = `Provisioning of ${cluster.name} failed: ${failure}.${refund}`;
     } else if (operation.kind === 'delete') {
       message = `Deleting ${cluster.name} stopped: ${failure}. Ask support to finish it.`;
+    } else if (operation.kind === 'install_addon') {
+      const addon = addonOfOperation(operation);
+      const refunded = addon
+        ? await deps.orderHooks.addonSettled(tx, cluster.id, addon, failure)
+        : 0;
+      const refund = refunded ? ` ${dollars(refunded)} was returned to your credit balance.` : '';
+      message = `Installing ${addon ?? 'an add-on'} on ${cluster.name} failed: ${failure}.${refund}`;
     }
     await logClusterEvent(tx, cluster, {
       kind: 'error',

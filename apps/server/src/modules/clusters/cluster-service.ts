@@ -1,3 +1,4 @@
+import { createClusterAddons } from './cluster-addons.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
@@ -35,6 +36,7 @@ export function createClusterService(
     ...reads,
     ...createClusterChanges(context, reads.view),
     ...lifecycle,
+    ...createClusterAddons(context),
     resumeStranded: context.operations.resumeStranded,
   };
 }

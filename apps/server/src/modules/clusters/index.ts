@@ -3,3 +3,4 @@ export { clusterRoutes } from './cluster-routes.ts';
 export { createClusterService, type ClusterService } from './cluster-service.ts';
 export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-operations.ts';
 export { configOf } from './cluster-records.ts';
+export type { AddonInstallStart } from './cluster-addons.ts';

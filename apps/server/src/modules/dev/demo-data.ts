@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
+import { seedDemoAddons } from './demo-addons.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -110,5 +111,7 @@ export async function seedDemoData(services: Services) {
   await seedDemoOrders(services);
   await seedDemoProducts(services);
   await seedDemoBilling(services, seededHere);
+  // Add-ons join the clusters' prepaid periods, so they come after the billing past.
+  await seedDemoAddons(services);
   await seedDemoSupport(services, seededHere);
 }

@@ -5,4 +5,11 @@ export { createOrderService, requireIdempotencyKey, type OrderService } from './
 export { orderRoutes } from './order-routes.ts';
 export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';
 export { orderNumber } from './order-states.ts';
+export {
+  addonOfOrder,
+  lockAddonOrder,
+  noteAddonOrder,
+  openAddonOrder,
+  placeAddonOrder,
+} from './addon-orders.ts';
 export { openPlanChangeOrder, openProductOrderNamed, placeProductOrder } from './product-orders.ts';

@@ -7,6 +7,7 @@ import { moveCredit } from '../credits/index.ts';
 import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { dollars } from '../../lib/money.ts';
+import { addonOfOrder, fulfillingAddonOrders } from './addon-orders.ts';
 
 /**
  * What the clusters module needs of orders: how a paid order ends once its cluster is set up
@@ -47,6 +48,16 @@ export function createOrderFulfilment() {
         .where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({ orderId, status: 'completed', note });
       await announceOrder(tx, order.organizationId, orderId, 'completed');
+    },
+
+    async addonSettled(tx: Tx, clusterId: number, slug: string, failure: string | null) {
+      const [order] = (await fulfillingAddonOrders(tx, clusterId)).filter(
+        (candidate) => addonOfOrder(candidate) === slug,
+      );
+      if (!order) return 0;
+      if (failure) return this.failed(tx, order.id, failure);
+      await this.completed(tx, order.id, `${order.description.replace(/^Add-on /, '')}: installed`);
+      return 0;
     },
 
     async failed(tx: Tx, orderId: number, reason: string): Promise<number> {

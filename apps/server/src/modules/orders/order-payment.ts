@@ -42,6 +42,7 @@ export function createOrderPayments(
     | 'paymentMethods'
     | 'clusters'
     | 'billing'
+    | 'addons'
     | 'productOperations'
   >,
 ) {
@@ -167,14 +168,18 @@ export function createOrderPayments(
       return;
     }
 
-    if (order.kind === 'product') {
-      // The product is created (or its plan change queued) by its module; its job ends the order.
+    if (order.kind === 'product' || order.kind === 'addon') {
+      // A product is created (or its plan change queued) by its module, an add-on waits for its
+      // cluster to be free: either way a durable job of that module ends the order.
       await tx
         .update(orders)
         .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
         .where(eq(orders.id, order.id));
       await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: paidNote });
-      const note = await deps.productOperations.orderPaid(tx, order, now);
+      const note =
+        order.kind === 'product'
+          ? await deps.productOperations.orderPaid(tx, order, now)
+          : await deps.addons.orderPaid(tx, order);
       await tx.insert(orderEvents).values({ orderId: order.id, status: 'fulfilling', note });
       const message = `Order ${orderNumber(order.id)} is paid: ${note}.`;
       for (const userId of new Set([order.userId ?? actor.id, actor.id])) {

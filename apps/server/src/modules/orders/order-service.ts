@@ -167,6 +167,9 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
   return {
     get: (organizationId: number, id: number) => loadOrder(db, organizationId, id),
 
+    /** The order an Idempotency-Key placed with the same request (a 409 for another request). */
+    replayed,
+
     async list(organizationId: number, query: OrderListQuery): Promise<OrderSummary[]> {
       const rows = await listQuery.execute({
         organizationId,

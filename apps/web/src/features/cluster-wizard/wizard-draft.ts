@@ -4,6 +4,7 @@ import { configFromLink } from '@/lib/catalog/cluster-config-rules';
 import type { PartialClusterConfig } from '@/lib/catalog/config-url';
 import { isStepId, type StepId } from './wizard-steps';
 import type { WizardValues } from './wizard-schema';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 /** The order the draft placed, and the request that placed it. */
 export interface PlacedOrder {
@@ -31,15 +32,7 @@ export interface WizardDraft {
 
 export const DRAFT_STORAGE_KEY = 'alpenkube.clusterWizard.draft';
 
-/** A random UUID; `crypto.randomUUID` exists only on https pages (and localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newIdempotencyKey };
 
 /**
  * The first answers: the configuration a link carried (the estimator's "Order this

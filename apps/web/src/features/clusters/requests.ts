@@ -45,3 +45,7 @@ export async function fetchKubeconfig(id: number): Promise<string> {
   }
   return text;
 }
+
+/** Uninstalls an add-on: a change of the cluster; the unused prepaid part is credited after. */
+export const removeAddon = (id: number, slug: string) =>
+  request(endpoints.addons.remove, { params: [id, slug] });

@@ -27,6 +27,9 @@ describe('the order list filters', () => {
       '/orders?kind=support&status=paid',
     );
     expect(ordersHref({ status: 'pending_payment' })).toBe('/orders?status=pending_payment');
+    expect(ordersHref({ kind: 'addon', status: 'completed' })).toBe(
+      '/orders/addons?status=completed',
+    );
   });
 
   it('offers All and every kind as tabs', () => {

@@ -29,11 +29,18 @@ export function filtersFromSearch(search: URLSearchParams, fixedKind?: OrderKind
   };
 }
 
-/** Where a filter choice leads: clusters have a page of their own, the other kinds a query. */
+/** The kinds with a page of their own; the others are a query of /orders. */
+const kindPages: Partial<Record<OrderKind, string>> = {
+  cluster: paths.clusterOrders,
+  addon: paths.addonOrders,
+};
+
+/** Where a filter choice leads: clusters and add-ons have a page of their own, the other kinds a query. */
 export function ordersHref({ kind, status }: OrderListQuery): string {
   const search = new URLSearchParams();
-  if (kind && kind !== 'cluster') search.set('kind', kind);
+  const page = kind ? kindPages[kind] : undefined;
+  if (kind && !page) search.set('kind', kind);
   if (status) search.set('status', status);
-  const base = kind === 'cluster' ? paths.clusterOrders : paths.orders;
+  const base = page ?? paths.orders;
   return search.size ? `${base}?${search}` : base;
 }

@@ -5,11 +5,6 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  addonOrders: {
-    title: 'Add-on orders',
-    purpose: 'Add-ons ordered for your clusters.',
-    planned: ['Add-on, target cluster and status'],
-  },
   officersPanel: {
     title: 'Officers Panel',
     purpose: 'Compliance evidence for GDPR, HDS, CISPE and data sovereignty.',
@@ -38,11 +33,6 @@ export const placeholderCatalog = {
     title: 'Organization users',
     purpose: 'Every member of the organization with role and status.',
     planned: ['Role changes', 'Removal'],
-  },
-  addOns: {
-    title: 'Add-ons',
-    purpose: 'Ingress, certificates, monitoring, backup and more for your clusters.',
-    planned: ['Catalog with compatible tiers and prices', 'Install on a cluster'],
   },
 } satisfies Record<string, PlaceholderEntry>;
 

@@ -30,7 +30,7 @@ export function ClusterDetail({
         <div className="min-w-0 space-y-6">
           <KubeconfigSection cluster={cluster} actions={actions} />
           <ClusterOverview cluster={cluster} />
-          <ClusterAddons addons={cluster.addons} />
+          <ClusterAddons cluster={cluster} canChange={actions.change} />
           {cluster.provider.simulated ? <SimulatedNotice /> : null}
         </div>
       </div>

@@ -1,17 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Cluster } from '@alpenkube/contract';
-import { Button, type ButtonProps } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { SubmitButton } from '@/components/ui/form';
+import type { ButtonProps } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/use-toast';
 import { useClusterChange } from '../queries';
 
@@ -60,32 +50,18 @@ export function ConfirmActionDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" {...triggerProps}>
-          {trigger}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Keep it</Button>
-          </DialogClose>
-          <SubmitButton
-            type="button"
-            variant={destructive ? 'destructive' : 'default'}
-            pending={action.isPending}
-            pendingText={pendingText}
-            onClick={() => action.mutate(undefined)}
-          >
-            {confirmLabel}
-          </SubmitButton>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      triggerProps={triggerProps}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pendingText={pendingText}
+      pending={action.isPending}
+      destructive={destructive}
+      onConfirm={() => action.mutate(undefined)}
+    />
   );
 }

@@ -26,7 +26,16 @@ describe('product pricing', () => {
     expect(productPlanPrice(standard, 'monthly')).toBe(8900);
   });
 
-  it('charges an upgrade and credits a downgrade for the whole hours left, rounded down', () => {
+  it('charges an upgrade rounded half up and credits a downgrade rounded down, by whole hours left', () => {
+    // 16,000 × 1 / 744 = 21.5: the charge rounds up, so cancelling at once cannot gain a cent.
+    expect(
+      priceProductPlanChange({
+        fromPeriodPrice: 8900,
+        toPeriodPrice: 24900,
+        hoursLeft: 1,
+        periodHours: 744,
+      }),
+    ).toEqual({ charge: 22, credit: 0 });
     expect(
       priceProductPlanChange({
         fromPeriodPrice: 8900,

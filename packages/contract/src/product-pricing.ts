@@ -2,7 +2,7 @@
  * Prices of marketplace products, next to the cluster price engine: a plan's flat price for a
  * cycle as an order line, and what a plan change costs or gives back until the period ends.
  */
-import { proratedCredit, type BillingCycle, type PriceLine } from './pricing.ts';
+import { proratedCharge, proratedCredit, type BillingCycle, type PriceLine } from './pricing.ts';
 
 export interface PricedProductPlan {
   slug: string;
@@ -36,8 +36,9 @@ export function priceProduct(
 
 /**
  * A plan change within a paid period: the difference of the two period prices for the whole
- * hours left (rounded down like every proration). An upgrade `charge`s it, a downgrade
- * `credit`s it; a period with no hours left changes nothing.
+ * hours left. An upgrade `charge`s it rounded half up (as an add-on joining a period), a
+ * downgrade `credit`s it rounded down (as every credit), so that changing and cancelling at once
+ * never gives back more than was paid; a period with no hours left changes nothing.
  */
 export function priceProductPlanChange(input: {
   fromPeriodPrice: number;
@@ -46,6 +47,7 @@ export function priceProductPlanChange(input: {
   periodHours: number;
 }): { charge: number; credit: number } {
   const difference = input.toPeriodPrice - input.fromPeriodPrice;
-  const prorated = proratedCredit(Math.abs(difference), input.hoursLeft, input.periodHours);
-  return difference >= 0 ? { charge: prorated, credit: 0 } : { charge: 0, credit: prorated };
+  return difference >= 0
+    ? { charge: proratedCharge(difference, input.hoursLeft, input.periodHours), credit: 0 }
+    : { charge: 0, credit: proratedCredit(-difference, input.hoursLeft, input.periodHours) };
 }

@@ -126,6 +126,33 @@ describe('add-ons on a cluster', () => {
     expect(refused.json().message).toBe('Backup and restore is already installed on shop.');
   });
 
+  it('refunds an add-on order paid after the period it was priced in renewed', async () => {
+    const { client, cluster } = await runningCluster('renewed');
+    await setPeriod(cluster.id, 2);
+    const placed = await orderAddon(client, cluster.id, 'backup');
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    // The cluster renews before the order is paid: a new period starts after it was priced.
+    const renewedAt = new Date(Date.now() + 1000);
+    await t.app.services.db
+      .update(subscriptions)
+      .set({ periodStart: renewedAt, periodEnd: new Date(renewedAt.getTime() + 720 * HOUR) })
+      .where(eq(subscriptions.clusterId, cluster.id));
+    expect((await client.post(`/api/orders/${order.id}/pay`, {})).statusCode).toBe(200);
+    await settleJobs(t.app);
+    const after = (await client.get(`/api/orders/${order.id}`)).json<Order>();
+    expect(after.status).toBe('failed');
+    expect(after.timeline.at(-1)!.note).toMatch(/renewed since this add-on was priced/);
+    expect((await clusterOf(client, cluster.id)).addons.map((addon) => addon.slug)).not.toContain(
+      'backup',
+    );
+    const [refund] = await t.app.services.db
+      .select()
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.orderId, order.id), eq(creditTransactions.kind, 'refund')));
+    expect(refund?.amountCents).toBe(order.total);
+  });
+
   it('runs the install job once: run again, it starts nothing and writes nothing', async () => {
     const { client, cluster } = await runningCluster('twice');
     const placed = (await orderAddon(client, cluster.id, 'logging')).json<Order>();

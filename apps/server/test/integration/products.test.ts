@@ -268,9 +268,11 @@ describe('marketplace products', () => {
 
     const rotated = await who.client.post(`${url}/rotate`, {});
     expect(rotated.statusCode, rotated.body).toBe(200);
-    expect(rotated.json<ProductDetail>()).toMatchObject({ secretVersion: 2, secretShown: false });
-    const fresh = (await who.client.post(url, {})).json<ProductSecret>();
-    expect(fresh).toMatchObject({ version: 2, firstReveal: true });
+    // The rotated secret of a secret already shown is behind the password too.
+    expect(rotated.json<ProductDetail>()).toMatchObject({ secretVersion: 2, secretShown: true });
+    expect((await who.client.post(url, {})).statusCode).toBe(403);
+    const fresh = (await who.client.post(url, { password: STRONG_PASSWORD })).json<ProductSecret>();
+    expect(fresh).toMatchObject({ version: 2, firstReveal: false });
     expect(fresh.secret).not.toBe(secret.secret);
 
     const actions = await t.app.services.db
@@ -320,6 +322,25 @@ describe('marketplace products', () => {
       .from(subscriptions)
       .where(eq(subscriptions.productInstanceId, product.id));
     expect(subscription!.productPlan).toBe('business');
+  });
+
+  it('refunds an upgrade paid after the period it was priced from renewed', async () => {
+    const who = await clusterOrderer(t.app);
+    const { product } = await activeProduct(who.client, { plan: 'standard' });
+    await periodAt(product.id, 360, 720);
+    const change = await who.client.post(`/api/products/${product.id}/plan`, { plan: 'business' });
+    const { order } = change.json<ProductPlanChange>();
+    // A renewal moves the period on before the order is paid.
+    await periodAt(product.id, 700, 720);
+    expect((await who.client.post(`/api/orders/${order!.id}/pay`, {})).statusCode).toBe(200);
+    await settleJobs(t.app);
+    const after = (await who.client.get(`/api/orders/${order!.id}`)).json<Order>();
+    expect(after.status).toBe('failed');
+    expect(after.timeline.at(-1)!.note).toMatch(/changed plan or renewed since this order/);
+    expect(await productOf(who.client, product.id)).toMatchObject({
+      status: 'active',
+      plan: 'standard',
+    });
   });
 
   it('downgrades after a job and credits the prorated difference', async () => {

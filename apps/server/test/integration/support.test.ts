@@ -370,16 +370,26 @@ describe('support tickets', () => {
     const mine = (await agent.client.get('/api/support/queue?assignee=me')).json<QueuePage>();
     expect(mine.tickets.map((row) => row.id)).toEqual([ticket.id]);
 
-    expect(
-      (
-        await staffSay(agent.client, ticket.id, {
-          body: 'Looks like quota, check node pools',
-          internal: 'true',
-        })
-      ).statusCode,
-    ).toBe(200);
+    const note = await agent.client.request({
+      method: 'POST',
+      url: `/api/support/queue/${ticket.id}/messages`,
+      ...form({ body: 'Looks like quota, check node pools', internal: 'true' }, [
+        { name: 'analysis.log', data: LOG },
+      ]),
+    });
+    expect(note.statusCode).toBe(200);
     const staffView = (await agent.client.get(`/api/support/queue/${ticket.id}`)).json<Ticket>();
     expect(staffView.messages.map((m) => m.internal)).toEqual([false, true]);
+    // The note's file is the team's too: the customer cannot fetch it by its id.
+    const noteFile = staffView.messages[1]!.attachments[0]!;
+    expect(
+      (await agent.client.get(`/api/support/queue/${ticket.id}/attachments/${noteFile.id}`))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await owner.client.get(`/api/support/tickets/${ticket.id}/attachments/${noteFile.id}`))
+        .statusCode,
+    ).toBe(404);
     const customerView = (
       await owner.client.get(`/api/support/tickets/${ticket.id}`)
     ).json<Ticket>();

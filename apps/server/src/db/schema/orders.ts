@@ -31,6 +31,12 @@ export interface ProductOrderConfig {
   /** `provider:region`. */
   region: string;
   name: string;
+  /**
+   * A plan change's: the plan and the period it was priced from. Paid after either changed
+   * (another change, a renewal), its price is stale and the order is refunded.
+   */
+  fromPlan?: string;
+  fromPeriodStart?: string;
 }
 
 const openStatusList = sql.raw(openOrderStatuses.map((status) => `'${status}'`).join(', '));

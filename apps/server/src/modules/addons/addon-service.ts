@@ -111,7 +111,19 @@ export function createAddonService(
     return retryInMs === null ? undefined : { rescheduleInMs: retryInMs };
   }
 
-  deps.jobs.register(addonInstallJob, install);
+  deps.jobs.register(addonInstallJob, install, {
+    // A job that failed for good (the database, a worker that died on its last attempt) must
+    // still end its order, or the money stays taken for an add-on that never comes.
+    onGiveUp: async (payload, reason) => {
+      const parsed = addonInstallJob.payload.safeParse(payload);
+      if (!parsed.success) return;
+      await db.transaction(async (tx) => {
+        const order = await lockAddonOrder(tx, parsed.data.orderId);
+        if (order?.status !== 'fulfilling') return;
+        await fulfilment.failed(tx, order.id, `The add-on could not be installed: ${reason}`);
+      });
+    },
+  });
 
   return {
     /** Every add-on of the catalog on one cluster of the organization, priced for now. */
@@ -219,6 +231,19 @@ export function createAddonService(
 
     /** For the orders module, in the transaction that records an add-on order's payment: its timeline's words. */
     async orderPaid(tx: Tx, order: OrderRow): Promise<string> {
+      // Priced for the hours left of the period it was placed in: paid after that period
+      // renewed, it would buy the whole new one for a few hours' price.
+      const subscription = order.targetClusterId
+        ? await clusterSubscription(tx, order.targetClusterId)
+        : null;
+      if (subscription && subscription.periodStart > order.createdAt) {
+        const refund = await fulfilment.failed(
+          tx,
+          order.id,
+          "The cluster's prepaid period renewed since this add-on was priced: order it again",
+        );
+        return `Refunded ${refund}`;
+      }
       await enqueueJob(tx, addonInstallJob, { orderId: order.id }, { maxAttempts: 10 });
       return `${order.description}: the installation starts shortly`;
     },

@@ -180,6 +180,13 @@ export function createOrderPayments(
         order.kind === 'product'
           ? await deps.productOperations.orderPaid(tx, order, now)
           : await deps.addons.orderPaid(tx, order);
+      // The module may have refused it (priced on terms that changed, a name taken since) and
+      // refunded it: its timeline and notice already say so.
+      const [after] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      if (after?.status === 'failed') return;
       await tx.insert(orderEvents).values({ orderId: order.id, status: 'fulfilling', note });
       const message = `Order ${orderNumber(order.id)} is paid: ${note}.`;
       for (const userId of new Set([order.userId ?? actor.id, actor.id])) {

@@ -261,6 +261,22 @@ export function createProductOperations(
           );
           return `Refunded ${dollars(refund)}`;
         }
+        const period = await deps.billingHooks.period(tx, instance.id);
+        const stale =
+          (config.fromPlan !== undefined && instance.plan !== config.fromPlan) ||
+          (config.fromPeriodStart !== undefined &&
+            period !== null &&
+            period.start.toISOString() !== config.fromPeriodStart);
+        if (stale) {
+          // Priced from a plan or a period that is no longer the product's (a second change was
+          // paid first, or the period renewed): charging it would pay for the wrong difference.
+          const refund = await deps.orderHooks.failed(
+            tx,
+            order.id,
+            `${config.name} changed plan or renewed since this order was priced: order the change again`,
+          );
+          return `Refunded ${dollars(refund)}`;
+        }
         await setInstance(tx, instance, { status: 'updating', progress: 0 }, 'Plan change paid');
         await queueOperation(tx, {
           instanceId: instance.id,

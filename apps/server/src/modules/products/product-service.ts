@@ -272,12 +272,15 @@ export function createProductService(
           `${before.name} has no secret yet: it is issued once the product is active.`,
         );
       }
-      if (before.secretShownAt) await requirePassword(actor, password, client);
+      // Checked before the transaction: the embedded database's one connection is the
+      // transaction's, and the check reads the user and the rate limits.
+      const verified = Boolean(before.secretShownAt) || password !== undefined;
+      if (verified) await requirePassword(actor, password, client);
       return db.transaction(async (tx) => {
         const row = await findInstance(tx, actor.organizationId, id, true);
-        // Another reveal took the one without a password in the meantime.
         const first = row.secretShownAt === null;
-        if (!first && !before.secretShownAt) await requirePassword(actor, password, client);
+        // Another reveal took the one without a password in the meantime.
+        if (!first && !verified) await requirePassword(actor, undefined, client);
         if (first) {
           await tx
             .update(productInstances)
@@ -306,7 +309,9 @@ export function createProductService(
           {
             secretCiphertext: sealer.seal(randomToken(24)),
             secretVersion: row.secretVersion + 1,
-            secretShownAt: null,
+            // A secret that was shown stays behind the password once rotated: a session alone
+            // (a stolen one) must not get a working credential by rotating, then revealing.
+            secretShownAt: row.secretShownAt === null ? null : new Date(),
             secretRotatedAt: new Date(),
           },
           'Secret rotated',
@@ -373,6 +378,8 @@ export function createProductService(
               plan: planSlug,
               region: row.region,
               name: row.name,
+              fromPlan: row.plan,
+              ...(period ? { fromPeriodStart: period.start.toISOString() } : {}),
             },
             billingCycle: row.billingCycle,
             description: `${target.product.name} ${row.name}: ${current?.plan.name ?? row.plan} to ${target.plan.name}, prorated to ${period?.end.toISOString().slice(0, 10) ?? 'the period end'}`,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { PublicTicket } from '@alpenkube/contract';
 import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -68,7 +68,14 @@ export function createPublicTicketService(
     const [ticket] = await db
       .select()
       .from(supportTickets)
-      .where(and(eq(supportTickets.trackingCode, code), eq(supportTickets.email, email)));
+      .where(
+        and(
+          eq(supportTickets.trackingCode, code),
+          eq(supportTickets.email, email),
+          // A member's ticket is read signed in, where staff notes and files are filtered.
+          isNull(supportTickets.organizationId),
+        ),
+      );
     if (!ticket) throw new HttpError(404, NOT_FOUND);
     return ticket;
   }

@@ -22,6 +22,7 @@ import {
   organizations,
   productInstances,
   supportAttachments,
+  supportTicketMessages,
   supportTickets,
 } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -126,6 +127,20 @@ export function createTicketService(deps: Deps) {
     return ticket;
   }
 
+  /**
+   * The ticket again, locked, in the transaction that changes it: a status read before it may
+   * be stale (staff closing while a reply is on its way), so each change is checked on this.
+   */
+  async function lockedTicket(tx: Tx, id: number): Promise<TicketRow> {
+    const [ticket] = await tx
+      .select()
+      .from(supportTickets)
+      .where(eq(supportTickets.id, id))
+      .for('update');
+    if (!ticket) throw notFound('No such ticket');
+    return ticket;
+  }
+
   async function anyTicket(id: number): Promise<TicketRow> {
     const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
     if (!ticket) throw notFound('No such ticket');
@@ -152,7 +167,8 @@ export function createTicketService(deps: Deps) {
     }
   }
 
-  async function attachment(ticketId: number, attachmentId: number) {
+  /** A file of the ticket; a customer never gets one sent with a staff note. */
+  async function attachment(ticketId: number, attachmentId: number, reader: 'customer' | 'staff') {
     const [file] = await db
       .select({
         fileName: supportAttachments.fileName,
@@ -160,8 +176,13 @@ export function createTicketService(deps: Deps) {
         data: supportAttachments.data,
       })
       .from(supportAttachments)
+      .innerJoin(supportTicketMessages, eq(supportTicketMessages.id, supportAttachments.messageId))
       .where(
-        and(eq(supportAttachments.ticketId, ticketId), eq(supportAttachments.id, attachmentId)),
+        and(
+          eq(supportAttachments.ticketId, ticketId),
+          eq(supportAttachments.id, attachmentId),
+          reader === 'customer' ? eq(supportTicketMessages.internal, false) : undefined,
+        ),
       );
     if (!file) throw notFound('No such attachment');
     return file;
@@ -246,6 +267,7 @@ export function createTicketService(deps: Deps) {
     const plan =
       to === 'open' ? await planOf(ticket.organizationId, ticket.relatedClusterId) : ANONYMOUS_PLAN;
     await db.transaction(async (tx) => {
+      assertTicketTransition(await lockedTicket(tx, ticket.id), to, actor);
       await tx
         .update(supportTickets)
         .set({
@@ -342,6 +364,7 @@ export function createTicketService(deps: Deps) {
       const catalog = await catalogNow();
       const plan = await planOf(user.organizationId, ticket.relatedClusterId);
       await db.transaction(async (tx) => {
+        assertCustomerCanReply(await lockedTicket(tx, ticket.id));
         await insertMessage(
           tx,
           {
@@ -365,7 +388,7 @@ export function createTicketService(deps: Deps) {
 
     async attachment(organizationId: number, id: number, attachmentId: number) {
       await ownTicket(organizationId, id);
-      return attachment(id, attachmentId);
+      return attachment(id, attachmentId, 'customer');
     },
 
     /**
@@ -419,6 +442,7 @@ export function createTicketService(deps: Deps) {
       assertStaffCanReply(ticket, input.internal);
       const now = new Date();
       await db.transaction(async (tx) => {
+        assertStaffCanReply(await lockedTicket(tx, ticket.id), input.internal);
         await insertMessage(
           tx,
           {
@@ -464,7 +488,7 @@ export function createTicketService(deps: Deps) {
 
     async staffAttachment(id: number, attachmentId: number) {
       await anyTicket(id);
-      return attachment(id, attachmentId);
+      return attachment(id, attachmentId, 'staff');
     },
   };
 }

@@ -62,11 +62,13 @@ export function SecretField({ product }: { product: ProductDetail }) {
           disabled={rotate.isPending}
           onClick={() =>
             rotate.mutate(product.id, {
-              onSuccess: () => {
+              onSuccess: (rotated) => {
                 setShown(null);
                 toast({
                   title: 'Secret rotated',
-                  description: 'The old secret no longer works. Reveal the new one once.',
+                  description: rotated.secretShown
+                    ? 'The old secret no longer works. Reveal the new one with your password.'
+                    : 'The old secret no longer works. Reveal the new one once.',
                   variant: 'success',
                 });
               },

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 bash scripts/ensure-services.sh
 
-step() { printf '\n\033[1;32m== %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1;32m== %s (%s)\033[0m\n' "$*" "$(date -u +%T)"; }
 
 step "format"
 npx prettier --check . --log-level warn

@@ -98,9 +98,16 @@ test.describe('cluster topology', () => {
       page.getByTestId('topology-graph').locator('.react-flow__node').first(),
     ).toBeVisible();
     await expect(graphItem(page, `cluster-${cluster.id}/control-plane`)).toBeAttached();
-    await expect(page.getByRole('list', { name: 'Topology' }).locator(':scope > li')).toHaveCount(
-      all.length,
-    );
+    // One item per cluster. Other specs order and delete clusters of the same demo organization
+    // meanwhile; the graph follows them by push, so it comes to match the API as it is now.
+    const items = page.getByRole('list', { name: 'Topology' }).locator(':scope > li');
+    expect(all.length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const now = (await (await page.request.get('/api/clusters/topology')).json()) as unknown[];
+        return (await items.count()) - now.length;
+      })
+      .toBe(0);
   });
 
   test('only the topology pages load the graph library', async ({ page }) => {

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Cluster, ClusterEvent, ClusterListQuery, ClusterTopology } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import type { ClusterPushMessage } from '@alpenkube/contract/push';
-import { queryKeyOf } from '@/lib/http';
+import { isUnder, queryKeyOf } from '@/lib/http';
 import { parseRowId } from '@/lib/row-id';
 
 /**
@@ -30,13 +30,7 @@ const clustersPath = endpoints.clusters.list.path();
 
 /** Whether a query is one of the clusters' (a list, one cluster, its events or graph). */
 export function isClusterQueryKey(queryKey: readonly unknown[]) {
-  const path = queryKey[0];
-  return (
-    typeof path === 'string' &&
-    (path === clustersPath ||
-      path.startsWith(`${clustersPath}?`) ||
-      path.startsWith(`${clustersPath}/`))
-  );
+  return isUnder(queryKey, clustersPath);
 }
 
 /** After any change of a cluster: every cluster view, and the sidebar's counts. */

@@ -217,6 +217,15 @@ export async function requestForm<E extends AnyEndpoint>(
   return parseBodyText(text, response.status, endpoint.pattern) as ResponseOf<E>;
 }
 
+/** Whether a query's key is `path`, or `path` with a query string, or a path below it. */
+export function isUnder(queryKey: readonly unknown[], path: string): boolean {
+  const [first] = queryKey;
+  return (
+    typeof first === 'string' &&
+    (first === path || first.startsWith(`${path}?`) || first.startsWith(`${path}/`))
+  );
+}
+
 /**
  * The query key of a GET endpoint: the path first, so the default query fetcher GETs it. Keys
  * are built only by the features' key factories and the shared public queries.

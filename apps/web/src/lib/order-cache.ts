@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Order, OrderListQuery } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { queryKeyOf, request } from '@/lib/http';
+import { isUnder, queryKeyOf, request } from '@/lib/http';
 import { parseRowId } from '@/lib/row-id';
 
 /**
@@ -22,11 +22,7 @@ const ordersPath = endpoints.orders.list.path();
 
 /** Whether a query is one of the orders' (a list with any filter, or one order). */
 export function isOrderQueryKey(queryKey: readonly unknown[]) {
-  const path = queryKey[0];
-  return (
-    typeof path === 'string' &&
-    (path === ordersPath || path.startsWith(`${ordersPath}?`) || path.startsWith(`${ordersPath}/`))
-  );
+  return isUnder(queryKey, ordersPath);
 }
 
 /** After any change of an order: every order list, every order page, the sidebar's counts. */

@@ -10,7 +10,7 @@ import {
   idParamsSchema,
   orderSchema,
 } from '@alpenkube/contract';
-import { requireIdempotencyKey } from '../orders/index.ts';
+import { requireIdempotencyKey, sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -37,14 +37,10 @@ export const addonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { order, replayed } = await addons.order(
-        requireSession(request).user,
-        request.body,
-        key,
-        clientInfo(request),
+      return sendPlacedOrder(
+        reply,
+        await addons.order(requireSession(request).user, request.body, key, clientInfo(request)),
       );
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(201).send(order);
     },
   );
 

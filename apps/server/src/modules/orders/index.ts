@@ -2,7 +2,7 @@
 export { createOrderFulfilment } from './order-fulfilment.ts';
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
 export { createOrderService, requireIdempotencyKey, type OrderService } from './order-service.ts';
-export { orderRoutes } from './order-routes.ts';
+export { orderRoutes, sendPlacedOrder } from './order-routes.ts';
 export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';
 export { orderNumber } from './order-states.ts';
 export {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
@@ -10,6 +11,7 @@ import {
   orderSummarySchema,
   payOrderSchema,
   payResultSchema,
+  type Order,
 } from '@alpenkube/contract';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 import { requireIdempotencyKey } from './order-service.ts';
@@ -52,14 +54,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { order, replayed } = await orders.create(
-        requireSession(request).user,
-        request.body,
-        key,
-        clientInfo(request),
+      return sendPlacedOrder(
+        reply,
+        await orders.create(requireSession(request).user, request.body, key, clientInfo(request)),
       );
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(201).send(order);
     },
   );
 
@@ -114,3 +112,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 };
+
+/**
+ * The answer of every route that places an order under an Idempotency-Key (clusters, add-ons,
+ * products): 201 with the order, marked when the key had placed it before.
+ */
+export function sendPlacedOrder(
+  reply: FastifyReply,
+  { order, replayed }: { order: Order; replayed: boolean },
+) {
+  if (replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.code(201).send(order);
+}

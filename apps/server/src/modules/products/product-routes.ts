@@ -15,7 +15,7 @@ import {
   productSecretSchema,
   revealProductSecretSchema,
 } from '@alpenkube/contract';
-import { requireIdempotencyKey } from '../orders/index.ts';
+import { requireIdempotencyKey, sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -71,14 +71,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { order, replayed } = await products.order(
-        user(request),
-        request.body,
-        key,
-        clientInfo(request),
+      return sendPlacedOrder(
+        reply,
+        await products.order(user(request), request.body, key, clientInfo(request)),
       );
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(201).send(order);
     },
   );
 

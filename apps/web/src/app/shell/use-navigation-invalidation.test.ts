@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { invalidateForNavigation, isUnder, keysToInvalidate } from './use-navigation-invalidation';
+import { isUnder } from '@/lib/http';
+import { invalidateForNavigation, keysToInvalidate } from './use-navigation-invalidation';
 
 describe('invalidation on navigation', () => {
   it('always marks sidebar counts and billing credits, summary and plans stale', () => {

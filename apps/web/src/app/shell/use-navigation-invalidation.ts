@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '@alpenkube/contract/endpoints';
+import { isUnder } from '@/lib/http';
 
 /**
  * What every route change marks stale: the sidebar counts and the billing figures everywhere,
@@ -26,15 +27,6 @@ export function keysToInvalidate(pathname: string): string[] {
   if (pathname.startsWith('/billing')) keys.push(...BILLING_INVALIDATED);
   if (pathname.startsWith('/usage')) keys.push(...USAGE_INVALIDATED);
   return keys;
-}
-
-/** Whether a query's key is `path`, or `path` with a query string, or a path below it. */
-export function isUnder(queryKey: readonly unknown[], path: string): boolean {
-  const [first] = queryKey;
-  return (
-    typeof first === 'string' &&
-    (first === path || first.startsWith(`${path}?`) || first.startsWith(`${path}/`))
-  );
 }
 
 export function invalidateForNavigation(queryClient: QueryClient, pathname: string) {

@@ -6,17 +6,17 @@ import type {
   ProductPushMessage,
 } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { queryKeyOf } from '@/lib/http';
+import { isUnder, queryKeyOf } from '@/lib/http';
 import { refreshOrders } from '@/lib/order-cache';
 import { usePushHandler, type PushHandler } from '@/lib/realtime/socket';
 import { cancelProduct, changePlan, orderProduct, revealSecret, rotateSecret } from './requests';
 
 const { products } = endpoints;
+const productsPath = products.list.path();
 
 /** The marketplace's query keys: GET paths first, so the default query fetcher can GET them. */
 export const productKeys = {
   catalog: queryKeyOf(products.catalog),
-  all: ['/api/products'] as const,
   list: queryKeyOf(products.list, { limit: 100 }),
   detail: (id: number) => queryKeyOf(products.get, id),
 };
@@ -35,14 +35,8 @@ export const useProduct = (id: number) => useQuery(productQueries.detail(id));
 /** Every view of the organization's products (the list and each page) fetches again. */
 const refreshProducts = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({
-    predicate: (query) => {
-      const [path] = query.queryKey;
-      return (
-        typeof path === 'string' &&
-        path.startsWith('/api/products') &&
-        path !== productKeys.catalog[0]
-      );
-    },
+    predicate: (query) =>
+      isUnder(query.queryKey, productsPath) && query.queryKey[0] !== productKeys.catalog[0],
   });
 
 /**

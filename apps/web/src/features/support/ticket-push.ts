@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { isUnder } from '@/lib/http';
 import { usePushHandler, type PushHandler } from '@/lib/realtime/socket';
 
-const supportPrefix = '/api/support/';
+const supportPaths = [endpoints.support.tickets.path(), endpoints.support.queue.path()];
 
 /** Every support list and ticket: after a change, or when a push says one changed. */
 export function refreshSupport(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
-    predicate: (query) => String(query.queryKey[0]).startsWith(supportPrefix),
+    predicate: (query) => supportPaths.some((path) => isUnder(query.queryKey, path)),
   });
 }
 

@@ -5,7 +5,7 @@
  */
 
 export type ActorRole = 'user' | 'admin' | 'super_admin';
-export type ActorStatus = 'active' | 'pending_approval' | 'disabled';
+export type ActorStatus = 'active' | 'pending_approval' | 'disabled' | 'rejected';
 export type OrganizationStatus = 'pending_approval' | 'active' | 'suspended';
 
 /** What a permission check needs to know about the caller; null is an anonymous visitor. */
@@ -16,6 +16,8 @@ export interface Actor {
   emailVerified: boolean;
   organizationStatus: OrganizationStatus;
   officerAccess: boolean;
+  /** The organization requires two-factor authentication and the actor has not set it up. */
+  mfaSetupRequired?: boolean;
 }
 
 /**
@@ -41,12 +43,13 @@ export const accessLevels = [
 ] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
-const isMember = (actor: Actor) => actor.status === 'active';
+/** An approved member who meets the organization's sign-in rules (two-factor when required). */
+const isMember = (actor: Actor) => actor.status === 'active' && !actor.mfaSetupRequired;
 
 /** Whether `actor` may do what `level` guards. */
 export function can(actor: Actor | null, level: AccessLevel): boolean {
   if (level === 'anyone') return true;
-  if (!actor || actor.status === 'disabled') return false;
+  if (!actor || actor.status === 'disabled' || actor.status === 'rejected') return false;
   switch (level) {
     case 'signedIn':
       return true;
@@ -65,6 +68,9 @@ export function can(actor: Actor | null, level: AccessLevel): boolean {
 
 /** Why a signed-in actor is refused: the message a 403 carries. */
 export function refusalMessage(actor: Actor, level: AccessLevel): string {
+  if (actor.status === 'active' && actor.mfaSetupRequired) {
+    return 'Your organization requires two-factor authentication. Set it up in Settings to continue.';
+  }
   if (!isMember(actor)) {
     return 'Your request to join the organization is waiting for an admin’s approval.';
   }

@@ -38,7 +38,12 @@ export const userSchema = z.object({
   role: roleSchema,
   emailVerified: z.boolean(),
   mfaEnabled: z.boolean(),
-  status: z.enum(['active', 'pending_approval', 'disabled']),
+  status: z.enum(['active', 'pending_approval', 'disabled', 'rejected']),
+  /**
+   * The organization requires two-factor authentication and this user has not set it up: until
+   * they do, they reach their own account and nothing else.
+   */
+  mfaSetupRequired: z.boolean(),
   /** Whether the organization may order: a new one waits for the platform's approval. */
   organizationStatus: z.enum(['pending_approval', 'active', 'suspended']),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '@alpenkube/contract';
 import {
   auditEvents,
@@ -11,6 +11,7 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
+import { resetDatabase } from '../support/test-database.ts';
 
 const METHODS = '/api/billing/payment-methods';
 const THIS_YEAR = new Date().getUTCFullYear();
@@ -23,9 +24,7 @@ describe('payment methods', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.app.services.db.execute(
-      sql`truncate payment_methods, test_gateway_charges, test_gateway_cards, audit_events, sessions, users, organizations restart identity cascade`,
-    );
+    await resetDatabase(t.database);
   });
 
   /** A signed-in member of a new organization, an approved customer unless told otherwise. */

@@ -38,6 +38,7 @@ describe('POST /api/register', () => {
       role: 'admin',
       emailVerified: false,
       mfaEnabled: false,
+      mfaSetupRequired: false,
       status: 'active',
       organizationStatus: 'pending_approval',
     });

@@ -85,9 +85,13 @@ export async function resetDatabase(database: Database) {
   );
   const tables = rows.map((row) => row.tablename).filter((name) => !KEEP_TABLES.has(name));
   if (tables.length) {
-    await database.db.execute(
-      sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`),
-    );
+    // The audit trail refuses to be emptied unless the transaction says it resets a test database.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('alpenkube.reset_test_database', 'on', true)`);
+      await tx.execute(
+        sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`),
+      );
+    });
   }
   await syncCatalogs(database.db);
   await syncProductCatalog(database.db);

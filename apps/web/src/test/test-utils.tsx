@@ -64,6 +64,7 @@ export const testUser = {
   role: 'user' as const,
   emailVerified: true,
   mfaEnabled: false,
+  mfaSetupRequired: false,
   status: 'active' as const,
   organizationStatus: 'active' as const,
 };

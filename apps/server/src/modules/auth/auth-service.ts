@@ -21,6 +21,10 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 type UserRow = typeof users.$inferSelect;
 
+/** A disabled, rejected or erased account gets no session and no mailed link. */
+const canSignIn = (user: UserRow) =>
+  user.status !== 'disabled' && user.status !== 'rejected' && !user.erasedAt;
+
 /** Answer of a step that signs in: the session cookie to set, or a second factor to ask for. */
 export type SignInOutcome =
   { kind: 'session'; token: string; user: SessionUser } | { kind: 'mfa'; challenge: string };
@@ -103,9 +107,13 @@ export function createAuthService(deps: AuthDeps) {
     method: string,
     consume?: (tx: Tx) => Promise<unknown>,
   ): Promise<SignInOutcome> {
-    if (user.status === 'disabled') {
-      await auditUser(db, user, client, 'auth.sign_in', 'failure', { method, reason: 'disabled' });
-      throw forbidden('This account is disabled. Contact your organization admin.');
+    if (!canSignIn(user)) {
+      await auditUser(db, user, client, 'auth.sign_in', 'failure', { method, reason: user.status });
+      throw forbidden(
+        user.status === 'rejected'
+          ? 'Your request to join this organization was declined.'
+          : 'This account is disabled. Contact your organization admin.',
+      );
     }
     return db.transaction(async (tx) => {
       await consume?.(tx);
@@ -302,7 +310,7 @@ export function createAuthService(deps: AuthDeps) {
     async forgotPassword(email: string, client: ClientInfo) {
       await limitMail(email, client);
       const user = await userByEmail(email);
-      if (!user || user.status === 'disabled') return;
+      if (!user || !canSignIn(user)) return;
       await db.transaction(async (tx) => {
         const token = await issueToken(tx, user.id, 'reset_password');
         await queueMail(tx, {
@@ -343,7 +351,7 @@ export function createAuthService(deps: AuthDeps) {
     async requestMagicLink(email: string, client: ClientInfo) {
       await limitMail(email, client);
       const user = await userByEmail(email);
-      if (!user || user.status === 'disabled') return;
+      if (!user || !canSignIn(user)) return;
       await db.transaction(async (tx) => {
         const token = await issueToken(tx, user.id, 'magic_link');
         await queueMail(tx, {

@@ -2,13 +2,14 @@ import { ne, sql } from 'drizzle-orm';
 import { clusters, orders } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
+import type { ActorStatus } from '@alpenkube/contract/permissions';
 
 const NOTHING_YET = { clusters: 0, orders: { total: 0 } };
 
 /** A member whose request to join still waits for an admin sees nothing of the organization. */
 export async function sidebarCounts(
   db: Db,
-  member: { organizationId: number; status: 'active' | 'pending_approval' | 'disabled' },
+  member: { organizationId: number; status: ActorStatus },
 ) {
   if (member.status !== 'active') return NOTHING_YET;
   const { organizationId } = member;

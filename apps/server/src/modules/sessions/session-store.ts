@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { User } from '@alpenkube/contract';
+import { can } from '@alpenkube/contract/permissions';
 import { organizations, sessions, users } from '../../db/schema.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -86,6 +87,7 @@ function sessionUserFrom(
     organizationStatus: organization.status,
     organizationId: organization.id,
     officerAccess: user.officerAccess,
+    mfaSetupRequired: organization.mfaRequired && !user.totpEnabled,
   };
 }
 
@@ -257,7 +259,7 @@ export function createSessionStore(
         .where(
           and(
             inArray(sessions.tokenHash, tokenHashes),
-            ne(users.status, 'disabled'),
+            notInArray(users.status, ['disabled', 'rejected']),
             gt(sessions.expiresAt, new Date(now)),
             // The stored last-seen time lags by up to TOUCH_EVERY_MS: the idle limit allows for it.
             gt(sessions.lastSeenAt, new Date(now - options.idleMs - TOUCH_EVERY_MS)),
@@ -276,7 +278,7 @@ export function createSessionStore(
       const now = Date.now();
       const session = await load(tokenHash);
       if (!session) return null;
-      if (isExpired(session, now) || session.user.status === 'disabled') {
+      if (isExpired(session, now) || !can(session.user, 'signedIn')) {
         await destroyByHash(tokenHash);
         return null;
       }
@@ -338,7 +340,8 @@ export function createSessionStore(
         .select({ status: users.status })
         .from(users)
         .where(eq(users.id, userId));
-      await publish(tx, user?.status === 'disabled' ? { endedForUser: userId } : { userId });
+      const ended = user?.status === 'disabled' || user?.status === 'rejected';
+      await publish(tx, ended ? { endedForUser: userId } : { userId });
     },
 
     async listForUser(userId: number) {

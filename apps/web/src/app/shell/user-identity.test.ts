@@ -12,6 +12,7 @@ const base: User = {
   role: 'user',
   emailVerified: true,
   mfaEnabled: false,
+  mfaSetupRequired: false,
   status: 'active',
   organizationStatus: 'active',
 };

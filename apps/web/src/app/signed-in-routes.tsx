@@ -23,7 +23,7 @@ function placeholder(path: string, entry: PlaceholderKey): RouteObject {
 }
 
 const settingsPage = () =>
-  import('@/features/account/pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
+  import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute }));
 
 const orderStatusPage = () =>
   import('@/features/orders/pages/order-status-page').then((m) => ({

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/session/use-auth';
 import { PasswordForm } from '../components/password-form';
@@ -7,7 +8,7 @@ import { SessionsList } from '../components/sessions-list';
 import { SettingsSection } from '../components/settings-section';
 import { TwoFactorCard } from '../components/two-factor-card';
 
-const sections = [
+const ownSections = [
   { id: 'profile', label: 'Profile' },
   { id: 'password', label: 'Password' },
   { id: 'two-factor', label: 'Two-factor' },
@@ -15,9 +16,20 @@ const sections = [
   { id: 'preferences', label: 'Preferences' },
 ];
 
+/** A section another feature adds to the page (the app composes them; see app/routes). */
+export interface ExtraSettingsSection {
+  id: string;
+  /** The short name in the page's section links. */
+  label: string;
+  title: string;
+  description: ReactNode;
+  element: ReactNode;
+}
+
 /** /settings, /simple-settings, /profile and /account: one page for the signed-in user. */
-export function SettingsPage() {
+export function SettingsPage({ extraSections = [] }: { extraSections?: ExtraSettingsSection[] }) {
   const { user } = useAuth();
+  const sections = [...ownSections, ...extraSections];
   // The protected route renders this page only with a user; the spinner covers a refetch.
   if (!user) return <Spinner label="Loading your account..." className="min-h-[40dvh]" />;
 
@@ -77,6 +89,16 @@ export function SettingsPage() {
         >
           <PreferencesForm />
         </SettingsSection>
+        {extraSections.map((section) => (
+          <SettingsSection
+            key={section.id}
+            id={section.id}
+            title={section.title}
+            description={section.description}
+          >
+            {section.element}
+          </SettingsSection>
+        ))}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   BillingPlans,
   ClusterPage,
+  ProductInstance,
   QueuePage,
   QueueQuery,
   Ticket,
@@ -66,6 +67,15 @@ export const usePlans = () =>
   useQuery(queryOptions<BillingPlans>({ queryKey: queryKeyOf(endpoints.billing.plans) }));
 
 /** The organization's clusters, to name one a ticket is about. */
+/** The organization's products a ticket may be about (the marketplace's list, from the cache). */
+export const useProductChoices = () =>
+  useQuery(
+    queryOptions<ProductInstance[]>({
+      queryKey: queryKeyOf(endpoints.products.list, { limit: 100 }),
+      select: (products) => products.filter((product) => product.status !== 'cancelled'),
+    }),
+  );
+
 export const useClusterChoices = () =>
   useQuery(
     queryOptions<ClusterPage>({

@@ -13,19 +13,20 @@ import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/ui/form';
 import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { paths } from '@/config/paths';
-import { useClusterChoices, useTicketChange } from '../queries';
+import { useClusterChoices, useProductChoices, useTicketChange } from '../queries';
 import { createTicket, toFormData } from '../requests';
 import { categoryLabels, severityHints, severityLabels } from '../ticket-labels';
 import { AttachmentPicker } from './attachment-picker';
 
 /**
  * Opens a ticket for the organization: subject, category, severity (urgent only when the plan
- * has an urgent target), an optional cluster, the description and files. On success the
+ * has an urgent target), an optional cluster or product, the description and files. On success the
  * conversation opens.
  */
 export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
   const navigate = useNavigate();
   const clusters = useClusterChoices();
+  const products = useProductChoices();
   const [files, setFiles] = useState<File[]>([]);
   const form = useZodForm(createTicketSchema, {
     defaultValues: {
@@ -33,6 +34,7 @@ export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
       category: 'technical',
       severity: 'normal',
       relatedClusterId: '',
+      relatedProductId: '',
       body: '',
     },
   });
@@ -60,7 +62,7 @@ export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
           label="Subject"
           render={(field) => <Input {...field} />}
         />
-        <div className="grid items-start gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormInputField
             control={form.control}
             name="category"
@@ -104,6 +106,21 @@ export function NewTicketForm({ plans }: { plans: BillingPlans | undefined }) {
                 {clusters.data?.items.map((cluster) => (
                   <option key={cluster.id} value={String(cluster.id)}>
                     {cluster.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
+          <FormInputField
+            control={form.control}
+            name="relatedProductId"
+            label="Product (optional)"
+            render={(field) => (
+              <NativeSelect {...field} value={String(field.value ?? '')}>
+                <option value="">None</option>
+                {products.data?.map((product) => (
+                  <option key={product.id} value={String(product.id)}>
+                    {product.name} ({product.productName})
                   </option>
                 ))}
               </NativeSelect>

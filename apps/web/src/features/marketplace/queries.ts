@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   MarketplaceProduct,
   ProductDetail,
@@ -19,6 +25,8 @@ export const productKeys = {
   catalog: queryKeyOf(products.catalog),
   list: queryKeyOf(products.list, { limit: 100 }),
   detail: (id: number) => queryKeyOf(products.get, id),
+  /** What the product's job did last, as pushed; kept beside the product, never fetched. */
+  step: (id: number) => ['product-step', id] as const,
 };
 
 export const productQueries = {
@@ -31,6 +39,9 @@ export const productQueries = {
 export const useCatalog = () => useQuery(productQueries.catalog());
 export const useProducts = () => useQuery(productQueries.list());
 export const useProduct = (id: number) => useQuery(productQueries.detail(id));
+/** The last step the product's job pushed while this page was open; null before the first. */
+export const useProductStep = (id: number) =>
+  useQuery<string | null>({ queryKey: productKeys.step(id), queryFn: skipToken }).data ?? null;
 
 /** Every view of the organization's products (the list and each page) fetches again. */
 const refreshProducts = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -47,6 +58,8 @@ export const handleProductPush: PushHandler<'product'> = (message: ProductPushMe
   context.queryClient.setQueryData<ProductDetail>(productKeys.detail(message.productId), (old) =>
     old ? { ...old, status: message.status, progress: message.progress } : old,
   );
+  if (message.step)
+    context.queryClient.setQueryData(productKeys.step(message.productId), message.step);
   void refreshProducts(context.queryClient);
 };
 

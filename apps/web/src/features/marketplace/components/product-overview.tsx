@@ -3,6 +3,7 @@ import type { ProductDetail } from '@alpenkube/contract';
 import { FormAlert } from '@/components/ui/form';
 import { useMoney } from '@/components/pricing/use-money';
 import { paths } from '@/config/paths';
+import { useProductStep } from '../queries';
 import { ProductProgress, ProductStatusBadge } from './product-status-badge';
 import { Detail, Section } from './section';
 
@@ -11,11 +12,12 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 /** The product's state and what the organization pays for it. */
 export function ProductOverview({ product }: { product: ProductDetail }) {
   const { money } = useMoney();
+  const step = useProductStep(product.id);
   return (
     <Section title="State and plan">
       <div className="space-y-2" data-testid="product-state">
         <ProductStatusBadge status={product.status} />
-        <ProductProgress status={product.status} progress={product.progress} />
+        <ProductProgress status={product.status} progress={product.progress} step={step} />
         {product.statusReason ? (
           <FormAlert variant={product.status === 'failed' ? 'error' : 'info'}>
             {product.statusReason}

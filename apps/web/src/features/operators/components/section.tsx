@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
 /** A titled card of the organization page, with an action beside its title. */
 export function Section({
@@ -17,9 +17,7 @@ export function Section({
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
         <div className="space-y-1">
-          <CardTitle className="text-lg">
-            <h2>{title}</h2>
-          </CardTitle>
+          <h2 className="text-lg leading-none font-semibold tracking-tight">{title}</h2>
           {lead ? <p className="text-sm text-muted-foreground">{lead}</p> : null}
         </div>
         {action}

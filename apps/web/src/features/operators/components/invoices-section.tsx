@@ -41,8 +41,19 @@ function VoidButton({ invoice }: { invoice: Invoice }) {
 }
 
 const columns: DataTableColumn<Invoice>[] = [
-  { id: 'number', header: 'Invoice', rowHeader: true, cell: (invoice) => invoice.number },
-  { id: 'issued', header: 'Issued', cell: (invoice) => formatDay(invoice.issuedAt) },
+  {
+    id: 'number',
+    header: 'Invoice',
+    rowHeader: true,
+    cellClassName: 'whitespace-nowrap font-mono text-xs',
+    cell: (invoice) => invoice.number,
+  },
+  {
+    id: 'issued',
+    header: 'Issued',
+    cellClassName: 'whitespace-nowrap',
+    cell: (invoice) => formatDay(invoice.issuedAt),
+  },
   {
     id: 'status',
     header: 'Status',

@@ -112,10 +112,10 @@ function OrganizationCard({ organization }: { organization: OperatorOrganization
         <dd className="text-foreground">
           {organization.memberCount} ({organization.activeAdminCount} admin)
         </dd>
-        <dt>Clusters · open orders</dt>
-        <dd className="text-foreground">
-          {organization.clusterCount} · {organization.openOrderCount}
-        </dd>
+        <dt>Clusters</dt>
+        <dd className="text-foreground">{organization.clusterCount}</dd>
+        <dt>Open orders</dt>
+        <dd className="text-foreground">{organization.openOrderCount}</dd>
         <dt>Credit</dt>
         <dd className="text-foreground tabular-nums">{formatUsd(organization.creditBalance)}</dd>
       </dl>

@@ -172,6 +172,18 @@ describe('platform operators', () => {
     expect(again.json().message).toBe(`${company.name} is active: it cannot be approved.`);
   });
 
+  it('two operators approving at once: one approves, the other is told it is already active', async () => {
+    const company = await newCompany();
+    const other = new Client(t.app);
+    other.setCookie('sid', operator.client.cookie('sid')!);
+    const answers = await Promise.all([
+      operator.client.post(`${base}/${company.organizationId}/approve`),
+      other.post(`${base}/${company.organizationId}/approve`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await auditOf('organization.approve', company.organizationId)).toHaveLength(1);
+  });
+
   it('suspends with a reason (ordering refused, members told) and reinstates; wrong states are 409', async () => {
     const customer = await clusterOrderer(t.app);
     const id = customer.organizationId;

@@ -62,6 +62,7 @@ import {
   type TicketService,
 } from './modules/support/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
+import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
 
 /**
  * Every service, built once per process from the config and the database, each given by name
@@ -89,6 +90,7 @@ export interface Services {
   publicTickets: PublicTicketService;
   tickets: TicketService;
   quotes: QuoteService;
+  operators: OperatorService;
   paymentGateway: PaymentGateway;
   paymentMethods: PaymentMethodService;
   orders: OrderService;
@@ -204,5 +206,6 @@ export function createServices(
     publicTickets: createPublicTicketService(shared),
     tickets: createTicketService(shared),
     quotes: createQuoteService(shared),
+    operators: createOperatorService(shared),
   };
 }

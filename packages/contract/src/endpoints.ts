@@ -129,6 +129,15 @@ import type {
   voidInvoiceSchema,
 } from './billing.ts';
 
+import type {
+  OperatorOrganizationQuery,
+  officerAccessChangeSchema,
+  operatorOrganizationDetailSchema,
+  operatorOrganizationPageSchema,
+  operatorUserSchema,
+  suspendOrganizationSchema,
+} from './operators.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An answer with no body (204), which the web client reads as `{}`. */
@@ -617,6 +626,55 @@ export const endpoints = {
       '/api/support/queue/:id/attachments/:attachmentId',
       'attachmentId',
     ),
+  },
+  /** Platform operators (super admins): every organization, and officers' access. */
+  operators: {
+    /** Pending approval first unless a status is asked for; `counts` per status for the tabs. */
+    organizations: {
+      method: 'GET',
+      pattern: '/api/admin/organizations',
+      path: (query: OperatorOrganizationQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return search.size ? `/api/admin/organizations?${search}` : '/api/admin/organizations';
+      },
+    } as Endpoint<
+      Out<typeof operatorOrganizationPageSchema>,
+      undefined,
+      [query?: OperatorOrganizationQuery],
+      'GET'
+    >,
+    organization: routeWithId<Out<typeof operatorOrganizationDetailSchema>>()(
+      'GET',
+      '/api/admin/organizations/:id',
+    ),
+    /** pending_approval → active; 409 otherwise. */
+    approve: routeWithId<Out<typeof operatorOrganizationDetailSchema>>()(
+      'POST',
+      '/api/admin/organizations/:id/approve',
+    ),
+    /** active → suspended, with the reason its members are shown; 409 otherwise. */
+    suspend: routeWithId<
+      Out<typeof operatorOrganizationDetailSchema>,
+      In<typeof suspendOrganizationSchema>
+    >()('POST', '/api/admin/organizations/:id/suspend'),
+    /** suspended → active; 409 otherwise. */
+    reinstate: routeWithId<Out<typeof operatorOrganizationDetailSchema>>()(
+      'POST',
+      '/api/admin/organizations/:id/reinstate',
+    ),
+    /** Every user of the organization, with their officer access. */
+    users: routeWithId<Out<typeof operatorUserSchema>[]>()(
+      'GET',
+      '/api/admin/organizations/:id/users',
+    ),
+    /** Grants or revokes a user's officer access (any organization's user, oneself too). */
+    officerAccess: routeWithId<
+      Out<typeof operatorUserSchema>,
+      In<typeof officerAccessChangeSchema>
+    >()('PUT', '/api/admin/users/:id/officer-access'),
   },
   /** Registered only when APP_ENV=development. */
   dev: {

@@ -112,6 +112,14 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/support/queue/:id/messages': 'superAdmin',
   'POST /api/support/queue/:id/status': 'superAdmin',
   'GET /api/support/queue/:id/attachments/:attachmentId': 'superAdmin',
+  // Platform operators: every organization's standing, and who has officer access.
+  'GET /api/admin/organizations': 'superAdmin',
+  'GET /api/admin/organizations/:id': 'superAdmin',
+  'POST /api/admin/organizations/:id/approve': 'superAdmin',
+  'POST /api/admin/organizations/:id/suspend': 'superAdmin',
+  'POST /api/admin/organizations/:id/reinstate': 'superAdmin',
+  'GET /api/admin/organizations/:id/users': 'superAdmin',
+  'PUT /api/admin/users/:id/officer-access': 'superAdmin',
   // An organization's orders: members read them; ordering, paying, cancelling need `orderer`.
   'GET /api/orders': 'member',
   'POST /api/orders': 'orderer',

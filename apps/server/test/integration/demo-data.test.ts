@@ -4,6 +4,7 @@ import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
 import { and, eq } from 'drizzle-orm';
 import { jobs, orders } from '../../src/db/schema.ts';
 import type {
+  OperatorOrganizationPage,
   Cluster,
   ClusterAddons,
   ClusterEvent,
@@ -202,5 +203,32 @@ describe('demo data', () => {
     await seedDemoData(t.app.services);
     const after = await t.app.services.db.select({ id: orders.id }).from(orders);
     expect(after).toHaveLength(before.length);
+  });
+  it('gives the operators organizations to approve and one suspended, each with its admin', async () => {
+    const operator = await signIn('superadmin');
+    const page = (await operator.get('/api/admin/organizations')).json<OperatorOrganizationPage>();
+    expect(page.counts).toMatchObject({ pending_approval: 3, suspended: 1 });
+    expect(page.organizations.slice(0, 3).map((organization) => organization.name)).toEqual([
+      'Bergblick Analytics GmbH',
+      'Lac Léman Robotics SA',
+      'Fjordline Media AS',
+    ]);
+    const suspended = page.organizations.find(
+      (organization) => organization.status === 'suspended',
+    );
+    expect(suspended).toMatchObject({
+      name: 'Castello Digitale Srl',
+      suspendedReason: 'Three invoices unpaid since September',
+      activeAdminCount: 1,
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'bergblick', password: 'demo-password' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

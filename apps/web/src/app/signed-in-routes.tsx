@@ -131,6 +131,20 @@ const dashboardRoutes: RouteObject[] = [
             Component: m.SupportQueuePage,
           })),
       },
+      {
+        path: paths.adminOrganizations,
+        lazy: () =>
+          import('@/features/operators/pages/organizations-page').then((m) => ({
+            Component: m.OrganizationsPage,
+          })),
+      },
+      {
+        path: paths.adminOrganization.pattern,
+        lazy: () =>
+          import('@/features/operators/pages/organization-page').then((m) => ({
+            Component: m.OrganizationPage,
+          })),
+      },
     ],
   },
   {

@@ -83,6 +83,11 @@ export const paths = {
   promotionRequests: '/admin/promotion-requests',
   organizationUsers: '/admin/organization-users',
   supportQueue: '/admin/support-queue',
+  adminOrganizations: '/admin/organizations',
+  adminOrganization: param(
+    '/admin/organizations/:id',
+    (id: string | number) => `/admin/organizations/${id}`,
+  ),
   settings: '/settings',
   simpleSettings: '/simple-settings',
   addOns: '/add-ons',

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Building2,
   Calculator,
   CreditCard,
   LayoutDashboard,
@@ -30,9 +31,16 @@ export const DEFAULT_EXPANDED = ['clusters', 'orders'];
 
 /**
  * The sidebar's groups. `userManagement`: whether the user may manage their organization's
- * people (the orgAdmin level: admins and super admins), which shows User Management.
+ * people (the orgAdmin level: admins and super admins), which shows User Management;
+ * `organizations`: whether they are a platform operator (superAdmin), which shows Organizations.
  */
-export function sidebarGroups({ userManagement }: { userManagement: boolean }): SidebarGroup[] {
+export function sidebarGroups({
+  userManagement,
+  organizations = false,
+}: {
+  userManagement: boolean;
+  organizations?: boolean;
+}): SidebarGroup[] {
   return [
     {
       id: 'main',
@@ -96,6 +104,16 @@ export function sidebarGroups({ userManagement }: { userManagement: boolean }): 
                 label: 'User Management',
                 icon: Users,
                 to: paths.userManagement,
+              },
+            ]
+          : []),
+        ...(organizations
+          ? [
+              {
+                id: 'organizations',
+                label: 'Organizations',
+                icon: Building2,
+                to: paths.adminOrganizations,
               },
             ]
           : []),

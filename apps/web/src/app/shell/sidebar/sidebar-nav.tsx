@@ -96,6 +96,7 @@ function GroupItem({
 /** The sidebar's navigation, full or as an icon rail. */
 export function SidebarNav({ counts, collapsed }: SidebarNavProps) {
   const userManagement = useCan('orgAdmin');
+  const organizations = useCan('superAdmin');
   const [expanded, setExpanded] = useState<string[]>(DEFAULT_EXPANDED);
   const toggle = (id: string) =>
     setExpanded((current) =>
@@ -104,7 +105,7 @@ export function SidebarNav({ counts, collapsed }: SidebarNavProps) {
 
   return (
     <nav aria-label="Dashboard" className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
-      {sidebarGroups({ userManagement }).map((group) => (
+      {sidebarGroups({ userManagement, organizations }).map((group) => (
         <div key={group.id}>
           {group.label && !collapsed ? (
             <h2 className="mb-1.5 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">

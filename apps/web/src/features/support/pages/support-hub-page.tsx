@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Activity, BookOpen, Lightbulb, ListChecks, ShieldCheck } from 'lucide-react';
+import { Activity, BookOpen, Building2, Lightbulb, ListChecks, ShieldCheck } from 'lucide-react';
 import { PageHeading } from '@/components/page/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,6 +33,13 @@ export function SupportHubPage() {
           <Button asChild variant="outline">
             <Link to={paths.supportQueue}>
               <ShieldCheck className="size-4" aria-hidden="true" /> Staff queue
+            </Link>
+          </Button>
+        ) : null}
+        {staff ? (
+          <Button asChild variant="outline">
+            <Link to={paths.adminOrganizations}>
+              <Building2 className="size-4" aria-hidden="true" /> Organizations
             </Link>
           </Button>
         ) : null}

@@ -1,0 +1,2 @@
+export { GrantCreditForm } from './grant-credit-form';
+export { ReasonForm } from './reason-form';

@@ -43,6 +43,7 @@ import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
 import { ticketRoutes } from './modules/support/index.ts';
+import { officerRoutes } from './modules/officers/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -122,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
         { name: 'support', description: 'Tickets, custom solutions and the staff queue' },
+        {
+          name: 'officers',
+          description: 'Compliance officers: audit trail, data-subject requests, data residency',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -153,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
   await app.register(ticketRoutes);
+  await app.register(officerRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

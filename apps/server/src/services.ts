@@ -61,6 +61,7 @@ import {
   type PublicTicketService,
   type TicketService,
 } from './modules/support/index.ts';
+import { createOfficerService, type OfficerService } from './modules/officers/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
 
 /**
@@ -88,6 +89,7 @@ export interface Services {
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
   tickets: TicketService;
+  officers: OfficerService;
   quotes: QuoteService;
   paymentGateway: PaymentGateway;
   paymentMethods: PaymentMethodService;
@@ -203,6 +205,7 @@ export function createServices(
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),
     tickets: createTicketService(shared),
+    officers: createOfficerService(shared),
     quotes: createQuoteService(shared),
   };
 }

@@ -17,6 +17,7 @@ import { measurePages } from './pages.ts';
 import { pushLatency } from './push-latency.ts';
 import { printUsage, usageLatency } from './usage.ts';
 import { supportQueueLoad } from './support-queue.ts';
+import { auditLogLatency, printAuditLog } from './audit-log.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -209,6 +210,7 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
       const usage = env.DATABASE_URL
         ? await usageLatency(server.url, cookie, env.DATABASE_URL)
         : null;
+      const audit = env.DATABASE_URL ? await auditLogLatency(server.url, env.DATABASE_URL) : null;
       const push = await pushLatency(
         server.url,
         cookie,
@@ -220,7 +222,7 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         Number(process.env.BENCH_PUSH_COUNT ?? 1000),
         env.DATABASE_URL,
       );
-      return { routes, push, clusterPush, usage };
+      return { routes, push, clusterPush, usage, audit };
     } finally {
       await server.stop();
     }
@@ -276,6 +278,7 @@ async function main() {
     );
   }
   if (postgres.usage) printUsage(postgres.usage);
+  if (postgres.audit) printAuditLog(postgres.audit);
   printClusterPush([
     ['PGlite', pglite.clusterPush],
     ['PostgreSQL', postgres.clusterPush],

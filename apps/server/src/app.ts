@@ -44,6 +44,7 @@ import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
 import { ticketRoutes } from './modules/support/index.ts';
 import { operatorRoutes } from './modules/operators/index.ts';
+import { officerRoutes } from './modules/officers/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -124,6 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
         { name: 'support', description: 'Tickets, custom solutions and the staff queue' },
         { name: 'operators', description: 'Platform operators: organizations and officer access' },
+        {
+          name: 'officers',
+          description: 'Compliance officers: audit trail, data-subject requests, data residency',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -156,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicFormRoutes);
   await app.register(ticketRoutes);
   await app.register(operatorRoutes);
+  await app.register(officerRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

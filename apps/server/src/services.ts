@@ -61,6 +61,7 @@ import {
   type PublicTicketService,
   type TicketService,
 } from './modules/support/index.ts';
+import { createOfficerService, type OfficerService } from './modules/officers/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
 import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
 
@@ -89,6 +90,7 @@ export interface Services {
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
   tickets: TicketService;
+  officers: OfficerService;
   quotes: QuoteService;
   operators: OperatorService;
   paymentGateway: PaymentGateway;
@@ -205,6 +207,7 @@ export function createServices(
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),
     tickets: createTicketService(shared),
+    officers: createOfficerService(shared),
     quotes: createQuoteService(shared),
     operators: createOperatorService(shared),
   };

@@ -128,6 +128,16 @@ import type {
   usageReportSchema,
   voidInvoiceSchema,
 } from './billing.ts';
+import type {
+  AuditFilter,
+  AuditQuery,
+  auditPageSchema,
+  dataExportSchema,
+  dataSubjectRequestSchema,
+  erasureSchema,
+  personSchema,
+  residencyReportSchema,
+} from './officers.ts';
 
 import type {
   OperatorOrganizationQuery,
@@ -169,6 +179,15 @@ export type ParamsOf<E> = E extends { path: (...params: infer P) => string } ? P
 
 type Out<S extends z.ZodType> = z.output<S>;
 type In<S extends z.ZodType> = z.input<S>;
+
+/** A query string of the filled fields only. */
+function withQuery(pattern: string, query: Record<string, string | number | undefined> = {}) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  return search.size ? `${pattern}?${search}` : pattern;
+}
 
 /** A route without path parameters. */
 function route<Response, Body = undefined>() {
@@ -675,6 +694,43 @@ export const endpoints = {
       Out<typeof operatorUserSchema>,
       In<typeof officerAccessChangeSchema>
     >()('PUT', '/api/admin/users/:id/officer-access'),
+  },
+  /** The compliance officers' panel (access `officer`): platform-wide, every organization. */
+  officers: {
+    /** Newest first, a page of `limit` before the id `before`. */
+    auditEvents: {
+      method: 'GET',
+      pattern: '/api/officers/audit-events',
+      path: (query: AuditQuery = {}) => withQuery('/api/officers/audit-events', { ...query }),
+    } as Endpoint<Out<typeof auditPageSchema>, undefined, [query?: AuditQuery], 'GET'>,
+    /** The same filter as CSV, newest first, at most AUDIT_EXPORT_MAX_ROWS rows: a link's href. */
+    auditEventsCsv: {
+      method: 'GET',
+      pattern: '/api/officers/audit-events.csv',
+      path: (query: AuditFilter = {}) => withQuery('/api/officers/audit-events.csv', { ...query }),
+    } as Endpoint<Blob, undefined, [query?: AuditFilter], 'GET'>,
+    /** People by username, e-mail or name (at most 20). */
+    people: {
+      method: 'GET',
+      pattern: '/api/officers/people',
+      path: (q: string) => withQuery('/api/officers/people', { q }),
+    } as Endpoint<Out<typeof personSchema>[], undefined, [q: string], 'GET'>,
+    dataSubjectRequests: route<Out<typeof dataSubjectRequestSchema>[]>()(
+      'GET',
+      '/api/officers/data-subject-requests',
+    ),
+    /** Answers the person's data as a .zip (GDPR art. 15). */
+    exportPerson: route<Blob, In<typeof dataExportSchema>>()(
+      'POST',
+      '/api/officers/data-subject-requests/export',
+    ),
+    /** Replaces the person by a pseudonym everywhere (GDPR art. 17). */
+    erasePerson: route<Out<typeof dataSubjectRequestSchema>, In<typeof erasureSchema>>()(
+      'POST',
+      '/api/officers/data-subject-requests/erasure',
+    ),
+    residency: route<Out<typeof residencyReportSchema>>()('GET', '/api/officers/residency'),
+    residencyCsv: route<Blob>()('GET', '/api/officers/residency.csv'),
   },
   /** Registered only when APP_ENV=development. */
   dev: {

@@ -21,3 +21,4 @@ export * from './products.ts';
 export * from './product-pricing.ts';
 export * from './support.ts';
 export * from './operators.ts';
+export * from './officers.ts';

@@ -159,6 +159,15 @@ const MATRIX: Record<string, AccessLevel> = {
   // The provider test pages: a driver's health and a dry run, for members.
   'GET /api/providers/:slug/health': 'member',
   'POST /api/providers/:slug/validate': 'member',
+  // The compliance officers' panel: platform-wide, officers only.
+  'GET /api/officers/audit-events': 'officer',
+  'GET /api/officers/audit-events.csv': 'officer',
+  'GET /api/officers/people': 'officer',
+  'GET /api/officers/data-subject-requests': 'officer',
+  'POST /api/officers/data-subject-requests/export': 'officer',
+  'POST /api/officers/data-subject-requests/erasure': 'officer',
+  'GET /api/officers/residency': 'officer',
+  'GET /api/officers/residency.csv': 'officer',
   // Development only (never registered in production): demo sign-in and the local mailbox.
   'GET /api/dev/users': 'anyone',
   'POST /api/dev/login': 'anyone',

@@ -329,6 +329,8 @@ describe('POST /api/login and /api/logout', () => {
       ['auth.sign_out', 'success', user.id],
     ]);
     expect(rows[0]!.details).toMatchObject({ reason: 'wrong_password' });
+    // A known person is named by id only: the trail cannot be changed by an erasure.
+    expect(rows[0]!.details).not.toHaveProperty('username');
     expect(rows[1]!.details).toMatchObject({ reason: 'unknown_user', username: 'ghost' });
     expect(rows[2]!.details).toMatchObject({ method: 'password' });
     expect(rows[2]!.userAgent).toBe('audit-test-agent');

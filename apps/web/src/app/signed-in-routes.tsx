@@ -168,7 +168,15 @@ const dashboardRoutes: RouteObject[] = [
   {
     // Compliance officers only: typing the URL without access shows a refusal, not the page.
     lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OfficerRoutes })),
-    children: [placeholder(paths.officersPanel, 'officersPanel')],
+    children: [
+      {
+        path: paths.officersPanel,
+        lazy: () =>
+          import('@/features/officers/pages/officers-page').then((m) => ({
+            Component: m.OfficersPage,
+          })),
+      },
+    ],
   },
   {
     // An organization's admins (and super admins) manage its people.

@@ -223,11 +223,16 @@ export function createAuthService(deps: AuthDeps) {
         ? await passwords.verify(user.passwordHash, input.password)
         : await passwords.burn(input.password).then(() => false);
       if (!user || !valid) {
-        await recordFailedSignIn(user, client, limits, {
-          method: 'password',
-          username: input.username,
-          reason: user ? 'wrong_password' : 'unknown_user',
-        });
+        // The trail can never change, so a known person is named by their id only (an erasure
+        // could not remove a typed username); an unknown name is nobody's account.
+        await recordFailedSignIn(
+          user,
+          client,
+          limits,
+          user
+            ? { method: 'password', reason: 'wrong_password' }
+            : { method: 'password', username: input.username, reason: 'unknown_user' },
+        );
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await limits.succeeded();

@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusters } from '../../db/schema.ts';
 import { invalidFields } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { createClusterAccess } from './cluster-access.ts';
@@ -162,7 +163,7 @@ export function createClusterLifecycle(
      */
     async createFromOrder(
       tx: Tx,
-      order: { id: number; organizationId: number },
+      order: { id: number; organizationId: number; userId?: number | null },
       config: ClusterOrderConfig,
       catalog: Catalog,
     ) {
@@ -203,6 +204,16 @@ export function createClusterLifecycle(
         kind: 'status',
         message: `Cluster ${config.name} ordered: provisioning starts shortly`,
         progress: 0,
+      });
+      // The payment is audited with its client; this says which cluster it made, and where.
+      await recordAudit(tx, {
+        action: 'cluster.create',
+        outcome: 'success',
+        actorUserId: order.userId ?? null,
+        organizationId: order.organizationId,
+        targetType: 'cluster',
+        targetId: cluster!.id,
+        details: { orderId: order.id, provider: config.provider, region: config.region },
       });
       return cluster!.id;
     },

@@ -6,6 +6,7 @@ import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
 import { seedDemoAddons } from './demo-addons.ts';
+import { seedDemoAudit } from './demo-audit.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -116,4 +117,6 @@ export async function seedDemoData(services: Services) {
   await seedDemoAddons(services);
   await seedDemoSupport(services, seededHere);
   await seedDemoOperators(services, passwordHash);
+  // Last: the trail names the clusters the steps above made.
+  await seedDemoAudit(services);
 }

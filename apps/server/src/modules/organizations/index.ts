@@ -1,2 +1,6 @@
 /** The organizations module's public surface: other modules and the app import only this file. */
-export { createOrganization, findOrganizationByVerifiedDomain } from './organization-service.ts';
+export {
+  createOrganization,
+  findOrganizationByVerifiedDomain,
+  nameKeyOf,
+} from './organization-service.ts';

@@ -5,15 +5,6 @@
 export type PlaceholderEntry = { title: string; purpose: string; planned: string[] };
 
 export const placeholderCatalog = {
-  officersPanel: {
-    title: 'Officers Panel',
-    purpose: 'Compliance evidence for GDPR, HDS, CISPE and data sovereignty.',
-    planned: [
-      'Append-only audit log',
-      'Data-subject requests (export, erasure)',
-      'Data-residency report',
-    ],
-  },
   userManagement: {
     title: 'User Management',
     purpose: 'The people of your organization and their roles.',

@@ -1,0 +1,173 @@
+import { and, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_PAGE_SIZE,
+  actionsMatching,
+  type AuditEvent,
+  type AuditPage,
+  type auditFilterSchema,
+} from '@alpenkube/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditEvents, organizations, users } from '../../db/schema.ts';
+
+export type AuditFilterValues = z.output<typeof auditFilterSchema>;
+
+/** More people than this behind one actor text is not a filter any more. */
+const ACTOR_MATCH_MAX = 50;
+
+/**
+ * The actor filter's users: an id as typed, or the people whose username or e-mail is the text
+ * (case-insensitive). Answered from the users table first, so the events are then read through
+ * the (actor, at) index rather than by joining a million rows.
+ */
+async function actorIds(db: DbOrTx, actor: string): Promise<number[]> {
+  if (/^[0-9]{1,10}$/.test(actor)) return [Number(actor)];
+  const text = actor.toLowerCase();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${text}`, sql`lower(${users.email}) = ${text}`))
+    .limit(ACTOR_MATCH_MAX);
+  return rows.map((row) => row.id);
+}
+
+/** The next string after every string that starts with `prefix`, in byte order. */
+const pastPrefix = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+/**
+ * The filter's conditions, each one an index can answer: a prefix becomes the list of known
+ * actions under it (equalities on the (action, at) index, whatever the database's collation);
+ * a prefix no known action has falls back to a range with LIKE.
+ */
+async function conditions(db: DbOrTx, filter: AuditFilterValues): Promise<SQL[] | null> {
+  const where: SQL[] = [];
+  if (filter.actor) {
+    const ids = await actorIds(db, filter.actor);
+    if (ids.length === 0) return null;
+    where.push(
+      ids.length === 1
+        ? eq(auditEvents.actorUserId, ids[0]!)
+        : inArray(auditEvents.actorUserId, ids),
+    );
+  }
+  if (filter.organization) where.push(eq(auditEvents.organizationId, filter.organization));
+  if (filter.action) {
+    const known = actionsMatching(filter.action);
+    if (!filter.action.endsWith('.')) where.push(eq(auditEvents.action, filter.action));
+    else if (known.length > 0) where.push(inArray(auditEvents.action, known));
+    else {
+      where.push(
+        gte(auditEvents.action, filter.action),
+        lt(auditEvents.action, pastPrefix(filter.action)),
+        like(auditEvents.action, `${filter.action.replace(/_/g, '\\_')}%`),
+      );
+    }
+  }
+  if (filter.outcome) where.push(eq(auditEvents.outcome, filter.outcome));
+  if (filter.from) where.push(gte(auditEvents.at, new Date(filter.from)));
+  if (filter.to) where.push(lte(auditEvents.at, new Date(filter.to)));
+  return where;
+}
+
+type Row = Awaited<ReturnType<typeof selectPage>>[number];
+
+function selectPage(db: DbOrTx, where: SQL | undefined, limit: number) {
+  return db
+    .select({
+      id: auditEvents.id,
+      at: auditEvents.at,
+      actorUserId: auditEvents.actorUserId,
+      actorUsername: users.username,
+      organizationId: auditEvents.organizationId,
+      organizationName: organizations.name,
+      action: auditEvents.action,
+      targetType: auditEvents.targetType,
+      targetId: auditEvents.targetId,
+      outcome: auditEvents.outcome,
+      ip: auditEvents.ip,
+      userAgent: auditEvents.userAgent,
+      details: auditEvents.details,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(organizations, eq(organizations.id, auditEvents.organizationId))
+    .where(where)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit);
+}
+
+function toEvent(row: Row): AuditEvent {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor:
+      row.actorUserId === null
+        ? null
+        : { id: row.actorUserId, username: row.actorUsername ?? `#${row.actorUserId}` },
+    organization:
+      row.organizationId === null
+        ? null
+        : { id: row.organizationId, name: row.organizationName ?? `#${row.organizationId}` },
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    outcome: row.outcome,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    details: row.details,
+  };
+}
+
+/** Where the page before `before` starts: events older than it, or as old with a smaller id. */
+async function keyset(db: DbOrTx, before: number): Promise<SQL | null> {
+  const [anchor] = await db
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
+    .where(eq(auditEvents.id, before));
+  if (!anchor) return null;
+  // `at <= X` is the index's range; the tie on the same instant is settled by the id.
+  return and(
+    lte(auditEvents.at, anchor.at),
+    or(lt(auditEvents.at, anchor.at), lt(auditEvents.id, before)),
+  )!;
+}
+
+/** A page of the audit trail, newest first, read through the indexes on `at`. */
+export async function listAuditEvents(
+  db: DbOrTx,
+  filter: AuditFilterValues & { before?: number; limit?: number },
+): Promise<AuditPage> {
+  const where = await conditions(db, filter);
+  if (!where) return { events: [], nextBefore: null };
+  if (filter.before !== undefined) {
+    const after = await keyset(db, filter.before);
+    if (!after) return { events: [], nextBefore: null };
+    where.push(after);
+  }
+  const limit = filter.limit ?? AUDIT_PAGE_SIZE;
+  const rows = await selectPage(db, and(...where), limit + 1);
+  const events = rows.slice(0, limit).map(toEvent);
+  return { events, nextBefore: rows.length > limit ? events[events.length - 1]!.id : null };
+}
+
+/** Every event the filter selects, newest first, a page at a time, at most `max`. */
+export async function* auditEventsFor(
+  db: DbOrTx,
+  filter: AuditFilterValues,
+  max: number,
+): AsyncGenerator<AuditEvent> {
+  let before: number | undefined;
+  let sent = 0;
+  while (sent < max) {
+    const page = await listAuditEvents(db, {
+      ...filter,
+      before,
+      limit: Math.min(1000, max - sent),
+    });
+    for (const event of page.events) yield event;
+    sent += page.events.length;
+    if (page.nextBefore === null) return;
+    before = page.nextBefore;
+  }
+}

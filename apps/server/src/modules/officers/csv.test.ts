@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, csvLine } from './csv.ts';
+
+describe('officers CSV', () => {
+  it('quotes separators, quotes and line breaks, and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"\nbye')).toBe('"say ""hi""\nbye"');
+    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvField(null)).toBe('');
+    expect(csvLine([1, 'x,y', undefined])).toBe('1,"x,y",');
+  });
+});

@@ -1,0 +1,210 @@
+import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  apiTokens,
+  auditEvents,
+  authTokens,
+  billingDetails,
+  clusterEvents,
+  clusterOperations,
+  creditTransactions,
+  dataSubjectRequests,
+  demoBookings,
+  invitations,
+  invoices,
+  leads,
+  newsletterSubscriptions,
+  notifications,
+  orderEvents,
+  orders,
+  organizations,
+  outgoingMail,
+  paymentMethods,
+  promotionRequests,
+  sessions,
+  supportAttachments,
+  supportTicketMessages,
+  supportTickets,
+  userDevices,
+  users,
+} from '../../db/schema.ts';
+import { AUDIT_EXPORT_MAX_ROWS } from '@alpenkube/contract';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Every column but the named ones: secrets (hashes, sealed keys, gateway tokens) stay home. */
+function columnsWithout<T extends Record<string, unknown>, K extends keyof T>(
+  columns: T,
+  ...omit: K[]
+): Omit<T, K> {
+  const copy = { ...columns };
+  for (const key of omit) delete copy[key];
+  return copy;
+}
+
+const sameEmail = (column: Parameters<typeof sql>[1], email: string) =>
+  sql`lower(${column}) = ${email.toLowerCase()}`;
+
+/**
+ * Everything the platform holds about one person, by resource: the rows that name them by id
+ * (user_id, actor_user_id, author_user_id, added_by, requested_by, voided_by, invited_by…) and
+ * the rows that name them by e-mail address (public forms, newsletter, mail, invitations).
+ * Each key becomes one JSON file of the export.
+ */
+export async function personData(tx: Tx, user: UserRow): Promise<Record<string, unknown>> {
+  const { id, email } = user;
+  const [organization] = await tx
+    .select({ id: organizations.id, name: organizations.name, billingId: organizations.billingId })
+    .from(organizations)
+    .where(eq(organizations.id, user.organizationId));
+
+  const ownOrders = await tx.select().from(orders).where(eq(orders.userId, id));
+  const orderIds = ownOrders.map((order) => order.id);
+  const tickets = await tx
+    .select()
+    .from(supportTickets)
+    .where(or(eq(supportTickets.userId, id), sameEmail(supportTickets.email, email)));
+  const ticketIds = tickets.map((ticket) => ticket.id);
+  const messages = await tx
+    .select()
+    .from(supportTicketMessages)
+    .where(
+      or(
+        eq(supportTicketMessages.authorUserId, id),
+        // What they wrote without signing in, on their own public tickets.
+        ticketIds.length
+          ? and(
+              inArray(supportTicketMessages.ticketId, ticketIds),
+              eq(supportTicketMessages.author, 'customer'),
+              isNull(supportTicketMessages.authorUserId),
+            )
+          : sql`false`,
+      ),
+    );
+  const messageIds = messages.map((message) => message.id);
+  const ownLeads = await tx.select().from(leads).where(sameEmail(leads.email, email));
+
+  // Two index reads (as actor, as target) rather than one OR over the whole trail.
+  const asActor = await tx
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.actorUserId, id))
+    .orderBy(desc(auditEvents.at))
+    .limit(AUDIT_EXPORT_MAX_ROWS);
+  const asTarget = await tx
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, String(id))))
+    .orderBy(desc(auditEvents.at))
+    .limit(AUDIT_EXPORT_MAX_ROWS);
+  const audit = [...new Map([...asActor, ...asTarget].map((row) => [row.id, row])).values()].sort(
+    (a, b) => b.at.getTime() - a.at.getTime(),
+  );
+
+  return {
+    user: columnsWithout(user, 'passwordHash', 'totpSecret', 'totpLastStep'),
+    organization: organization
+      ? { ...organization, role: user.role, status: user.status, officerAccess: user.officerAccess }
+      : null,
+    sessions: await tx
+      .select(columnsWithout(getTableColumns(sessions), 'tokenHash'))
+      .from(sessions)
+      .where(eq(sessions.userId, id)),
+    devices: await tx.select().from(userDevices).where(eq(userDevices.userId, id)),
+    'auth-tokens': await tx
+      .select(columnsWithout(getTableColumns(authTokens), 'tokenHash'))
+      .from(authTokens)
+      .where(eq(authTokens.userId, id)),
+    notifications: await tx.select().from(notifications).where(eq(notifications.userId, id)),
+    orders: ownOrders.map((order) => columnsWithout(order, 'idempotencyKey', 'requestDigest')),
+    'order-notes': orderIds.length
+      ? await tx.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds))
+      : [],
+    tickets,
+    'ticket-messages': messages,
+    'ticket-attachments': messageIds.length
+      ? await tx
+          .select(columnsWithout(getTableColumns(supportAttachments), 'data'))
+          .from(supportAttachments)
+          .where(inArray(supportAttachments.messageId, messageIds))
+      : [],
+    'api-tokens': await tx
+      .select(columnsWithout(getTableColumns(apiTokens), 'tokenHash'))
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, id)),
+    'promotion-requests': await tx
+      .select()
+      .from(promotionRequests)
+      .where(or(eq(promotionRequests.userId, id), eq(promotionRequests.decidedBy, id))),
+    invitations: await tx
+      .select(columnsWithout(getTableColumns(invitations), 'tokenHash'))
+      .from(invitations)
+      .where(
+        or(
+          sameEmail(invitations.email, email),
+          eq(invitations.acceptedUserId, id),
+          eq(invitations.invitedBy, id),
+        ),
+      ),
+    'cluster-operations': await tx
+      .select(columnsWithout(getTableColumns(clusterOperations), 'steps'))
+      .from(clusterOperations)
+      .where(eq(clusterOperations.requestedBy, id)),
+    'cluster-events': await tx
+      .select()
+      .from(clusterEvents)
+      .where(eq(clusterEvents.actorUserId, id)),
+    'billing-actions': {
+      creditTransactions: await tx
+        .select()
+        .from(creditTransactions)
+        .where(eq(creditTransactions.actorUserId, id)),
+      paymentMethodsAdded: await tx
+        .select(columnsWithout(getTableColumns(paymentMethods), 'gatewayToken', 'fingerprint'))
+        .from(paymentMethods)
+        .where(eq(paymentMethods.addedBy, id)),
+      invoicesVoided: await tx
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          voidedAt: invoices.voidedAt,
+          voidReason: invoices.voidReason,
+        })
+        .from(invoices)
+        .where(eq(invoices.voidedBy, id)),
+      billingDetails: await tx
+        .select()
+        .from(billingDetails)
+        .where(sameEmail(billingDetails.email, email)),
+    },
+    'audit-events': audit,
+    leads: ownLeads,
+    'demo-bookings': ownLeads.length
+      ? await tx
+          .select()
+          .from(demoBookings)
+          .where(
+            inArray(
+              demoBookings.leadId,
+              ownLeads.map((lead) => lead.id),
+            ),
+          )
+      : [],
+    newsletter: await tx
+      .select({
+        id: newsletterSubscriptions.id,
+        email: newsletterSubscriptions.email,
+        status: newsletterSubscriptions.status,
+        createdAt: newsletterSubscriptions.createdAt,
+        confirmedAt: newsletterSubscriptions.confirmedAt,
+        unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
+      })
+      .from(newsletterSubscriptions)
+      .where(sameEmail(newsletterSubscriptions.email, email)),
+    mail: await tx.select().from(outgoingMail).where(sameEmail(outgoingMail.to, email)),
+    'data-subject-requests': await tx
+      .select()
+      .from(dataSubjectRequests)
+      .where(eq(dataSubjectRequests.subjectUserId, id)),
+  };
+}

@@ -1,0 +1,101 @@
+import type { AuditEvent } from '@alpenkube/contract';
+import { Badge } from '@/components/ui/badge';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+const detailsText = (details: Record<string, unknown>) =>
+  Object.keys(details).length ? JSON.stringify(details) : '';
+
+/**
+ * The events as a table on wide screens and as cards on a phone: nine columns cannot fit a
+ * phone's width without hiding what an officer reads first.
+ */
+export function AuditTable({ events }: { events: AuditEvent[] }) {
+  if (events.length === 0) {
+    return <p className="text-sm text-muted-foreground">No event matches this filter.</p>;
+  }
+  return (
+    <>
+      <ul className="space-y-2 md:hidden" aria-label="Audit events">
+        {events.map((event) => (
+          <li
+            key={event.id}
+            className="space-y-1 rounded-lg border p-3 text-sm"
+            data-testid="audit-row"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <code className="font-medium break-all">{event.action}</code>
+              <Outcome outcome={event.outcome} />
+            </div>
+            <p className="text-muted-foreground">{when(event.at)}</p>
+            <p className="break-words">
+              {event.actor?.username ?? 'system'}
+              {event.organization ? ` · ${event.organization.name}` : ''}
+            </p>
+            {event.targetType ? (
+              <p className="text-muted-foreground">
+                {event.targetType} {event.targetId}
+              </p>
+            ) : null}
+            {event.ip ? <p className="text-muted-foreground">{event.ip}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border md:block">
+        <table className="w-full text-left text-sm" aria-label="Audit events">
+          <thead className="bg-muted/50 text-muted-foreground">
+            <tr>
+              {[
+                'When',
+                'Actor',
+                'Organization',
+                'Action',
+                'Target',
+                'Outcome',
+                'From',
+                'Details',
+              ].map((title) => (
+                <th key={title} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  {title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event) => (
+              <tr key={event.id} className="border-t align-top" data-testid="audit-row">
+                <td className="px-3 py-2 whitespace-nowrap">{when(event.at)}</td>
+                <td className="px-3 py-2">{event.actor?.username ?? 'system'}</td>
+                <td className="px-3 py-2">{event.organization?.name ?? ''}</td>
+                <td className="px-3 py-2">
+                  <code>{event.action}</code>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : ''}
+                </td>
+                <td className="px-3 py-2">
+                  <Outcome outcome={event.outcome} />
+                </td>
+                <td className="px-3 py-2" title={event.userAgent ?? undefined}>
+                  {event.ip ?? ''}
+                </td>
+                <td className="max-w-xs px-3 py-2 break-all text-muted-foreground">
+                  {detailsText(event.details)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function Outcome({ outcome }: { outcome: AuditEvent['outcome'] }) {
+  return (
+    <Badge variant={outcome === 'success' ? 'success' : 'destructive'}>
+      {outcome === 'success' ? 'Success' : 'Failure'}
+    </Badge>
+  );
+}

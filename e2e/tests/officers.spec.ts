@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { devLogin } from '../support/session';
+import { newCredentials, registerByApi } from './auth-helpers';
+
+test('an officer exports a person, erases them, and finds both in the audit log', async ({
+  page,
+  request,
+}) => {
+  const person = newCredentials('subject');
+  await registerByApi(request, person);
+
+  await devLogin(page, 'officer');
+  await page.goto('/officers/panel?tab=requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Officers Panel' })).toBeVisible();
+  await page.getByLabel('Username, e-mail or name').fill(person.email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page
+    .getByRole('list', { name: 'People found' })
+    .getByRole('button', { name: new RegExp(person.username) })
+    .click();
+  const panel = page.getByRole('region', { name: `Requests for ${person.username}` });
+  await panel
+    .getByLabel('Reason (kept in the register)')
+    .fill('Art. 15 request received by e-mail (e2e)');
+
+  const downloading = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export data (.zip)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const file = await download.path();
+  expect(fs.statSync(file).size).toBeGreaterThan(100);
+  // A zip starts with its local file header's signature.
+  expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+
+  await panel
+    .getByLabel('Reason (kept in the register)')
+    .fill('Art. 17 request received by e-mail (e2e)');
+  await panel.getByRole('button', { name: 'Erase…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${person.username} for good?` });
+  const confirm = dialog.getByRole('button', { name: 'Erase permanently' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/to confirm/).fill(person.username);
+  await confirm.click();
+  await expect(page.getByText(/They now appear as erased-/)).toBeVisible();
+  const history = page.getByRole('list', { name: 'Past requests' });
+  await expect(history.getByTestId('request-row').first()).toContainText('Erasure');
+
+  await page.goto('/officers/panel?tab=audit');
+  const filter = page.getByRole('form', { name: 'Filter the audit log' });
+  await filter.getByLabel('Action').selectOption('gdpr.');
+  await filter.getByRole('button', { name: 'Apply filter' }).click();
+  const rows = page.locator('table[aria-label="Audit events"] tbody');
+  await expect(rows).toContainText('gdpr.erasure');
+  await expect(rows).toContainText('gdpr.export');
+  await expect(page.getByTestId('audit-csv')).toHaveAttribute('href', /action=gdpr\./);
+});
+
+test('a customer typing /officers/panel is refused', async ({ page }) => {
+  await devLogin(page, 'demo');
+  await page.goto('/officers/panel');
+  await expect(
+    page.getByRole('heading', { name: 'You do not have access to this page' }),
+  ).toBeVisible();
+  const api = await page.request.get('/api/officers/audit-events');
+  expect(api.status()).toBe(403);
+});

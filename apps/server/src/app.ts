@@ -21,6 +21,7 @@ import {
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
 import { accessPlugin } from './modules/access/index.ts';
+import { apiTokenPlugin, apiTokenRoutes } from './modules/api-tokens/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
 import type { MailTransport } from './modules/mail/index.ts';
@@ -107,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         title: 'Alpenkube API',
         version: APP_VERSION,
         description:
-          'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call.',
+          'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call, or a personal API token sent as `Authorization: Bearer`, within its scopes (docs/api-automation.md).',
       },
       tags: [
         { name: 'auth', description: 'Sign-in, registration and mailed links' },
@@ -122,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         { name: 'public forms', description: 'Forms of the public site: no account needed' },
         { name: 'support', description: 'Tickets, custom solutions and the staff queue' },
+        {
+          name: 'api tokens',
+          description: 'Personal API tokens for scripts (docs/api-automation.md)',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -129,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 4096 } });
   registerCrossSiteGuard(app, config.publicUrl);
   await app.register(sessionPlugin);
+  await app.register(apiTokenPlugin);
   await app.register(accessPlugin);
 
   await app.register(authRoutes);
@@ -153,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
   await app.register(ticketRoutes);
+  await app.register(apiTokenRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

@@ -62,6 +62,7 @@ import {
   type TicketService,
 } from './modules/support/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
+import { type ApiTokenService, createApiTokenService } from './modules/api-tokens/index.ts';
 
 /**
  * Every service, built once per process from the config and the database, each given by name
@@ -103,6 +104,7 @@ export interface Services {
   addons: AddonService;
   products: ProductService;
   productOperations: ProductOperations;
+  apiTokens: ApiTokenService;
 }
 
 export function createServices(
@@ -204,5 +206,6 @@ export function createServices(
     publicTickets: createPublicTicketService(shared),
     tickets: createTicketService(shared),
     quotes: createQuoteService(shared),
+    apiTokens: createApiTokenService(shared),
   };
 }

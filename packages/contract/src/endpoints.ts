@@ -128,6 +128,13 @@ import type {
   usageReportSchema,
   voidInvoiceSchema,
 } from './billing.ts';
+import type {
+  AdminApiTokenQuery,
+  CreateApiToken,
+  adminApiTokenSchema,
+  apiTokenSchema,
+  createdApiTokenSchema,
+} from './api-tokens.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -616,6 +623,34 @@ export const endpoints = {
       'GET',
       '/api/support/queue/:id/attachments/:attachmentId',
       'attachmentId',
+    ),
+  },
+  /** Personal API tokens (session only: a token cannot manage tokens). */
+  apiTokens: {
+    mine: route<Out<typeof apiTokenSchema>[]>()('GET', '/api/api-tokens'),
+    /** Answers the token itself, this once. */
+    create: route<Out<typeof createdApiTokenSchema>, CreateApiToken>()('POST', '/api/api-tokens'),
+    revoke: routeWithId<Out<typeof apiTokenSchema>>()('DELETE', '/api/api-tokens/:id'),
+    /** The organization's tokens with their owners (super admins: any, by `organizationId`). */
+    organization: {
+      method: 'GET',
+      pattern: '/api/admin/api-tokens',
+      path: (query: AdminApiTokenQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return search.size ? `/api/admin/api-tokens?${search}` : '/api/admin/api-tokens';
+      },
+    } as Endpoint<
+      Out<typeof adminApiTokenSchema>[],
+      undefined,
+      [query?: AdminApiTokenQuery],
+      'GET'
+    >,
+    adminRevoke: routeWithId<Out<typeof adminApiTokenSchema>>()(
+      'DELETE',
+      '/api/admin/api-tokens/:id',
     ),
   },
   /** Registered only when APP_ENV=development. */

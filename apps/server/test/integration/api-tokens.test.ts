@@ -304,3 +304,23 @@ describe('API tokens', () => {
     expect(foreign.statusCode).toBe(403);
   });
 });
+
+describe('demo API tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: true });
+  });
+  afterAll(() => t.close());
+
+  it('gives the demo user a Terraform token in use and a revoked one', async () => {
+    const { db } = t.app.services;
+    const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
+    const rows = await db.select().from(apiTokens).where(eq(apiTokens.userId, demo!.id));
+    const terraform = rows.find((row) => row.name === 'terraform')!;
+    expect(terraform.scopes).toEqual(['clusters:write', 'orders:read']);
+    expect(terraform.revokedAt).toBeNull();
+    expect(terraform.expiresAt.getTime() - Date.now()).toBeGreaterThan(89 * DAY_MS);
+    expect(Date.now() - terraform.lastUsedAt!.getTime()).toBeGreaterThan(DAY_MS - 60_000);
+    expect(rows.filter((row) => row.revokedAt)).toHaveLength(1);
+  });
+});

@@ -83,6 +83,7 @@ export const paths = {
   promotionRequests: '/admin/promotion-requests',
   organizationUsers: '/admin/organization-users',
   supportQueue: '/admin/support-queue',
+  apiTokensAdmin: '/admin/api-tokens',
   settings: '/settings',
   simpleSettings: '/simple-settings',
   addOns: '/add-ons',

@@ -24,15 +24,19 @@ export const apiTokenPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('apiToken', null);
     const service: ApiTokenService = app.services.apiTokens;
-    app.addHook('onRequest', async (request) => {
-      const route = request.routeOptions.url;
-      if (route === undefined || !(route.startsWith('/api/') || route === '/ws')) return;
+    // Callback style: every API call passes here, and all but a script's pass at once.
+    app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      const match = header ? /^bearer +(\S+) *$/i.exec(header) : null;
-      if (!header || !/^bearer /i.test(header)) return;
-      const auth = match ? await service.resolve(match[1]!, request.ip ?? null) : null;
-      if (!auth) throw unauthorized(INVALID_API_TOKEN);
-      request.apiToken = auth;
+      if (!header || !/^bearer /i.test(header)) return done();
+      const route = request.routeOptions.url;
+      if (route === undefined || !(route.startsWith('/api/') || route === '/ws')) return done();
+      const match = /^bearer +(\S+) *$/i.exec(header);
+      if (!match) return done(unauthorized(INVALID_API_TOKEN));
+      service.resolve(match[1]!, request.ip ?? null).then((auth) => {
+        if (!auth) return done(unauthorized(INVALID_API_TOKEN));
+        request.apiToken = auth;
+        done();
+      }, done);
     });
   },
   { name: 'api-tokens', dependencies: ['services', 'sessions'] },

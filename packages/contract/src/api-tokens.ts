@@ -36,13 +36,10 @@ export const apiTokenRoutePrefixes: readonly (readonly [string, ApiTokenResource
   ['/api/addons/orders', 'orders'],
   ['/api/orders', 'orders'],
   ['/api/products', 'orders'],
-  ['/api/checkout', 'orders'],
   ['/api/billing', 'billing'],
-  ['/api/invoices', 'billing'],
   ['/api/usage', 'billing'],
   ['/api/support/tickets', 'support'],
   ['/api/support/custom-solutions', 'support'],
-  ['/api/tickets', 'support'],
   // Signing in, passwords, two-factor, sessions, the account itself, the tokens themselves,
   // the push socket, and every admin and officer tool: a person at the keyboard only.
   ['/api/auth', null],

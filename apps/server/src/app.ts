@@ -104,6 +104,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
+      components: {
+        securitySchemes: {
+          // A personal API token (docs/api-automation.md): scripts send it instead of the cookie.
+          apiToken: { type: 'http', scheme: 'bearer', description: 'ak_… personal API token' },
+        },
+      },
       info: {
         title: 'Alpenkube API',
         version: APP_VERSION,

@@ -21,6 +21,7 @@ import {
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
 import { accessPlugin } from './modules/access/index.ts';
+import { apiTokenPlugin, apiTokenRoutes } from './modules/api-tokens/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
 import type { MailTransport } from './modules/mail/index.ts';
@@ -105,11 +106,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
+      components: {
+        securitySchemes: {
+          // A personal API token (docs/api-automation.md): scripts send it instead of the cookie.
+          apiToken: { type: 'http', scheme: 'bearer', description: 'ak_… personal API token' },
+        },
+      },
       info: {
         title: 'Alpenkube API',
         version: APP_VERSION,
         description:
-          'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call.',
+          'The API behind the Alpenkube web app. Sign in with POST /api/login; the session cookie authenticates every other call, or a personal API token sent as `Authorization: Bearer`, within its scopes (docs/api-automation.md).',
       },
       tags: [
         { name: 'auth', description: 'Sign-in, registration and mailed links' },
@@ -129,6 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           name: 'officers',
           description: 'Compliance officers: audit trail, data-subject requests, data residency',
         },
+        {
+          name: 'api tokens',
+          description: 'Personal API tokens for scripts (docs/api-automation.md)',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -136,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 4096 } });
   registerCrossSiteGuard(app, config.publicUrl);
   await app.register(sessionPlugin);
+  await app.register(apiTokenPlugin);
   await app.register(accessPlugin);
 
   await app.register(authRoutes);
@@ -162,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ticketRoutes);
   await app.register(operatorRoutes);
   await app.register(officerRoutes);
+  await app.register(apiTokenRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

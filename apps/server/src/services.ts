@@ -64,6 +64,7 @@ import {
 import { createOfficerService, type OfficerService } from './modules/officers/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
 import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
+import { type ApiTokenService, createApiTokenService } from './modules/api-tokens/index.ts';
 
 /**
  * Every service, built once per process from the config and the database, each given by name
@@ -107,6 +108,7 @@ export interface Services {
   addons: AddonService;
   products: ProductService;
   productOperations: ProductOperations;
+  apiTokens: ApiTokenService;
 }
 
 export function createServices(
@@ -210,5 +212,6 @@ export function createServices(
     officers: createOfficerService(shared),
     quotes: createQuoteService(shared),
     operators: createOperatorService(shared),
+    apiTokens: createApiTokenService(shared),
   };
 }

@@ -140,6 +140,13 @@ import type {
 } from './officers.ts';
 
 import type {
+  AdminApiTokenQuery,
+  CreateApiToken,
+  adminApiTokenSchema,
+  apiTokenSchema,
+  createdApiTokenSchema,
+} from './api-tokens.ts';
+import type {
   OperatorOrganizationQuery,
   officerAccessChangeSchema,
   operatorOrganizationDetailSchema,
@@ -731,6 +738,34 @@ export const endpoints = {
     ),
     residency: route<Out<typeof residencyReportSchema>>()('GET', '/api/officers/residency'),
     residencyCsv: route<Blob>()('GET', '/api/officers/residency.csv'),
+  },
+  /** Personal API tokens (session only: a token cannot manage tokens). */
+  apiTokens: {
+    mine: route<Out<typeof apiTokenSchema>[]>()('GET', '/api/api-tokens'),
+    /** Answers the token itself, this once. */
+    create: route<Out<typeof createdApiTokenSchema>, CreateApiToken>()('POST', '/api/api-tokens'),
+    revoke: routeWithId<Out<typeof apiTokenSchema>>()('DELETE', '/api/api-tokens/:id'),
+    /** The organization's tokens with their owners (super admins: any, by `organizationId`). */
+    organization: {
+      method: 'GET',
+      pattern: '/api/admin/api-tokens',
+      path: (query: AdminApiTokenQuery = {}) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') search.set(name, String(value));
+        }
+        return search.size ? `/api/admin/api-tokens?${search}` : '/api/admin/api-tokens';
+      },
+    } as Endpoint<
+      Out<typeof adminApiTokenSchema>[],
+      undefined,
+      [query?: AdminApiTokenQuery],
+      'GET'
+    >,
+    adminRevoke: routeWithId<Out<typeof adminApiTokenSchema>>()(
+      'DELETE',
+      '/api/admin/api-tokens/:id',
+    ),
   },
   /** Registered only when APP_ENV=development. */
   dev: {

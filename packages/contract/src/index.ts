@@ -22,3 +22,4 @@ export * from './product-pricing.ts';
 export * from './support.ts';
 export * from './operators.ts';
 export * from './officers.ts';
+export * from './api-tokens.ts';

@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
 import {
+  API_TOKEN_SESSION_ONLY,
+  apiTokenResourceFor,
+  apiTokenScopeFor,
+  apiTokenScopes,
+  type ApiTokenScope,
+} from '@alpenkube/contract/api-tokens';
+import {
+  apiTokens,
   clusterNodePools,
   clusters,
   notifications,
@@ -11,6 +19,7 @@ import {
   supportTickets,
   users,
 } from '../../src/db/schema.ts';
+import { sha256 } from '../../src/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -192,6 +201,13 @@ const MATRIX: Record<string, AccessLevel> = {
   'PUT /k8s/clusters/:clusterId/*': 'anyone',
   'PATCH /k8s/clusters/:clusterId/*': 'anyone',
   'DELETE /k8s/clusters/:clusterId/*': 'anyone',
+  // Personal API tokens: a member's own; an organization admin sees and revokes the
+  // organization's (a super admin: any). Session only, whatever a token's scopes.
+  'GET /api/api-tokens': 'member',
+  'POST /api/api-tokens': 'member',
+  'DELETE /api/api-tokens/:id': 'member',
+  'GET /api/admin/api-tokens': 'orgAdmin',
+  'DELETE /api/admin/api-tokens/:id': 'orgAdmin',
   // The web app's files.
   'GET /robots.txt': 'anyone',
   'GET /sitemap.xml': 'anyone',
@@ -235,6 +251,8 @@ describe('authorization matrix', () => {
   let foreignSessionId: number;
   let foreignPaymentMethodId: number;
   let foreignTicketId: number;
+  let userIdOf: Record<string, number>;
+  let organizationIdOf: Record<string, number>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -268,6 +286,8 @@ describe('authorization matrix', () => {
       userIds[name] = user!.id;
       organizationIds[name] = organization!.id;
     }
+    userIdOf = userIds;
+    organizationIdOf = organizationIds;
     sessionFor = async (name) => {
       const userId = userIds[name];
       if (userId === undefined) return undefined;
@@ -380,6 +400,87 @@ describe('authorization matrix', () => {
         }
         if (!allowed) {
           expect(response.statusCode, key).toBe(actor ? 403 : 401);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  /**
+   * The API-token column, generated over every registered /api route: a token acts as its user
+   * only on a route whose resource (contract api-tokens.ts) it holds the scope for; a route
+   * without a resource refuses it (a public one answers it as a visitor).
+   */
+  const TOKEN_ACTORS = ['pendingMember', 'customer', 'orgAdmin', 'superAdmin'] as const;
+  for (const actorName of TOKEN_ACTORS) {
+    it(`${actorName}'s API token: allowed with the route's scope, refused without`, async () => {
+      const actor = ACTORS[actorName]!;
+      const { db } = t.app.services;
+      const tokenWith = async (scopes: ApiTokenScope[]) => {
+        const token = `ak_matrix_${actorName}_${scopes.join('_')}`;
+        await db.insert(apiTokens).values({
+          userId: userIdOf[actorName]!,
+          organizationId: organizationIdOf[actorName]!,
+          name: 'matrix',
+          prefix: token.slice(0, 11),
+          tokenHash: sha256(token),
+          scopes,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        });
+        return token;
+      };
+      const tokens = new Map<string, string>();
+      /** One token per set of scopes, made when first needed. */
+      const tokenFor = async (scopes: ApiTokenScope[]) => {
+        const key = scopes.join(' ');
+        if (!tokens.has(key)) tokens.set(key, await tokenWith(scopes));
+        return tokens.get(key)!;
+      };
+      const everything = await tokenFor([...apiTokenScopes]);
+      const wrong: string[] = [];
+      const routes = t.app.routeTable.filter(
+        (route) =>
+          route.method !== 'HEAD' && (route.url.startsWith('/api/') || route.url === '/ws'),
+      );
+      for (const route of routes) {
+        const key = `${route.method} ${route.url}`;
+        const level = route.access ?? 'anyone';
+        const resource = apiTokenResourceFor(route.url, level);
+        const call = (token: string) =>
+          t.app.inject({
+            method: route.method as 'GET',
+            url: route.url.replace(':id', '1'),
+            headers: { authorization: `Bearer ${token}` },
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          });
+        const withScope = await call(everything);
+        if (!resource) {
+          if (level === 'anyone') {
+            if (isGuardRefusal(withScope)) wrong.push(`${key} public → ${withScope.statusCode}`);
+          } else if (
+            withScope.statusCode !== 403 ||
+            withScope.json<{ message: string }>().message !== API_TOKEN_SESSION_ONLY
+          ) {
+            wrong.push(`${key} session-only → ${withScope.statusCode}`);
+          }
+          continue;
+        }
+        const needed = apiTokenScopeFor(route.method, resource);
+        const allowed = can(actor, level);
+        if (isGuardRefusal(withScope) === allowed) {
+          wrong.push(`${key} with ${needed} → ${withScope.statusCode}`);
+        }
+        // Without it: every other scope, and the read of this resource for a write.
+        const without = await tokenFor(
+          apiTokenScopes.filter(
+            (scope) =>
+              !scope.startsWith(`${resource}:`) ||
+              (needed.endsWith(':write') && scope === `${resource}:read`),
+          ),
+        );
+        const refused = await call(without);
+        if (level === 'anyone' ? isGuardRefusal(refused) : refused.statusCode !== 403) {
+          wrong.push(`${key} without ${needed} → ${refused.statusCode}`);
         }
       }
       expect(wrong).toEqual([]);

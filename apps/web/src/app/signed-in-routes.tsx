@@ -186,6 +186,13 @@ const dashboardRoutes: RouteObject[] = [
       placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
       placeholder(paths.promotionRequests, 'promotionRequests'),
       placeholder(paths.organizationUsers, 'organizationUsers'),
+      {
+        path: paths.apiTokensAdmin,
+        lazy: () =>
+          import('@/features/api-tokens/pages/api-tokens-admin-page').then((m) => ({
+            Component: m.ApiTokensAdminPage,
+          })),
+      },
     ],
   },
   {

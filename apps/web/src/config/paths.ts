@@ -88,6 +88,7 @@ export const paths = {
     '/admin/organizations/:id',
     (id: string | number) => `/admin/organizations/${id}`,
   ),
+  apiTokensAdmin: '/admin/api-tokens',
   settings: '/settings',
   simpleSettings: '/simple-settings',
   addOns: '/add-ons',

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, refusalMessage, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
+import {
+  API_TOKEN_SESSION_ONLY,
+  apiTokenMissingScope,
+  apiTokenResourceFor,
+  apiTokenScopeFor,
+  hasApiTokenScope,
+  type ApiTokenResource,
+} from '@alpenkube/contract/api-tokens';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
 
 declare module 'fastify' {
@@ -29,9 +37,33 @@ export function actorOf(request: FastifyRequest): Actor | null {
   return request.session?.user ?? null;
 }
 
+/**
+ * A request with an API token acts as the token's user only where the route's resource is one
+ * the token has the scope for (contract api-tokens.ts); elsewhere a guarded route refuses it
+ * with a 403 and a public route answers it as a visitor.
+ */
+function admitApiToken(
+  request: FastifyRequest,
+  level: AccessLevel,
+  resource: ApiTokenResource | null,
+): Error | undefined {
+  const token = request.apiToken;
+  if (!token) return undefined;
+  if (!resource) return level === 'anyone' ? undefined : forbidden(API_TOKEN_SESSION_ONLY);
+  const scope = apiTokenScopeFor(request.method, resource);
+  if (!hasApiTokenScope(token.scopes, scope)) {
+    return level === 'anyone' ? undefined : forbidden(apiTokenMissingScope(scope));
+  }
+  request.session = token.session;
+  return undefined;
+}
+
 /** The route-level check: 401 for a visitor where a session is needed, 403 for the rest. */
-function checkAccess(level: AccessLevel) {
+function checkAccess(level: AccessLevel, resource: ApiTokenResource | null) {
   return (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+    const refusal = admitApiToken(request, level, resource);
+    if (refusal) return done(refusal);
+    if (level === 'anyone') return done();
     const actor = actorOf(request);
     if (can(actor, level)) return done();
     done(actor ? forbidden(refusalMessage(actor, level)) : unauthorized());
@@ -58,9 +90,11 @@ export const accessPlugin = fp(
         }
         return;
       }
-      if (level === 'anyone') return;
+      // Outside /api a bearer token is someone else's (the Kubernetes API's): not ours to read.
+      if (level === 'anyone' && !route.url.startsWith('/api/')) return;
+      const resource = apiTokenResourceFor(route.url, level);
       const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [checkAccess(level), ...existing] as RouteOptions['onRequest'];
+      route.onRequest = [checkAccess(level, resource), ...existing] as RouteOptions['onRequest'];
     });
   },
   { name: 'access', dependencies: ['sessions'] },

@@ -12,6 +12,7 @@ import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoSupport } from './demo-support.ts';
 import { seedDemoOperators } from './demo-operators.ts';
+import { seedDemoTokens } from './demo-tokens.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -117,6 +118,7 @@ export async function seedDemoData(services: Services) {
   await seedDemoAddons(services);
   await seedDemoSupport(services, seededHere);
   await seedDemoOperators(services, passwordHash);
+  await seedDemoTokens(services);
   // Last: the trail names the clusters the steps above made.
   await seedDemoAudit(services);
 }

@@ -2,6 +2,7 @@
 export { type ClientInfo, clientInfo } from './client-info.ts';
 export {
   clearSessionCookie,
+  hasBearerToken,
   readSessionToken,
   requireSession,
   sessionPlugin,
@@ -14,5 +15,6 @@ export {
   type SessionEnd,
   type SessionStore,
   type SessionUser,
+  sessionUserFrom,
   toPublicUser,
 } from './session-store.ts';

@@ -59,6 +59,14 @@ export function requireSession(request: FastifyRequest): ActiveSession {
   return request.session;
 }
 
+/**
+ * Whether the request authenticates with `Authorization: Bearer` (an API token). The token wins
+ * over a cookie sent alongside it: the cookie is not read, so a script's call acts as its token
+ * says whatever else the client carries (see the api-tokens module).
+ */
+export const hasBearerToken = (request: FastifyRequest) =>
+  /^bearer /i.test(request.headers.authorization ?? '');
+
 /** Resolves the session cookie of every API and WebSocket request (from memory once cached). */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
@@ -72,7 +80,7 @@ export const sessionPlugin = fp(
         route !== undefined && (route.startsWith('/api/') || route === '/ws')
           ? readSessionToken(request)
           : undefined;
-      if (!token) return done();
+      if (!token || hasBearerToken(request)) return done();
       const cached = sessions.peek(token);
       if (cached) {
         request.session = cached;

@@ -69,7 +69,8 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
   return row ? sessionUserFrom(row.user, row.organization) : null;
 }
 
-function sessionUserFrom(
+/** What a session (or an API token) carries about its user, from their rows. */
+export function sessionUserFrom(
   user: typeof users.$inferSelect,
   organization: typeof organizations.$inferSelect,
 ): SessionUser {

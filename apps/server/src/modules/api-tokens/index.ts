@@ -1,0 +1,8 @@
+/** The API tokens module's public surface: other modules and the app import only this file. */
+export {
+  type ApiTokenAuth,
+  type ApiTokenService,
+  createApiTokenService,
+} from './api-token-service.ts';
+export { apiTokenPlugin, INVALID_API_TOKEN } from './api-token-plugin.ts';
+export { apiTokenRoutes } from './api-token-routes.ts';

@@ -1,0 +1,2 @@
+/** API tokens: the Settings section; the admin page is loaded by file (pages/). */
+export { ApiTokensSection } from './components/api-tokens-section';

@@ -43,6 +43,7 @@ import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
 import { accountRoutes } from './modules/users/index.ts';
 import { ticketRoutes } from './modules/support/index.ts';
+import { invitationRoutes, memberRoutes } from './modules/members/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes);
   await app.register(publicFormRoutes);
   await app.register(ticketRoutes);
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

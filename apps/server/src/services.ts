@@ -62,6 +62,14 @@ import {
   type TicketService,
 } from './modules/support/index.ts';
 import { type AccountService, createAccountService } from './modules/users/index.ts';
+import {
+  createInvitationService,
+  createMemberService,
+  createPromotionService,
+  type InvitationService,
+  type MemberService,
+  type PromotionService,
+} from './modules/members/index.ts';
 
 /**
  * Every service, built once per process from the config and the database, each given by name
@@ -84,6 +92,9 @@ export interface Services {
   mailThrottle: MailThrottle;
   auth: AuthService;
   account: AccountService;
+  members: MemberService;
+  invitations: InvitationService;
+  promotions: PromotionService;
   leads: LeadService;
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
@@ -199,6 +210,9 @@ export function createServices(
     }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
+    members: createMemberService(shared),
+    invitations: createInvitationService(shared),
+    promotions: createPromotionService(shared),
     leads: createLeadService(shared),
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),

@@ -128,6 +128,26 @@ import type {
   usageReportSchema,
   voidInvoiceSchema,
 } from './billing.ts';
+import type {
+  MemberListQuery,
+  OrganizationScopeQuery,
+  PromotionListQuery,
+  approvePromotionSchema,
+  changeRoleSchema,
+  disableMemberSchema,
+  invitationLookupSchema,
+  invitationSchema,
+  inviteSchema,
+  memberSchema,
+  mfaRequirementSchema,
+  ownPromotionRequestSchema,
+  peopleSummarySchema,
+  promotionRequestInputSchema,
+  promotionRequestSchema,
+  refusePromotionSchema,
+  rejectRegistrationSchema,
+  removalSchema,
+} from './members.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -208,6 +228,21 @@ function routeWithSlug<Response, Body = undefined>() {
     pattern,
     path: (slug: string) => pattern.replace(':slug', encodeURIComponent(slug)),
   });
+}
+
+/** A GET route whose optional query object becomes the search string (empty values left out). */
+function withQuery<Response, Query extends object>(pattern: string) {
+  return {
+    method: 'GET',
+    pattern,
+    path: (query?: Query) => {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(query ?? {})) {
+        if (value !== undefined && value !== '') search.set(name, String(value));
+      }
+      return search.size ? `${pattern}?${search}` : pattern;
+    },
+  } as Endpoint<Response, undefined, [query?: Query], 'GET'>;
 }
 
 type Message = Out<typeof messageSchema>;
@@ -617,6 +652,79 @@ export const endpoints = {
       '/api/support/queue/:id/attachments/:attachmentId',
       'attachmentId',
     ),
+  },
+  /**
+   * An organization's people, for its admins (a super admin: any organization, by the optional
+   * `organizationId`), invitations, and members' requests to become admins.
+   */
+  members: {
+    /** Newest first, a page of `limit` before the id `before`; `q` and `status` filter. */
+    users: withQuery<Out<typeof memberSchema>[], MemberListQuery>('/api/admin/users'),
+    /** People who registered into the organization and wait for an admin, oldest first. */
+    registrations: withQuery<Out<typeof memberSchema>[], OrganizationScopeQuery>(
+      '/api/admin/registrations',
+    ),
+    approveRegistration: routeWithId<Out<typeof memberSchema>>()(
+      'POST',
+      '/api/admin/registrations/:id/approve',
+    ),
+    rejectRegistration: routeWithId<
+      Out<typeof memberSchema>,
+      In<typeof rejectRegistrationSchema>
+    >()('POST', '/api/admin/registrations/:id/reject'),
+    changeRole: routeWithId<Out<typeof memberSchema>, In<typeof changeRoleSchema>>()(
+      'PUT',
+      '/api/admin/users/:id/role',
+    ),
+    disable: routeWithId<Out<typeof memberSchema>, In<typeof disableMemberSchema>>()(
+      'POST',
+      '/api/admin/users/:id/disable',
+    ),
+    enable: routeWithId<Out<typeof memberSchema>>()('POST', '/api/admin/users/:id/enable'),
+    /** Deletes the account, or disables it when orders, tickets or payments still name it. */
+    remove: routeWithId<Out<typeof removalSchema>>()('DELETE', '/api/admin/users/:id'),
+    /** Pending invitations (not used, revoked or expired), newest first. */
+    invitations: withQuery<Out<typeof invitationSchema>[], OrganizationScopeQuery>(
+      '/api/admin/invitations',
+    ),
+    invite: route<Out<typeof invitationSchema>, In<typeof inviteSchema>>()(
+      'POST',
+      '/api/admin/invitations',
+    ),
+    revokeInvitation: routeWithId<NoContent>()('DELETE', '/api/admin/invitations/:id'),
+    /** Public: what an invitation link offers; 404 unknown, 410 used, revoked or expired. */
+    lookupInvitation: {
+      method: 'GET',
+      pattern: '/api/invitations/:token',
+      path: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
+    } as Endpoint<Out<typeof invitationLookupSchema>, undefined, [token: string], 'GET'>,
+    summary: withQuery<Out<typeof peopleSummarySchema>, OrganizationScopeQuery>(
+      '/api/admin/people/summary',
+    ),
+    setMfaRequired: route<Out<typeof peopleSummarySchema>, In<typeof mfaRequirementSchema>>()(
+      'PUT',
+      '/api/admin/organization/mfa-required',
+    ),
+    promotionRequests: withQuery<Out<typeof promotionRequestSchema>[], PromotionListQuery>(
+      '/api/admin/promotion-requests',
+    ),
+    approvePromotion: routeWithId<
+      Out<typeof promotionRequestSchema>,
+      In<typeof approvePromotionSchema>
+    >()('POST', '/api/admin/promotion-requests/:id/approve'),
+    refusePromotion: routeWithId<
+      Out<typeof promotionRequestSchema>,
+      In<typeof refusePromotionSchema>
+    >()('POST', '/api/admin/promotion-requests/:id/refuse'),
+    /** The signed-in member's own latest request, or null. */
+    ownPromotionRequest: route<Out<typeof ownPromotionRequestSchema>>()(
+      'GET',
+      '/api/promotion-requests/mine',
+    ),
+    requestPromotion: route<
+      Out<typeof promotionRequestSchema>,
+      In<typeof promotionRequestInputSchema>
+    >()('POST', '/api/promotion-requests'),
   },
   /** Registered only when APP_ENV=development. */
   dev: {

@@ -20,3 +20,4 @@ export * from './addons.ts';
 export * from './products.ts';
 export * from './product-pricing.ts';
 export * from './support.ts';
+export * from './members.ts';

@@ -9,7 +9,7 @@ import { type ClientInfo, loadSessionUser, type SessionUser } from '../sessions/
 import type { Services } from '../../services.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import { queueMail } from '../mail/index.ts';
-import { claimInvitation, recordInvitationUser } from '../members/index.ts';
+import { claimInvitation, lookupInvitation, recordInvitationUser } from '../members/index.ts';
 import { createNotification, notifyOrganizationAdmins } from '../notifications/index.ts';
 import { createOrganization, findOrganizationByVerifiedDomain } from '../organizations/index.ts';
 import { passwordBackoffRule, secondFactorBackoffRule } from '../rate-limit/index.ts';
@@ -196,6 +196,8 @@ export function createAuthService(deps: AuthDeps) {
     async register(input: RegisterInput, client: ClientInfo): Promise<SignInOutcome> {
       const weakness = weakPasswordReason(input.password, input.username, input.email);
       if (weakness) throw badRequest(weakness);
+      // A used or expired link says so before anything else (its address is taken once used).
+      if (input.invitation) await lookupInvitation(db, input.invitation);
       const [taken] = await db
         .select({ username: users.username })
         .from(users)

@@ -1,5 +1,5 @@
 /** The members module's public surface: other modules and the app import only this file. */
-export { claimInvitation, recordInvitationUser } from './invitation-service.ts';
+export { claimInvitation, lookupInvitation, recordInvitationUser } from './invitation-service.ts';
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
 export { createMemberService, type MemberService } from './member-service.ts';
 export { createPromotionService, type PromotionService } from './promotion-service.ts';

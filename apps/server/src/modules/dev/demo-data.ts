@@ -10,6 +10,7 @@ import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoSupport } from './demo-support.ts';
+import { seedDemoPeople } from './demo-people.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -114,4 +115,5 @@ export async function seedDemoData(services: Services) {
   // Add-ons join the clusters' prepaid periods, so they come after the billing past.
   await seedDemoAddons(services);
   await seedDemoSupport(services, seededHere);
+  await seedDemoPeople(services, seededHere, passwordHash);
 }

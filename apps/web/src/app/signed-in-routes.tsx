@@ -160,10 +160,34 @@ const dashboardRoutes: RouteObject[] = [
     // An organization's admins (and super admins) manage its people.
     lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OrgAdminRoutes })),
     children: [
-      placeholder(paths.userManagement, 'userManagement'),
-      placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
-      placeholder(paths.promotionRequests, 'promotionRequests'),
-      placeholder(paths.organizationUsers, 'organizationUsers'),
+      {
+        path: paths.userManagement,
+        lazy: () =>
+          import('@/features/people/pages/user-management-page').then((m) => ({
+            Component: m.UserManagementPage,
+          })),
+      },
+      {
+        path: paths.pendingRegistrations,
+        lazy: () =>
+          import('@/features/people/pages/pending-registrations-page').then((m) => ({
+            Component: m.PendingRegistrationsPage,
+          })),
+      },
+      {
+        path: paths.promotionRequests,
+        lazy: () =>
+          import('@/features/people/pages/promotion-requests-page').then((m) => ({
+            Component: m.PromotionRequestsPage,
+          })),
+      },
+      {
+        path: paths.organizationUsers,
+        lazy: () =>
+          import('@/features/people/pages/organization-users-page').then((m) => ({
+            Component: m.OrganizationUsersPage,
+          })),
+      },
     ],
   },
   {

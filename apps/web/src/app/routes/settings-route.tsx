@@ -1,4 +1,6 @@
 import { SettingsPage, type ExtraSettingsSection } from '@/features/account/pages/settings-page';
+import { MfaRequiredNotice, PromotionRequestSection } from '@/features/people';
+import { useAuth } from '@/lib/session/use-auth';
 
 /**
  * The settings page with the sections other features own: the account feature cannot import
@@ -6,6 +8,22 @@ import { SettingsPage, type ExtraSettingsSection } from '@/features/account/page
  */
 const extraSections: ExtraSettingsSection[] = [];
 
+/** Only an approved customer (role user) may ask to become an admin. */
+const promotionSection: ExtraSettingsSection = {
+  id: 'become-admin',
+  label: 'Become an admin',
+  title: 'Become an admin',
+  description: "Ask your organization's admins for admin rights; they answer in User Management.",
+  element: <PromotionRequestSection />,
+};
+
 export function SettingsRoute() {
-  return <SettingsPage extraSections={extraSections} />;
+  const { user } = useAuth();
+  const canAsk = user?.role === 'user' && user.status === 'active' && !user.mfaSetupRequired;
+  return (
+    <>
+      <MfaRequiredNotice />
+      <SettingsPage extraSections={canAsk ? [...extraSections, promotionSection] : extraSections} />
+    </>
+  );
 }

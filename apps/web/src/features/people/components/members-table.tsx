@@ -100,7 +100,8 @@ export function MembersTable({
       rowKey={(m) => m.id}
       rowProps={(m) => ({ 'data-testid': `member-${m.username}` })}
       placeholder={members.length === 0 ? (placeholder ?? 'Nobody matches.') : undefined}
-      className="bg-card"
+      // The frame is the sr-only header's containing block: it scrolls inside, not the page.
+      className="relative bg-card"
     />
   );
 }

@@ -4,9 +4,11 @@ import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissio
 import {
   clusterNodePools,
   clusters,
+  invitations,
   notifications,
   organizations,
   paymentMethods,
+  promotionRequests,
   sessions,
   supportTickets,
   users,
@@ -239,6 +241,9 @@ describe('authorization matrix', () => {
   let foreignSessionId: number;
   let foreignPaymentMethodId: number;
   let foreignTicketId: number;
+  let foreignUserId: number;
+  let foreignInvitationId: number;
+  let foreignPromotionId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -342,6 +347,27 @@ describe('authorization matrix', () => {
       })
       .returning();
     foreignTicketId = ticket!.id;
+    foreignUserId = userIds.customer!;
+    const [invitation] = await db
+      .insert(invitations)
+      .values({
+        organizationId: organizationIds.customer!,
+        email: 'invited@matrix.test',
+        role: 'user',
+        tokenHash: 'matrix-foreign-invitation',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    foreignInvitationId = invitation!.id;
+    const [promotion] = await db
+      .insert(promotionRequests)
+      .values({
+        userId: userIds.customer!,
+        organizationId: organizationIds.customer!,
+        reason: 'not yours to answer',
+      })
+      .returning();
+    foreignPromotionId = promotion!.id;
   });
   afterAll(() => t.close());
 
@@ -419,6 +445,15 @@ describe('authorization matrix', () => {
       ['GET', `/api/support/tickets/${foreignTicketId}`],
       ['GET', `/api/support/tickets/${foreignTicketId}/attachments/1`],
       ['POST', `/api/support/tickets/${foreignTicketId}/status`, { status: 'closed' }],
+      ['POST', `/api/admin/registrations/${foreignUserId}/approve`],
+      ['POST', `/api/admin/registrations/${foreignUserId}/reject`, { reason: 'not yours' }],
+      ['PUT', `/api/admin/users/${foreignUserId}/role`, { role: 'admin' }],
+      ['POST', `/api/admin/users/${foreignUserId}/disable`, { reason: 'not yours' }],
+      ['POST', `/api/admin/users/${foreignUserId}/enable`],
+      ['DELETE', `/api/admin/users/${foreignUserId}`],
+      ['DELETE', `/api/admin/invitations/${foreignInvitationId}`],
+      ['POST', `/api/admin/promotion-requests/${foreignPromotionId}/approve`, {}],
+      ['POST', `/api/admin/promotion-requests/${foreignPromotionId}/refuse`, { note: 'not yours' }],
     ] as const;
     for (const [method, url, payload] of calls) {
       const response = await t.app.inject({

@@ -74,7 +74,7 @@ test.describe('anonymous shell', () => {
     const names = urls.map((url) => url.split('/').pop() ?? url);
     expect(
       names.some((name) =>
-        /dashboard-layout|placeholder-page|sidebar|settings-page|signed-in-routes/.test(name),
+        /dashboard-layout|sidebar|settings-page|signed-in-routes/.test(name),
       ),
     ).toBe(false);
     const sizes = await Promise.all(

@@ -46,6 +46,7 @@ import { accountRoutes } from './modules/users/index.ts';
 import { ticketRoutes } from './modules/support/index.ts';
 import { operatorRoutes } from './modules/operators/index.ts';
 import { officerRoutes } from './modules/officers/index.ts';
+import { invitationRoutes, memberRoutes } from './modules/members/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -175,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorRoutes);
   await app.register(officerRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
   await registerSpa(app, {
     webDist: config.webDist,

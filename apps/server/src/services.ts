@@ -65,6 +65,14 @@ import { createOfficerService, type OfficerService } from './modules/officers/in
 import { type AccountService, createAccountService } from './modules/users/index.ts';
 import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
 import { type ApiTokenService, createApiTokenService } from './modules/api-tokens/index.ts';
+import {
+  createInvitationService,
+  createMemberService,
+  createPromotionService,
+  type InvitationService,
+  type MemberService,
+  type PromotionService,
+} from './modules/members/index.ts';
 
 /**
  * Every service, built once per process from the config and the database, each given by name
@@ -87,6 +95,9 @@ export interface Services {
   mailThrottle: MailThrottle;
   auth: AuthService;
   account: AccountService;
+  members: MemberService;
+  invitations: InvitationService;
+  promotions: PromotionService;
   leads: LeadService;
   newsletter: NewsletterService;
   publicTickets: PublicTicketService;
@@ -205,6 +216,9 @@ export function createServices(
     }),
     auth: createAuthService(shared),
     account: createAccountService(shared),
+    members: createMemberService(shared),
+    invitations: createInvitationService(shared),
+    promotions: createPromotionService(shared),
     leads: createLeadService(shared),
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),

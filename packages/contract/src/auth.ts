@@ -15,6 +15,8 @@ export const registerSchema = z.strictObject({
   password: passwordSchema,
   name: optionalText(100),
   companyName: optionalText(100),
+  /** An invitation link's token: the account joins that organization with the invited role. */
+  invitation: z.string().trim().min(20).max(200).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -147,6 +147,26 @@ import type {
   createdApiTokenSchema,
 } from './api-tokens.ts';
 import type {
+  MemberListQuery,
+  OrganizationScopeQuery,
+  PromotionListQuery,
+  approvePromotionSchema,
+  changeRoleSchema,
+  disableMemberSchema,
+  invitationLookupSchema,
+  invitationSchema,
+  inviteSchema,
+  memberSchema,
+  mfaRequirementSchema,
+  ownPromotionRequestSchema,
+  peopleSummarySchema,
+  promotionRequestInputSchema,
+  promotionRequestSchema,
+  refusePromotionSchema,
+  rejectRegistrationSchema,
+  removalSchema,
+} from './members.ts';
+import type {
   OperatorOrganizationQuery,
   officerAccessChangeSchema,
   operatorOrganizationDetailSchema,
@@ -187,11 +207,11 @@ export type ParamsOf<E> = E extends { path: (...params: infer P) => string } ? P
 type Out<S extends z.ZodType> = z.output<S>;
 type In<S extends z.ZodType> = z.input<S>;
 
-/** A query string of the filled fields only. */
-function withQuery(pattern: string, query: Record<string, string | number | undefined> = {}) {
+/** The path with a query string of the filled fields only (empty values left out). */
+function queryPath(pattern: string, query: object = {}) {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(name, String(value));
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   }
   return search.size ? `${pattern}?${search}` : pattern;
 }
@@ -243,6 +263,15 @@ function routeWithSlug<Response, Body = undefined>() {
     pattern,
     path: (slug: string) => pattern.replace(':slug', encodeURIComponent(slug)),
   });
+}
+
+/** A GET route whose optional query object becomes the search string. */
+function routeWithQuery<Response, Query extends object>(pattern: string) {
+  return {
+    method: 'GET',
+    pattern,
+    path: (query?: Query) => queryPath(pattern, query),
+  } as Endpoint<Response, undefined, [query?: Query], 'GET'>;
 }
 
 type Message = Out<typeof messageSchema>;
@@ -331,17 +360,7 @@ export const endpoints = {
   },
   orders: {
     /** Filters by `kind` and `status`; newest first, a page of `limit` before the id `before`. */
-    list: {
-      method: 'GET',
-      pattern: '/api/orders',
-      path: (query: OrderListQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return search.size ? `/api/orders?${search}` : '/api/orders';
-      },
-    } as Endpoint<Out<typeof orderSummarySchema>[], undefined, [query?: OrderListQuery], 'GET'>,
+    list: routeWithQuery<Out<typeof orderSummarySchema>[], OrderListQuery>('/api/orders'),
     /** Needs an `Idempotency-Key` header: the same key answers the same order. */
     create: route<Out<typeof orderSchema>, In<typeof createClusterOrderSchema>>()(
       'POST',
@@ -358,22 +377,7 @@ export const endpoints = {
   products: {
     catalog: route<Out<typeof marketplaceProductSchema>[]>()('GET', '/api/products/catalog'),
     /** Newest first, a page of `limit` before the id `before`. */
-    list: {
-      method: 'GET',
-      pattern: '/api/products',
-      path: (query: ProductListQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined) search.set(name, String(value));
-        }
-        return search.size ? `/api/products?${search}` : '/api/products';
-      },
-    } as Endpoint<
-      Out<typeof productInstanceSchema>[],
-      undefined,
-      [query?: ProductListQuery],
-      'GET'
-    >,
+    list: routeWithQuery<Out<typeof productInstanceSchema>[], ProductListQuery>('/api/products'),
     /** Needs an `Idempotency-Key` header; answers the order of kind `product` to pay. */
     create: route<Out<typeof orderSchema>, In<typeof createProductOrderSchema>>()(
       'POST',
@@ -397,17 +401,7 @@ export const endpoints = {
   },
   clusters: {
     /** Filters, a sort and a page; `total` counts every match. */
-    list: {
-      method: 'GET',
-      pattern: '/api/clusters',
-      path: (query: ClusterListQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return search.size ? `/api/clusters?${search}` : '/api/clusters';
-      },
-    } as Endpoint<Out<typeof clusterPageSchema>, undefined, [query?: ClusterListQuery], 'GET'>,
+    list: routeWithQuery<Out<typeof clusterPageSchema>, ClusterListQuery>('/api/clusters'),
     /** Every cluster of the organization that is not deleted, as graphs. */
     topologies: route<Out<typeof clusterTopologySchema>[]>()('GET', '/api/clusters/topology'),
     get: routeWithId<ClusterRecord>()('GET', '/api/clusters/:id'),
@@ -532,13 +526,7 @@ export const endpoints = {
     report: {
       method: 'GET',
       pattern: '/api/usage',
-      path: (query: UsageQuery) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return `/api/usage?${search}`;
-      },
+      path: (query: UsageQuery) => queryPath('/api/usage', query),
     } as Endpoint<Out<typeof usageReportSchema>, undefined, [query: UsageQuery], 'GET'>,
   },
   publicForms: {
@@ -590,17 +578,9 @@ export const endpoints = {
       '/api/public/tickets/reply',
     ),
     /** Signed in. Newest first, a page of `limit` before the id `before`. */
-    tickets: {
-      method: 'GET',
-      pattern: '/api/support/tickets',
-      path: (query: TicketListQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return search.size ? `/api/support/tickets?${search}` : '/api/support/tickets';
-      },
-    } as Endpoint<Out<typeof ticketSummarySchema>[], undefined, [query?: TicketListQuery], 'GET'>,
+    tickets: routeWithQuery<Out<typeof ticketSummarySchema>[], TicketListQuery>(
+      '/api/support/tickets',
+    ),
     /** multipart/form-data (fields and files): sent with `requestForm`, not `request`. */
     createTicket: route<Out<typeof ticketSchema>, FormData>()('POST', '/api/support/tickets'),
     ticket: routeWithId<Out<typeof ticketSchema>>()('GET', '/api/support/tickets/:id'),
@@ -625,17 +605,7 @@ export const endpoints = {
       '/api/support/custom-solutions',
     ),
     /** Staff (super admins): every ticket, soonest-missed response target first. */
-    queue: {
-      method: 'GET',
-      pattern: '/api/support/queue',
-      path: (query: QueueQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return search.size ? `/api/support/queue?${search}` : '/api/support/queue';
-      },
-    } as Endpoint<Out<typeof queuePageSchema>, undefined, [query?: QueueQuery], 'GET'>,
+    queue: routeWithQuery<Out<typeof queuePageSchema>, QueueQuery>('/api/support/queue'),
     queueTicket: routeWithId<Out<typeof ticketSchema>>()('GET', '/api/support/queue/:id'),
     assignToMe: routeWithId<Out<typeof ticketSchema>>()('POST', '/api/support/queue/:id/assign'),
     /** multipart/form-data: `body`, `internal` (a note), files. */
@@ -656,22 +626,10 @@ export const endpoints = {
   /** Platform operators (super admins): every organization, and officers' access. */
   operators: {
     /** Pending approval first unless a status is asked for; `counts` per status for the tabs. */
-    organizations: {
-      method: 'GET',
-      pattern: '/api/admin/organizations',
-      path: (query: OperatorOrganizationQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return search.size ? `/api/admin/organizations?${search}` : '/api/admin/organizations';
-      },
-    } as Endpoint<
+    organizations: routeWithQuery<
       Out<typeof operatorOrganizationPageSchema>,
-      undefined,
-      [query?: OperatorOrganizationQuery],
-      'GET'
-    >,
+      OperatorOrganizationQuery
+    >('/api/admin/organizations'),
     organization: routeWithId<Out<typeof operatorOrganizationDetailSchema>>()(
       'GET',
       '/api/admin/organizations/:id',
@@ -705,22 +663,16 @@ export const endpoints = {
   /** The compliance officers' panel (access `officer`): platform-wide, every organization. */
   officers: {
     /** Newest first, a page of `limit` before the id `before`. */
-    auditEvents: {
-      method: 'GET',
-      pattern: '/api/officers/audit-events',
-      path: (query: AuditQuery = {}) => withQuery('/api/officers/audit-events', { ...query }),
-    } as Endpoint<Out<typeof auditPageSchema>, undefined, [query?: AuditQuery], 'GET'>,
+    auditEvents: routeWithQuery<Out<typeof auditPageSchema>, AuditQuery>(
+      '/api/officers/audit-events',
+    ),
     /** The same filter as CSV, newest first, at most AUDIT_EXPORT_MAX_ROWS rows: a link's href. */
-    auditEventsCsv: {
-      method: 'GET',
-      pattern: '/api/officers/audit-events.csv',
-      path: (query: AuditFilter = {}) => withQuery('/api/officers/audit-events.csv', { ...query }),
-    } as Endpoint<Blob, undefined, [query?: AuditFilter], 'GET'>,
+    auditEventsCsv: routeWithQuery<Blob, AuditFilter>('/api/officers/audit-events.csv'),
     /** People by username, e-mail or name (at most 20). */
     people: {
       method: 'GET',
       pattern: '/api/officers/people',
-      path: (q: string) => withQuery('/api/officers/people', { q }),
+      path: (q: string) => queryPath('/api/officers/people', { q }),
     } as Endpoint<Out<typeof personSchema>[], undefined, [q: string], 'GET'>,
     dataSubjectRequests: route<Out<typeof dataSubjectRequestSchema>[]>()(
       'GET',
@@ -746,26 +698,86 @@ export const endpoints = {
     create: route<Out<typeof createdApiTokenSchema>, CreateApiToken>()('POST', '/api/api-tokens'),
     revoke: routeWithId<Out<typeof apiTokenSchema>>()('DELETE', '/api/api-tokens/:id'),
     /** The organization's tokens with their owners (super admins: any, by `organizationId`). */
-    organization: {
-      method: 'GET',
-      pattern: '/api/admin/api-tokens',
-      path: (query: AdminApiTokenQuery = {}) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') search.set(name, String(value));
-        }
-        return search.size ? `/api/admin/api-tokens?${search}` : '/api/admin/api-tokens';
-      },
-    } as Endpoint<
-      Out<typeof adminApiTokenSchema>[],
-      undefined,
-      [query?: AdminApiTokenQuery],
-      'GET'
-    >,
+    organization: routeWithQuery<Out<typeof adminApiTokenSchema>[], AdminApiTokenQuery>(
+      '/api/admin/api-tokens',
+    ),
     adminRevoke: routeWithId<Out<typeof adminApiTokenSchema>>()(
       'DELETE',
       '/api/admin/api-tokens/:id',
     ),
+  },
+  /**
+   * An organization's people, for its admins (a super admin: any organization, by the optional
+   * `organizationId`), invitations, and members' requests to become admins.
+   */
+  members: {
+    /** Newest first, a page of `limit` before the id `before`; `q` and `status` filter. */
+    users: routeWithQuery<Out<typeof memberSchema>[], MemberListQuery>('/api/admin/users'),
+    /** People who registered into the organization and wait for an admin, oldest first. */
+    registrations: routeWithQuery<Out<typeof memberSchema>[], OrganizationScopeQuery>(
+      '/api/admin/registrations',
+    ),
+    approveRegistration: routeWithId<Out<typeof memberSchema>>()(
+      'POST',
+      '/api/admin/registrations/:id/approve',
+    ),
+    rejectRegistration: routeWithId<
+      Out<typeof memberSchema>,
+      In<typeof rejectRegistrationSchema>
+    >()('POST', '/api/admin/registrations/:id/reject'),
+    changeRole: routeWithId<Out<typeof memberSchema>, In<typeof changeRoleSchema>>()(
+      'PUT',
+      '/api/admin/users/:id/role',
+    ),
+    disable: routeWithId<Out<typeof memberSchema>, In<typeof disableMemberSchema>>()(
+      'POST',
+      '/api/admin/users/:id/disable',
+    ),
+    enable: routeWithId<Out<typeof memberSchema>>()('POST', '/api/admin/users/:id/enable'),
+    /** Deletes the account, or disables it when orders, tickets or payments still name it. */
+    remove: routeWithId<Out<typeof removalSchema>>()('DELETE', '/api/admin/users/:id'),
+    /** Pending invitations (not used, revoked or expired), newest first. */
+    invitations: routeWithQuery<Out<typeof invitationSchema>[], OrganizationScopeQuery>(
+      '/api/admin/invitations',
+    ),
+    invite: route<Out<typeof invitationSchema>, In<typeof inviteSchema>>()(
+      'POST',
+      '/api/admin/invitations',
+    ),
+    revokeInvitation: routeWithId<NoContent>()('DELETE', '/api/admin/invitations/:id'),
+    /** Public: what an invitation link offers; 404 unknown, 410 used, revoked or expired. */
+    lookupInvitation: {
+      method: 'GET',
+      pattern: '/api/invitations/:token',
+      path: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
+    } as Endpoint<Out<typeof invitationLookupSchema>, undefined, [token: string], 'GET'>,
+    summary: routeWithQuery<Out<typeof peopleSummarySchema>, OrganizationScopeQuery>(
+      '/api/admin/people/summary',
+    ),
+    setMfaRequired: route<Out<typeof peopleSummarySchema>, In<typeof mfaRequirementSchema>>()(
+      'PUT',
+      '/api/admin/organization/mfa-required',
+    ),
+    promotionRequests: routeWithQuery<Out<typeof promotionRequestSchema>[], PromotionListQuery>(
+      '/api/admin/promotion-requests',
+    ),
+    approvePromotion: routeWithId<
+      Out<typeof promotionRequestSchema>,
+      In<typeof approvePromotionSchema>
+    >()('POST', '/api/admin/promotion-requests/:id/approve'),
+    refusePromotion: routeWithId<
+      Out<typeof promotionRequestSchema>,
+      In<typeof refusePromotionSchema>
+    >()('POST', '/api/admin/promotion-requests/:id/refuse'),
+    /** The signed-in member's own latest request, or null. */
+    ownPromotionRequest: route<Out<typeof ownPromotionRequestSchema>>()(
+      'GET',
+      '/api/promotion-requests/mine',
+    ),
+    requestPromotion: route<
+      Out<typeof promotionRequestSchema>,
+      In<typeof promotionRequestInputSchema>
+    >()('POST', '/api/promotion-requests'),
   },
   /** Registered only when APP_ENV=development. */
   dev: {

@@ -23,3 +23,4 @@ export * from './support.ts';
 export * from './operators.ts';
 export * from './officers.ts';
 export * from './api-tokens.ts';
+export * from './members.ts';

@@ -12,9 +12,11 @@ import {
   apiTokens,
   clusterNodePools,
   clusters,
+  invitations,
   notifications,
   organizations,
   paymentMethods,
+  promotionRequests,
   sessions,
   supportTickets,
   users,
@@ -208,6 +210,27 @@ const MATRIX: Record<string, AccessLevel> = {
   'DELETE /api/api-tokens/:id': 'member',
   'GET /api/admin/api-tokens': 'orgAdmin',
   'DELETE /api/admin/api-tokens/:id': 'orgAdmin',
+  // An organization's people: its admins (a super admin: any organization's); the invitation
+  // link is public; a member asks to become an admin and sees their own request.
+  'GET /api/admin/users': 'orgAdmin',
+  'GET /api/admin/registrations': 'orgAdmin',
+  'POST /api/admin/registrations/:id/approve': 'orgAdmin',
+  'POST /api/admin/registrations/:id/reject': 'orgAdmin',
+  'PUT /api/admin/users/:id/role': 'orgAdmin',
+  'POST /api/admin/users/:id/disable': 'orgAdmin',
+  'POST /api/admin/users/:id/enable': 'orgAdmin',
+  'DELETE /api/admin/users/:id': 'orgAdmin',
+  'GET /api/admin/people/summary': 'orgAdmin',
+  'PUT /api/admin/organization/mfa-required': 'orgAdmin',
+  'GET /api/admin/invitations': 'orgAdmin',
+  'POST /api/admin/invitations': 'orgAdmin',
+  'DELETE /api/admin/invitations/:id': 'orgAdmin',
+  'GET /api/invitations/:token': 'anyone',
+  'GET /api/admin/promotion-requests': 'orgAdmin',
+  'POST /api/admin/promotion-requests/:id/approve': 'orgAdmin',
+  'POST /api/admin/promotion-requests/:id/refuse': 'orgAdmin',
+  'GET /api/promotion-requests/mine': 'member',
+  'POST /api/promotion-requests': 'member',
   // The web app's files.
   'GET /robots.txt': 'anyone',
   'GET /sitemap.xml': 'anyone',
@@ -253,6 +276,9 @@ describe('authorization matrix', () => {
   let foreignTicketId: number;
   let userIdOf: Record<string, number>;
   let organizationIdOf: Record<string, number>;
+  let foreignUserId: number;
+  let foreignInvitationId: number;
+  let foreignPromotionId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -358,6 +384,27 @@ describe('authorization matrix', () => {
       })
       .returning();
     foreignTicketId = ticket!.id;
+    foreignUserId = userIds.customer!;
+    const [invitation] = await db
+      .insert(invitations)
+      .values({
+        organizationId: organizationIds.customer!,
+        email: 'invited@matrix.test',
+        role: 'user',
+        tokenHash: 'matrix-foreign-invitation',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    foreignInvitationId = invitation!.id;
+    const [promotion] = await db
+      .insert(promotionRequests)
+      .values({
+        userId: userIds.customer!,
+        organizationId: organizationIds.customer!,
+        reason: 'not yours to answer',
+      })
+      .returning();
+    foreignPromotionId = promotion!.id;
   });
   afterAll(() => t.close());
 
@@ -516,6 +563,15 @@ describe('authorization matrix', () => {
       ['GET', `/api/support/tickets/${foreignTicketId}`],
       ['GET', `/api/support/tickets/${foreignTicketId}/attachments/1`],
       ['POST', `/api/support/tickets/${foreignTicketId}/status`, { status: 'closed' }],
+      ['POST', `/api/admin/registrations/${foreignUserId}/approve`],
+      ['POST', `/api/admin/registrations/${foreignUserId}/reject`, { reason: 'not yours' }],
+      ['PUT', `/api/admin/users/${foreignUserId}/role`, { role: 'admin' }],
+      ['POST', `/api/admin/users/${foreignUserId}/disable`, { reason: 'not yours' }],
+      ['POST', `/api/admin/users/${foreignUserId}/enable`],
+      ['DELETE', `/api/admin/users/${foreignUserId}`],
+      ['DELETE', `/api/admin/invitations/${foreignInvitationId}`],
+      ['POST', `/api/admin/promotion-requests/${foreignPromotionId}/approve`, {}],
+      ['POST', `/api/admin/promotion-requests/${foreignPromotionId}/refuse`, { note: 'not yours' }],
     ] as const;
     for (const [method, url, payload] of calls) {
       const response = await t.app.inject({

@@ -33,6 +33,10 @@ const sessionRoutes: RouteObject[] = [
     lazy: () => import('@/features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })),
   },
   {
+    path: paths.register,
+    lazy: () => import('@/features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })),
+  },
+  {
     path: paths.devLogin,
     lazy: () =>
       import('@/features/auth/pages/dev-login-page').then((m) => ({ Component: m.DevLoginPage })),

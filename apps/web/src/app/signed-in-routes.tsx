@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import type { PlaceholderKey } from '@/features/placeholders/placeholder-catalog';
 import { paths, providerTestSlugs } from '@/config/paths';
 import type { ShellRouteHandle } from './layouts/root-layout';
 
@@ -8,19 +7,6 @@ import type { ShellRouteHandle } from './layouts/root-layout';
  * navigation to a path the public table does not have: a public page's entry script carries
  * neither these routes nor the list of every signed-in chunk they preload.
  */
-
-/** A route showing a placeholder page until a later release builds the real one. */
-function placeholder(path: string, entry: PlaceholderKey): RouteObject {
-  return {
-    path,
-    lazy: () =>
-      import('@/features/placeholders/placeholder-page').then(({ PlaceholderPage }) => ({
-        Component: function PlaceholderRoute() {
-          return <PlaceholderPage entry={entry} />;
-        },
-      })),
-  };
-}
 
 const settingsPage = () =>
   import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute }));
@@ -182,15 +168,39 @@ const dashboardRoutes: RouteObject[] = [
     // An organization's admins (and super admins) manage its people.
     lazy: () => import('./routes/require-access').then((m) => ({ Component: m.OrgAdminRoutes })),
     children: [
-      placeholder(paths.userManagement, 'userManagement'),
-      placeholder(paths.pendingRegistrations, 'pendingRegistrations'),
-      placeholder(paths.promotionRequests, 'promotionRequests'),
-      placeholder(paths.organizationUsers, 'organizationUsers'),
       {
         path: paths.apiTokensAdmin,
         lazy: () =>
           import('@/features/api-tokens/pages/api-tokens-admin-page').then((m) => ({
             Component: m.ApiTokensAdminPage,
+          })),
+      },
+      {
+        path: paths.userManagement,
+        lazy: () =>
+          import('@/features/people/pages/user-management-page').then((m) => ({
+            Component: m.UserManagementPage,
+          })),
+      },
+      {
+        path: paths.pendingRegistrations,
+        lazy: () =>
+          import('@/features/people/pages/pending-registrations-page').then((m) => ({
+            Component: m.PendingRegistrationsPage,
+          })),
+      },
+      {
+        path: paths.promotionRequests,
+        lazy: () =>
+          import('@/features/people/pages/promotion-requests-page').then((m) => ({
+            Component: m.PromotionRequestsPage,
+          })),
+      },
+      {
+        path: paths.organizationUsers,
+        lazy: () =>
+          import('@/features/people/pages/organization-users-page').then((m) => ({
+            Component: m.OrganizationUsersPage,
           })),
       },
     ],

@@ -20,6 +20,8 @@ export const paths = {
   tutorial: param('/tutorials/:slug', (slug: string) => `/tutorials/${encodeURIComponent(slug)}`),
   support: '/support',
   auth: '/auth',
+  /** The registration tab of /auth; invitation links (`?invitation=`) land here. */
+  register: '/register',
   devLogin: '/dev-login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

@@ -9,6 +9,7 @@ import { type ClientInfo, loadSessionUser, type SessionUser } from '../sessions/
 import type { Services } from '../../services.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import { queueMail } from '../mail/index.ts';
+import { claimInvitation, lookupInvitation, recordInvitationUser } from '../members/index.ts';
 import { createNotification, notifyOrganizationAdmins } from '../notifications/index.ts';
 import { createOrganization, findOrganizationByVerifiedDomain } from '../organizations/index.ts';
 import { passwordBackoffRule, secondFactorBackoffRule } from '../rate-limit/index.ts';
@@ -35,6 +36,8 @@ export interface RegisterInput {
   password: string;
   name?: string;
   companyName?: string;
+  /** An invitation link's token: the account joins its organization with the invited role. */
+  invitation?: string;
 }
 
 const takenError = (username: boolean) =>
@@ -141,10 +144,60 @@ export function createAuthService(deps: AuthDeps) {
 
   const limitMail = (email: string, client: ClientInfo) => mailThrottle.admit([email], client.ip);
 
+  /**
+   * A registration through an admin's invitation: the invitation is taken in the same
+   * transaction (a second use finds it used), the person joins its organization with the invited
+   * role, already approved, and the mailed link proved the address.
+   */
+  async function registerInvited(
+    tx: Tx,
+    input: RegisterInput,
+    token: string,
+    passwordHash: string,
+    client: ClientInfo,
+  ): Promise<SignInOutcome> {
+    const invitation = await claimInvitation(tx, token, input.email);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        organizationId: invitation.organizationId,
+        username: input.username,
+        email: input.email,
+        name: input.name ?? null,
+        passwordHash,
+        role: invitation.role,
+        status: 'active',
+        emailVerified: true,
+      })
+      .returning();
+    await recordInvitationUser(tx, invitation.id, user!.id);
+    const displayName = input.name ?? input.username;
+    await createNotification(
+      tx,
+      user!.id,
+      'system',
+      `Welcome to Alpenkube, ${displayName}! You joined ${invitation.organizationName}.`,
+    );
+    await notifyOrganizationAdmins(
+      tx,
+      invitation.organizationId,
+      'info',
+      `${input.username} (${input.email}) accepted the invitation and joined ${invitation.organizationName}.`,
+    );
+    await auditUser(tx, user!, client, 'user.register', 'success', {
+      joinedExisting: true,
+      invitationId: invitation.id,
+      role: invitation.role,
+    });
+    return startSession(tx, user!, client, 'registration');
+  }
+
   return {
     async register(input: RegisterInput, client: ClientInfo): Promise<SignInOutcome> {
       const weakness = weakPasswordReason(input.password, input.username, input.email);
       if (weakness) throw badRequest(weakness);
+      // A used or expired link says so before anything else (its address is taken once used).
+      if (input.invitation) await lookupInvitation(db, input.invitation);
       const [taken] = await db
         .select({ username: users.username })
         .from(users)
@@ -154,6 +207,8 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await passwords.hash(input.password);
       try {
         return await db.transaction(async (tx) => {
+          if (input.invitation)
+            return registerInvited(tx, input, input.invitation, passwordHash, client);
           const existing = await findOrganizationByVerifiedDomain(tx, input.email);
           const organization =
             existing ??

@@ -13,6 +13,7 @@ import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoSupport } from './demo-support.ts';
 import { seedDemoOperators } from './demo-operators.ts';
 import { seedDemoTokens } from './demo-tokens.ts';
+import { seedDemoPeople } from './demo-people.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -119,6 +120,7 @@ export async function seedDemoData(services: Services) {
   await seedDemoSupport(services, seededHere);
   await seedDemoOperators(services, passwordHash);
   await seedDemoTokens(services);
+  await seedDemoPeople(services, seededHere, passwordHash);
   // Last: the trail names the clusters the steps above made.
   await seedDemoAudit(services);
 }

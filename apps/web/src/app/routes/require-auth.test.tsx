@@ -14,7 +14,13 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/auth', element: <p>Sign-in page</p> },
-      { element: <RequireAuth />, children: [{ path: '/billing', element: <p>Billing</p> }] },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/billing', element: <p>Billing</p> },
+          { path: '/settings', element: <p>Settings</p> },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -61,5 +67,13 @@ describe('protected routes', () => {
     expect(sessionStorage.getItem('postLoginRedirect')).toBeNull();
     expect(router.state.location.pathname).toBe('/billing');
     Object.assign(auth, { logoutMutation: { isPending: false, isSuccess: false } });
+  });
+
+  it('leads a member whose organization requires two-factor to Settings until they set it up', () => {
+    Object.assign(auth, { user: { id: 1, mfaSetupRequired: true }, isLoading: false });
+    const router = renderAt('/billing');
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(router.state.location.hash).toBe('#two-factor');
+    expect(screen.getByText('Settings')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { Spinner } from '@/components/ui/spinner';
 import { POST_LOGIN_REDIRECT_KEY, paths } from '@/config/paths';
+
+const SETTINGS_PATHS = new Set<string>([
+  paths.settings,
+  paths.simpleSettings,
+  paths.profile,
+  paths.account,
+]);
 
 /** The redirect to /auth waits 100 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 100;
@@ -39,6 +46,11 @@ export function RequireAuth() {
   }
   if (!user) {
     return <Spinner className="min-h-[50vh]" size="lg" label="Redirecting to sign in..." />;
+  }
+  // The organization requires two-factor and this member has none: every other page would be
+  // refused, so Settings' two-factor section is where they go (it explains why).
+  if (user.mfaSetupRequired && !SETTINGS_PATHS.has(location.pathname)) {
+    return <Navigate to={`${paths.settings}#two-factor`} replace />;
   }
   return <Outlet />;
 }

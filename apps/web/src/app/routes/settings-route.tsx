@@ -1,5 +1,7 @@
 import { SettingsPage, type ExtraSettingsSection } from '@/features/account/pages/settings-page';
 import { ApiTokensSection } from '@/features/api-tokens';
+import { MfaRequiredNotice, PromotionRequestSection } from '@/features/people';
+import { useAuth } from '@/lib/session/use-auth';
 
 /**
  * The settings page with the sections other features own: the account feature cannot import
@@ -16,6 +18,22 @@ const extraSections: ExtraSettingsSection[] = [
   },
 ];
 
+/** Only an approved customer (role user) may ask to become an admin. */
+const promotionSection: ExtraSettingsSection = {
+  id: 'become-admin',
+  label: 'Become an admin',
+  title: 'Become an admin',
+  description: "Ask your organization's admins for admin rights; they answer in User Management.",
+  element: <PromotionRequestSection />,
+};
+
 export function SettingsRoute() {
-  return <SettingsPage extraSections={extraSections} />;
+  const { user } = useAuth();
+  const canAsk = user?.role === 'user' && user.status === 'active' && !user.mfaSetupRequired;
+  return (
+    <>
+      <MfaRequiredNotice />
+      <SettingsPage extraSections={canAsk ? [...extraSections, promotionSection] : extraSections} />
+    </>
+  );
 }

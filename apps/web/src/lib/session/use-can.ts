@@ -13,6 +13,7 @@ export function actorOf(user: User | null, officerAccess: boolean): Actor | null
     emailVerified: user.emailVerified,
     organizationStatus: user.organizationStatus,
     officerAccess,
+    mfaSetupRequired: user.mfaSetupRequired,
   };
 }
 

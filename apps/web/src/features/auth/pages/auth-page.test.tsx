@@ -32,6 +32,7 @@ function renderAuthPage(routes: Record<string, Route>, initialPath = '/auth') {
   const router = createMemoryRouter(
     [
       { path: '/auth', element: <AuthPage /> },
+      { path: '/register', element: <AuthPage /> },
       { path: '/dashboard', element: <p>Dashboard page</p> },
       { path: '/billing', element: <p>Billing page</p> },
     ],
@@ -134,5 +135,54 @@ describe('AuthPage registration', () => {
       email: 'ann@example.com',
       password: 'a-long-passphrase',
     });
+  });
+});
+
+describe('AuthPage registration through an invitation', () => {
+  const token = 'invitation-token-0123456789abcdef';
+
+  it('fixes the invited address, says which organization, and sends the invitation', async () => {
+    let sent: unknown;
+    renderAuthPage(
+      {
+        [`GET /api/invitations/${token}`]: () =>
+          json({
+            organizationName: 'Example AG',
+            email: 'new@example.com',
+            role: 'user',
+            expiresAt: '2026-12-01T00:00:00.000Z',
+          }),
+        'POST /api/register': (init) => {
+          sent = JSON.parse(String(init?.body));
+          return json({ ...testUser, email: 'new@example.com' }, 201);
+        },
+      },
+      `/register?invitation=${token}`,
+    );
+    expect(await screen.findByText('You are joining Example AG')).toBeTruthy();
+    const email = screen.getByLabelText('Work e-mail') as HTMLInputElement;
+    expect(email.value).toBe('new@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(screen.queryByLabelText(/Company name/)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-battery-staple-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await vi.waitFor(() =>
+      expect(sent).toMatchObject({ email: 'new@example.com', invitation: token }),
+    );
+  });
+
+  it('says when the invitation cannot be used', async () => {
+    renderAuthPage(
+      {
+        [`GET /api/invitations/${token}`]: () =>
+          json({ message: 'This invitation was already used. Sign in instead.' }, 410),
+      },
+      `/register?invitation=${token}`,
+    );
+    expect(
+      await screen.findByText('This invitation was already used. Sign in instead.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Work e-mail') as HTMLInputElement).readOnly).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { KeyRound, Mail } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { Separator } from '@/components/ui/separator';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/session/use-auth';
-import { POST_LOGIN_REDIRECT_KEY } from '@/config/paths';
+import { POST_LOGIN_REDIRECT_KEY, paths } from '@/config/paths';
 import { peekPostLoginRedirect } from '../requests';
 import { AuthScreen } from '../components/auth-card';
 import { AuthShowcase } from '../components/auth-showcase';
@@ -17,10 +17,16 @@ import { SignInForm } from '../components/sign-in-form';
 export function AuthPage() {
   const { user, isLoading } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // An invitation link (/register?invitation=…) opens the registration with its address.
+  const invitation = searchParams.get('invitation') ?? undefined;
+  const onRegisterPath = location.pathname === paths.register;
   const [step, setStep] = useState<'credentials' | 'mfa'>('credentials');
   // Read once: the key is removed below, and a re-render must not retarget the redirect.
   const [target] = useState(peekPostLoginRedirect);
-  const tab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'sign-in';
+  const tab: AuthTab =
+    searchParams.get('tab') === 'register' || onRegisterPath || invitation ? 'register' : 'sign-in';
 
   // The target is spent once the user is signed in, so a later visit lands on the dashboard.
   useEffect(() => {
@@ -30,8 +36,13 @@ export function AuthPage() {
   if (user) return <Navigate to={target} replace />;
   if (isLoading) return <Spinner label="Checking your session..." className="min-h-[50dvh]" />;
 
-  const handleTabChange = (next: AuthTab) =>
+  const handleTabChange = (next: AuthTab) => {
+    if (onRegisterPath) {
+      navigate(next === 'register' ? paths.register : paths.auth, { replace: true });
+      return;
+    }
     setSearchParams(next === 'register' ? { tab: 'register' } : {}, { replace: true });
+  };
 
   return (
     <AuthScreen>
@@ -60,7 +71,7 @@ export function AuthPage() {
                 value={tab}
                 onValueChange={handleTabChange}
                 signIn={<SignInForm onMfaRequired={() => setStep('mfa')} />}
-                register={<RegisterForm />}
+                register={<RegisterForm invitation={invitation} />}
               />
               <OtherWays />
             </>

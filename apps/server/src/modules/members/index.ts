@@ -1,0 +1,7 @@
+/** The members module's public surface: other modules and the app import only this file. */
+export { claimInvitation, lookupInvitation, recordInvitationUser } from './invitation-service.ts';
+export { createInvitationService, type InvitationService } from './invitation-service.ts';
+export { createMemberService, type MemberService } from './member-service.ts';
+export { createPromotionService, type PromotionService } from './promotion-service.ts';
+export { invitationRoutes } from './invitation-routes.ts';
+export { memberRoutes } from './member-routes.ts';

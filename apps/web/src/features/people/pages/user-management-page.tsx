@@ -1,0 +1,54 @@
+import { PageHeading } from '@/components/page/page-heading';
+import { InvitationsPanel } from '../components/invitations-panel';
+import { MfaRequirement } from '../components/mfa-requirement';
+import { OrganizationFilter } from '../components/organization-filter';
+import { PeopleTabs, useCurrentTab } from '../components/people-tabs';
+import { PromotionsPanel } from '../components/promotions-panel';
+import { RegistrationsPanel } from '../components/registrations-panel';
+import { UsersPanel } from '../components/users-panel';
+import { usePeopleSummary } from '../queries';
+import { useOrganizationScope } from '../use-organization-scope';
+
+const panels = {
+  users: UsersPanel,
+  registrations: RegistrationsPanel,
+  promotions: PromotionsPanel,
+  invitations: InvitationsPanel,
+  security: MfaRequirement,
+};
+
+/** /user-management: the organization's people, what waits for an admin, and its 2FA rule. */
+export function UserManagementPage() {
+  const tab = useCurrentTab();
+  const Panel = panels[tab];
+  return (
+    <PeoplePage
+      title="User Management"
+      lead="Your organization's people: roles, registrations, promotion requests and invitations."
+    >
+      <PeopleTabs />
+      <Panel />
+    </PeoplePage>
+  );
+}
+
+/** The frame of every people page: heading, a super admin's organization filter, content. */
+export function PeoplePage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead: string;
+  children: React.ReactNode;
+}) {
+  const { organizationId } = useOrganizationScope();
+  const summary = usePeopleSummary(organizationId);
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <PageHeading title={title} lead={lead} />
+      <OrganizationFilter organizationName={summary.data?.organizationName} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Invitation,
+  Member,
+  MemberListQuery,
+  PeopleSummary,
+  PromotionListQuery,
+  PromotionRequest,
+} from '@alpenkube/contract';
+import { endpoints } from '@alpenkube/contract/endpoints';
+import { isUnder, queryKeyOf } from '@/lib/http';
+import { toast } from '@/components/ui/use-toast';
+
+const { members } = endpoints;
+
+/** The people pages' query keys: GET paths first, so the default query fetcher can GET them. */
+export const peopleKeys = {
+  users: (query: MemberListQuery = {}) => queryKeyOf(members.users, query),
+  registrations: (organizationId?: number) => queryKeyOf(members.registrations, { organizationId }),
+  invitations: (organizationId?: number) => queryKeyOf(members.invitations, { organizationId }),
+  summary: (organizationId?: number) => queryKeyOf(members.summary, { organizationId }),
+  promotions: (query: PromotionListQuery = {}) => queryKeyOf(members.promotionRequests, query),
+  ownPromotion: () => queryKeyOf(members.ownPromotionRequest),
+};
+
+export const useMembers = (query: MemberListQuery) =>
+  useQuery(queryOptions<Member[]>({ queryKey: peopleKeys.users(query) }));
+export const useRegistrations = (organizationId?: number) =>
+  useQuery(queryOptions<Member[]>({ queryKey: peopleKeys.registrations(organizationId) }));
+export const useInvitations = (organizationId?: number) =>
+  useQuery(queryOptions<Invitation[]>({ queryKey: peopleKeys.invitations(organizationId) }));
+export const usePeopleSummary = (organizationId?: number) =>
+  useQuery(queryOptions<PeopleSummary>({ queryKey: peopleKeys.summary(organizationId) }));
+export const usePromotions = (query: PromotionListQuery) =>
+  useQuery(queryOptions<PromotionRequest[]>({ queryKey: peopleKeys.promotions(query) }));
+export const useOwnPromotion = (enabled: boolean) =>
+  useQuery({
+    ...queryOptions<PromotionRequest | null>({ queryKey: peopleKeys.ownPromotion() }),
+    enabled,
+  });
+
+/** Everything the people pages show may change with any of their changes: all refetch. */
+export function refreshPeople(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      isUnder(query.queryKey, '/api/admin') ||
+      isUnder(query.queryKey, members.ownPromotionRequest.pattern),
+  });
+}
+
+/** A change of the people pages: a toast either way, then every list refetches. */
+export function usePeopleChange<Args, Result>(
+  mutationFn: (args: Args) => Promise<Result>,
+  success: (result: Result, args: Args) => string,
+  onDone?: () => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation<Result, Error, Args>({
+    mutationFn,
+    onSuccess: (result, args) => {
+      toast({ title: success(result, args), variant: 'success' });
+      void refreshPeople(queryClient);
+      onDone?.();
+    },
+    onError: (error) =>
+      toast({
+        title: 'The change was refused',
+        description: error.message,
+        variant: 'destructive',
+      }),
+  });
+}

@@ -1,2 +1,0 @@
-export { PlaceholderPage } from './placeholder-page';
-export { placeholderCatalog, type PlaceholderKey } from './placeholder-catalog';

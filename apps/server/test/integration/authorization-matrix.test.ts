@@ -264,6 +264,12 @@ const isGuardRefusal = (response: LightMyRequestResponse) =>
   response.statusCode === 403 ||
   (response.statusCode === 401 && response.json<{ message: string }>().message === 'Not signed in');
 
+/**
+ * The id the matrix puts in a route's `:id`: no row has it, so an allowed call changes nothing
+ * (it answers 404 or 400) and the calls of one actor cannot alter another's standing.
+ */
+const NO_SUCH_ID = '999999';
+
 describe('authorization matrix', () => {
   let t: TestApp;
   /** A fresh session per call, since a call may end it (logout, revoke-others). */
@@ -433,7 +439,7 @@ describe('authorization matrix', () => {
       const wrong: string[] = [];
       for (const [key, level] of apiRows) {
         const [method, pattern] = key.split(' ') as [string, string];
-        const url = pattern.replace(':id', '1');
+        const url = pattern.replace(':id', NO_SUCH_ID);
         const sid = await sessionFor(actorName);
         const response = await t.app.inject({
           method: method as 'GET',
@@ -496,7 +502,7 @@ describe('authorization matrix', () => {
         const call = (token: string) =>
           t.app.inject({
             method: route.method as 'GET',
-            url: route.url.replace(':id', '1'),
+            url: route.url.replace(':id', NO_SUCH_ID),
             headers: { authorization: `Bearer ${token}` },
             ...(route.method === 'GET' ? {} : { payload: {} }),
           });

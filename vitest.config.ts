@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          // As the web project's: projects run together must share it.
+          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',

@@ -15,5 +15,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Vitest's default leaves one of a 2-core machine's cores idle; jsdom files are CPU-bound.
+    maxWorkers: 2,
   },
 });

@@ -1,8 +1,9 @@
+import type { AuditAction } from '@alpenkube/contract';
 import { auditEvents } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   outcome: 'success' | 'failure';
   actorUserId?: number | null;
   organizationId?: number | null;
@@ -43,7 +44,7 @@ export function recordUserAudit(
   entry: {
     user: { id: number; organizationId: number } | null;
     client: AuditClient;
-    action: string;
+    action: AuditAction;
     outcome: 'success' | 'failure';
     details?: Record<string, unknown>;
   },

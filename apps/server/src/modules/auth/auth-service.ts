@@ -1,3 +1,4 @@
+import type { AuditAction } from '@alpenkube/contract';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { userDevices, users } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -51,7 +52,7 @@ const auditUser = (
   db: DbOrTx,
   user: Pick<UserRow, 'id' | 'organizationId'> | null,
   client: ClientInfo,
-  action: string,
+  action: AuditAction,
   outcome: 'success' | 'failure',
   details: Record<string, unknown> = {},
 ) => recordUserAudit(db, { user, client, action, outcome, details });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@alpenkube/contract';
 import { eq } from 'drizzle-orm';
 import type {
   Catalog,
@@ -36,7 +37,7 @@ interface PlannedChange {
   steps: DriverStep[];
   /** The event's words: "Scaling pool web from 3 to 5 nodes". */
   message: string;
-  audit: string;
+  audit: AuditAction;
   details: Record<string, unknown>;
 }
 

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@alpenkube/contract';
 import { eq } from 'drizzle-orm';
 import { catalogIssues, priceCluster, type Catalog } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -49,7 +50,7 @@ export function auditCluster(
   actor: SessionUser,
   client: ClientInfo,
   clusterId: number,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown> = {},
 ) {
   return recordAudit(tx, {

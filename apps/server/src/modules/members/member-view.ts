@@ -1,3 +1,4 @@
+import type { AuditAction } from '@alpenkube/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Member } from '@alpenkube/contract';
 import { organizations, users } from '../../db/schema.ts';
@@ -80,7 +81,7 @@ export function auditChange(
   actor: SessionUser,
   client: ClientInfo,
   entry: {
-    action: string;
+    action: AuditAction;
     organizationId: number;
     targetType?: string;
     targetId: number;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@alpenkube/contract';
 import { desc, eq, lt, notInArray } from 'drizzle-orm';
 import {
   PRODUCT_PAGE_SIZE,
@@ -101,7 +102,7 @@ export function createProductService(
     tx: Tx,
     actor: SessionUser,
     client: ClientInfo,
-    action: string,
+    action: AuditAction,
     targetId: number,
     details?: Record<string, unknown>,
   ) =>

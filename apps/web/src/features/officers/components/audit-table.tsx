@@ -4,8 +4,11 @@ import { Badge } from '@/components/ui/badge';
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
+/** `key: value` pairs joined by spaces, so a narrow column wraps between them, not inside. */
 const detailsText = (details: Record<string, unknown>) =>
-  Object.keys(details).length ? JSON.stringify(details) : '';
+  Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
 
 /**
  * The events as a table on wide screens and as cards on a phone: nine columns cannot fit a
@@ -67,7 +70,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
               <tr key={event.id} className="border-t align-top" data-testid="audit-row">
                 <td className="px-3 py-2 whitespace-nowrap">{when(event.at)}</td>
                 <td className="px-3 py-2">{event.actor?.username ?? 'system'}</td>
-                <td className="px-3 py-2">{event.organization?.name ?? ''}</td>
+                <td className="min-w-40 px-3 py-2">{event.organization?.name ?? ''}</td>
                 <td className="px-3 py-2">
                   <code>{event.action}</code>
                 </td>
@@ -80,7 +83,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 <td className="px-3 py-2" title={event.userAgent ?? undefined}>
                   {event.ip ?? ''}
                 </td>
-                <td className="max-w-xs px-3 py-2 break-all text-muted-foreground">
+                <td className="max-w-sm min-w-56 px-3 py-2 break-words text-muted-foreground">
                   {detailsText(event.details)}
                 </td>
               </tr>

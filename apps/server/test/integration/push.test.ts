@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PushMessage } from '@alpenkube/contract';
-import { sessions, users } from '../../src/db/schema.ts';
+import { organizations, sessions, users } from '../../src/db/schema.ts';
 import { publishPush, type PushAudience } from '../../src/modules/realtime/index.ts';
 import { CLOSE_SESSION_ENDED } from '../../src/modules/realtime/realtime-hub.ts';
 import { nextMessage, openSocket, stateAfterASecond, type OpenSocket } from '../support/sockets.ts';
@@ -104,6 +104,51 @@ describe('typed pushes to users and organizations', () => {
         notification: expect.objectContaining({ message: 'for one person' }),
       }),
     ]);
+  });
+
+  it("follows a member's standing on open sockets: joins when approved, leaves when two-factor is required", async () => {
+    const founder = await registerUser(a.app, { username: 'standing-founder' });
+    const [row] = await a.app.services.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.id, founder.user.id));
+    const organizationId = row!.organizationId;
+    const applicant = await memberOf(organizationId, 'standing-applicant', 'pending_approval');
+    const socket = await socketOf(b, applicant);
+    /** A user's change as the members' and operators' services make it, seen by every instance. */
+    const change = (
+      set: Partial<typeof users.$inferInsert>,
+      organization?: { mfaRequired: boolean },
+    ) =>
+      a.app.services.db.transaction(async (tx) => {
+        await tx.update(users).set(set).where(eq(users.id, applicant));
+        if (organization) {
+          await tx
+            .update(organizations)
+            .set(organization)
+            .where(eq(organizations.id, organizationId));
+        }
+        await a.app.services.sessions.userChanged(tx, applicant);
+      });
+    const heard = async (text: string) => {
+      const received = nextMessage(socket);
+      await publish({ organizationId }, text);
+      return received;
+    };
+    /** The refresh runs when instance b hears the change; a push after it tells. */
+    const eventually = async (text: string, expected: 'heard' | 'not heard') => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const got = await heard(`${text} ${attempt}`);
+        if ((got !== null) === (expected === 'heard')) return true;
+      }
+      return false;
+    };
+
+    expect(await heard('before approval')).toBeNull();
+    await change({ status: 'active' });
+    expect(await eventually('approved', 'heard')).toBe(true);
+    await change({ updatedAt: new Date() }, { mfaRequired: true });
+    expect(await eventually('two-factor required', 'not heard')).toBe(true);
   });
 
   it('pushes nothing for a transaction that rolls back', async () => {

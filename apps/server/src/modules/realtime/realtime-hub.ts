@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
-import type { ActiveSession, SessionEnd, SessionStore } from '../sessions/index.ts';
+import { can } from '@alpenkube/contract/permissions';
+import {
+  type ActiveSession,
+  loadSessionUser,
+  type SessionEnd,
+  type SessionStore,
+  type SessionUser,
+} from '../sessions/index.ts';
 import { PUSH_CHANNEL, type PushEnvelope } from './push.ts';
 
 /** Close codes the web app can tell apart (4000–4999 are the application's own). */
@@ -18,7 +25,11 @@ const EXPIRY_SWEEP_MS = 60_000;
 interface Connection {
   socket: WebSocket;
   userId: number;
-  /** Null for a member still waiting for approval: they receive none of its pushes. */
+  /**
+   * Null for someone who is not (yet, or no longer) a member in good standing: a request to join
+   * still waiting, or two-factor the organization requires and they lack. They receive none of
+   * its pushes.
+   */
   organizationId: number | null;
   sessionId: number;
   tokenHash: string;
@@ -107,6 +118,23 @@ export function createRealtimeHub(
     }
   }
 
+  const organizationOf = (user: SessionUser) => (can(user, 'member') ? user.organizationId : null);
+
+  /**
+   * A user changed (approved, a role, the organization's two-factor rule): their sockets join or
+   * leave the organization's pushes as their standing now says, without reconnecting.
+   */
+  async function onUserChanged(userId: number) {
+    if (!byUser.has(userId)) return;
+    const user = await loadSessionUser(database.db, userId);
+    for (const connection of [...(byUser.get(userId) ?? [])]) {
+      // A socket that closed meanwhile was forgotten already and stays so.
+      if (!forget(connection)) continue;
+      connection.organizationId = user ? organizationOf(user) : null;
+      remember(connection);
+    }
+  }
+
   /**
    * Closes the sockets whose session ended without this instance hearing of it: ends missed
    * while the LISTEN connection was down, and sessions that expired.
@@ -121,6 +149,11 @@ export function createRealtimeHub(
     async start() {
       const unlisten = await database.listen(PUSH_CHANNEL, deliver);
       const unwatchEnds = sessions.onEnded(onSessionsEnded);
+      const unwatchChanges = sessions.onUserChanged((userId) => {
+        onUserChanged(userId).catch((error: unknown) =>
+          log.error({ err: error }, 'socket standing refresh failed'),
+        );
+      });
       const runRecheck = () => {
         recheck().catch((error: unknown) => log.error({ err: error }, 'socket recheck failed'));
       };
@@ -130,6 +163,7 @@ export function createRealtimeHub(
         clearInterval(sweep);
         unwatchReconnects();
         unwatchEnds();
+        unwatchChanges();
         await unlisten();
       };
     },
@@ -140,7 +174,7 @@ export function createRealtimeHub(
       const connection: Connection = {
         socket,
         userId: user.id,
-        organizationId: user.status === 'active' ? user.organizationId : null,
+        organizationId: organizationOf(user),
         sessionId: session.id,
         tokenHash: session.tokenHash,
       };

@@ -105,6 +105,7 @@ export function createSessionStore(
   const cache = new Map<string, ActiveSession>();
   const byUser = new Map<number, Set<string>>();
   const endListeners = new Set<(end: SessionEnd) => void>();
+  const userChangeListeners = new Set<(userId: number) => void>();
 
   function remember(session: ActiveSession) {
     if (cache.size >= CACHE_LIMIT) {
@@ -235,6 +236,8 @@ export function createSessionStore(
         }
         applyInvalidation(message);
         announceEnd(message);
+        if ('userId' in message)
+          for (const listener of userChangeListeners) listener(message.userId);
       });
       const unwatch = database.onReconnect(forgetAll);
       return async () => {
@@ -247,6 +250,15 @@ export function createSessionStore(
     onEnded(listener: (end: SessionEnd) => void): () => void {
       endListeners.add(listener);
       return () => void endListeners.delete(listener);
+    },
+
+    /**
+     * Calls `listener` whenever a user changed without their sessions ending (role, approval, the
+     * organization's rules), on any instance; answers the unsubscribe.
+     */
+    onUserChanged(listener: (userId: number) => void): () => void {
+      userChangeListeners.add(listener);
+      return () => void userChangeListeners.delete(listener);
     },
 
     /** Which of these sessions still exist and have not expired, for a user not disabled. */

@@ -265,6 +265,65 @@ describe('API tokens', () => {
     );
   });
 
+  it("hides a platform operator's tokens from an organization's admin", async () => {
+    const admin = await member('admin');
+    const operator = await registerUser(t.app, {});
+    // A super admin who belongs to the admin's organization (the platform's own, say).
+    await db()
+      .update(users)
+      .set({ organizationId: admin.organizationId, role: 'super_admin', emailVerified: true })
+      .where(eq(users.id, operator.user.id));
+    await t.app.services.sessions.userChanged(db(), operator.user.id);
+    const theirs = await create(operator.client, { name: 'operator automation' });
+
+    const list = await admin.client.get('/api/admin/api-tokens');
+    expect(list.json<AdminApiToken[]>().map((token) => token.id)).not.toContain(theirs.apiToken.id);
+    const revoke = await admin.client.delete(`/api/admin/api-tokens/${theirs.apiToken.id}`);
+    expect(revoke.statusCode).toBe(404);
+    expect((await bearer(theirs.token, 'GET', '/api/clusters')).statusCode).toBe(200);
+  });
+
+  it('revokes a token once when two revocations race, and counts live tokens under a lock', async () => {
+    const { client, userId, organizationId } = await member();
+    const created = await create(client);
+    const answers = await Promise.all([
+      client.delete(`/api/api-tokens/${created.apiToken.id}`),
+      client.delete(`/api/api-tokens/${created.apiToken.id}`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const revocations = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'token.revoke'),
+          eq(auditEvents.targetId, String(created.apiToken.id)),
+        ),
+      );
+    expect(revocations).toHaveLength(1);
+
+    // 49 live tokens besides the revoked one: two creations at once make 50, never 51.
+    await db()
+      .insert(apiTokens)
+      .values(
+        Array.from({ length: 49 }, (_, index) => ({
+          userId,
+          organizationId,
+          name: `bulk ${index}`,
+          prefix: 'ak_bulk',
+          tokenHash: `bulk-${userId}-${index}`,
+          scopes: ['clusters:read'],
+          expiresAt: new Date(Date.now() + DAY_MS),
+        })),
+      );
+    const body = { name: 'racing', scopes: ['clusters:read'], expiresInDays: 30 };
+    const racing = await Promise.all([
+      client.post('/api/api-tokens', body),
+      client.post('/api/api-tokens', body),
+    ]);
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('audits creation and revocation in their transactions', async () => {
     const { client, userId, organizationId } = await member();
     const { apiToken } = await create(client, { name: 'audited' });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import {
   API_TOKEN_DISPLAY_LENGTH,
   API_TOKEN_MAX_DAYS,
@@ -100,13 +100,16 @@ export function createApiTokenService(deps: { database: Database }) {
     actor: SessionUser,
     client: Client,
   ) {
-    if (row.token.revokedAt) throw conflict(`The token “${row.token.name}” is already revoked`);
+    const alreadyRevoked = () => conflict(`The token “${row.token.name}” is already revoked`);
+    if (row.token.revokedAt) throw alreadyRevoked();
     return db.transaction(async (tx) => {
+      // Only a live token changes: of two revocations at once, the second is told it is done.
       const [revoked] = await tx
         .update(apiTokens)
         .set({ revokedAt: new Date(), revokedBy: actor.id })
-        .where(eq(apiTokens.id, row.token.id))
+        .where(and(eq(apiTokens.id, row.token.id), isNull(apiTokens.revokedAt)))
         .returning();
+      if (!revoked) throw alreadyRevoked();
       await recordAudit(tx, {
         action: 'token.revoke',
         outcome: 'success',
@@ -118,9 +121,13 @@ export function createApiTokenService(deps: { database: Database }) {
         userAgent: client.userAgent,
         details: { ownerUserId: row.token.userId, name: row.token.name, prefix: row.token.prefix },
       });
-      return { token: revoked!, owner: row.owner };
+      return { token: revoked, owner: row.owner };
     });
   }
+
+  /** An organization's admin sees no platform operator's tokens; a super admin sees all. */
+  const visibleTo = (admin: SessionUser) =>
+    admin.role === 'super_admin' ? undefined : ne(users.role, 'super_admin');
 
   const ownerView = (owner: typeof users.$inferSelect) => ({
     id: owner.id,
@@ -188,20 +195,22 @@ export function createApiTokenService(deps: { database: Database }) {
       const expiresAt = expiryOf(body);
       const scopes = normaliseApiTokenScopes(body.scopes);
       const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
-      const active = await db
-        .select({
-          id: apiTokens.id,
-          expiresAt: apiTokens.expiresAt,
-          revokedAt: apiTokens.revokedAt,
-        })
-        .from(apiTokens)
-        .where(eq(apiTokens.userId, user.id));
-      const now = Date.now();
-      const live = active.filter((row) => !row.revokedAt && row.expiresAt.getTime() > now);
-      if (live.length >= MAX_ACTIVE_TOKENS) {
-        throw conflict(`You have ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`);
-      }
       return db.transaction(async (tx) => {
+        // The person's row, locked: two creations at once count one after the other.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const [{ live } = { live: 0 }] = await tx
+          .select({ live: count() })
+          .from(apiTokens)
+          .where(
+            and(
+              eq(apiTokens.userId, user.id),
+              isNull(apiTokens.revokedAt),
+              gt(apiTokens.expiresAt, new Date()),
+            ),
+          );
+        if (live >= MAX_ACTIVE_TOKENS) {
+          throw conflict(`You have ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`);
+        }
         const [row] = await tx
           .insert(apiTokens)
           .values({
@@ -249,7 +258,10 @@ export function createApiTokenService(deps: { database: Database }) {
     ): Promise<AdminApiToken[]> {
       const organizationId =
         admin.role === 'super_admin' ? query.organizationId : admin.organizationId;
-      const before = query.before === undefined ? undefined : lt(apiTokens.id, query.before);
+      const before = and(
+        query.before === undefined ? undefined : lt(apiTokens.id, query.before),
+        visibleTo(admin),
+      );
       const rows = await db
         .select({ token: apiTokens, owner: users })
         .from(apiTokens)
@@ -264,7 +276,7 @@ export function createApiTokenService(deps: { database: Database }) {
 
     /** Revokes a token of the admin's organization (a super admin's: any); else a 404. */
     async revokeForAdmin(admin: SessionUser, id: number, client: Client): Promise<AdminApiToken> {
-      const byId = eq(apiTokens.id, id);
+      const byId = and(eq(apiTokens.id, id), visibleTo(admin))!;
       const row = await ownedRow(
         admin.role === 'super_admin' ? byId : inOrganization(apiTokens, admin.organizationId, byId),
       );

@@ -570,6 +570,25 @@ describe('an organization’s people', () => {
   });
 
   describe('promotion requests', () => {
+    it('approves and removes the same person at once without a deadlock', async () => {
+      const org = await organization('Racing answers');
+      const admin = await person(org.id, 'ora', { role: 'admin' });
+      const asker = await person(org.id, 'pia');
+      const request = (
+        await asker.client.post('/api/promotion-requests', {
+          reason: 'I run our platform team and need to invite people.',
+        })
+      ).json<PromotionRequest>();
+      const [approve, remove] = await Promise.all([
+        admin.client.post(`/api/admin/promotion-requests/${request.id}/approve`, {}),
+        admin.client.delete(`/api/admin/users/${asker.id}`),
+      ]);
+      // One of them goes first; the other finds the person or the request gone (404), never a 500.
+      expect([approve.statusCode, remove.statusCode]).toContain(200);
+      expect([200, 404]).toContain(approve.statusCode);
+      expect([200, 404]).toContain(remove.statusCode);
+    });
+
     it('goes from the member’s request to the admins’ answer', async () => {
       const org = await organization('Promoting');
       const admin = await person(org.id, 'kim', { role: 'admin' });

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PromotionListQuery, PromotionRequest } from '@alpenkube/contract';
 import { organizations, promotionRequests, users } from '../../db/schema.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
@@ -63,7 +63,18 @@ export function createPromotionService(deps: Deps) {
   const { db, sessions } = deps;
 
   /** Locks a pending request the actor may answer, and its asker under the admin rules. */
-  async function lockPending(tx: DbOrTx, actor: SessionUser, id: number) {
+  /**
+   * The asker's row and the admins' first (as every change of a person locks them), then the
+   * request: in the same order as a removal, which deletes the request, so the two cannot
+   * deadlock.
+   */
+  async function lockPending(tx: Tx, actor: SessionUser, id: number) {
+    const [asked] = await tx
+      .select({ userId: promotionRequests.userId })
+      .from(promotionRequests)
+      .where(visibleTo(actor, promotionRequests, eq(promotionRequests.id, id)));
+    if (!asked) throw notFound('Promotion request not found');
+    const locked = await lockForChange(tx, actor, asked.userId);
     const [request] = await tx
       .select()
       .from(promotionRequests)
@@ -73,7 +84,7 @@ export function createPromotionService(deps: Deps) {
     if (request.status !== 'pending') {
       throw conflict(`This request was already ${request.status}.`);
     }
-    return request;
+    return { request, ...locked };
   }
 
   return {
@@ -141,8 +152,7 @@ export function createPromotionService(deps: Deps) {
 
     async approve(actor: SessionUser, id: number, note: string | undefined, client: ClientInfo) {
       await db.transaction(async (tx) => {
-        const request = await lockPending(tx, actor, id);
-        const { target } = await lockForChange(tx, actor, request.userId);
+        const { request, target } = await lockPending(tx, actor, id);
         if (target.status !== 'active' || target.role !== 'user') {
           throw conflict(
             `${target.username} cannot be promoted now (role ${target.role}, status ${target.status}); refuse the request instead.`,
@@ -180,7 +190,7 @@ export function createPromotionService(deps: Deps) {
 
     async refuse(actor: SessionUser, id: number, note: string, client: ClientInfo) {
       await db.transaction(async (tx) => {
-        const request = await lockPending(tx, actor, id);
+        const { request } = await lockPending(tx, actor, id);
         await tx
           .update(promotionRequests)
           .set({

@@ -17,8 +17,9 @@ const ACTOR_MATCH_MAX = 50;
 
 /**
  * The actor filter's users: an id as typed, or the people whose username or e-mail is the text
- * (case-insensitive). Answered from the users table first, so the events are then read through
- * the (actor, at) index rather than by joining a million rows.
+ * (case-insensitive: both are stored lower-cased, so the lower-cased text meets their unique
+ * indexes). Answered from the users table first, so the events are then read through the
+ * (actor, at) index rather than by joining a million rows.
  */
 async function actorIds(db: DbOrTx, actor: string): Promise<number[]> {
   if (/^[0-9]{1,10}$/.test(actor)) return [Number(actor)];
@@ -26,7 +27,7 @@ async function actorIds(db: DbOrTx, actor: string): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${text}`, sql`lower(${users.email}) = ${text}`))
+    .where(or(eq(users.username, text), eq(users.email, text)))
     .limit(ACTOR_MATCH_MAX);
   return rows.map((row) => row.id);
 }

@@ -108,7 +108,7 @@ describe('officers panel', () => {
         .values({
           organizationId: orgA,
           username: 'alice-audit',
-          email: 'Alice.Audit@example.com',
+          email: 'alice.audit@example.com', // Stored lower-cased, as every form stores it.
           passwordHash: 'x',
         })
         .returning();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, lte, or, type SQL } from 'drizzle-orm';
 import {
   AUDIT_PAGE_SIZE,
   actionsMatching,

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { jobs, orders } from '../../src/db/schema.ts';
 import type {
   OperatorOrganizationPage,
+  Member,
   Cluster,
   ClusterAddons,
   ClusterEvent,
@@ -196,6 +197,14 @@ describe('demo data', () => {
       role: 'admin',
     });
     expect((await newcomer.get('/api/orders')).json()).toEqual([]);
+  });
+
+  it('gives the people pages a past: each person who signed in in the trail shows when', async () => {
+    const admin = await signIn('admin');
+    const people = (await admin.get('/api/admin/users?limit=50')).json<Member[]>();
+    const dana = people.find((person) => person.username === 'demo');
+    expect(dana?.lastLoginAt).toEqual(expect.any(String));
+    expect(Date.now() - Date.parse(dana!.lastLoginAt!)).toBeLessThan(30 * 86_400_000);
   });
 
   it('seeds once: a second start adds nothing', async () => {

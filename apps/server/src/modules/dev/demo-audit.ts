@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { AuditAction } from '@alpenkube/contract';
 import { auditEvents, clusters, dataSubjectRequests, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 
@@ -59,7 +60,7 @@ export async function seedDemoAudit(services: Services) {
   const push = (
     person: (typeof people)[number] | null,
     at: number,
-    action: string,
+    action: AuditAction,
     outcome: 'success' | 'failure',
     extra: Partial<Event> = {},
   ) =>
@@ -143,6 +144,18 @@ export async function seedDemoAudit(services: Services) {
     for (let index = 0; index < events.length; index += BATCH) {
       await tx.insert(auditEvents).values(events.slice(index, index + BATCH));
     }
+    // Each person's last sign-in is the trail's last, so the people pages say when they came.
+    const lastSignIns = tx
+      .select({ userId: auditEvents.actorUserId, at: max(auditEvents.at).as('at') })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.sign_in'), eq(auditEvents.outcome, 'success')))
+      .groupBy(auditEvents.actorUserId)
+      .as('last_sign_ins');
+    await tx
+      .update(users)
+      .set({ lastLoginAt: sql`${lastSignIns.at}` })
+      .from(lastSignIns)
+      .where(and(eq(users.id, lastSignIns.userId), isNull(users.lastLoginAt)));
     if (!officer || !demo) return;
     const exportedAt = new Date(now - 40 * DAY);
     const [request] = await tx

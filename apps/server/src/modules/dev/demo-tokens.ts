@@ -29,13 +29,8 @@ export async function seedDemoTokens(services: Services) {
       createdAt: new Date(now - createdDaysAgo * DAY),
     };
   };
+  // Oldest first, as they were made: lists show the newest first by id.
   await db.insert(apiTokens).values([
-    {
-      ...row('terraform', ['clusters:write', 'orders:read'], 12),
-      expiresAt: new Date(now + 90 * DAY),
-      lastUsedAt: new Date(now - DAY),
-      lastUsedIp: '198.51.100.24',
-    },
     {
       ...row('old laptop script', ['clusters:read'], 60),
       expiresAt: new Date(now + 30 * DAY),
@@ -43,6 +38,12 @@ export async function seedDemoTokens(services: Services) {
       lastUsedIp: '203.0.113.10',
       revokedAt: new Date(now - 35 * DAY),
       revokedBy: admin?.id ?? demo.id,
+    },
+    {
+      ...row('terraform', ['clusters:write', 'orders:read'], 12),
+      expiresAt: new Date(now + 90 * DAY),
+      lastUsedAt: new Date(now - DAY),
+      lastUsedIp: '198.51.100.24',
     },
   ]);
 }

@@ -200,7 +200,7 @@ export function createPromotionService(deps: Deps) {
           action: 'promotion.refuse',
           organizationId: request.organizationId,
           targetId: request.userId,
-          details: { requestId: id, note },
+          details: { requestId: id },
         });
       });
       return loadRequest(db, id);

@@ -88,7 +88,7 @@ describe('credits', () => {
       outcome: 'success',
       actorUserId: admin.userId,
       targetType: 'organization',
-      details: { amountCents: 10_000, reason: 'Welcome credit' },
+      details: { amountCents: 10_000, creditTransactionId: expect.any(Number) },
     });
     const notices = await db()
       .select({ message: notifications.message })

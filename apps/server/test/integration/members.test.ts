@@ -335,6 +335,12 @@ describe('an organization’s people', () => {
       const revoked = await admin.client.delete(`/api/admin/invitations/${invitation.id}`);
       expect(revoked.statusCode).toBe(204);
       expect(await auditOf('user.invitation_revoke', invitation.id)).toHaveLength(1);
+      // The trail can never be scrubbed: it holds the invitation's id and role, not the address.
+      const invited = [
+        ...(await auditOf('user.invite', invitation.id)),
+        ...(await auditOf('user.invitation_revoke', invitation.id)),
+      ];
+      expect(invited.map((row) => row.details)).toEqual([{ role: 'user' }, { role: 'user' }]);
       expect((await new Client(t.app).get(`/api/invitations/${token}`)).statusCode).toBe(410);
       expect((await register('rita', 'rita@corp.test', token)).statusCode).toBe(410);
       expect(
@@ -504,6 +510,15 @@ describe('an organization’s people', () => {
         subject: 'mine',
       });
 
+      // As a request to join used to word it, naming the person.
+      await db()
+        .insert(notifications)
+        .values({
+          userId: admin.id,
+          type: 'info',
+          message: `gus (${fresh.email}) asked to join Removing. Review the request in User Management.`,
+        });
+
       const deleted = await admin.client.delete(`/api/admin/users/${fresh.id}`);
       expect(deleted.json()).toMatchObject({ outcome: 'deleted' });
       expect(await userRow(fresh.id)).toBeUndefined();
@@ -516,6 +531,22 @@ describe('an organization’s people', () => {
       expect((await author.client.get('/api/user')).statusCode).toBe(401);
       expect(await auditOf('user.remove', fresh.id)).toHaveLength(1);
       expect(await auditOf('user.remove', author.id)).toHaveLength(1);
+      // Nothing that outlives them names them: not the trail, not the admins' notifications.
+      const trail = JSON.stringify(
+        [
+          ...(await auditOf('user.remove', fresh.id)),
+          ...(await auditOf('user.remove', author.id)),
+        ].map((row) => row.details),
+      );
+      for (const text of ['gus', 'hal', fresh.email, author.email])
+        expect(trail).not.toContain(text);
+      const notes = await db()
+        .select({ message: notifications.message })
+        .from(notifications)
+        .where(eq(notifications.userId, admin.id));
+      expect(notes.map((note) => note.message)).toContain(
+        'A new person asked to join Removing. Review the request in User Management.',
+      );
       expect((await admin.client.delete(`/api/admin/users/${admin.id}`)).statusCode).toBe(409);
     });
   });

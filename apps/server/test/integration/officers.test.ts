@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import type { AuditPage, DataSubjectRequest, Person, ResidencyReport } from '@alpenkube/contract';
 import {
@@ -9,6 +9,7 @@ import {
   clusterOperations,
   clusters,
   creditTransactions,
+  dataSubjectRequests,
   invitations,
   invoices,
   leads,
@@ -20,6 +21,7 @@ import {
   paymentMethods,
   productInstances,
   promotionRequests,
+  rateLimitEvents,
   supportAttachments,
   supportTicketMessages,
   supportTickets,
@@ -433,9 +435,38 @@ describe('officers panel', () => {
           email: person.email,
         },
       });
-      // An admin's notification naming the person, as a request to join writes it.
+      // Another admin of the organization, and their notification naming the person, as a
+      // request to join wrote it before it stopped naming anyone.
+      const [colleague] = await d
+        .insert(users)
+        .values({
+          organizationId,
+          username: `zqcolleague${Date.now() % 100000}`,
+          email: `zqcolleague${Date.now() % 100000}@example.com`,
+          passwordHash: 'x',
+          role: 'admin',
+        })
+        .returning();
+      // A ticket of another organization they handle, and a request they handled as an officer.
+      await d.insert(supportTickets).values({
+        number: 'T-ZQ2',
+        trackingCode: 'ZQZQ-0002',
+        organizationId: null,
+        email: 'someone@example.org',
+        name: 'Someone Else',
+        category: 'technical',
+        severity: 'normal',
+        subject: 'Cluster question',
+        assigneeId: person.id,
+      });
+      await d.insert(dataSubjectRequests).values({
+        kind: 'export',
+        subjectUserId: officerId,
+        officerUserId: person.id,
+        reason: 'Art. 15 request received by mail',
+      });
       await d.insert(notifications).values({
-        userId: officerId,
+        userId: colleague!.id,
         type: 'info',
         message: `${person.username} (${person.email}) asked to join. Review the request.`,
       });
@@ -459,6 +490,11 @@ describe('officers panel', () => {
         reason: 'too short',
       });
       expect(short.statusCode).toBe(400);
+      // A reset link mailed to them (anyone can ask for one) must not travel in the export.
+      const reset = await new Client(t.app).post('/api/auth/forgot-password', {
+        email: person.email,
+      });
+      expect(reset.statusCode).toBe(200);
       const response = await officer.request({
         method: 'POST',
         url: '/api/officers/data-subject-requests/export',
@@ -506,6 +542,18 @@ describe('officers panel', () => {
       expect(billing.creditTransactions).toHaveLength(1);
       expect(billing.paymentMethodsAdded).toHaveLength(1);
       expect(json('organization.json')).toContain(String(organizationId));
+
+      // Mail as metadata only: no body, so no live token anywhere in the archive.
+      const mail = JSON.parse(json('mail.json')) as Record<string, unknown>[];
+      expect(mail.some((one) => /reset/i.test(String(one.subject)))).toBe(true);
+      expect(mail.every((one) => !('text' in one))).toBe(true);
+      for (const [name, bytes] of Object.entries(files)) {
+        expect(strFromU8(bytes), name).not.toMatch(/token=|invitation=/);
+      }
+      // What they handled for others: tickets assigned to them, requests they answered.
+      expect(JSON.parse(json('tickets-assigned.json'))).toMatchObject([{ number: 'T-ZQ2' }]);
+      const handled = JSON.parse(json('data-subject-requests.json')) as { officerUserId: number }[];
+      expect(handled.some((one) => one.officerUserId === person.id)).toBe(true);
 
       const requests = (await officer.get('/api/officers/data-subject-requests')).json<
         DataSubjectRequest[]
@@ -615,6 +663,182 @@ describe('officers panel', () => {
         confirmation: request.pseudonym,
       });
       expect(again.statusCode).toBe(409);
+    });
+  });
+
+  describe('erasure stays within the person and their organization', () => {
+    const erase = (userId: number, username: string) =>
+      officer.post('/api/officers/data-subject-requests/erasure', {
+        userId,
+        reason: 'Art. 17 request received by mail',
+        confirmation: username,
+      });
+
+    it('leaves the same words elsewhere alone: other organizations, other keys, inside words', async () => {
+      const d = db();
+      const victim = await registerUser(t.app, { username: 'ops', name: 'Acme' });
+      const [victimRow] = await d.select().from(users).where(eq(users.id, victim.user.id));
+      const own = victimRow!.organizationId;
+      const other = await registerUser(t.app, { companyName: 'Acme GmbH' });
+      const [otherRow] = await d.select().from(users).where(eq(users.id, other.user.id));
+      const foreign = otherRow!.organizationId;
+
+      const ticket = (organizationId: number, number: string, subject: string) =>
+        d
+          .insert(supportTickets)
+          .values({
+            number,
+            trackingCode: `${number}-CODE`,
+            organizationId,
+            email: 'helpdesk@example.org',
+            name: 'Helpdesk',
+            category: 'technical',
+            severity: 'normal',
+            subject,
+          })
+          .returning()
+          .then(([row]) => row!);
+      const ownTicket = await ticket(own, 'T-OPS1', 'The pod stops; ops asked for help');
+      const foreignTicket = await ticket(foreign, 'T-OPS2', 'Acme GmbH: the ops pod stops');
+      const invoice = (organizationId: number, number: string, name: string, email: string) =>
+        d
+          .insert(invoices)
+          .values({
+            organizationId,
+            number,
+            periodStart: new Date('2026-01-01T00:00:00Z'),
+            periodEnd: new Date('2026-02-01T00:00:00Z'),
+            subtotalCents: 1000,
+            vatTreatment: 'standard',
+            vatRateBasisPoints: 0,
+            taxCents: 0,
+            totalCents: 1000,
+            prepaidCents: 0,
+            amountDueCents: 1000,
+            billedTo: { name, address: 'Opsstrasse 1', country: 'DE', vatNumber: null, email },
+          })
+          .returning()
+          .then(([row]) => row!);
+      const ownInvoice = await invoice(own, 'INV-OPS-1', 'Acme', victim.user.email);
+      const foreignInvoice = await invoice(foreign, 'INV-OPS-2', 'Acme GmbH', 'ops@acme.example');
+      await d.insert(notifications).values({
+        userId: other.user.id,
+        type: 'info',
+        message: 'Acme GmbH: ops reviewed the stops',
+      });
+      await d.insert(rateLimitEvents).values([
+        { bucket: 'sign-in', key: 'user:ops|ip:192.0.2.1' },
+        { bucket: 'sign-in', key: 'user:devops|ip:192.0.2.1' },
+        { bucket: 'mail-recipient', key: `to:${victim.user.email}` },
+      ]);
+
+      // Another admin: the organization keeps someone in charge.
+      await d.insert(users).values({
+        organizationId: own,
+        username: 'opsmate',
+        email: 'opsmate@example.com',
+        passwordHash: 'x',
+        role: 'admin',
+      });
+      const response = await erase(victim.user.id, 'ops');
+      expect(response.statusCode, response.body).toBe(200);
+      const { pseudonym } = response.json<DataSubjectRequest>();
+
+      // Their own organization's text reads as the pseudonym, whole words only.
+      const [ownAfter] = await d
+        .select()
+        .from(supportTickets)
+        .where(eq(supportTickets.id, ownTicket.id));
+      expect(ownAfter!.subject).toBe(`The pod stops; ${pseudonym} asked for help`);
+      const [ownInvoiceAfter] = await d
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, ownInvoice.id));
+      expect(Object.keys(ownInvoiceAfter!.billedTo).sort()).toEqual(
+        Object.keys(ownInvoice.billedTo).sort(),
+      );
+      expect(ownInvoiceAfter!.billedTo).toMatchObject({
+        address: 'Opsstrasse 1',
+        email: `${pseudonym}@erased.invalid`,
+      });
+      expect(ownInvoiceAfter!.billedTo.name).not.toBe('Acme');
+
+      // Another organization's data is untouched, though it holds the same words.
+      const [foreignAfter] = await d
+        .select()
+        .from(supportTickets)
+        .where(eq(supportTickets.id, foreignTicket.id));
+      expect(foreignAfter!.subject).toBe('Acme GmbH: the ops pod stops');
+      const [foreignInvoiceAfter] = await d
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, foreignInvoice.id));
+      expect(foreignInvoiceAfter!.billedTo).toEqual(foreignInvoice.billedTo);
+      const [foreignOrganization] = await d
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, foreign));
+      expect(foreignOrganization!.name).toBe('Acme GmbH');
+      const foreignNotes = await d
+        .select({ message: notifications.message })
+        .from(notifications)
+        .where(eq(notifications.userId, other.user.id));
+      expect(foreignNotes.map((one) => one.message)).toContain('Acme GmbH: ops reviewed the stops');
+
+      // Rate-limit rows go by exact key: `user:devops` is someone else's counter.
+      const keys = (await d.select({ key: rateLimitEvents.key }).from(rateLimitEvents)).map(
+        (row) => row.key,
+      );
+      expect(keys).toContain('user:devops|ip:192.0.2.1');
+      expect(keys).not.toContain('user:ops|ip:192.0.2.1');
+      expect(keys).not.toContain(`to:${victim.user.email}`);
+    });
+
+    it("refuses to erase an organization's only admin while other members remain", async () => {
+      const d = db();
+      const founder = await registerUser(t.app);
+      const [row] = await d.select().from(users).where(eq(users.id, founder.user.id));
+      const [member] = await d
+        .insert(users)
+        .values({
+          organizationId: row!.organizationId,
+          username: 'lonelymember',
+          email: 'lonelymember@example.com',
+          passwordHash: 'x',
+        })
+        .returning();
+      const refused = await erase(founder.user.id, founder.user.username);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<{ message: string }>().message).toMatch(/last active admin/);
+      // With nobody else left active, the organization needs no admin.
+      await d.update(users).set({ status: 'disabled' }).where(eq(users.id, member!.id));
+      expect((await erase(founder.user.id, founder.user.username)).statusCode).toBe(200);
+    });
+
+    it('lets two racing erasures of the last two super admins leave one', async () => {
+      const d = db();
+      const host = await registerUser(t.app);
+      const [hostRow] = await d.select().from(users).where(eq(users.id, host.user.id));
+      await d.update(users).set({ status: 'disabled' }).where(eq(users.role, 'super_admin'));
+      const bosses = await d
+        .insert(users)
+        .values(
+          ['raceboss1', 'raceboss2'].map((username) => ({
+            organizationId: hostRow!.organizationId,
+            username,
+            email: `${username}@example.com`,
+            passwordHash: 'x',
+            role: 'super_admin' as const,
+          })),
+        )
+        .returning();
+      const responses = await Promise.all(bosses.map((boss) => erase(boss.id, boss.username)));
+      expect(responses.map((one) => one.statusCode).sort()).toEqual([200, 409]);
+      const left = await d
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'super_admin'), eq(users.status, 'active')));
+      expect(left).toHaveLength(1);
     });
   });
 

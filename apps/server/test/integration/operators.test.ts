@@ -226,7 +226,7 @@ describe('platform operators', () => {
     expect(audit).toMatchObject({
       outcome: 'success',
       actorUserId: operator.userId,
-      details: { reason: 'Unpaid invoices since March', from: 'active', to: 'suspended' },
+      details: { from: 'active', to: 'suspended' },
     });
 
     const reinstated = await operator.client.post(`${base}/${id}/reinstate`);

@@ -124,7 +124,7 @@ describe('POST /api/register', () => {
     }[];
     expect(adminNotes.filter((n) => n.message.includes('asked to join'))).toEqual([
       expect.objectContaining({
-        message: expect.stringContaining('newbie (newbie@acme-corp.eu) asked to join ACME'),
+        message: expect.stringContaining('A new person asked to join ACME'),
       }),
     ]);
   });

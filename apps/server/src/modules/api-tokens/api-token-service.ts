@@ -119,7 +119,7 @@ export function createApiTokenService(deps: { database: Database }) {
         targetId: row.token.id,
         ip: client.ip,
         userAgent: client.userAgent,
-        details: { ownerUserId: row.token.userId, name: row.token.name, prefix: row.token.prefix },
+        details: { ownerUserId: row.token.userId, prefix: row.token.prefix },
       });
       return { token: revoked, owner: row.owner };
     });
@@ -234,7 +234,6 @@ export function createApiTokenService(deps: { database: Database }) {
           userAgent: client.userAgent,
           details: {
             ownerUserId: user.id,
-            name: row!.name,
             prefix: row!.prefix,
             scopes,
             expiresAt: expiresAt.toISOString(),

@@ -245,7 +245,9 @@ export function createAuthService(deps: AuthDeps) {
               tx,
               organization.id,
               'info',
-              `${input.username} (${input.email}) asked to join ${organization.name}. Review the request in User Management.`,
+              // Nobody named: the admin sees the person in the list, and an erased or removed
+              // person's name would otherwise stay in every admin's notifications.
+              `A new person asked to join ${organization.name}. Review the request in User Management.`,
             );
           }
           await mailVerificationLink(tx, user!.id, user!.email, publicUrl);

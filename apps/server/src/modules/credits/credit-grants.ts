@@ -38,7 +38,7 @@ export async function grantCredit(
       targetId: grant.organizationId,
       ip: client.ip,
       userAgent: client.userAgent,
-      details: { amountCents: grant.amount, reason: grant.reason },
+      details: { amountCents: grant.amount, creditTransactionId: entry?.id ?? null },
     });
     await notifyOrganizationAdmins(
       tx,

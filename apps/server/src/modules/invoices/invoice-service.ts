@@ -170,7 +170,7 @@ export function createInvoiceService(deps: Deps) {
           targetId: invoiceId,
           ip: client.ip,
           userAgent: client.userAgent,
-          details: { number: row.number, previousStatus: row.status, reason },
+          details: { number: row.number, previousStatus: row.status },
         });
         const message = `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason}`;
         await notifyOrganizationAdmins(tx, row.organizationId, 'warning', message, {

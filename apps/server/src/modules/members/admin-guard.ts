@@ -26,13 +26,36 @@ const isActiveSuperAdmin = (user: After) =>
  */
 export async function lockForChange(tx: Tx, actor: SessionUser, targetId: number) {
   const [found] = await tx
-    .select({ organizationId: users.organizationId, role: users.role })
+    .select({ id: users.id })
     .from(users)
     .where(
       actor.role === 'super_admin'
         ? eq(users.id, targetId)
         : and(eq(users.id, targetId), eq(users.organizationId, actor.organizationId)),
     );
+  if (!found) throw notFound('User not found');
+  const locked = await lockAdminRules(tx, targetId);
+  const { target, organizationAdmins } = locked;
+
+  // An admin may have lost their role while this request waited for the lock.
+  if (actor.role !== 'super_admin' && !organizationAdmins.some((row) => row.id === actor.id)) {
+    throw forbidden('You are no longer an admin of this organization.');
+  }
+  if (target.role === 'super_admin' && actor.role !== 'super_admin') {
+    throw forbidden('Only a platform operator can change a platform operator’s account.');
+  }
+  return locked;
+}
+
+/**
+ * The locks of `lockForChange` without an actor's rights, for a change the platform makes by
+ * law (an officer's erasure): the same rows in the same order, so it queues with every other.
+ */
+export async function lockAdminRules(tx: Tx, targetId: number) {
+  const [found] = await tx
+    .select({ organizationId: users.organizationId, role: users.role })
+    .from(users)
+    .where(eq(users.id, targetId));
   if (!found) throw notFound('User not found');
   const admins = await tx
     .select({ id: users.id, organizationId: users.organizationId, role: users.role })
@@ -58,16 +81,10 @@ export async function lockForChange(tx: Tx, actor: SessionUser, targetId: number
   const organizationAdmins = admins.filter((row) => row.organizationId === target.organizationId);
   const superAdmins = admins.filter((row) => row.role === 'super_admin');
 
-  // An admin may have lost their role while this request waited for the lock.
-  if (actor.role !== 'super_admin' && !organizationAdmins.some((row) => row.id === actor.id)) {
-    throw forbidden('You are no longer an admin of this organization.');
-  }
-  if (target.role === 'super_admin' && actor.role !== 'super_admin') {
-    throw forbidden('Only a platform operator can change a platform operator’s account.');
-  }
-
   return {
     target,
+    organizationAdmins,
+    superAdmins,
     /** Refuses a change that would leave the organization, or the platform, without an admin. */
     assertAdminsRemain(after: After) {
       const othersInOrganization = organizationAdmins.filter((row) => row.id !== target.id);

@@ -2,6 +2,7 @@
 export { claimInvitation, lookupInvitation, recordInvitationUser } from './invitation-service.ts';
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
 export { createMemberService, type MemberService } from './member-service.ts';
+export { lockAdminRules } from './admin-guard.ts';
 export { createPromotionService, type PromotionService } from './promotion-service.ts';
 export { invitationRoutes } from './invitation-routes.ts';
 export { memberRoutes } from './member-routes.ts';

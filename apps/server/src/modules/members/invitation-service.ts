@@ -200,7 +200,8 @@ export function createInvitationService(deps: Deps) {
           organizationId,
           targetType: 'invitation',
           targetId: row!.id,
-          details: { email, role: input.role },
+          // The address stays in the invitation, which an erasure can rewrite; the trail cannot.
+          details: { role: input.role },
         });
         return row!.id;
       });
@@ -224,7 +225,7 @@ export function createInvitationService(deps: Deps) {
           organizationId: row.organizationId,
           targetType: 'invitation',
           targetId: id,
-          details: { email: row.email, role: row.role },
+          details: { role: row.role },
         });
       });
     },

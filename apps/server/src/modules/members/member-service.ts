@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   AssignableRole,
   Member,
@@ -7,7 +7,13 @@ import type {
   Removal,
 } from '@alpenkube/contract';
 import { MEMBER_PAGE_SIZE } from '@alpenkube/contract';
-import { invitations, organizations, promotionRequests, users } from '../../db/schema.ts';
+import {
+  invitations,
+  notifications,
+  organizations,
+  promotionRequests,
+  users,
+} from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { databaseErrorCode } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -218,7 +224,6 @@ export function createMemberService(deps: Deps) {
           action: 'user.reject',
           organizationId: target.organizationId,
           targetId: userId,
-          details: { reason },
         });
       });
     },
@@ -276,7 +281,6 @@ export function createMemberService(deps: Deps) {
           action: 'user.disable',
           organizationId: target.organizationId,
           targetId: userId,
-          details: { reason },
         });
       });
     },
@@ -333,15 +337,26 @@ export function createMemberService(deps: Deps) {
             .where(and(eq(users.id, userId), ne(users.status, 'rejected')));
           await sessions.userChanged(tx, userId);
         }
+        // Requests to join once named the person in every admin's notifications; they now
+        // read like today's, which name nobody.
+        const legacy = `${target.username} (${target.email}) asked to join `;
+        await tx
+          .update(notifications)
+          .set({
+            message: sql`${'A new person asked to join '} || substr(${notifications.message}, ${legacy.length + 1})`,
+          })
+          .where(
+            and(
+              sql`${notifications.userId} in (select ${users.id} from ${users} where ${users.organizationId} = ${target.organizationId})`,
+              sql`left(${notifications.message}, ${legacy.length}) = ${legacy}`,
+            ),
+          );
         await auditChange(tx, actor, client, {
           action: 'user.remove',
           organizationId: target.organizationId,
           targetId: userId,
-          details: {
-            username: target.username,
-            email: target.email,
-            outcome: deleted ? 'deleted' : 'disabled',
-          },
+          // Ids only: the trail outlives the account and can never be scrubbed.
+          details: { outcome: deleted ? 'deleted' : 'disabled' },
         });
         return deleted
           ? { outcome: 'deleted' as const, message: `${target.username} was removed.` }

@@ -210,7 +210,7 @@ export function createPromotionService(deps: Deps) {
           action: 'promotion.refuse',
           organizationId: request.organizationId,
           targetId: request.userId,
-          details: { requestId: id, note },
+          details: { requestId: id },
         });
       });
       return loadRequest(db, id);

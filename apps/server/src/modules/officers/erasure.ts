@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -7,6 +7,7 @@ import {
   authTokens,
   billingDetails,
   clusterEvents,
+  clusters,
   dataSubjectRequests,
   invitations,
   invoices,
@@ -15,6 +16,7 @@ import {
   newsletterSubscriptions,
   notifications,
   orderEvents,
+  orders,
   outgoingMail,
   promotionRequests,
   rateLimitEvents,
@@ -48,6 +50,19 @@ export function newPseudonym(): Pseudonym {
 
 const regexQuote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+
+/**
+ * The value as a whole word, for PostgreSQL (`\m`, `\M`): erasing `ops` must not touch
+ * "stops" or `devops`. A bound is left out where the value itself begins or ends with a
+ * character that is not part of a word, since it would then never match.
+ */
+function wordPattern(text: string) {
+  const start = WORD_CHARACTER.test(text[0] ?? '') ? '\\m' : '';
+  const end = WORD_CHARACTER.test(text.at(-1) ?? '') ? '\\M' : '';
+  return `${start}${regexQuote(text)}${end}`;
+}
+
 /**
  * What identifies the person in free text, each with what replaces it: the e-mail first (it
  * holds the username), then the username, then the name when it is long enough not to be a
@@ -66,31 +81,42 @@ function identifiers(user: UserRow, pseudonym: Pseudonym) {
 export function scrubText(text: string, user: UserRow, pseudonym: Pseudonym) {
   let result = text;
   for (const [from, to] of identifiers(user, pseudonym)) {
-    result = result.replace(new RegExp(regexQuote(from), 'gi'), to);
+    const start = WORD_CHARACTER.test(from[0] ?? '') ? '(?<![\\p{L}\\p{N}_])' : '';
+    const end = WORD_CHARACTER.test(from.at(-1) ?? '') ? '(?![\\p{L}\\p{N}_])' : '';
+    result = result.replace(new RegExp(`${start}${regexQuote(from)}${end}`, 'giu'), () => to);
   }
   return result;
 }
 
-/** Rewrites every mention of the person in a text column (case-insensitive), where there is one. */
+/** The text with every whole-word mention of the person replaced, case-insensitively. */
+function scrubbed(value: SQL, mentions: [string, string][]) {
+  let result = value;
+  for (const [from, to] of mentions) {
+    result = sql`regexp_replace(${result}, ${wordPattern(from)}, ${to}, 'gi')`;
+  }
+  return result;
+}
+
+const mentionPattern = (mentions: [string, string][]) =>
+  mentions.map(([from]) => wordPattern(from)).join('|');
+
+/**
+ * Rewrites the mentions of the person in a text column, in the rows `scope` picks only: the
+ * rows tied to the person or their organization, never the whole platform's.
+ */
 async function scrubColumn(
   tx: Tx,
   table: Parameters<Tx['update']>[0],
   column: PgColumn,
   mentions: [string, string][],
-  asJson = false,
+  scope: SQL,
 ) {
-  let value: SQL = asJson ? sql`${column}::text` : sql`${column}`;
-  for (const [from, to] of mentions) {
-    value = sql`regexp_replace(${value}, ${regexQuote(from)}, ${to}, 'gi')`;
-  }
-  const pattern = mentions.map(([from]) => regexQuote(from)).join('|');
-  const matches = asJson ? sql`${column}::text ~* ${pattern}` : sql`${column} ~* ${pattern}`;
   // `set` is keyed by the column's property name, not its name in SQL.
   const [key] = Object.entries(getTableColumns(table)).find(([, one]) => one === column)!;
   await tx
     .update(table)
-    .set({ [key]: asJson ? sql`(${value})::jsonb` : value } as never)
-    .where(matches);
+    .set({ [key]: scrubbed(sql`${column}`, mentions) } as never)
+    .where(sql`(${scope}) and ${column} ~* ${mentionPattern(mentions)}`);
 }
 
 /**
@@ -106,10 +132,25 @@ export async function erasePerson(
   pseudonym: Pseudonym,
   passwordHash: string,
 ) {
-  const { id } = user;
+  const { id, organizationId } = user;
   const email = user.email.toLowerCase();
   const mentions = identifiers(user, pseudonym);
   const sameEmail = (column: PgColumn) => sql`lower(${column}) = ${email}`;
+
+  // Read before anything changes: the tickets that are the person's by id, address or
+  // organization, whose conversations may name them.
+  const ticketIds = (
+    await tx
+      .select({ id: supportTickets.id })
+      .from(supportTickets)
+      .where(
+        sql`${supportTickets.organizationId} = ${organizationId} or ${supportTickets.userId} = ${id} or ${sameEmail(supportTickets.email)}`,
+      )
+  ).map((ticket) => ticket.id);
+  const theirTickets = (column: PgColumn) =>
+    ticketIds.length ? inArray(column, ticketIds) : sql`false`;
+  const organizationUsers = sql`select ${users.id} from ${users} where ${users.organizationId} = ${organizationId}`;
+  const organizationAddresses = sql`select lower(${users.email}) from ${users} where ${users.organizationId} = ${organizationId}`;
 
   await tx
     .update(users)
@@ -135,10 +176,18 @@ export async function erasePerson(
   await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
   await tx.delete(notifications).where(eq(notifications.userId, id));
   await tx.delete(newsletterSubscriptions).where(sameEmail(newsletterSubscriptions.email));
-  // Counters keyed by the typed username or address: they would name the person for an hour.
+  // Counters keyed by the person (sign-in delays `user:<username>|ip:…`, mails `to:<address>`):
+  // they would name them for an hour. Exact keys only: `user:devops` is someone else's.
+  const accountKey = `user:${user.username}`;
   await tx
     .delete(rateLimitEvents)
-    .where(sql`${rateLimitEvents.key} ~* ${mentions.map(([from]) => regexQuote(from)).join('|')}`);
+    .where(
+      or(
+        eq(rateLimitEvents.key, accountKey),
+        sql`left(${rateLimitEvents.key}, ${accountKey.length + 1}) = ${`${accountKey}|`}`,
+        eq(rateLimitEvents.key, `to:${email}`),
+      ),
+    );
 
   await tx
     .update(promotionRequests)
@@ -158,7 +207,7 @@ export async function erasePerson(
   await tx
     .update(supportTickets)
     .set({ email: pseudonym.email, name: pseudonym.name })
-    .where(sql`${supportTickets.userId} = ${id} or lower(${supportTickets.email}) = ${email}`);
+    .where(sql`${supportTickets.userId} = ${id} or ${sameEmail(supportTickets.email)}`);
   await tx
     .update(supportTicketMessages)
     .set({ authorName: pseudonym.name })
@@ -168,8 +217,9 @@ export async function erasePerson(
     .set({ actorName: pseudonym.name })
     .where(eq(clusterEvents.actorUserId, id));
 
-  // The organization's billing contact and its invoices' copy of it, when it was this person:
-  // the invoice's number, amounts and legal entity stay as issued.
+  // The organization's billing contact and the invoices' copy of it, when it was this person:
+  // the invoice's number, amounts and legal entity stay as issued. Only the fields that hold
+  // them change, never the JSON document as text (its keys are words too).
   await tx
     .update(billingDetails)
     .set({ email: pseudonym.email })
@@ -180,37 +230,88 @@ export async function erasePerson(
       billedTo: sql`jsonb_set(${invoices.billedTo}, '{email}', to_jsonb(${pseudonym.email}::text))`,
     })
     .where(sql`lower(${invoices.billedTo}->>'email') = ${email}`);
+  for (const field of ['name', 'address']) {
+    const value = sql`${invoices.billedTo}->>${field}`;
+    await tx
+      .update(invoices)
+      .set({
+        billedTo: sql`jsonb_set(${invoices.billedTo}, ${`{${field}}`}::text[], to_jsonb(${scrubbed(value, mentions)}))`,
+      })
+      .where(
+        sql`${invoices.organizationId} = ${organizationId} and ${value} ~* ${mentionPattern(mentions)}`,
+      );
+  }
 
   // An organization named after its founder ("Zelda's organization"): renamed after the
   // pseudonym, so its name no longer names them.
   const [organization] = await tx
     .select({ name: organizations.name })
     .from(organizations)
-    .where(eq(organizations.id, user.organizationId));
+    .where(eq(organizations.id, organizationId));
   const renamed = organization && scrubText(organization.name, user, pseudonym);
   if (organization && renamed !== organization.name) {
     await tx
       .update(organizations)
       .set({ name: renamed, nameKey: nameKeyOf(renamed!), updatedAt: new Date() })
-      .where(eq(organizations.id, user.organizationId));
+      .where(eq(organizations.id, organizationId));
   }
-  await scrubColumn(tx, billingDetails, billingDetails.legalName, mentions);
-  await scrubColumn(tx, billingDetails, billingDetails.address, mentions);
+  const ownOrganization = (column: PgColumn) => sql`${column} = ${organizationId}`;
+  await scrubColumn(
+    tx,
+    billingDetails,
+    billingDetails.legalName,
+    mentions,
+    ownOrganization(billingDetails.organizationId),
+  );
+  await scrubColumn(
+    tx,
+    billingDetails,
+    billingDetails.address,
+    mentions,
+    ownOrganization(billingDetails.organizationId),
+  );
 
-  // Mentions in other people's text: admins' notifications ("X asked to join"), mails to
-  // others, ticket conversations (their content stays the organization's record), officers'
-  // reasons, order notes.
-  await scrubColumn(tx, notifications, notifications.message, mentions);
-  await scrubColumn(tx, outgoingMail, outgoingMail.subject, mentions);
-  await scrubColumn(tx, outgoingMail, outgoingMail.text, mentions);
-  await scrubColumn(tx, supportTickets, supportTickets.subject, mentions);
-  await scrubColumn(tx, supportTickets, supportTickets.name, mentions);
-  await scrubColumn(tx, supportTicketMessages, supportTicketMessages.body, mentions);
-  await scrubColumn(tx, supportTicketMessages, supportTicketMessages.authorName, mentions);
-  await scrubColumn(tx, clusterEvents, clusterEvents.message, mentions);
-  await scrubColumn(tx, orderEvents, orderEvents.note, mentions);
-  await scrubColumn(tx, promotionRequests, promotionRequests.decisionNote, mentions);
-  await scrubColumn(tx, dataSubjectRequests, dataSubjectRequests.reason, mentions);
-  await scrubColumn(tx, leads, leads.details, mentions, true);
-  await scrubColumn(tx, invoices, invoices.billedTo, mentions, true);
+  // Mentions in other people's text, within the person's organization and tickets: its admins'
+  // notifications ("X asked to join"), mails to its members, ticket conversations (their content
+  // stays the organization's record), officers' reasons, order notes.
+  const toOrganization = sql`${notifications.userId} in (${organizationUsers})`;
+  await scrubColumn(tx, notifications, notifications.message, mentions, toOrganization);
+  const mailToOrganization = sql`lower(${outgoingMail.to}) in (${organizationAddresses})`;
+  await scrubColumn(tx, outgoingMail, outgoingMail.subject, mentions, mailToOrganization);
+  await scrubColumn(tx, outgoingMail, outgoingMail.text, mentions, mailToOrganization);
+  for (const column of [supportTickets.subject, supportTickets.name]) {
+    await scrubColumn(tx, supportTickets, column, mentions, theirTickets(supportTickets.id));
+  }
+  for (const column of [supportTicketMessages.body, supportTicketMessages.authorName]) {
+    const scope = theirTickets(supportTicketMessages.ticketId);
+    await scrubColumn(tx, supportTicketMessages, column, mentions, scope);
+  }
+  await scrubColumn(
+    tx,
+    clusterEvents,
+    clusterEvents.message,
+    mentions,
+    sql`${clusterEvents.clusterId} in (select ${clusters.id} from ${clusters} where ${clusters.organizationId} = ${organizationId})`,
+  );
+  await scrubColumn(
+    tx,
+    orderEvents,
+    orderEvents.note,
+    mentions,
+    sql`${orderEvents.orderId} in (select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId})`,
+  );
+  await scrubColumn(
+    tx,
+    promotionRequests,
+    promotionRequests.decisionNote,
+    mentions,
+    ownOrganization(promotionRequests.organizationId),
+  );
+  await scrubColumn(
+    tx,
+    dataSubjectRequests,
+    dataSubjectRequests.reason,
+    mentions,
+    sql`${dataSubjectRequests.subjectUserId} = ${id}`,
+  );
 }

@@ -20,6 +20,7 @@ import {
   recordAudit,
   type AuditFilterValues,
 } from '../audit/index.ts';
+import { lockAdminRules } from '../members/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './csv.ts';
 import { erasePerson, newPseudonym, scrubText } from './erasure.ts';
@@ -185,25 +186,39 @@ export function createOfficerService(
       // A real hash of a password nobody knows: sign-in checks it like any other, and fails.
       const passwordHash = await passwords.hash(randomBytes(32).toString('base64'));
       const id = await db.transaction(async (tx) => {
-        const user = await subject(tx, input.userId);
+        // The admin rules' rows are locked before anything is counted, as for any change of a
+        // person: two erasures of the last two super admins queue, and the second sees one left.
+        const {
+          target: user,
+          organizationAdmins,
+          superAdmins,
+        } = await lockAdminRules(tx, input.userId);
         if (user.erasedAt) throw conflict('This person was already erased');
         if (input.confirmation.trim() !== user.username) {
           throw badRequest("The confirmation does not match the person's username");
         }
-        if (user.role === 'super_admin') {
+        if (superAdmins.length === 1 && superAdmins[0]!.id === user.id) {
+          throw conflict('This is the last active super admin: appoint another first');
+        }
+        if (organizationAdmins.length === 1 && organizationAdmins[0]!.id === user.id) {
+          // An organization left without anyone is fine; one whose people lose their only admin
+          // is not.
           const [others] = await tx
             .select({ n: count() })
             .from(users)
             .where(
               and(
-                eq(users.role, 'super_admin'),
+                eq(users.organizationId, user.organizationId),
                 eq(users.status, 'active'),
                 isNull(users.erasedAt),
                 ne(users.id, user.id),
               ),
             );
-          if (!others?.n)
-            throw conflict('This is the last active super admin: appoint another first');
+          if (others?.n) {
+            throw conflict(
+              "This is the organization's last active admin: have another member made admin first",
+            );
+          }
         }
         const pseudonym = newPseudonym();
         await erasePerson(tx, user, pseudonym, passwordHash);

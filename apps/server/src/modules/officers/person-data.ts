@@ -121,6 +121,18 @@ export async function personData(tx: Tx, user: UserRow): Promise<Record<string, 
       ? await tx.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds))
       : [],
     tickets,
+    // Tickets they answer for as support staff: who handled what is about them too.
+    'tickets-assigned': await tx
+      .select({
+        id: supportTickets.id,
+        number: supportTickets.number,
+        status: supportTickets.status,
+        organizationId: supportTickets.organizationId,
+        createdAt: supportTickets.createdAt,
+        updatedAt: supportTickets.updatedAt,
+      })
+      .from(supportTickets)
+      .where(eq(supportTickets.assigneeId, id)),
     'ticket-messages': messages,
     'ticket-attachments': messageIds.length
       ? await tx
@@ -201,10 +213,28 @@ export async function personData(tx: Tx, user: UserRow): Promise<Record<string, 
       })
       .from(newsletterSubscriptions)
       .where(sameEmail(newsletterSubscriptions.email, email)),
-    mail: await tx.select().from(outgoingMail).where(sameEmail(outgoingMail.to, email)),
+    // What was sent, not the bodies: they carry live sign-in, reset and invitation links, which
+    // would hand the account to whoever reads the export.
+    mail: await tx
+      .select({
+        id: outgoingMail.id,
+        to: outgoingMail.to,
+        subject: outgoingMail.subject,
+        status: outgoingMail.status,
+        createdAt: outgoingMail.createdAt,
+        sentAt: outgoingMail.sentAt,
+      })
+      .from(outgoingMail)
+      .where(sameEmail(outgoingMail.to, email)),
     'data-subject-requests': await tx
       .select()
       .from(dataSubjectRequests)
-      .where(eq(dataSubjectRequests.subjectUserId, id)),
+      .where(
+        or(
+          eq(dataSubjectRequests.subjectUserId, id),
+          // Those they handled as an officer.
+          eq(dataSubjectRequests.officerUserId, id),
+        ),
+      ),
   };
 }

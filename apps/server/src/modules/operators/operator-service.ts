@@ -122,7 +122,8 @@ export function createOperatorService({ db, sessions }: Pick<Services, 'db' | 's
         targetId: organizationId,
         ip: client.ip,
         userAgent: client.userAgent,
-        details: { name: row.name, from: row.status, to: next, ...(reason ? { reason } : {}) },
+        // The reason stays in organizations.suspended_reason, which can change; the trail cannot.
+        details: { from: row.status, to: next },
       });
       await tellOrganization(tx, row, change, reason);
       // Each member's next request sees the new standing, without signing in again.
@@ -172,7 +173,6 @@ export function createOperatorService({ db, sessions }: Pick<Services, 'db' | 's
           targetId: userId,
           ip: client.ip,
           userAgent: client.userAgent,
-          details: { username: row.username },
         });
         await createNotification(
           tx,

@@ -603,8 +603,8 @@ describe('an organization’s people', () => {
   describe('promotion requests', () => {
     it('approves and removes the same person at once without a deadlock', async () => {
       const org = await organization('Racing answers');
-      const admin = await person(org.id, 'ora', { role: 'admin' });
-      const asker = await person(org.id, 'pia');
+      const admin = await person(org.id, 'oriana', { role: 'admin' });
+      const asker = await person(org.id, 'piers');
       const request = (
         await asker.client.post('/api/promotion-requests', {
           reason: 'I run our platform team and need to invite people.',

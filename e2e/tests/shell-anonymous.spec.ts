@@ -73,9 +73,7 @@ test.describe('anonymous shell', () => {
     ]);
     const names = urls.map((url) => url.split('/').pop() ?? url);
     expect(
-      names.some((name) =>
-        /dashboard-layout|sidebar|settings-page|signed-in-routes/.test(name),
-      ),
+      names.some((name) => /dashboard-layout|sidebar|settings-page|signed-in-routes/.test(name)),
     ).toBe(false);
     const sizes = await Promise.all(
       urls.map(async (url) => {

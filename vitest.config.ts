@@ -36,7 +36,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           env: { TEST_DB: 'postgres' },
           pool: 'forks' as const,
-          fileParallelism: false,
+          // Two files at once: each starts its own servers on its own database and free ports,
+          // and spends most of its time waiting for them.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

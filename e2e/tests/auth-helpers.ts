@@ -74,6 +74,6 @@ export async function signOutWithMenu(page: Page) {
 }
 
 /** A toast's title or description. Radix also announces it in a live region, hence exact. */
-export function toastText(page: Page, text: string) {
+export function toastText(page: Page, text: string | RegExp) {
   return page.getByText(text, { exact: true }).first();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { devLogin } from '../support/session';
-import { newCredentials, registerByApi } from './auth-helpers';
+import { newCredentials, registerByApi, toastText } from './auth-helpers';
 
 test('an officer exports a person, erases them, and finds both in the audit log', async ({
   page,
@@ -42,7 +42,8 @@ test('an officer exports a person, erases them, and finds both in the audit log'
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/to confirm/).fill(person.username);
   await confirm.click();
-  await expect(page.getByText(/They now appear as erased-/)).toBeVisible();
+  // A toast: its text is also in the live region screen readers hear, hence the first.
+  await expect(toastText(page, /They now appear as erased-/)).toBeVisible();
   const history = page.getByRole('list', { name: 'Past requests' });
   await expect(history.getByTestId('request-row').first()).toContainText('Erasure');
 

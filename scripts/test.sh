@@ -26,6 +26,8 @@ step "format"
 npx prettier --check . --log-level warn
 step "lint"
 npx eslint . --max-warnings 0
+step "dependency audit: no high or critical advisory outside security/audit-allowlist.json"
+node --import tsx scripts/dependency-audit.ts
 step "types"
 together "npx tsc -p packages/contract" "npx tsc -p apps/server" "npx tsc -p apps/web" \
   "npx tsc -p e2e" "npx tsc -p bench"

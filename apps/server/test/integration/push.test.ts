@@ -182,4 +182,54 @@ describe('typed pushes to users and organizations', () => {
     expect(await stateAfterASecond(socket)).toBe(CLOSE_SESSION_ENDED);
     expect(await stateAfterASecond(other)).toBe('open');
   });
+
+  it("never gives a socket another user's messages, with many users on two instances at once", async () => {
+    const ORGANIZATIONS = 8;
+    const MEMBERS = 4;
+    const people: { userId: number; organizationId: number; socket: OpenSocket }[] = [];
+    for (let o = 0; o < ORGANIZATIONS; o++) {
+      const founder = await registerUser(a.app, { username: `crowd${o}` });
+      const [row] = await a.app.services.db
+        .select({ organizationId: users.organizationId })
+        .from(users)
+        .where(eq(users.id, founder.user.id));
+      const organizationId = row!.organizationId;
+      for (let m = 0; m < MEMBERS; m++) {
+        const userId =
+          m === 0 ? founder.user.id : await memberOf(organizationId, `crowd${o}m${m}`, 'active');
+        const instance = people.length % 2 ? b : a;
+        people.push({ userId, organizationId, socket: await socketOf(instance, userId) });
+      }
+    }
+    const received = new Map<number, string[]>(people.map((p) => [p.userId, []]));
+    for (const person of people) {
+      person.socket.socket.on('message', (data) => {
+        const pushed = JSON.parse(String(data)) as { notification?: { message: string } };
+        if (pushed.notification) received.get(person.userId)!.push(pushed.notification.message);
+      });
+    }
+    const expected = new Map<number, string[]>(
+      people.map((p) => [p.userId, [`user ${p.userId}`, `organization ${p.organizationId}`]]),
+    );
+    // Every message at once, from both instances, so the hubs fan out concurrently.
+    await Promise.all([
+      ...people.map((p, i) =>
+        (i % 2 ? b : a).app.services.db.transaction((tx) =>
+          publishPush(tx, { userId: p.userId }, message(`user ${p.userId}`)),
+        ),
+      ),
+      ...[...new Set(people.map((p) => p.organizationId))].map((organizationId) =>
+        publish({ organizationId }, `organization ${organizationId}`),
+      ),
+    ]);
+    const total = people.length * 2;
+    const deadline = Date.now() + 10_000;
+    const count = () => [...received.values()].reduce((sum, list) => sum + list.length, 0);
+    while (count() < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // Anything misdirected would arrive as extra: give it time to.
+    await new Promise((r) => setTimeout(r, 300));
+    for (const [userId, messages] of received) {
+      expect(messages.sort(), `user ${userId}`).toEqual(expected.get(userId)!.sort());
+    }
+  });
 });

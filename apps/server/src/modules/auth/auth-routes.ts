@@ -42,17 +42,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Sets the session cookie, or the second-factor cookie, and answers what the client needs. */
   function answer(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome) {
+    const mfaCookie = {
+      path: endpoints.session.loginMfa.pattern,
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: request.protocol === 'https',
+    };
     if (outcome.kind === 'mfa') {
       reply.setCookie(MFA_COOKIE, outcome.challenge, {
-        path: endpoints.session.loginMfa.pattern,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
+        ...mfaCookie,
         maxAge: TOKEN_LIFETIMES_MS.mfa_challenge / 1000,
       });
       return { mfaRequired: true as const };
     }
-    reply.clearCookie(MFA_COOKIE, { path: endpoints.session.loginMfa.pattern });
+    // Cleared with the attributes it was set with, and only when the browser still holds one.
+    if (request.cookies[MFA_COOKIE] !== undefined) reply.clearCookie(MFA_COOKIE, mfaCookie);
     setSessionCookie(request, reply, outcome.token, maxAgeSeconds);
     return toPublicUser(outcome.user);
   }

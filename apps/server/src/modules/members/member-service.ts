@@ -56,6 +56,30 @@ export function createMemberService(deps: Deps) {
     });
   }
 
+  /**
+   * Answers a pending registration: anything but a pending person is a 409. Sets the new status
+   * and answers the organization's name, which the notice and the mail carry.
+   */
+  async function settleRegistration(
+    tx: Tx,
+    target: Awaited<ReturnType<typeof lockForChange>>['target'],
+    status: 'active' | 'rejected',
+    statusReason: string | null,
+  ): Promise<string> {
+    if (target.status !== 'pending_approval') {
+      throw conflict(`${target.username} is not waiting for approval (status ${target.status}).`);
+    }
+    await tx
+      .update(users)
+      .set({ status, statusReason, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
+    const [organization] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, target.organizationId));
+    return organization!.name;
+  }
+
   const refuseSelf = (actor: SessionUser, userId: number, what: string) => {
     if (actor.id === userId) throw conflict(`You cannot ${what} your own account.`);
   };
@@ -155,31 +179,19 @@ export function createMemberService(deps: Deps) {
 
     approve(actor: SessionUser, userId: number, client: ClientInfo): Promise<Member> {
       return change(actor, userId, async (tx, { target }) => {
-        if (target.status !== 'pending_approval') {
-          throw conflict(
-            `${target.username} is not waiting for approval (status ${target.status}).`,
-          );
-        }
-        await tx
-          .update(users)
-          .set({ status: 'active', statusReason: null, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+        const organization = await settleRegistration(tx, target, 'active', null);
         await sessions.userChanged(tx, userId);
-        const [organization] = await tx
-          .select({ name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, target.organizationId));
         await createNotification(
           tx,
           userId,
           'success',
-          `Welcome aboard: an admin approved your request to join ${organization!.name}.`,
+          `Welcome aboard: an admin approved your request to join ${organization}.`,
         );
         await queueMail(tx, {
           to: target.email,
-          subject: `You joined ${organization!.name} on Alpenkube`,
+          subject: `You joined ${organization} on Alpenkube`,
           text:
-            `Hello ${displayName(target)},\n\nAn admin of ${organization!.name} approved your request to join the organization. ` +
+            `Hello ${displayName(target)},\n\nAn admin of ${organization} approved your request to join the organization. ` +
             `Sign in to see its clusters and orders:\n${publicUrl}/auth\n`,
         });
         await auditChange(tx, actor, client, {
@@ -192,32 +204,20 @@ export function createMemberService(deps: Deps) {
 
     reject(actor: SessionUser, userId: number, reason: string, client: ClientInfo) {
       return change(actor, userId, async (tx, { target }) => {
-        if (target.status !== 'pending_approval') {
-          throw conflict(
-            `${target.username} is not waiting for approval (status ${target.status}).`,
-          );
-        }
-        await tx
-          .update(users)
-          .set({ status: 'rejected', statusReason: reason, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+        const organization = await settleRegistration(tx, target, 'rejected', reason);
         await sessions.destroyAllForUser(tx, userId);
         await sessions.userChanged(tx, userId);
-        const [organization] = await tx
-          .select({ name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, target.organizationId));
         await createNotification(
           tx,
           userId,
           'error',
-          `Your request to join ${organization!.name} was declined: ${reason}`,
+          `Your request to join ${organization} was declined: ${reason}`,
         );
         await queueMail(tx, {
           to: target.email,
-          subject: `Your request to join ${organization!.name}`,
+          subject: `Your request to join ${organization}`,
           text:
-            `Hello ${displayName(target)},\n\nAn admin of ${organization!.name} declined your request to join the organization.\n\n` +
+            `Hello ${displayName(target)},\n\nAn admin of ${organization} declined your request to join the organization.\n\n` +
             `Reason: ${reason}\n\nIf you think this is a mistake, contact the organization's admins directly.\n`,
         });
         await auditChange(tx, actor, client, {

@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/session/use-auth';
 import { personName } from '../labels';
 import { usePeopleChange } from '../queries';
 import { changeRole, disableMember, enableMember, removeMember } from '../requests';
-import { ActionDialog } from './action-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 type Dialog = 'disable' | 'remove' | null;
 
@@ -86,7 +86,7 @@ export function MemberActions({ member }: { member: Member }) {
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ActionDialog
+      <ConfirmDialog
         open={dialog === 'disable'}
         onOpenChange={(open) => setDialog(open ? 'disable' : null)}
         title={`Disable ${name}?`}
@@ -98,7 +98,7 @@ export function MemberActions({ member }: { member: Member }) {
         destructive
         onConfirm={(reason) => disable.mutate(reason)}
       />
-      <ActionDialog
+      <ConfirmDialog
         open={dialog === 'remove'}
         onOpenChange={(open) => setDialog(open ? 'remove' : null)}
         title={`Remove ${name}?`}

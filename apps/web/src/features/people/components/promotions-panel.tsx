@@ -9,7 +9,7 @@ import { formatDateTime, personName, promotionDisplay } from '../labels';
 import { usePeopleChange, usePromotions } from '../queries';
 import { approvePromotion, refusePromotion } from '../requests';
 import { useOrganizationScope } from '../use-organization-scope';
-import { ActionDialog } from './action-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /** Members' requests to become admins: pending ones to answer, decided ones for the record. */
 export function PromotionsPanel() {
@@ -107,7 +107,7 @@ function PromotionCard({
           </Button>
         </div>
       ) : null}
-      <ActionDialog
+      <ConfirmDialog
         open={refusing}
         onOpenChange={setRefusing}
         title={`Refuse ${name}'s request?`}

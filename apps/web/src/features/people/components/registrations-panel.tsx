@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, personName } from '../labels';
 import { usePeopleChange, useRegistrations } from '../queries';
 import { approveRegistration, rejectRegistration } from '../requests';
-import { ActionDialog } from './action-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useOrganizationScope } from '../use-organization-scope';
 
 /** People who registered into the organization and wait for an admin, oldest first. */
@@ -84,7 +84,7 @@ function RegistrationCard({
           Reject…
         </Button>
       </div>
-      <ActionDialog
+      <ConfirmDialog
         open={rejecting}
         onOpenChange={setRejecting}
         title={`Reject ${name}?`}

@@ -306,6 +306,28 @@ describe('an organization’s people', () => {
       expect(answers.map((a) => a.statusCode).filter((code) => code === 201)).toHaveLength(1);
     });
 
+    it('admits no one once its inviter is no longer an admin, and can still be withdrawn', async () => {
+      const org = await organization('Demoted inviter');
+      const inviter = await person(org.id, 'vera', { role: 'admin' });
+      const walt = await person(org.id, 'walt', { role: 'admin' });
+      const { invitation, token } = await invite(inviter.client, 'xena@corp.test');
+      await db().update(users).set({ role: 'user' }).where(eq(users.username, 'vera'));
+      const lookup = await new Client(t.app).get(`/api/invitations/${token}`);
+      expect(lookup.statusCode).toBe(410);
+      expect(lookup.json().message).toContain('can no longer invite');
+      expect((await register('xena', 'xena@corp.test', token)).statusCode).toBe(410);
+      expect(await db().select().from(users).where(eq(users.username, 'xena'))).toEqual([]);
+      // The rule reads the inviter as they are now: an admin again but disabled admits no one.
+      await db()
+        .update(users)
+        .set({ role: 'admin', status: 'disabled' })
+        .where(eq(users.username, 'vera'));
+      expect((await new Client(t.app).get(`/api/invitations/${token}`)).statusCode).toBe(410);
+      expect((await walt.client.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(
+        204,
+      );
+    });
+
     it('refuses an existing account, a duplicate, and an expired or revoked link', async () => {
       const org = await organization('Refused invites');
       const admin = await person(org.id, 'quinn', { role: 'admin' });

@@ -27,8 +27,14 @@ type InvitationRow = typeof invitations.$inferSelect;
 
 const gone = (message: string) => new HttpError(410, message);
 
-/** Why an invitation can no longer be used, or null while it can. */
-function unusableReason(row: InvitationRow): string | null {
+interface Inviter {
+  role: string;
+  status: string;
+  organizationId: number;
+}
+
+/** Why an invitation is no longer pending (used, withdrawn, expired), or null while it is. */
+function closedReason(row: InvitationRow): string | null {
   if (row.acceptedAt) return 'This invitation was already used. Sign in instead.';
   if (row.revokedAt)
     return 'This invitation was withdrawn. Ask the organization’s admin for a new one.';
@@ -38,11 +44,34 @@ function unusableReason(row: InvitationRow): string | null {
   return null;
 }
 
+/**
+ * Why an invitation can no longer be used, or null while it can. It carries its inviter's
+ * authority: once they are no longer an active admin of the organization (demoted, disabled,
+ * removed, erased) or an active super admin, their pending invitations admit no one.
+ */
+function unusableReason(row: InvitationRow, inviter: Inviter | null): string | null {
+  const inviterMayInvite =
+    inviter?.status === 'active' &&
+    (inviter.role === 'super_admin' ||
+      (inviter.role === 'admin' && inviter.organizationId === row.organizationId));
+  return (
+    closedReason(row) ??
+    (inviterMayInvite
+      ? null
+      : 'The admin who sent this invitation can no longer invite people. Ask the organization’s admin for a new one.')
+  );
+}
+
 async function findByToken(db: DbOrTx, token: string, lock = false) {
   const query = db
-    .select({ invitation: invitations, organizationName: organizations.name })
+    .select({
+      invitation: invitations,
+      organizationName: organizations.name,
+      inviter: { role: users.role, status: users.status, organizationId: users.organizationId },
+    })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(eq(invitations.tokenHash, sha256(token)));
   const [row] = lock ? await query.for('update', { of: invitations }) : await query;
   if (!row) throw notFound('This invitation link is not valid.');
@@ -51,8 +80,8 @@ async function findByToken(db: DbOrTx, token: string, lock = false) {
 
 /** What an invitation link offers: 404 for an unknown one, 410 for a used, withdrawn or expired one. */
 export async function lookupInvitation(db: DbOrTx, token: string): Promise<InvitationLookup> {
-  const { invitation, organizationName } = await findByToken(db, token);
-  const reason = unusableReason(invitation);
+  const { invitation, organizationName, inviter } = await findByToken(db, token);
+  const reason = unusableReason(invitation, inviter);
   if (reason) throw gone(reason);
   return {
     organizationName,
@@ -67,8 +96,8 @@ export async function lookupInvitation(db: DbOrTx, token: string): Promise<Invit
  * used, so a second registration with the same link waits and then finds it used.
  */
 export async function claimInvitation(tx: DbOrTx, token: string, email: string) {
-  const { invitation, organizationName } = await findByToken(tx, token, true);
-  const reason = unusableReason(invitation);
+  const { invitation, organizationName, inviter } = await findByToken(tx, token, true);
+  const reason = unusableReason(invitation, inviter);
   if (reason) throw gone(reason);
   if (invitation.email !== email.toLowerCase()) {
     throw badRequest(
@@ -217,7 +246,8 @@ export function createInvitationService(deps: Deps) {
           .where(visibleTo(actor, invitations, eq(invitations.id, id)))
           .for('update');
         if (!row) throw notFound('Invitation not found');
-        const reason = unusableReason(row);
+        // An invitation whose inviter lost their authority can still be withdrawn, to tidy up.
+        const reason = closedReason(row);
         if (reason) throw conflict('This invitation is no longer pending.');
         await tx.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, id));
         await auditChange(tx, actor, client, {

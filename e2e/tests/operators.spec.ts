@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { devLogin } from '../support/session';
 import { mailedLink, newCredentials, toastText } from './auth-helpers';
-
-/** Serious or critical violations in the page's own content (the header's bell changes). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#main-content').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { seriousViolations } from './public-helpers';
 
 test('a new company waits for approval; the operator approves it and its admin may order at once', async ({
   page,
@@ -46,7 +38,7 @@ test('a new company waits for approval; the operator approves it and its admin m
   await operator.getByRole('button', { name: 'Search' }).click();
   const row = operator.getByRole('row', { name: new RegExp(company) });
   await expect(row).toContainText('Pending approval');
-  expect(await seriousViolations(operator)).toEqual([]);
+  expect(await seriousViolations(operator, { within: '#main-content' })).toEqual([]);
 
   await row.getByRole('link', { name: company }).click();
   await expect(operator.getByRole('heading', { level: 1, name: company })).toBeVisible();
@@ -56,7 +48,7 @@ test('a new company waits for approval; the operator approves it and its admin m
   await expect(toastText(operator, `${company} is approved`)).toBeVisible();
   await expect(operator.getByRole('button', { name: 'Suspend' })).toBeVisible();
   await expect(operator.getByRole('main').getByText('Active', { exact: true })).toBeVisible();
-  expect(await seriousViolations(operator)).toEqual([]);
+  expect(await seriousViolations(operator, { within: '#main-content' })).toEqual([]);
   await operatorContext.close();
 
   // The founder did not sign in again: the same session now may order.

@@ -48,6 +48,11 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
+        if (path === '/api-reference' && scheme === 'dark') {
+          // The contrast of a hundred-odd cards of one component: one group's cards show every
+          // colour the page uses, and all of them take half a minute of axe.
+          await page.getByLabel('Filter operations').fill('clusters');
+        }
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

@@ -4,24 +4,27 @@ import {
   printFailoverReport,
   type FailoverReport,
 } from '../support/failover-checks.ts';
-import { runFailoverLoad, type FailoverRun } from '../support/failover-load.ts';
+import { runFailoverLoad } from '../support/failover-load.ts';
 
-let run: FailoverRun | undefined;
+let cleanup: (() => Promise<void>) | undefined;
 afterAll(async () => {
-  await run?.cleanup();
+  await cleanup?.();
 });
 
 describe('three instances behind nginx under load, one killed with SIGKILL and restarted', () => {
   let report: FailoverReport;
 
   it('serves 240 customers throughout: only requests in flight to the killed instance fail', async () => {
-    run = await runFailoverLoad({
-      organizations: 30,
-      usersPerOrganization: 8,
-      loadSeconds: 35,
-      killAfterSeconds: 12,
-      ordersPerUser: 1,
-    });
+    const run = await runFailoverLoad(
+      {
+        organizations: 30,
+        usersPerOrganization: 8,
+        loadSeconds: 35,
+        killAfterSeconds: 12,
+        ordersPerUser: 1,
+      },
+      (remove) => (cleanup = remove),
+    );
     report = await checkFailoverRun(run);
     printFailoverReport(report, run);
 

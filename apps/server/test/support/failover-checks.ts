@@ -11,11 +11,20 @@ import type { FailoverRun, KillWindow, RequestRecord } from './failover-load.ts'
 export function failedByTheKill(record: RequestRecord, kill: KillWindow): boolean {
   return (
     record.upstream !== null &&
-    record.upstream.includes(kill.address) &&
+    record.upstream.split(', ').includes(kill.address) &&
     record.start <= kill.exitedAt &&
     record.end >= kill.killedAt
   );
 }
+
+/**
+ * How long after the killed process exited its sockets may still be seen closing: nginx closes
+ * the client's side once it reads the upstream's end, and a busy client hears of it late.
+ */
+const SOCKET_CLOSE_GRACE_MS = 2000;
+
+/** The customers arrive and sign in over the first seconds of the load. */
+const ARRIVAL_MS = 5000;
 
 const isFailure = (record: RequestRecord) => record.status === null || record.status >= 500;
 
@@ -55,7 +64,39 @@ export function routeFigures(records: RequestRecord[]): RouteFigures[] {
     .sort((a, b) => b.requests - a.requests);
 }
 
+export interface PhaseFigures {
+  phase: string;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Every request by when it started: the arrivals, before the kill, until the restart is ready, after. */
+function phaseFigures(run: FailoverRun): PhaseFigures[] {
+  const { kill } = run;
+  const arrivals = run.loadStartedAt + ARRIVAL_MS;
+  const phases: [string, number, number][] = [
+    ['arrivals (sign-in burst, first 5 s)', run.loadStartedAt, arrivals],
+    ['before the kill', arrivals, kill.killedAt],
+    ['kill to restarted instance ready', kill.killedAt, kill.readyAt],
+    ['after the restart', kill.readyAt, Infinity],
+  ];
+  return phases.map(([phase, from, to]) => {
+    const latencies = run.records
+      .filter((record) => record.start >= from && record.start < to && !isFailure(record))
+      .map((record) => record.end - record.start)
+      .sort((a, b) => a - b);
+    return {
+      phase,
+      requests: latencies.length,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+    };
+  });
+}
+
 export interface FailoverReport {
+  phases: PhaseFigures[];
   requests: number;
   requestsPerSecond: number;
   routes: RouteFigures[];
@@ -171,7 +212,8 @@ export async function checkFailoverRun(run: FailoverRun): Promise<FailoverReport
       if (
         drops.some(
           (segment) =>
-            segment.closedAt! < kill.killedAt || segment.closedAt! > kill.exitedAt + 1000,
+            segment.closedAt! < kill.killedAt ||
+            segment.closedAt! > kill.exitedAt + SOCKET_CLOSE_GRACE_MS,
         )
       ) {
         droppedOutside.push(socket.userId);
@@ -194,6 +236,7 @@ export async function checkFailoverRun(run: FailoverRun): Promise<FailoverReport
 
     const seconds = (run.loadEndedAt - run.loadStartedAt) / 1000;
     return {
+      phases: phaseFigures(run),
       requests: records.length,
       requestsPerSecond: Math.round(records.length / seconds),
       routes: routeFigures(records),
@@ -246,6 +289,11 @@ export function printFailoverReport(report: FailoverReport, run: FailoverRun) {
       `| ${row.route} | ${row.requests} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} |`,
     );
   }
+  console.log('\n| phase | answered | p50 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const row of report.phases) {
+    console.log(`| ${row.phase} | ${row.requests} | ${row.p50Ms} | ${row.p99Ms} |`);
+  }
   const summary = {
     failuresInKillWindow: report.failuresInKillWindow.map(
       (r) => `${r.route} ${r.status ?? 'no answer'}`,
@@ -254,7 +302,18 @@ export function printFailoverReport(report: FailoverReport, run: FailoverRun) {
     unexpectedAnswers: report.unexpectedAnswers.length,
     servedAfterRestart: report.servedAfterRestart,
     acknowledged: report.acknowledged,
+    lostOrders: report.lostOrders.length,
+    keysWithOtherThanOneOrder: report.ordersPerKey.length,
+    lostPayments: report.lostPayments.length,
+    doubleCharges: report.doubleCharges.length,
+    lostTickets: report.lostTickets.length,
+    repeatedTickets: report.repeatedTickets.length,
+    clustersProvisionedTwice: report.clustersProvisionedTwice.length,
+    operationsRunTwice: report.operationsRunTwice.length,
+    repeatedSteps: report.repeatedSteps.length,
+    clustersPerOrderAboveOne: report.clustersPerOrder.length,
     socketsDropped: report.socketsDropped,
+    socketsDroppedOutsideTheKill: report.socketsDroppedOutsideTheKill.length,
     socketsNotReconnected: report.socketsNotReconnected.length,
     notificationsChecked: report.notificationsChecked,
     missedNotifications: report.missedNotifications.length,

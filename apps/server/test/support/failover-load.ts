@@ -417,7 +417,11 @@ async function journey(
 }
 
 /** Starts everything, runs the load with the kill in its middle, and answers what happened. */
-export async function runFailoverLoad(options: LoadOptions): Promise<FailoverRun> {
+export async function runFailoverLoad(
+  options: LoadOptions,
+  /** Handed the cleanup at once, so that a caller timing out can still remove everything. */
+  onCleanup: (cleanup: () => Promise<void>) => void = () => {},
+): Promise<FailoverRun> {
   const databaseUrl = await createTestDatabase();
   const sql = new pg.Client({ connectionString: databaseUrl });
   const servers: ServerProcess[] = [];
@@ -429,6 +433,7 @@ export async function runFailoverLoad(options: LoadOptions): Promise<FailoverRun
     await sql.end().catch(() => {});
     await dropTestDatabases(new URL(databaseUrl).pathname.slice(1));
   };
+  onCleanup(cleanup);
   try {
     const setupStartedAt = Date.now();
     const ports = await Promise.all([freePort(), freePort(), freePort()]);

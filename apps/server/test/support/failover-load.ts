@@ -388,8 +388,11 @@ async function journey(
 
   const readNotifications = async () => {
     const list = await call(cookie, 'GET /api/notifications', '/api/notifications', [200]);
-    const unread = ((list.body ?? []) as { id: number; read: boolean }[]).find((n) => !n.read);
-    if (list.status === 200 && unread) {
+    const unread =
+      list.status === 200
+        ? (list.body as { id: number; read: boolean }[]).find((n) => !n.read)
+        : undefined;
+    if (unread) {
       await call(
         cookie,
         'PUT /api/notifications/:id/read',

@@ -6,6 +6,12 @@ import {
 } from '../support/failover-checks.ts';
 import { runFailoverLoad } from '../support/failover-load.ts';
 
+/**
+ * About 60 s: 15 s to start three instances and nginx and seed 240 customers, 35 s of load with
+ * an instance killed at 12 s, a few seconds of checks. The scenario and the rules it is judged by
+ * are in ../support/failover-load.ts and failover-checks.ts (npm run bench runs it for longer);
+ * docs/reliability.md says what each check means.
+ */
 let cleanup: (() => Promise<void>) | undefined;
 afterAll(async () => {
   await cleanup?.();
@@ -55,7 +61,7 @@ describe('three instances behind nginx under load, one killed with SIGKILL and r
     expect(report.socketsDropped).toBeGreaterThan(30);
     expect(report.socketsDroppedOutsideTheKill).toEqual([]);
     expect(report.socketsNotReconnected).toEqual([]);
-    expect(report.notificationsChecked).toBeGreaterThan(100);
+    expect(report.notificationsChecked).toBeGreaterThan(50);
     expect(report.missedNotifications).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { Cluster, ClusterPage, CreateClusterOrder, Order } from '@alpenkube
 import { orderAndPayCluster, saveTestCard, signInProcess } from './cluster-process.ts';
 import { startNginx, UPSTREAM_HEADER, type NginxProxy } from './nginx-proxy.ts';
 import { devLogin, freePort, spawnServer, type ServerProcess } from './server-process.ts';
-import { createTestDatabase, dropTestDatabases } from './test-database.ts';
+import { createTestDatabase, dropTestDatabases } from './postgres-databases.ts';
 
 /**
  * Three server instances on one PostgreSQL behind nginx, a few hundred virtual customers each

@@ -78,7 +78,6 @@ export interface FailoverRun {
   pushDeadline: number;
   /** How long the start took: the three instances, then the seeding and the first orders. */
   setup: { instancesMs: number; customersMs: number };
-  outputs: () => string[];
   cleanup(): Promise<void>;
 }
 
@@ -428,9 +427,11 @@ export async function runFailoverLoad(
   const databaseUrl = await createTestDatabase();
   const sql = new pg.Client({ connectionString: databaseUrl });
   const servers: ServerProcess[] = [];
-  const dead: ServerProcess[] = [];
+  const held: ReturnType<typeof keepSocket>[] = [];
   let proxy: NginxProxy | undefined;
   const cleanup = async () => {
+    // The sockets first: a socket left open would keep reconnecting, and the process alive.
+    await Promise.all(held.map((socket) => socket.close()));
     await proxy?.stop();
     await Promise.all(servers.map((server) => server.kill()));
     await sql.end().catch(() => {});
@@ -472,12 +473,13 @@ export async function runFailoverLoad(
       const killed = servers[victim]!;
       await killed.kill();
       const exitedAt = Date.now();
-      dead.push(killed);
       const restarted = spawnServer(env(killed.port));
       servers[victim] = restarted;
       await restarted.ready;
       return { address: `127.0.0.1:${killed.port}`, killedAt, exitedAt, readyAt: Date.now() };
     })();
+    // Awaited once the load is over; a restart that fails must not go unheard until then.
+    killing.catch(() => {});
 
     const users = customers.map(async (customer, index) => {
       // Spread over the first two seconds, as people arrive.
@@ -494,11 +496,10 @@ export async function runFailoverLoad(
         expected: true,
         upstream: null,
       });
-      const socket = keepSocket(url, cookie, log);
+      held.push(keepSocket(url, cookie, log));
       await journey(call, customer, cookie, until, options, acknowledged);
-      return socket;
     });
-    const held = await Promise.all(users);
+    await Promise.all(users);
     const loadEndedAt = Date.now();
     const kill = await killing;
     await sleep(PUSH_DRAIN_MS);
@@ -514,7 +515,6 @@ export async function runFailoverLoad(
       loadEndedAt,
       pushDeadline,
       setup: { instancesMs, customersMs },
-      outputs: () => [...dead, ...servers].map((server) => server.output()),
       cleanup,
     };
   } catch (error) {

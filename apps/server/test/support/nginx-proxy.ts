@@ -85,7 +85,11 @@ export async function startNginx(upstreams: number[]): Promise<NginxProxy> {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // A missing nginx never starts, so never exits: its spawn error ends it too.
+  const exited = new Promise<void>((resolve) => {
+    child.on('exit', () => resolve());
+    child.on('error', () => resolve());
+  });
   const spawnFailed = new Promise<never>((_, reject) => child.on('error', reject));
   const errorLog = () => {
     try {

@@ -2,7 +2,8 @@
 // 1. a bare node:http server answering a fixed JSON: the baseline;
 // 2. the real server on PGlite, then on PostgreSQL: three routes under load, and push latency;
 // 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages;
-// 4. an invoice's PDF built in this process, as each download builds it (bench/invoice-pdf.ts).
+// 4. an invoice's PDF built in this process, as each download builds it (bench/invoice-pdf.ts);
+// 5. three instances behind nginx under load, one killed and restarted (bench/failover-load.ts).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { pushLatency } from './push-latency.ts';
 import { printUsage, usageLatency } from './usage.ts';
 import { supportQueueLoad } from './support-queue.ts';
 import { auditLogLatency, printAuditLog } from './audit-log.ts';
+import { failoverLoadFigures } from './failover-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -284,6 +286,7 @@ async function main() {
     ['PostgreSQL', postgres.clusterPush],
   ]);
   printInvoicePdf(await invoicePdfTiming(Number(process.env.BENCH_PDF_COUNT ?? 200)));
+  await failoverLoadFigures();
   const pages = await pageFigures();
   if (pages.length) {
     console.log('\n| page | initial JS (gzip KB) | scripts | LCP ms |');

@@ -69,7 +69,29 @@ ensure_kubectl() {
   log "kubectl: $(kubectl version --client 2>/dev/null | head -n 1 || echo present)"
 }
 
+# The load test puts nginx in front of three servers, started by the test with its own config on
+# loopback. Debian's package starts the system nginx on port 80 as it installs (and the install
+# fails when that port is taken): a policy-rc.d answering 101 ("action forbidden") tells
+# invoke-rc.d not to start it, and is removed again unless the machine had one already; should
+# the machine's own policy have let it start anyway, it is stopped.
+ensure_nginx() {
+  if ! command -v nginx >/dev/null 2>&1; then
+    local policy=/usr/sbin/policy-rc.d
+    if [ -e "$policy" ]; then
+      apt_install nginx
+    else
+      printf '#!/bin/sh\nexit 101\n' >"$policy"
+      chmod +x "$policy"
+      apt_install nginx || { rm -f "$policy"; exit 1; }
+      rm -f "$policy"
+    fi
+    if [ -s /run/nginx.pid ]; then nginx -s quit || true; fi
+  fi
+  log "nginx: $(nginx -v 2>&1)"
+}
+
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 ensure_chromium
 ensure_postgres
 ensure_kubectl
+ensure_nginx

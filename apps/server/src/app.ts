@@ -10,11 +10,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger-options.ts';
 import { lazyChildLogger, registerAccessLog } from './http/request-logging.ts';
 import {
   acceptOnlyJsonBodies,
+  declareRequestRefusals,
   refuseUnstorableText,
   registerCrossSiteGuard,
 } from './http/request-guards.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
     // One access-log line per request comes from registerAccessLog instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccessLog(app);
   acceptOnlyJsonBodies(app);
   refuseUnstorableText(app);
+  declareRequestRefusals(app);
   const indexHtml = readIndexHtml(config.webDist);
   registerSecurityHeaders(app, {
     scriptHashes: inlineScriptHashes(indexHtml),

@@ -36,23 +36,37 @@ export const isStorableText = (text: string) => !UNSTORABLE_TEXT.test(text);
  * when every one can. The server applies it to the body, query and parameters of every request,
  * so every text field of the API follows the rule without each schema repeating it.
  */
-export function unstorableTextPath(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = unstorableTextPath(value[index], [...path, index]);
-      if (found) return found;
-    }
-    return null;
+export function unstorableTextPath(value: unknown): (string | number)[] | null {
+  // A stack, not recursion: a body nested thousands of levels deep (a few KB of `[`) must be
+  // answered as bad input, not overflow the call stack. Each entry links to its parent, so a
+  // path is only built for the string that is found.
+  interface Entry {
+    value: unknown;
+    key?: string | number;
+    parent?: Entry;
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = unstorableTextPath(item, [...path, key]);
-      if (found) return found;
+  const pathOf = (entry: Entry) => {
+    const path: (string | number)[] = [];
+    for (let at: Entry | undefined = entry; at?.parent; at = at.parent) path.push(at.key!);
+    return path.reverse();
+  };
+  const stack: Entry[] = [{ value }];
+  while (stack.length) {
+    const entry = stack.pop()!;
+    if (typeof entry.key === 'string' && !isStorableText(entry.key)) return pathOf(entry);
+    const item = entry.value;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return pathOf(entry);
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    const children: [string | number, unknown][] = Array.isArray(item)
+      ? item.map((child, index) => [index, child])
+      : Object.entries(item);
+    // Pushed last first, so they are visited in order: the first unstorable string is named.
+    for (let index = children.length - 1; index >= 0; index--) {
+      const [key, child] = children[index]!;
+      stack.push({ value: child, key, parent: entry });
     }
   }
   return null;

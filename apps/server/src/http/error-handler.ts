@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { dataExceptionMessage } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -11,6 +11,26 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 };
+
+/** The router's own refusals, before any route matched; the address is not echoed back. */
+const ROUTER_REFUSALS: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, 'The address is not valid: a percent escape is malformed'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+};
+
+/**
+ * Fastify's `frameworkErrors`: without it the router answers a bad percent escape or an
+ * over-long path parameter with its own body (`error`, `code`, `statusCode`), not `{ message }`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const [status, message] = ROUTER_REFUSALS[error.code] ?? [500, 'Internal server error'];
+  if (status >= 500) reply.log.error({ err: error }, 'request failed in the router');
+  return reply.code(status).send({ message });
+}
 
 /** Every error answer is JSON { message } (plus issues for validation), never a stack. */
 export function registerErrorHandling(app: FastifyInstance) {

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unstorableTextPath } from '@alpenkube/contract';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { errorSchema, unstorableTextPath } from '@alpenkube/contract';
 import { badRequest, forbidden } from '../lib/http-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -53,4 +53,23 @@ export function refuseUnstorableText(app: FastifyInstance) {
 /** Only JSON bodies: Fastify answers 415 for any other content type once text/plain is gone. */
 export function acceptOnlyJsonBodies(app: FastifyInstance) {
   app.removeContentTypeParser(['text/plain']);
+}
+
+/**
+ * Declares, on every route that declares its answers, the refusals these rules and Fastify give
+ * before the route's own code runs, so its OpenAPI document lists them and they are serialised
+ * as `{ message }` like the route's own: 400 (bad JSON, unstorable text or a malformed escape
+ * anywhere in the request), 414 (an over-long path parameter), and for a method with a body
+ * 403 (cross-site), 413 (too large) and 415 (not JSON). Must run before the routes register.
+ */
+export function declareRequestRefusals(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const response = route.schema?.response as Record<number, unknown> | undefined;
+    if (!response) return;
+    const statuses = [400, 414];
+    if ([route.method].flat().some((method) => !SAFE_METHODS.has(method))) {
+      statuses.push(403, 413, 415);
+    }
+    for (const status of statuses) response[status] ??= errorSchema;
+  });
 }

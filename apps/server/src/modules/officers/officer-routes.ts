@@ -50,6 +50,7 @@ export const officerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The same filter as CSV (text/csv, newest first, at most 100,000 rows)',
         querystring: auditFilterSchema,
+        response: { 200: z.any().describe('text/csv'), ...refusals },
       },
     },
     async (request, reply) =>
@@ -95,6 +96,7 @@ export const officerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A person's data (GDPR art. 15) as a .zip of JSON files by resource; the request is recorded and audited",
         body: dataExportSchema,
+        response: { 200: z.any().describe('application/zip'), 404: errorSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -149,7 +151,11 @@ export const officerRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.residencyCsv.pattern,
     {
       config: { access: 'officer' },
-      schema: { tags, summary: 'The data-residency report as CSV (text/csv)' },
+      schema: {
+        tags,
+        summary: 'The data-residency report as CSV (text/csv)',
+        response: { 200: z.string().describe('text/csv'), ...refusals },
+      },
     },
     async (_request, reply) =>
       reply

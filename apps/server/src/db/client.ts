@@ -131,9 +131,24 @@ interface EmscriptenModule {
   FS?: { streams?: (EmscriptenStream | null)[] };
 }
 
+/**
+ * How long a request waits for a connection (a new one, or a free one from a busy pool) before
+ * it fails with a 503: while the database is unreachable, answers come in seconds, not never.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+
 async function openPostgres(url: string, config: DatabaseConfig): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A client whose backend went away (a restart, a failover) emits 'error': on the pool while
+  // idle, on the client itself while checked out between two queries (inside a transaction).
+  // Unheard, either ends the process. The broken client's next query fails (a 503) and the
+  // pool drops it when it is released, opening a new connection when next asked.
   pool.on('error', (error) => config.onError?.(error));
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   const listener = new PgListener(url, config.onError);
   return {
@@ -183,7 +198,10 @@ class PgListener {
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
+      const client = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       client.on('notification', (message) => {
         for (const handler of this.handlers.get(message.channel) ?? []) {
           handler(message.payload ?? '');

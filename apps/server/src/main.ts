@@ -7,10 +7,19 @@ import { openDatabase } from './db/client.ts';
 
 async function main() {
   const config = loadConfig();
+  let closing = false;
+  // Set once the server listens; a fatal database error before that ends the start at once.
+  let shutdown: ((signal: string, exitCode?: number) => Promise<void>) | undefined = undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (error) => console.error('database error', error),
+    // Requests already get 503s; the supervisor's restart recovers the database from its WAL.
+    onFatal: (error) => {
+      console.error(`${error.message}: exiting`);
+      if (shutdown) void shutdown('fatal database error', 1);
+      else process.exit(1);
+    },
   });
   const app = await buildApp({ config, database });
   await prepareDatabase(app);
@@ -33,8 +42,7 @@ async function main() {
       `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
@@ -44,14 +52,14 @@ async function main() {
       await app.close();
       await database.close();
       clearTimeout(force);
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown?.('SIGINT'));
+  process.on('SIGTERM', () => void shutdown?.('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -60,8 +60,26 @@ export function databaseUnavailable(error: unknown): boolean {
       if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
       if (UNREACHABLE_ERRNOS.has(code)) return true;
     }
+    if (current instanceof EmbeddedDatabaseStoppedError) return true;
+    // PGlite's WebAssembly aborted (PostgreSQL's PANIC): the call that hit it fails with this.
+    const { name } = current as { name?: unknown };
+    if (name === 'RuntimeError' && typeof message === 'string' && message.startsWith('Aborted(')) {
+      return true;
+    }
     return typeof message === 'string' && POOL_UNAVAILABLE_MESSAGES.test(message);
   });
+}
+
+/**
+ * The embedded database hit a fatal error (PostgreSQL's PANIC, such as no room for a new WAL
+ * segment) and its WebAssembly aborted. It must not be used again in this process: the next
+ * call may spin forever. The server answers 503 and exits; the next start recovers from the WAL.
+ */
+export class EmbeddedDatabaseStoppedError extends Error {
+  constructor() {
+    super('The embedded database stopped after a fatal error; the server must restart');
+    this.name = 'EmbeddedDatabaseStoppedError';
+  }
 }
 
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);

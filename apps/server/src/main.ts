@@ -23,25 +23,7 @@ async function main() {
   });
   const app = await buildApp({ config, database });
   await prepareDatabase(app);
-  await app.listen({ host: config.host, port: config.port });
   let kubeApi: Server | undefined;
-  if (app.services.kubeApiTls && config.kubeApiPort !== null) {
-    try {
-      kubeApi = await app.services.kubeApiTls.listen(app, config.host, config.kubeApiPort);
-      app.log.info(`simulated Kubernetes API at ${config.kubeApiUrl}`);
-    } catch (error) {
-      // The platform works without it; only kubectl against the simulated clusters does not.
-      app.log.error(
-        { err: error },
-        `cannot serve the Kubernetes API on port ${config.kubeApiPort}`,
-      );
-    }
-  }
-  app.log.info(
-    `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
-      `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
-
   shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
@@ -58,8 +40,26 @@ async function main() {
       process.exit(1);
     }
   };
+  // Before listening: a SIGTERM as soon as the server answers must close it, not kill it.
   process.on('SIGINT', () => void shutdown?.('SIGINT'));
   process.on('SIGTERM', () => void shutdown?.('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  if (app.services.kubeApiTls && config.kubeApiPort !== null) {
+    try {
+      kubeApi = await app.services.kubeApiTls.listen(app, config.host, config.kubeApiPort);
+      app.log.info(`simulated Kubernetes API at ${config.kubeApiUrl}`);
+    } catch (error) {
+      // The platform works without it; only kubectl against the simulated clusters does not.
+      app.log.error(
+        { err: error },
+        `cannot serve the Kubernetes API on port ${config.kubeApiPort}`,
+      );
+    }
+  }
+  app.log.info(
+    `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
+      `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -40,9 +40,13 @@ async function startServer(env: Record<string, string>) {
     });
     expect(response.status).toBe(201);
   }
-  // Stopped, so that nothing changes between the backup and the state it is compared with.
-  await server.stop();
   return server;
+}
+
+/** Stopped, so that nothing changes between the backup and the state it is compared with. */
+async function stop(server: ServerProcess) {
+  await server.stop();
+  expect(await server.exited).toBe(0);
 }
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;
@@ -73,7 +77,7 @@ const WRITE_MORE = [
 describe('backup and restore with the documented scripts', () => {
   it('PostgreSQL: restores exactly the backed-up state over later writes', async () => {
     const url = await createTestDatabase();
-    await startServer({ DATABASE_URL: url });
+    await stop(await startServer({ DATABASE_URL: url }));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -107,14 +111,10 @@ describe('backup and restore with the documented scripts', () => {
     const file = path.join(workDir, 'alpenkube-data.tar.gz');
 
     // A running server's files are not a backup: the script refuses while it holds the lock.
-    const running = spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    started.push(running);
-    await running.ready;
     await expect(run('backup.sh', 'embedded', dataDir, file)).rejects.toThrow(
       /is running on .*: stop it first/,
     );
-    await running.stop();
-    expect(await server.exited).toBe(0);
+    await stop(server);
 
     const open = async () => {
       const database = await openDatabase({ dataDir });

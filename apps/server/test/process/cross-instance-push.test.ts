@@ -55,10 +55,16 @@ describe('two server processes on one PostgreSQL', () => {
       await fetch(`${a.url}/api/user`, { headers: { cookie: demoOnA } })
     ).json()) as { id: number };
 
+    // The demo data's own jobs (clusters, add-ons) push too while the servers are young, the
+    // later the busier the machine: only the pushes of this notification are this test's.
+    const ofThisNotification = (socket: { messages: unknown[] }) =>
+      socket.messages.filter(
+        (m) => (m as { notification?: { id?: unknown } }).notification?.id === written.id,
+      );
     const deadline = Date.now() + 2000;
-    while (demo.messages.length === 0 && Date.now() < deadline)
+    while (ofThisNotification(demo).length === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 10));
-    expect(demo.messages).toEqual([
+    expect(ofThisNotification(demo)).toEqual([
       {
         type: 'notification',
         userId: me.id,
@@ -71,7 +77,7 @@ describe('two server processes on one PostgreSQL', () => {
       },
     ]);
     await new Promise((r) => setTimeout(r, 200));
-    expect(other.messages).toEqual([]);
+    expect(ofThisNotification(other)).toEqual([]);
     demo.socket.close();
     other.socket.close();
   });

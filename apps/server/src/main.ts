@@ -7,15 +7,43 @@ import { openDatabase } from './db/client.ts';
 
 async function main() {
   const config = loadConfig();
+  let closing = false;
+  // Set once the server listens; a fatal database error before that ends the start at once.
+  let shutdown: ((signal: string, exitCode?: number) => Promise<void>) | undefined = undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (error) => console.error('database error', error),
+    // Requests already get 503s; the supervisor's restart recovers the database from its WAL.
+    onFatal: (error) => {
+      console.error(`${error.message}: exiting`);
+      if (shutdown) void shutdown('fatal database error', 1);
+      else process.exit(1);
+    },
   });
   const app = await buildApp({ config, database });
   await prepareDatabase(app);
-  await app.listen({ host: config.host, port: config.port });
   let kubeApi: Server | undefined;
+  shutdown = async (signal: string, exitCode = 0) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      kubeApi?.close();
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(exitCode);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  // Before listening: a SIGTERM as soon as the server answers must close it, not kill it.
+  process.on('SIGINT', () => void shutdown?.('SIGINT'));
+  process.on('SIGTERM', () => void shutdown?.('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
   if (app.services.kubeApiTls && config.kubeApiPort !== null) {
     try {
       kubeApi = await app.services.kubeApiTls.listen(app, config.host, config.kubeApiPort);
@@ -32,26 +60,6 @@ async function main() {
     `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
       `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      kubeApi?.close();
-      await app.close();
-      await database.close();
-      clearTimeout(force);
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

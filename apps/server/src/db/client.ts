@@ -5,6 +5,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { EmbeddedDatabaseStoppedError } from './errors.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -33,6 +34,11 @@ export interface DatabaseConfig {
   dataDir: string;
   poolSize?: number;
   onError?: (error: unknown) => void;
+  /**
+   * The embedded database stopped for good (its WebAssembly aborted): every later query fails
+   * with EmbeddedDatabaseStoppedError, and the process should exit so that a restart recovers.
+   */
+  onFatal?: (error: Error) => void;
 }
 
 export function openDatabase(config: DatabaseConfig): Promise<Database> {
@@ -82,6 +88,11 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     });
     await client.waitReady;
     if (!inMemory) syncToHost(client);
+    let stopped = false;
+    stopAfterAbort(client, () => {
+      stopped = true;
+      config.onFatal?.(new EmbeddedDatabaseStoppedError());
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       kind: 'pglite',
@@ -92,7 +103,8 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       onReconnect: () => () => {},
       async close() {
         try {
-          await client.close();
+          // An aborted instance cannot close; its last commits are in the WAL already.
+          if (!stopped) await client.close();
         } finally {
           unlock();
         }
@@ -102,6 +114,24 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     unlock();
     throw error;
   }
+}
+
+/**
+ * When PostgreSQL PANICs inside PGlite (a WAL segment it cannot write on a full disk), the
+ * WebAssembly aborts: the call under way fails, and the next one may spin forever in the main
+ * thread, freezing the whole server. Every call after the abort fails at once instead.
+ */
+function stopAfterAbort(client: PGlite, onStopped: () => void) {
+  const mod = (client as unknown as { mod?: EmscriptenModule }).mod;
+  if (!mod) throw new Error('PGlite module not recognised: cannot watch for aborts');
+  const previous = mod.onAbort;
+  mod.onAbort = (reason) => {
+    (client as unknown as { execProtocolRawSync: () => never }).execProtocolRawSync = () => {
+      throw new EmbeddedDatabaseStoppedError();
+    };
+    previous?.(reason);
+    onStopped();
+  };
 }
 
 /**
@@ -129,11 +159,27 @@ interface EmscriptenStream {
 
 interface EmscriptenModule {
   FS?: { streams?: (EmscriptenStream | null)[] };
+  onAbort?: (reason: unknown) => void;
 }
 
+/**
+ * How long a request waits for a connection (a new one, or a free one from a busy pool) before
+ * it fails with a 503: while the database is unreachable, answers come in seconds, not never.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+
 async function openPostgres(url: string, config: DatabaseConfig): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A client whose backend went away (a restart, a failover) emits 'error': on the pool while
+  // idle, on the client itself while checked out between two queries (inside a transaction).
+  // Unheard, either ends the process. The broken client's next query fails (a 503) and the
+  // pool drops it when it is released, opening a new connection when next asked.
   pool.on('error', (error) => config.onError?.(error));
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   const listener = new PgListener(url, config.onError);
   return {
@@ -183,7 +229,10 @@ class PgListener {
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
+      const client = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       client.on('notification', (message) => {
         for (const handler of this.handlers.get(message.channel) ?? []) {
           handler(message.payload ?? '');

@@ -1,9 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { dataExceptionMessage } from '../db/errors.ts';
+import { dataExceptionMessage, databaseOutOfSpace, databaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /** Fastify's own client errors, with the message a person should read. */
+/**
+ * The database is down, restarting or out of disk: the request may work in a moment, so it is
+ * answered at once with a 503 and when to try again, never left waiting or called a bug.
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; try again in a moment';
+export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space; try again later';
+const UNAVAILABLE_RETRY_AFTER_S = '5';
+const OUT_OF_SPACE_RETRY_AFTER_S = '60';
+
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Request body must be JSON (Content-Type: application/json)',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -56,6 +65,20 @@ export function registerErrorHandling(app: FastifyInstance) {
             ? { message: error.message, issues: error.issues }
             : { message: error.message },
         );
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', UNAVAILABLE_RETRY_AFTER_S)
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    if (databaseOutOfSpace(error)) {
+      request.log.error({ err: error }, 'database out of disk space');
+      return reply
+        .code(503)
+        .header('retry-after', OUT_OF_SPACE_RETRY_AFTER_S)
+        .send({ message: OUT_OF_SPACE_MESSAGE });
     }
     const badValue = dataExceptionMessage(error);
     if (badValue) {

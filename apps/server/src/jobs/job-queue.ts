@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
@@ -155,6 +155,8 @@ export function createJobRunner(
   let stopped = true;
   let wakeAgain = false;
   let unlisten: (() => Promise<void>) | undefined;
+  /** The ids of the jobs this worker is running now. */
+  const inHand = new Set<number>();
 
   async function claim() {
     const result = await db.execute<{
@@ -177,6 +179,15 @@ export function createJobRunner(
   }
 
   async function runJob(job: Awaited<ReturnType<typeof claim>>[number]) {
+    inHand.add(job.id);
+    try {
+      await runClaimed(job);
+    } finally {
+      inHand.delete(job.id);
+    }
+  }
+
+  async function runClaimed(job: Awaited<ReturnType<typeof claim>>[number]) {
     const handler = handlers.get(job.type);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
@@ -225,12 +236,19 @@ export function createJobRunner(
     }
   }
 
-  /** Renews this worker's hold on what it runs: see HEARTBEAT_MS. */
+  /**
+   * Renews this worker's hold on what it runs now: see HEARTBEAT_MS. Only the jobs in hand, not
+   * every row marked as this worker's: a job whose outcome could not be written (the database
+   * went away as it finished) must go stale and be released, not be kept running forever.
+   */
   async function heartbeat() {
+    if (inHand.size === 0) return;
     await db
       .update(jobs)
       .set({ lockedAt: new Date() })
-      .where(and(eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+      .where(
+        and(eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), inArray(jobs.id, [...inHand])),
+      );
   }
 
   /**

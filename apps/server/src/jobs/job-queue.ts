@@ -179,13 +179,19 @@ export function createJobRunner(
   }
 
   async function runJob(job: Awaited<ReturnType<typeof claim>>[number]) {
-    inHand.add(job.id);
     try {
       await runClaimed(job);
     } finally {
       inHand.delete(job.id);
     }
   }
+
+  /**
+   * A job's outcome is written only while this worker still holds it: one taken back as stale
+   * (and perhaps given up, or run elsewhere) is never overwritten by a late finish.
+   */
+  const stillOurs = (id: number) =>
+    and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId));
 
   async function runClaimed(job: Awaited<ReturnType<typeof claim>>[number]) {
     const handler = handlers.get(job.type);
@@ -206,7 +212,7 @@ export function createJobRunner(
             lockedBy: null,
             lockedAt: null,
           })
-          .where(eq(jobs.id, job.id));
+          .where(stillOurs(job.id));
         // Run it when it asked to, rather than at the next poll.
         if (!stopped) setTimeout(tick, result.rescheduleInMs).unref();
         return;
@@ -214,14 +220,14 @@ export function createJobRunner(
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lastError: null })
-        .where(eq(jobs.id, job.id));
+        .where(stillOurs(job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
       const giveUp = job.attempts >= job.max_attempts || error instanceof InvalidPayloadError;
       // Exponential back-off: 2 s, 4 s, 8 s… by default, capped at 10 minutes.
       const delayMs = Math.min(2 ** (job.attempts - 1) * (handler?.backoffBaseMs ?? 2000), 600_000);
-      await db
+      const recorded = await db
         .update(jobs)
         .set({
           status: giveUp ? 'failed' : 'pending',
@@ -231,8 +237,9 @@ export function createJobRunner(
           lockedAt: null,
           finishedAt: giveUp ? new Date() : null,
         })
-        .where(eq(jobs.id, job.id));
-      if (giveUp) await gaveUp(job.type, job.payload, message);
+        .where(stillOurs(job.id))
+        .returning({ id: jobs.id });
+      if (giveUp && recorded.length > 0) await gaveUp(job.type, job.payload, message);
     }
   }
 
@@ -283,7 +290,15 @@ export function createJobRunner(
     for (;;) {
       const batch = await claim();
       if (batch.length === 0) return done;
-      for (const job of batch) await runJob(job);
+      // Held from the claim, not from each one's turn: the heartbeat must keep the jobs still
+      // waiting in the batch, or they go stale behind slow ones and another worker runs them too.
+      for (const job of batch) inHand.add(job.id);
+      try {
+        for (const job of batch) await runJob(job);
+      } finally {
+        // A run that threw (its outcome could not be written) leaves the rest to go stale.
+        for (const job of batch) inHand.delete(job.id);
+      }
       done += batch.length;
     }
   }
@@ -339,6 +354,7 @@ export function createJobRunner(
     },
     drain,
     releaseStale,
+    heartbeat,
     async start() {
       stopped = false;
       // The embedded database is this process's alone (its directory is locked): a job still

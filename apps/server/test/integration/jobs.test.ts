@@ -163,6 +163,39 @@ describe('durable jobs: sending mail', () => {
     expect(rows[1]).toMatchObject({ status: 'pending', lockedBy: null, attempts: 1 });
   });
 
+  it('keeps the jobs waiting in its batch, and never writes the outcome of a job taken back', async () => {
+    const runner = createJobRunner(t.database, { error: () => {} });
+    const ran: number[] = [];
+    const states: string[] = [];
+    runner.register(noopJob, async ({ n }) => {
+      ran.push(n);
+      if (n !== 1 || ran.filter((m) => m === 1).length > 1) return;
+      // Half a minute later, as seen by the database: the heartbeat ran, then another
+      // instance's stale sweep.
+      await db()
+        .update(jobs)
+        .set({ lockedAt: new Date(Date.now() - STALE_AFTER_MS - 1000) });
+      await runner.heartbeat();
+      await runner.releaseStale();
+      states.push(...(await db().select().from(jobs).orderBy(jobs.id)).map((job) => job.status));
+      // Now this job itself is taken back while it runs, as a worker cut off from the database
+      // would find it: its late finish must not mark it done.
+      await db()
+        .update(jobs)
+        .set({ status: 'pending', lockedBy: null })
+        .where(eq(jobs.id, firstId));
+    });
+    for (const n of [1, 2, 3]) await enqueueJob(db(), noopJob, { n });
+    const [first] = await db().select().from(jobs).orderBy(jobs.id).limit(1);
+    const firstId = first!.id;
+    await runner.drain();
+    expect(states).toEqual(['running', 'running', 'running']);
+    // The taken-back run wrote nothing, so the job ran again, once, and that run finished it.
+    expect(ran).toEqual([1, 2, 3, 1]);
+    const rows = await db().select().from(jobs).orderBy(jobs.id);
+    expect(rows.map((job) => job.status)).toEqual(['done', 'done', 'done']);
+  });
+
   it('runs a job that asks to wait again later, counting no attempt for the wait', async () => {
     const runner = createJobRunner(t.database, { error: () => {} });
     const seen: { attempt: number; maxAttempts: number }[] = [];

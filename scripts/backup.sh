@@ -17,13 +17,11 @@ usage() {
 [ $# -eq 3 ] || usage
 kind=$1 source=$2 file=$3
 
-# The server's pid, if one runs on this data directory (the lock names it).
-running_server() {
-  local lock="$1/server.lock" pid
-  [ -f "$lock" ] || return 1
-  pid=$(grep -o '"pid":[0-9]*' "$lock" | cut -d: -f2)
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
+# A backup holds the whole database (password and token hashes, sealed second-factor secrets,
+# the simulated Kubernetes API's TLS key): readable by its owner only.
+umask 077
+# shellcheck source=scripts/data-dir-lock.sh
+source "$(dirname "$0")/data-dir-lock.sh"
 
 case "$kind" in
   postgres)
@@ -31,12 +29,9 @@ case "$kind" in
     ;;
   embedded)
     [ -d "$source/pgdata" ] || { echo "no embedded database in $source (no pgdata)" >&2; exit 1; }
-    if pid=$(running_server "$source"); then
-      echo "the server (pid $pid) is running on $source: stop it first" >&2
-      exit 1
-    fi
+    take_data_dir_lock "$source"
     # Written aside and renamed, so an interrupted backup never looks like a whole one.
-    tar --create --gzip --file="$file.partial" --directory="$source" --exclude=./server.lock .
+    tar --create --gzip --file="$file.partial" --directory="$source" --exclude='./server.lock*' .
     mv "$file.partial" "$file"
     ;;
   *) usage ;;

@@ -17,34 +17,35 @@ usage() {
 kind=$1 target=$2 file=$3
 [ -f "$file" ] || { echo "no backup at $file" >&2; exit 1; }
 
-running_server() {
-  local lock="$1/server.lock" pid
-  [ -f "$lock" ] || return 1
-  pid=$(grep -o '"pid":[0-9]*' "$lock" | cut -d: -f2)
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
+# shellcheck source=scripts/data-dir-lock.sh
+source "$(dirname "$0")/data-dir-lock.sh"
 
 case "$kind" in
   postgres)
     pg_restore --clean --if-exists --single-transaction --exit-on-error --dbname="$target" "$file"
     ;;
   embedded)
-    if pid=$(running_server "$target"); then
-      echo "the server (pid $pid) is running on $target: stop it first" >&2
-      exit 1
-    fi
     mkdir -p "$target"
+    take_data_dir_lock "$target"
     # Unpacked beside the data directory first, so a broken archive leaves it as it was.
     staging=$(mktemp -d "$target/.restore-XXXXXX")
-    trap 'rm -rf "$staging"' EXIT
+    on_exit='rm -rf "$staging"'
     tar --extract --gzip --file="$file" --directory="$staging"
     [ -d "$staging/pgdata" ] || { echo "$file holds no embedded database" >&2; exit 1; }
-    rm -rf "$target/pgdata"
+    # The old database is set aside, not deleted, until the new one is in place: interrupted
+    # before that, the exit handler puts it back, so the directory never ends up without one
+    # (a server would then start on a new, empty database).
+    previous="$target/.previous-pgdata-$$"
+    mkdir -p "$target/pgdata"
+    mv "$target/pgdata" "$previous"
+    on_exit='rm -rf "$staging"; if [ ! -d "$target/pgdata" ]; then mv "$previous" "$target/pgdata"; fi'
+    mv "$staging/pgdata" "$target/pgdata"
     for entry in "$staging"/* "$staging"/.[!.]*; do
       [ -e "$entry" ] || continue
       rm -rf "${target:?}/$(basename "$entry")"
       mv "$entry" "$target/"
     done
+    rm -rf "$previous"
     ;;
   *) usage ;;
 esac

@@ -168,11 +168,23 @@ interface EmscriptenModule {
  */
 const CONNECT_TIMEOUT_MS = 3000;
 
+/**
+ * A database host that goes silent (a partition, a failover that moved its address) answers
+ * neither yes nor no: without these a query on an open connection waits for TCP to give up,
+ * a quarter of an hour. A query unanswered for a minute fails (a 503), and keepalive probes let
+ * idle connections, the LISTEN one among them, find out that the peer is gone. No query of the
+ * platform takes near a minute.
+ */
+const QUERY_TIMEOUT_MS = 60_000;
+const KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 async function openPostgres(url: string, config: DatabaseConfig): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: config.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    ...KEEPALIVE,
   });
   // A client whose backend went away (a restart, a failover) emits 'error': on the pool while
   // idle, on the client itself while checked out between two queries (inside a transaction).
@@ -232,6 +244,7 @@ class PgListener {
       const client = new pg.Client({
         connectionString: this.url,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        ...KEEPALIVE,
       });
       client.on('notification', (message) => {
         for (const handler of this.handlers.get(message.channel) ?? []) {

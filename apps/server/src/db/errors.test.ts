@@ -14,6 +14,7 @@ describe('databaseUnavailable', () => {
     ['a connection exception (class 08)', withCode('08006')],
     ['a backend gone mid-query', new Error('Connection terminated unexpectedly')],
     ['a pool without a free client', new Error('timeout exceeded when trying to connect')],
+    ['a silent host past the query time-out', new Error('Query read timeout')],
     ['an aborted embedded database', new EmbeddedDatabaseStoppedError()],
   ])('recognises %s, wrapped or not', (_name, error) => {
     expect(databaseUnavailable(error)).toBe(true);

@@ -66,14 +66,17 @@ export function registerErrorHandling(app: FastifyInstance) {
             : { message: error.message },
         );
     }
-    if (databaseUnavailable(error)) {
+    // Fastify's own client faults (a body cut off as the client hung up: ECONNRESET, status 400)
+    // carry a 4xx and are not the database's doing.
+    const clientFault = error.statusCode !== undefined && error.statusCode < 500;
+    if (!clientFault && databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', UNAVAILABLE_RETRY_AFTER_S)
         .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
-    if (databaseOutOfSpace(error)) {
+    if (!clientFault && databaseOutOfSpace(error)) {
       request.log.error({ err: error }, 'database out of disk space');
       return reply
         .code(503)

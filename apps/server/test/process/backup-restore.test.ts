@@ -126,13 +126,23 @@ describe('backup and restore with the documented scripts', () => {
     const backedUp = await fingerprint(before.query);
     await before.database.close();
     const backupMs = await run('backup.sh', 'embedded', dataDir, file);
+    // It holds the whole database: its owner's alone.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const later = await open();
     for (const statement of WRITE_MORE) await later.query(statement);
     expect(await fingerprint(later.query)).not.toEqual(backedUp);
     await later.database.close();
 
+    // A server's lock left by a process that no longer runs (a crash) is taken over.
+    fs.writeFileSync(path.join(dataDir, 'server.lock'), JSON.stringify({ pid: 2 ** 22 + 1 }));
     const restoreMs = await run('restore.sh', 'embedded', dataDir, file);
+    // Nothing of the swap is left behind, and the script's own hold on the lock is gone.
+    expect(
+      fs
+        .readdirSync(dataDir)
+        .filter((name) => name.startsWith('.') || name.startsWith('server.lock')),
+    ).toEqual([]);
     const restored = await open();
     try {
       expect(await fingerprint(restored.query)).toEqual(backedUp);

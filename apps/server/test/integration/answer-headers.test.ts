@@ -176,7 +176,7 @@ describe('headers and cookies on every kind of answer', () => {
     }
   });
 
-  it('cookies: only the session cookie, HttpOnly, SameSite=Lax, host-only, on the whole site; sign-out clears it alike', async () => {
+  it('cookies: the session cookie, HttpOnly, SameSite=Lax, host-only, on the whole site; sign-out clears it alike', async () => {
     await registerUser(t.app, { username: 'cookies' });
     const client = new Client(t.app);
     const signIn = await client.post('/api/login', {
@@ -195,7 +195,20 @@ describe('headers and cookies on every kind of answer', () => {
     const expected = [
       { name: 'sid', httpOnly: true, sameSite: 'Lax', path: '/', domain: undefined },
     ];
-    expect(attributes(signIn.cookies)).toEqual(expected);
+    // Beside the session, sign-in clears an abandoned second-factor step's cookie, with the
+    // attributes it is set with.
+    expect(attributes(signIn.cookies)).toEqual([
+      {
+        name: 'mfa_challenge',
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/login/mfa',
+        domain: undefined,
+      },
+      ...expected,
+    ]);
+    const mfaCleared = signIn.cookies.find((c) => c.name === 'mfa_challenge')!;
+    expect(mfaCleared.value).toBe('');
     expectApiHeaders(signIn, 'sign-in');
     const signOut = await client.post('/api/logout');
     expect(signOut.statusCode).toBeLessThan(300);

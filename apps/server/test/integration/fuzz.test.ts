@@ -279,19 +279,32 @@ describe('bad input on every route', () => {
       expect(longParameter.json()).toEqual({ message: expect.any(String) });
     });
 
-    it('answers a multipart form whose Content-Type names no boundary with 400', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/support/tickets',
-        headers: {
-          ...SAME_ORIGIN,
-          authorization: `Bearer ${token}`,
-          'content-type': 'multipart/form-data',
-        },
-        payload: '--x\r\n',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+    it('answers a multipart form without a usable boundary, or cut short, with 400', async () => {
+      const cases: [string, string][] = [
+        ['multipart/form-data', '--x\r\n'],
+        // "boundary=" inside a quoted parameter: the header names none.
+        ['multipart/form-data; x="; boundary=y"', '--y\r\n'],
+        // A file part whose body ends before its closing delimiter.
+        [
+          'multipart/form-data; boundary=cut',
+          '--cut\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n' +
+            'Content-Type: text/plain\r\n\r\nhalf a fi',
+        ],
+      ];
+      for (const [contentType, payload] of cases) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/support/tickets',
+          headers: {
+            ...SAME_ORIGIN,
+            authorization: `Bearer ${token}`,
+            'content-type': contentType,
+          },
+          payload,
+        });
+        expect(response.statusCode, contentType).toBe(400);
+        expect(response.json()).toEqual({ message: expect.any(String) });
+      }
     });
 
     it('declares in the document the refusals a route gives before its own code runs', () => {

@@ -55,8 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { mfaRequired: true as const };
     }
-    // Cleared with the attributes it was set with, and only when the browser still holds one.
-    if (request.cookies[MFA_COOKIE] !== undefined) reply.clearCookie(MFA_COOKIE, mfaCookie);
+    // An abandoned second-factor step's cookie goes, with the attributes it was set with. The
+    // browser sends it only to its own path, so from here whether one is held cannot be known.
+    reply.clearCookie(MFA_COOKIE, mfaCookie);
     setSessionCookie(request, reply, outcome.token, maxAgeSeconds);
     return toPublicUser(outcome.user);
   }

@@ -162,7 +162,15 @@ export async function readMultipart(
     if (code === 'FST_FILES_LIMIT') {
       throw badRequest(`At most ${ATTACHMENT_MAX_FILES} files per message`);
     }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') {
+    // The parser's own complaints (a boundary it cannot find, a body cut short) are plain
+    // Errors whose message starts with "Multipart:" or "Unexpected end of form".
+    const message = error instanceof Error ? error.message : '';
+    if (
+      code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+      code === 'FST_PROTO_VIOLATION' ||
+      code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+      /^(Multipart:|Unexpected end of (form|multipart))/.test(message)
+    ) {
       throw badRequest('The form data could not be read');
     }
     throw error;

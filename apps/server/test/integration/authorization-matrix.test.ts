@@ -14,14 +14,13 @@ import {
   clusters,
   invitations,
   notifications,
-  organizations,
   paymentMethods,
   promotionRequests,
   sessions,
   supportTickets,
-  users,
 } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
+import { insertActor } from '../support/actors.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -293,30 +292,16 @@ describe('authorization matrix', () => {
     const organizationIds: Record<string, number> = {};
     for (const [name, actor] of Object.entries(ACTORS)) {
       if (!actor) continue;
-      const [organization] = await db
-        .insert(organizations)
-        .values({
-          name: `Matrix ${name}`,
-          nameKey: `matrix ${name.toLowerCase()}`,
-          billingId: `BID-M${Object.keys(userIds).length}`,
-          status: actor.organizationStatus,
-        })
-        .returning();
-      const [user] = await db
-        .insert(users)
-        .values({
-          organizationId: organization!.id,
-          username: name.toLowerCase(),
-          email: `${name.toLowerCase()}@matrix.test`,
-          passwordHash: 'not-a-hash',
-          role: actor.role,
-          status: actor.status,
-          emailVerified: actor.emailVerified,
-          officerAccess: actor.officerAccess,
-        })
-        .returning();
-      userIds[name] = user!.id;
-      organizationIds[name] = organization!.id;
+      const { userId, organizationId } = await insertActor(db, {
+        label: 'Matrix',
+        index: Object.keys(userIds).length,
+        name,
+        username: name.toLowerCase(),
+        actor,
+        passwordHash: 'not-a-hash',
+      });
+      userIds[name] = userId;
+      organizationIds[name] = organizationId;
     }
     userIdOf = userIds;
     organizationIdOf = organizationIds;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
 import { apiTokenResourceFor, apiTokenScopes } from '@alpenkube/contract/api-tokens';
-import { apiTokens, organizations, users } from '../../src/db/schema.ts';
+import { apiTokens, users } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
 import {
   requestsFor,
@@ -13,6 +13,7 @@ import {
   type JsonSchema,
   type OpenApiOperation,
 } from '../support/fuzz-cases.ts';
+import { insertActor } from '../support/actors.ts';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -100,29 +101,15 @@ describe('bad input on every route', () => {
     const passwordHash = await t.app.services.passwords.hash(STRONG_PASSWORD);
     userIdOf = {};
     for (const [name, actor] of Object.entries(ACTORS)) {
-      const [organization] = await db
-        .insert(organizations)
-        .values({
-          name: `Fuzz ${name}`,
-          nameKey: `fuzz ${name.toLowerCase()}`,
-          billingId: `BID-F${Object.keys(userIdOf).length}`,
-          status: actor.organizationStatus,
-        })
-        .returning();
-      const [user] = await db
-        .insert(users)
-        .values({
-          organizationId: organization!.id,
-          username: `fuzz${name.toLowerCase()}`,
-          email: `${name.toLowerCase()}@fuzz.test`,
-          passwordHash,
-          role: actor.role,
-          status: actor.status,
-          emailVerified: actor.emailVerified,
-          officerAccess: actor.officerAccess,
-        })
-        .returning();
-      userIdOf[name] = user!.id;
+      const { userId } = await insertActor(db, {
+        label: 'Fuzz',
+        index: Object.keys(userIdOf).length,
+        name,
+        username: `fuzz${name.toLowerCase()}`,
+        actor,
+        passwordHash,
+      });
+      userIdOf[name] = userId;
     }
     token = 'ak_fuzz_every_scope';
     const [owner] = await db

@@ -294,7 +294,12 @@ export function createJobRunner(
       // waiting in the batch, or they go stale behind slow ones and another worker runs them too.
       for (const job of batch) inHand.add(job.id);
       try {
-        for (const job of batch) await runJob(job);
+        // Side by side: one customer's slow job (a cluster's ten-second slice) must not hold up
+        // the others claimed with it. They are different jobs, each made safe against running
+        // beside any other, as they already run beside other instances' jobs.
+        const outcomes = await Promise.allSettled(batch.map(runJob));
+        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
       } finally {
         // A run that threw (its outcome could not be written) leaves the rest to go stale.
         for (const job of batch) inHand.delete(job.id);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { llmsTxt } from './llms-txt.ts';
 
 export interface PageMeta {
   title: string;
@@ -95,6 +96,13 @@ export async function registerSpa(
     reply
       .type('application/xml; charset=utf-8')
       .send(sitemap(options.publicUrl, Object.keys(pageMeta))),
+  );
+
+  app.get('/llms.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(llmsTxt(options.publicUrl, pageMeta)),
   );
 
   if (indexHtml) {

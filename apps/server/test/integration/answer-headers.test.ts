@@ -83,7 +83,7 @@ describe('headers and cookies on every kind of answer', () => {
     }
   });
 
-  it('files: hashed assets, robots.txt and sitemap.xml carry the same headers', async () => {
+  it('files: hashed assets, robots.txt, sitemap.xml and llms.txt carry the same headers', async () => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
@@ -92,6 +92,7 @@ describe('headers and cookies on every kind of answer', () => {
       ['/assets/index-abc123.js', asset],
       ['/robots.txt', await t.app.inject({ url: '/robots.txt' })],
       ['/sitemap.xml', await t.app.inject({ url: '/sitemap.xml' })],
+      ['/llms.txt', await t.app.inject({ url: '/llms.txt' })],
     ] as const) {
       expect(response.statusCode, url).toBe(200);
       expectCommonHeaders(response, url);

@@ -231,6 +231,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/promotion-requests/mine': 'member',
   'POST /api/promotion-requests': 'member',
   // The web app's files.
+  'GET /llms.txt': 'anyone',
   'GET /robots.txt': 'anyone',
   'GET /sitemap.xml': 'anyone',
 };

@@ -186,6 +186,7 @@ describe('bad input on every route', () => {
     'GET /k8s/clusters/:clusterId/api/v1/pods',
     'GET /k8s/clusters/:clusterId/apis',
     'GET /k8s/clusters/:clusterId/version',
+    'GET /llms.txt',
     'GET /robots.txt',
     'GET /sitemap.xml',
     'GET /test-gateway/challenge/:chargeId',

@@ -368,7 +368,7 @@ describe('mailed links: verification, password reset, magic link', () => {
         );
         expect(verification?.text).toContain('https://cloud.alpenkube.test/verify-email?token=');
 
-        for (const url of ['/robots.txt', '/sitemap.xml']) {
+        for (const url of ['/robots.txt', '/sitemap.xml', '/llms.txt']) {
           const page = await proxied.app.inject({ method: 'GET', url, headers: forged });
           expect(page.statusCode, url).toBe(200);
           expect(page.body, url).not.toContain('evil.example');

@@ -30,6 +30,12 @@ describe('serving the built web app', () => {
       JSON.stringify({
         '/': { title: 'Alpenkube · Managed Kubernetes', description: 'Home <description>' },
         '/pricing': { title: 'Pricing | Alpenkube', description: 'Prices of every tier' },
+        '/tutorials/scaling': {
+          title: 'Scale [pods] | Alpenkube',
+          description: 'Autoscaling,\n  step by step',
+        },
+        '/cluster-types/blue': { title: 'Blue clusters | Alpenkube', description: 'Standard' },
+        '/blue-cluster': { title: 'Blue clusters | Alpenkube', description: 'Standard' },
       }),
     );
     t = await createTestApp({
@@ -98,5 +104,32 @@ describe('serving the built web app', () => {
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain('Disallow: /dashboard');
     expect(robots.body).toContain('Sitemap: http://localhost:5000/sitemap.xml');
+  });
+
+  it('describes the public site in llms.txt, from the pages the build lists, aliases once', async () => {
+    const response = await t.app.inject({ url: '/llms.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toBe(
+      [
+        '# Alpenkube',
+        '',
+        '> Home <description>',
+        '',
+        '## Documentation',
+        '',
+        '- [Scale pods](http://localhost:5000/tutorials/scaling): Autoscaling, step by step',
+        '- [OpenAPI document](http://localhost:5000/api/openapi.json): every operation of the platform API',
+        '',
+        '## Cluster types',
+        '',
+        '- [Blue clusters](http://localhost:5000/cluster-types/blue): Standard',
+        '',
+        '## Pages',
+        '',
+        '- [Pricing](http://localhost:5000/pricing): Prices of every tier',
+        '',
+      ].join('\n'),
+    );
   });
 });

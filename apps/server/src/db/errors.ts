@@ -10,13 +10,10 @@ interface DatabaseErrorFields {
 }
 
 function databaseError(error: unknown): DatabaseErrorFields | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+  return findCause(error, (current) => {
     const { code } = current as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return current as DatabaseErrorFields;
-    }
-  }
-  return undefined;
+    return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  }) as DatabaseErrorFields | undefined;
 }
 
 /** PostgreSQL's error for a broken unique index, however the driver (or Drizzle) wraps it. */
@@ -111,16 +108,20 @@ export function databaseOutOfSpace(error: unknown): boolean {
   });
 }
 
-function someCause(error: unknown, test: (current: object) => boolean): boolean {
+/** The error or the first of its causes (as the driver or Drizzle wrap it) that passes `test`. */
+function findCause(error: unknown, test: (current: object) => boolean): object | undefined {
   for (
     let current = error, depth = 0;
     current && typeof current === 'object' && depth < 10;
     current = (current as { cause?: unknown }).cause, depth++
   ) {
-    if (test(current)) return true;
+    if (test(current)) return current;
   }
-  return false;
+  return undefined;
 }
+
+const someCause = (error: unknown, test: (current: object) => boolean) =>
+  findCause(error, test) !== undefined;
 
 /**
  * An error as the log may show it. Drizzle puts a failed query's parameters into its message

@@ -3,16 +3,25 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { dataExceptionMessage, databaseOutOfSpace, databaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-/** Fastify's own client errors, with the message a person should read. */
 /**
  * The database is down, restarting or out of disk: the request may work in a moment, so it is
  * answered at once with a 503 and when to try again, never left waiting or called a bug.
  */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; try again in a moment';
-export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space; try again later';
-const UNAVAILABLE_RETRY_AFTER_S = '5';
-const OUT_OF_SPACE_RETRY_AFTER_S = '60';
+const DATABASE_UNAVAILABLE = {
+  message: 'The database is unavailable; try again in a moment',
+  retryAfterSeconds: '5',
+  log: 'database unavailable',
+  level: 'warn',
+} as const;
+const OUT_OF_SPACE = {
+  message: 'The server is out of disk space; try again later',
+  retryAfterSeconds: '60',
+  // Unlike an outage, it does not pass by itself: someone must free space.
+  log: 'database out of disk space',
+  level: 'error',
+} as const;
 
+/** Fastify's own client errors, with the message a person should read. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Request body must be JSON (Content-Type: application/json)',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -69,19 +78,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Fastify's own client faults (a body cut off as the client hung up: ECONNRESET, status 400)
     // carry a 4xx and are not the database's doing.
     const clientFault = error.statusCode !== undefined && error.statusCode < 500;
-    if (!clientFault && databaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+    const unavailable = clientFault
+      ? null
+      : databaseUnavailable(error)
+        ? DATABASE_UNAVAILABLE
+        : databaseOutOfSpace(error)
+          ? OUT_OF_SPACE
+          : null;
+    if (unavailable) {
+      request.log[unavailable.level]({ err: error }, unavailable.log);
       return reply
         .code(503)
-        .header('retry-after', UNAVAILABLE_RETRY_AFTER_S)
-        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
-    }
-    if (!clientFault && databaseOutOfSpace(error)) {
-      request.log.error({ err: error }, 'database out of disk space');
-      return reply
-        .code(503)
-        .header('retry-after', OUT_OF_SPACE_RETRY_AFTER_S)
-        .send({ message: OUT_OF_SPACE_MESSAGE });
+        .header('retry-after', unavailable.retryAfterSeconds)
+        .send({ message: unavailable.message });
     }
     const badValue = dataExceptionMessage(error);
     if (badValue) {

@@ -64,12 +64,17 @@ export function acceptOnlyJsonBodies(app: FastifyInstance) {
  */
 export function declareRequestRefusals(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const response = route.schema?.response as Record<number, unknown> | undefined;
-    if (!response) return;
     const statuses = [400, 414];
     if ([route.method].flat().some((method) => !SAFE_METHODS.has(method))) {
       statuses.push(403, 413, 415);
     }
-    for (const status of statuses) response[status] ??= errorSchema;
+    declareErrorAnswers(route, statuses);
   });
+}
+
+/** Adds `{ message }` answers for these statuses to a route that declares its answers. */
+export function declareErrorAnswers(route: RouteOptions, statuses: number[]) {
+  const response = route.schema?.response as Record<number, unknown> | undefined;
+  if (!response) return;
+  for (const status of statuses) response[status] ??= errorSchema;
 }

@@ -20,7 +20,7 @@ import {
   supportTickets,
 } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
-import { insertActor } from '../support/actors.ts';
+import { actorWith, insertActor } from '../support/actors.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -239,25 +239,14 @@ const MATRIX: Record<string, AccessLevel> = {
 /** One caller of each kind the permission table knows. */
 const ACTORS: Record<string, Actor | null> = {
   anonymous: null,
-  pendingMember: base({ status: 'pending_approval' }),
-  unverified: base({ emailVerified: false }),
-  customerOfPendingOrganization: base({ organizationStatus: 'pending_approval' }),
-  customer: base({}),
-  orgAdmin: base({ role: 'admin' }),
-  officer: base({ officerAccess: true }),
-  superAdmin: base({ role: 'super_admin' }),
+  pendingMember: actorWith({ status: 'pending_approval' }),
+  unverified: actorWith({ emailVerified: false }),
+  customerOfPendingOrganization: actorWith({ organizationStatus: 'pending_approval' }),
+  customer: actorWith({}),
+  orgAdmin: actorWith({ role: 'admin' }),
+  officer: actorWith({ officerAccess: true }),
+  superAdmin: actorWith({ role: 'super_admin' }),
 };
-
-function base(overrides: Partial<Actor>): Actor {
-  return {
-    role: 'user',
-    status: 'active',
-    emailVerified: true,
-    organizationStatus: 'active',
-    officerAccess: false,
-    ...overrides,
-  };
-}
 
 /** A refusal by the guard, as opposed to a route's own 401 (a wrong password) or 400. */
 const isGuardRefusal = (response: LightMyRequestResponse) =>

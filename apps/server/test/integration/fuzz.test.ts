@@ -13,7 +13,7 @@ import {
   type JsonSchema,
   type OpenApiOperation,
 } from '../support/fuzz-cases.ts';
-import { insertActor } from '../support/actors.ts';
+import { actorWith, insertActor } from '../support/actors.ts';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -53,25 +53,14 @@ const WRITTEN_ON_REFUSAL_BY: Record<string, string[]> = {
 };
 
 const ACTORS: Record<string, Actor> = {
-  customer: base({}),
-  orgAdmin: base({ role: 'admin' }),
-  officer: base({ officerAccess: true }),
-  superAdmin: base({ role: 'super_admin' }),
+  customer: actorWith({}),
+  orgAdmin: actorWith({ role: 'admin' }),
+  officer: actorWith({ officerAccess: true }),
+  superAdmin: actorWith({ role: 'super_admin' }),
 };
 /** Signed out, each role, and the organization admin's API token with every scope. */
 type Caller = 'signedOut' | keyof typeof ACTORS | 'token';
 const TOKEN_OWNER = 'orgAdmin';
-
-function base(overrides: Partial<Actor>): Actor {
-  return {
-    role: 'user',
-    status: 'active',
-    emailVerified: true,
-    organizationStatus: 'active',
-    officerAccess: false,
-    ...overrides,
-  };
-}
 
 interface Operation {
   method: string;

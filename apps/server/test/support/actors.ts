@@ -2,6 +2,18 @@ import type { Actor } from '@alpenkube/contract/permissions';
 import type { Db } from '../../src/db/client.ts';
 import { organizations, users } from '../../src/db/schema.ts';
 
+/** An actor of the access rules: an active, verified user of an active organization, unless told. */
+export function actorWith(overrides: Partial<Actor>): Actor {
+  return {
+    role: 'user',
+    status: 'active',
+    emailVerified: true,
+    organizationStatus: 'active',
+    officerAccess: false,
+    ...overrides,
+  };
+}
+
 /**
  * Writes one person as an access-rule actor describes them (role, standing, officer access),
  * each in an organization of their own with the actor's organization status: the callers the

@@ -9,7 +9,7 @@ import {
   hasApiTokenScope,
   type ApiTokenResource,
 } from '@alpenkube/contract/api-tokens';
-import { errorSchema } from '@alpenkube/contract';
+import { declareErrorAnswers } from '../../http/request-guards.ts';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
 
 declare module 'fastify' {
@@ -71,14 +71,6 @@ function checkAccess(level: AccessLevel, resource: ApiTokenResource | null) {
   };
 }
 
-/** The guard's answers are the route's too: its OpenAPI document lists them (`{ message }`). */
-function declareRefusals(route: RouteOptions) {
-  const response = route.schema?.response as Record<number, unknown> | undefined;
-  if (!response) return;
-  response[401] ??= errorSchema;
-  response[403] ??= errorSchema;
-}
-
 /**
  * Enforces each route's `config.access` before its body is read: a refused caller never
  * costs a parse or a query. An API or socket route that declares nothing is a programming
@@ -102,7 +94,8 @@ export const accessPlugin = fp(
       // Outside /api a bearer token is someone else's (the Kubernetes API's): not ours to read.
       if (level === 'anyone' && !route.url.startsWith('/api/')) return;
       const resource = apiTokenResourceFor(route.url, level);
-      if (level !== 'anyone') declareRefusals(route);
+      // The guard's answers are the route's too: its OpenAPI document lists them.
+      if (level !== 'anyone') declareErrorAnswers(route, [401, 403]);
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [checkAccess(level, resource), ...existing] as RouteOptions['onRequest'];
     });

@@ -9,8 +9,12 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|map|md)$/;
 let files = 0;
 let saved = 0;
 
+// The prerender (ssr/) runs in the server and is never sent.
+const prerender = path.join(dist, 'ssr');
+
 for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+  if (entry.parentPath.startsWith(prerender)) continue;
   const file = path.join(entry.parentPath, entry.name);
   const raw = fs.readFileSync(file);
   if (raw.length < 1024) continue;

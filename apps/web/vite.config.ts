@@ -14,7 +14,7 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), tutorialArticles(), publicPageMetaFile(), reducedClassMerge()],
   resolve: {
     alias: [
@@ -32,29 +32,34 @@ export default defineConfig(({ command }) => ({
       '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // What every page runs (React, the router, the query cache) in one chunk rather
-              // than several: fewer requests, a little less gzipped code, and a chunk that stays
-              // cached from one release to the next while the app's own code changes.
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
-              priority: 2,
+  // The prerender (src/prerender) runs in the server from wherever the build was copied: it
+  // carries its dependencies rather than resolving them from a node_modules beside it.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What every page runs (React, the router, the query cache) in one chunk rather
+                  // than several: fewer requests, a little less gzipped code, and a chunk that stays
+                  // cached from one release to the next while the app's own code changes.
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: 'startup',
+                  tags: ['$initial'],
+                  priority: 1,
+                },
+              ],
             },
-            {
-              name: 'startup',
-              tags: ['$initial'],
-              priority: 1,
-            },
-          ],
+          },
         },
       },
-    },
-  },
 }));

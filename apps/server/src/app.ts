@@ -29,7 +29,7 @@ import type { MailTransport } from './modules/mail/index.ts';
 import { publicFormRoutes } from './modules/leads/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { paymentRoutes, testGatewayRoutes } from './modules/payments/index.ts';
-import { platformRoutes } from './modules/platform/index.ts';
+import { platformRoutes, versionSummary } from './modules/platform/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { clusterRoutes } from './modules/clusters/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
@@ -182,11 +182,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes);
   await app.register(invitationRoutes);
   if (config.appEnv === 'development') await app.register(devRoutes);
+  let openapiDocument: unknown;
   await registerSpa(app, {
     webDist: config.webDist,
     indexHtml,
     publicUrl: config.publicUrl,
     runtimeSettings: { 'exchange-rate-url': config.exchangeRateUrl },
+    prerenderInput: async () => {
+      // One catalog snapshot: a new one (a deploy changed prices) renders the pages again.
+      const catalog = await services.catalog.catalog();
+      return {
+        generation: catalog,
+        data: {
+          tiers: catalog.value.tiers,
+          addons: catalog.value.addons,
+          catalog: catalog.value,
+          version: versionSummary(config.appEnv),
+          openapi: (openapiDocument ??= app.swagger()),
+        },
+      };
+    },
   });
 
   const unsubscribes: (() => Promise<void>)[] = [];

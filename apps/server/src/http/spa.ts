@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { llmsTxt } from './llms-txt.ts';
+import {
+  createPrerenderedPages,
+  PRERENDER_ENTRY,
+  type PrerenderInput,
+} from './prerendered-pages.ts';
 
 export interface PageMeta {
   title: string;
@@ -72,6 +77,8 @@ export async function registerSpa(
     publicUrl: string;
     /** Settings the browser reads at run time, as <meta name=… content=…> in every page. */
     runtimeSettings: Record<string, string>;
+    /** What the public pages are prerendered from (see prerendered-pages.ts). */
+    prerenderInput: () => Promise<PrerenderInput>;
   },
 ) {
   const settingsMeta = Object.entries(options.runtimeSettings)
@@ -79,8 +86,17 @@ export async function registerSpa(
     .join('');
   const indexHtml = options.indexHtml?.replace('</head>', `${settingsMeta}</head>`) ?? null;
   const pageMeta = readPageMeta(options.webDist);
-  const metaFor = (pathname: string) =>
-    pageMeta[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+  const pagePath = (pathname: string) =>
+    pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const metaFor = (pathname: string) => pageMeta[pagePath(pathname)];
+  const prerendered = indexHtml
+    ? createPrerenderedPages({
+        webDist: options.webDist,
+        shell: (pathname) => withPageMeta(indexHtml, metaFor(pathname)),
+        input: options.prerenderInput,
+        log: app.log,
+      })
+    : null;
 
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => {
     const lines = [
@@ -114,6 +130,8 @@ export async function registerSpa(
       // One route per file found at start (the build does not change while running); every
       // other path falls through to the SPA below.
       wildcard: false,
+      // The prerender is the server's to run, not a file to hand out.
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(PRERENDER_ENTRY)}/`),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
@@ -125,8 +143,12 @@ export async function registerSpa(
     });
   }
 
-  const sendApp = (reply: FastifyReply, pathname: string) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // Every public page (the paths with a title of their own) arrives with its content.
+    if (prerendered && metaFor(pathname)) {
+      if (await prerendered.send(request, reply, pagePath(pathname))) return reply;
+    }
     if (!indexHtml) {
       return reply.send(
         '<!doctype html><title>Alpenkube</title><h1>Alpenkube API is running</h1>' +
@@ -140,7 +162,7 @@ export async function registerSpa(
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname === '/ws';
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendApp(reply, pathname);
+      return sendApp(request, reply, pathname);
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
   });

@@ -1,12 +1,11 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
 
-const router = createAppRouter();
-// A client-side navigation after sign-out keeps the 'Logged out successfully' toast on screen.
-const navigateAfterSignOut = (path: string) => void router.navigate(path, { replace: true });
+type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
+  // A client-side navigation after sign-out keeps the 'Logged out successfully' toast on screen.
+  const navigateAfterSignOut = (path: string) => void router.navigate(path, { replace: true });
   return (
     <AppProvider onSignedOut={navigateAfterSignOut}>
       <RouterProvider router={router} />

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from '@/lib/session/use-auth';
 import { ToasterHost } from '@/components/ui/toaster-host';
-import { queryClient } from '@/lib/query-client';
+import { queryClient as appQueryClient } from '@/lib/query-client';
 
 /**
  * App-wide providers that do not depend on the router. Tooltips get their provider inside the
@@ -11,9 +11,12 @@ import { queryClient } from '@/lib/query-client';
 export function AppProvider({
   children,
   onSignedOut,
+  queryClient = appQueryClient,
 }: {
   children: ReactNode;
   onSignedOut?: (path: string) => void;
+  /** The prerender brings its own, one per page. */
+  queryClient?: QueryClient;
 }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -135,6 +135,21 @@ export function signedInRoutesPatcher(
   };
 }
 
+/**
+ * Loads the code of the routes a path matches, before the router starts: hydrating prerendered
+ * HTML needs the page's components at once (a lazy route would first render nothing).
+ */
+export async function loadRouteModules(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
 export function createAppRouter() {
   return createBrowserRouter(routes, { patchRoutesOnNavigation: signedInRoutesPatcher() });
 }

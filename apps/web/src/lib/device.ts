@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** A screen 1024 px wide or less gets the mobile layout. */
 export const MOBILE_BREAKPOINT_PX = 1024;
@@ -42,28 +42,62 @@ export function readDeviceSignals(): DeviceSignals {
   };
 }
 
+/**
+ * Before hydration (and in the prerender) the device is unknown: the prerendered page lays out
+ * phone and desktop by the same width rule in CSS (`mobileOnly`/`desktopOnly`), and the first
+ * browser render must match it. Right after hydration the signals decide.
+ */
+export const UNKNOWN_DEVICE: DeviceInfo & { known: false } = {
+  isMobile: false,
+  isTouch: false,
+  isNarrow: false,
+  known: false,
+};
+
+/** CSS for the unknown device: the same breakpoint as `detectDevice`'s width rule. */
+export const mobileOnly = 'min-[1025px]:hidden';
+export const desktopOnly = 'max-[1024px]:hidden';
+
+/**
+ * How to show a part meant for one kind of device: a class that shows it only at that kind's
+ * widths while the device is unknown, '' once known to be that kind, null when it is not.
+ */
+export function onlyOn(kind: 'mobile' | 'desktop', device: DeviceInfo & { known: boolean }) {
+  if (!device.known) return kind === 'mobile' ? mobileOnly : desktopOnly;
+  return device.isMobile === (kind === 'mobile') ? '' : null;
+}
+
+let current: (DeviceInfo & { known: true }) | null = null;
+
+function readDevice() {
+  const next = detectDevice(readDeviceSignals());
+  if (
+    !current ||
+    current.isMobile !== next.isMobile ||
+    current.isTouch !== next.isTouch ||
+    current.isNarrow !== next.isNarrow
+  ) {
+    current = { ...next, known: true };
+  }
+  return current;
+}
+
+function subscribeDevice(update: () => void) {
+  window.addEventListener('resize', update);
+  window.addEventListener('orientationchange', update);
+  screen.orientation?.addEventListener?.('change', update);
+  return () => {
+    window.removeEventListener('resize', update);
+    window.removeEventListener('orientationchange', update);
+    screen.orientation?.removeEventListener?.('change', update);
+  };
+}
+
 /** The device class, re-evaluated on resize and on orientation change. */
-export function useDevice(): DeviceInfo {
-  const [device, setDevice] = useState(() => detectDevice(readDeviceSignals()));
-  useEffect(() => {
-    const update = () => {
-      const next = detectDevice(readDeviceSignals());
-      setDevice((current) =>
-        current.isMobile === next.isMobile &&
-        current.isTouch === next.isTouch &&
-        current.isNarrow === next.isNarrow
-          ? current
-          : next,
-      );
-    };
-    window.addEventListener('resize', update);
-    window.addEventListener('orientationchange', update);
-    screen.orientation?.addEventListener?.('change', update);
-    return () => {
-      window.removeEventListener('resize', update);
-      window.removeEventListener('orientationchange', update);
-      screen.orientation?.removeEventListener?.('change', update);
-    };
-  }, []);
-  return device;
+export function useDevice(): DeviceInfo & { known: boolean } {
+  return useSyncExternalStore<DeviceInfo & { known: boolean }>(
+    subscribeDevice,
+    readDevice,
+    () => UNKNOWN_DEVICE,
+  );
 }

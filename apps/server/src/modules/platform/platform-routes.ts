@@ -19,9 +19,8 @@ import {
 } from '../../http/prewritten-json.ts';
 import { coalescedProbe } from '../../lib/coalesced-probe.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { APP_VERSION } from '../../version.ts';
 import { requireSession } from '../sessions/index.ts';
-import { sidebarCounts } from './platform-service.ts';
+import { sidebarCounts, versionSummary } from './platform-service.ts';
 
 /** How stale the health answer may be: load balancers poll it, one query a second serves them all. */
 const HEALTH_PROBE_MS = 1000;
@@ -31,13 +30,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const databaseAnswers = coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS);
   let openapi: PrewrittenJson<unknown> | undefined;
   // Fixed for the life of the process: written once, not per request (the footer asks for it).
-  const summary = prewrittenJson(
-    versionSummarySchema.parse({
-      displayVersion: `v${APP_VERSION}`,
-      version: APP_VERSION,
-      environment: config.appEnv,
-    }),
-  );
+  const summary = prewrittenJson(versionSummary(config.appEnv));
 
   app.get(
     endpoints.platform.version.pattern,

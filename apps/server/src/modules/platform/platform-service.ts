@@ -3,6 +3,18 @@ import { clusters, orders } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import type { ActorStatus } from '@alpenkube/contract/permissions';
+import { versionSummarySchema, type VersionSummary } from '@alpenkube/contract';
+import type { AppConfig } from '../../config.ts';
+import { APP_VERSION } from '../../version.ts';
+
+/** What the footer shows: fixed for the life of the process. */
+export function versionSummary(appEnv: AppConfig['appEnv']): VersionSummary {
+  return versionSummarySchema.parse({
+    displayVersion: `v${APP_VERSION}`,
+    version: APP_VERSION,
+    environment: appEnv,
+  });
+}
 
 const NOTHING_YET = { clusters: 0, orders: { total: 0 } };
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '@/lib/session/use-auth';
 import { PromoBanner } from '@/features/promo/promo-banner';
-import { useDevice } from '@/lib/device';
+import { onlyOn, useDevice } from '@/lib/device';
 import { cn } from '@/lib/cn';
 import { FloatingMenuButton } from '../shell/floating-menu-button';
 import { Footer } from '../shell/footer';
@@ -43,6 +43,7 @@ export function RootLayout() {
     (match) => (match.handle as ShellRouteHandle | undefined)?.dashboard,
   );
   const verification = useVerificationGate(user);
+  const floatingMenu = onlyOn('mobile', device);
 
   return (
     <>
@@ -61,13 +62,14 @@ export function RootLayout() {
           Skip to content
         </a>
         <PromoBanner />
-        <Header isMobile={device.isMobile} onOpenMobileMenu={() => setMenuOpen(true)} />
+        <Header device={device} onOpenMobileMenu={() => setMenuOpen(true)} />
         <main id="main-content" className="flex flex-1 flex-col">
           <Outlet />
         </main>
         <Footer />
-        {device.isMobile ? (
+        {floatingMenu !== null ? (
           <FloatingMenuButton
+            className={floatingMenu}
             onDashboardRoute={onDashboardRoute}
             onOpenMobileMenu={() => setMenuOpen(true)}
           />

@@ -1,7 +1,12 @@
 import { Menu } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { dispatchToggleSidebar } from '@/lib/sidebar-events';
 
-type FloatingMenuButtonProps = { onDashboardRoute: boolean; onOpenMobileMenu: () => void };
+type FloatingMenuButtonProps = {
+  onDashboardRoute: boolean;
+  onOpenMobileMenu: () => void;
+  className?: string;
+};
 
 /**
  * Touch and narrow devices get a bottom-right menu button. On dashboard routes it
@@ -10,6 +15,7 @@ type FloatingMenuButtonProps = { onDashboardRoute: boolean; onOpenMobileMenu: ()
 export function FloatingMenuButton({
   onDashboardRoute,
   onOpenMobileMenu,
+  className,
 }: FloatingMenuButtonProps) {
   return (
     <button
@@ -17,7 +23,10 @@ export function FloatingMenuButton({
       data-testid="floating-menu-button"
       aria-label={onDashboardRoute ? 'Toggle sidebar' : 'Open menu'}
       onClick={onDashboardRoute ? dispatchToggleSidebar : onOpenMobileMenu}
-      className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xl ring-4 ring-background transition-transform hover:scale-105 focus-visible:ring-ring focus-visible:outline-none active:scale-95"
+      className={cn(
+        'fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xl ring-4 ring-background transition-transform hover:scale-105 focus-visible:ring-ring focus-visible:outline-none active:scale-95',
+        className,
+      )}
     >
       <Menu className="size-6" aria-hidden="true" />
     </button>

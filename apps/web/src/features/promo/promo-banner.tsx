@@ -1,29 +1,50 @@
 import { Check, Copy, Gift, Tag, X } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { PROMO_CODE, PROMO_DISCOUNT_PERCENT } from './promo-rules';
 import { usePromoBanner } from './use-promo-banner';
 
 /** The first-purchase offer across the top; once dismissed, a side tab brings it back. */
 export function PromoBanner() {
-  const { dismissed, copied, copyCode, dismiss, restore } = usePromoBanner();
-
-  if (dismissed) {
+  const promo = usePromoBanner();
+  if (promo.dismissed === null) {
+    // Before hydration both are in the HTML; the attribute set before paint shows one.
     return (
-      <button
-        type="button"
-        onClick={restore}
-        aria-label="Show the discount offer"
-        className="fixed top-1/2 right-0 z-40 flex -translate-y-1/2 items-center gap-1.5 rounded-l-lg bg-primary px-2 py-3 text-xs font-semibold text-primary-foreground shadow-lg transition-transform [writing-mode:vertical-rl] hover:-translate-x-0.5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        <Tag className="size-3.5 rotate-90" aria-hidden="true" />
-        {PROMO_DISCOUNT_PERCENT}% off
-      </button>
+      <>
+        <PromoTab {...promo} className="hidden promo-dismissed:flex" />
+        <PromoBar {...promo} className="promo-dismissed:hidden" />
+      </>
     );
   }
+  return promo.dismissed ? <PromoTab {...promo} className="flex" /> : <PromoBar {...promo} />;
+}
 
+type PromoProps = ReturnType<typeof usePromoBanner> & { className?: string };
+
+function PromoTab({ restore, className }: PromoProps) {
+  return (
+    <button
+      type="button"
+      onClick={restore}
+      aria-label="Show the discount offer"
+      className={cn(
+        'fixed top-1/2 right-0 z-40 -translate-y-1/2 items-center gap-1.5 rounded-l-lg bg-primary px-2 py-3 text-xs font-semibold text-primary-foreground shadow-lg transition-transform [writing-mode:vertical-rl] hover:-translate-x-0.5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+    >
+      <Tag className="size-3.5 rotate-90" aria-hidden="true" />
+      {PROMO_DISCOUNT_PERCENT}% off
+    </button>
+  );
+}
+
+function PromoBar({ copied, copyCode, dismiss, className }: PromoProps) {
   return (
     <section
       aria-label="Promotion"
-      className="relative bg-gradient-to-r from-blue-700 via-indigo-700 to-violet-700 text-white"
+      className={cn(
+        'relative bg-gradient-to-r from-blue-700 via-indigo-700 to-violet-700 text-white',
+        className,
+      )}
     >
       <div className="mx-auto flex max-w-7xl items-center justify-center gap-x-3 gap-y-1 px-10 py-2 text-sm ">
         <Gift className="size-4 shrink-0 max-sm:hidden" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { toast } from '@/components/ui/use-toast';
 import { useOnBrowserStorageCleared } from '@/lib/browser-storage';
 import {
@@ -12,7 +13,11 @@ import {
 } from './promo-rules';
 
 export function usePromoBanner() {
-  const [dismissed, setDismissed] = useState(readPromoDismissed);
+  // Unknown (null) while hydrating prerendered HTML: storage is read once the page is live, and
+  // until then the HTML shows banner or tab by the attribute the page's first script set.
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(() => (hydrated ? readPromoDismissed() : null));
+  useEffect(() => setDismissed(readPromoDismissed()), []);
   const [copied, setCopied] = useState(false);
   // The dismissal lives in session storage; when sign-out clears it, the banner returns.
   useOnBrowserStorageCleared(useCallback(() => setDismissed(readPromoDismissed()), []));

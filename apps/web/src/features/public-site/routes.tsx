@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import type { PrerenderHandle } from '@/lib/prerender-handle';
 
 /**
  * The public site's own pages, mounted by the app router inside the public layout. Pages that
@@ -19,7 +20,11 @@ export const publicSiteRoutes: RouteObject[] = [
   },
   {
     path: paths.tutorial.pattern,
-    lazy: () => import('./pages/tutorial-page').then((m) => ({ Component: m.TutorialPage })),
+    lazy: () =>
+      import('./pages/tutorial-page').then((m) => ({
+        Component: m.TutorialPage,
+        handle: { prerender: m.prerenderTutorial } satisfies PrerenderHandle,
+      })),
   },
   {
     path: paths.about,

@@ -8,7 +8,9 @@ export function ThemeToggle() {
   const label = resolvedTheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
     <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label} title={label}>
-      {resolvedTheme === 'dark' ? <Sun /> : <Moon />}
+      {/* By the class the theme script sets before paint, so the icon is right before hydration. */}
+      <Sun className="hidden dark:block" />
+      <Moon className="dark:hidden" />
     </Button>
   );
 }

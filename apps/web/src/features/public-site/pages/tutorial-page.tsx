@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import { ArrowLeft, Clock } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -11,17 +12,23 @@ import { loadArticle } from '../tutorials/load-article';
 import { useRouteMeta } from '../use-page-meta';
 import { TutorialPager } from '../tutorials/tutorial-pager';
 
+const articleQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['tutorial-body', slug],
+    queryFn: async () => (await loadArticle(slug)) ?? null,
+    staleTime: Infinity,
+  });
+
+/** The article is the page: prerendered with it, not with a spinner. */
+export const prerenderTutorial = (queryClient: QueryClient, params: Params) =>
+  queryClient.prefetchQuery(articleQuery(params.slug ?? ''));
+
 export function TutorialPage() {
   const { slug = '' } = useParams();
   const tutorial = findTutorial(slug);
   useRouteMeta(`/tutorials/${slug}`, 'Tutorial not found | Alpenkube');
 
-  const article = useQuery({
-    queryKey: ['tutorial-body', slug],
-    queryFn: async () => (await loadArticle(slug)) ?? null,
-    enabled: Boolean(tutorial),
-    staleTime: Infinity,
-  });
+  const article = useQuery({ ...articleQuery(slug), enabled: Boolean(tutorial) });
   const toc = article.data?.toc ?? [];
 
   if (!tutorial || article.data === null) {

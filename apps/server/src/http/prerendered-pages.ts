@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import Beasties from 'beasties';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Where the web build puts its prerender (apps/web/src/prerender/entry-server.tsx). */
+export const PRERENDER_ENTRY = path.join('ssr', 'entry-server.js');
+
+/** The prerender's surface, as the web build exports it. */
+interface Prerenderer {
+  renderPage(pathname: string, data: unknown): Promise<{ html: string; queryState: string } | null>;
+}
+
+/** The data every public page is rendered from, and what changes with it (a new object). */
+export interface PrerenderInput {
+  generation: object;
+  data: unknown;
+}
+
+/** The build's stylesheets besides the one index.html links (those of lazy chunks). */
+function chunkStylesheets(webDist: string): string[] {
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const assets = path.join(webDist, 'assets');
+  return fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith('.css') && !index.includes(`/assets/${name}`))
+    .map((name) => `/assets/${name}`);
+}
+
+interface PrerenderedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+// Inside a <script> element, '</script' or '<!--' in the JSON would end or confuse it.
+const jsonForScript = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The public pages as HTML with their content, drawn by the web build's own components, so a
+ * visitor sees the page before any script runs. A page is the same for every visitor: it is
+ * rendered once per path and kept (compressed) until the data it shows changes, when the next
+ * request renders it again. Only the CSS its markup uses is inlined; the stylesheet itself moves
+ * to the end of the body, so nothing blocks the first paint.
+ * Answers null when the build has no prerender (a development build, the tests' stand-in).
+ */
+export function createPrerenderedPages(options: {
+  webDist: string;
+  /** index.html with the path's title and description. */
+  shell: (pathname: string) => string;
+  input: () => Promise<PrerenderInput>;
+  log: FastifyBaseLogger;
+}) {
+  const entry = path.join(options.webDist, PRERENDER_ENTRY);
+  if (!fs.existsSync(entry)) return null;
+  let prerenderer: Promise<Prerenderer> | undefined;
+  const beasties = new Beasties({
+    path: options.webDist,
+    publicPath: '/',
+    // A lazy page's own CSS (a tutorial's typography) comes with its code, after the first
+    // paint: the rules of every stylesheet that the markup uses are inlined.
+    additionalStylesheets: chunkStylesheets(options.webDist),
+    // Selectors the matching does not see as used: Tailwind's space and divide utilities
+    // (`:where(.space-y-2>…)`) and the rules that size icons from their parent (`… svg`).
+    allowRules: [/^:where\(\.(space|divide)-/, /svg/],
+    // An onload attribute would need the CSP to allow inline handlers; the end of the body
+    // blocks nothing above it.
+    preload: 'body',
+    pruneSource: false,
+    reduceInlineStyles: false,
+    logLevel: 'silent',
+  });
+  let generation: object | null = null;
+  let pages = new Map<string, Promise<PrerenderedPage | null>>();
+
+  async function render(pathname: string, data: unknown): Promise<PrerenderedPage | null> {
+    prerenderer ??= import(pathToFileURL(entry).href) as Promise<Prerenderer>;
+    const page = await (await prerenderer).renderPage(pathname, data);
+    if (!page) return null;
+    const shell = options.shell(pathname);
+    const html = await beasties.process(
+      shell.replace(
+        '<div id="root"></div>',
+        // The id is the one the browser reads the query cache from (adopt-prerendered-queries).
+        `<div id="root">${page.html}</div><script type="application/json" id="query-state">${jsonForScript(page.queryState)}</script>`,
+      ),
+    );
+    const [br, gz] = await Promise.all([
+      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip(html, { level: 9 }),
+    ]);
+    return { html, br, gzip: gz };
+  }
+
+  async function page(pathname: string): Promise<PrerenderedPage | null> {
+    const input = await options.input();
+    if (input.generation !== generation) {
+      generation = input.generation;
+      pages = new Map();
+    }
+    let entry = pages.get(pathname);
+    if (!entry) {
+      entry = render(pathname, input.data);
+      pages.set(pathname, entry);
+      // A failed render is not kept: the next request tries again.
+      const kept = entry;
+      entry.catch(() => {
+        if (pages.get(pathname) === kept) pages.delete(pathname);
+      });
+    }
+    return entry;
+  }
+
+  return {
+    /**
+     * Sends the prerendered page, compressed as the client accepts; false when there is none
+     * (not a page, or its render failed: the caller sends the empty shell, which still works).
+     */
+    async send(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+      let rendered: PrerenderedPage | null;
+      try {
+        rendered = await page(pathname);
+      } catch (error) {
+        options.log.error({ err: error, pathname }, 'prerendering a public page failed');
+        return false;
+      }
+      if (!rendered) return false;
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      reply.header('vary', 'accept-encoding');
+      if (/\bbr\b/.test(accepts)) {
+        reply.header('content-encoding', 'br').send(rendered.br);
+      } else if (/\bgzip\b/.test(accepts)) {
+        reply.header('content-encoding', 'gzip').send(rendered.gzip);
+      } else {
+        reply.send(rendered.html);
+      }
+      return true;
+    },
+  };
+}

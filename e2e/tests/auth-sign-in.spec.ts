@@ -25,6 +25,10 @@ test.describe('sign-in', () => {
     await expect(toastText(page, `Welcome back, ${user.name}!`)).toBeVisible();
     await expect(page).toHaveURL(/\/billing$/);
     expect(await page.evaluate(() => sessionStorage.getItem('postLoginRedirect'))).toBeNull();
+    // The session hint came with the session, readable by the page; a reload stays signed in.
+    expect(await page.evaluate(() => document.cookie)).toContain('signed_in=1');
+    await page.reload();
+    await expect(page).toHaveURL(/\/billing$/);
   });
 
   test('a wrong password shows the server message', async ({ page }) => {

@@ -42,6 +42,8 @@ test('sign-out clears storage, says so and goes home', async ({ page, request })
     redirect: sessionStorage.getItem('postLoginRedirect'),
   }));
   expect(stored).toEqual({ local: null, currency: null, session: null, redirect: null });
+  // The session hint went with the session: the next page knows the visitor is signed out.
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('signed_in');
   expect((await page.request.get('/api/user')).status()).toBe(401);
   await expect(page.getByRole('link', { name: /Sign In|Login/ }).first()).toBeVisible();
 });

@@ -56,6 +56,24 @@ test.describe('anonymous shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a visitor, without the session hint, is known signed out: no session request, no 401', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user') asked.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(errors.filter((text) => /401|Unauthorized/.test(text))).toEqual([]);
+  });
+
   test('the home page downloads no dashboard code and at most 150 KB of gzipped JS', async ({
     page,
   }) => {

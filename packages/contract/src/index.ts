@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './users.ts';
 export * from './auth.ts';
+export * from './session-hint.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
 export * from './catalog.ts';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@alpenkube/contract';
 import {
   Client,
   createTestApp,
@@ -14,7 +15,7 @@ import {
 /**
  * Every kind of answer the server gives (a page, a static file, an API answer, a download, and
  * each kind of error) carries the security headers; and every cookie it sets is the session
- * cookie with the same safe attributes.
+ * cookie or its hint, with the same safe attributes.
  */
 describe('headers and cookies on every kind of answer', () => {
   let t: TestApp;
@@ -177,7 +178,7 @@ describe('headers and cookies on every kind of answer', () => {
     }
   });
 
-  it('cookies: the session cookie, HttpOnly, SameSite=Lax, host-only, on the whole site; sign-out clears it alike', async () => {
+  it('cookies: the session cookie, HttpOnly, and its hint, readable by scripts, both SameSite=Lax, host-only, on the whole site; sign-out clears both alike', async () => {
     await registerUser(t.app, { username: 'cookies' });
     const client = new Client(t.app);
     const signIn = await client.post('/api/login', {
@@ -188,13 +189,15 @@ describe('headers and cookies on every kind of answer', () => {
     const attributes = (set: LightMyRequestResponse['cookies']) =>
       set.map(({ name, httpOnly, sameSite, path, domain }) => ({
         name,
-        httpOnly,
+        httpOnly: httpOnly ?? false,
         sameSite,
         path,
         domain,
       }));
+    // The hint grants nothing: scripts read it to know whether to ask for the session.
     const expected = [
       { name: 'sid', httpOnly: true, sameSite: 'Lax', path: '/', domain: undefined },
+      { name: SESSION_HINT_COOKIE, httpOnly: false, sameSite: 'Lax', path: '/', domain: undefined },
     ];
     // Beside the session, sign-in clears an abandoned second-factor step's cookie, with the
     // attributes it is set with.
@@ -210,12 +213,22 @@ describe('headers and cookies on every kind of answer', () => {
     ]);
     const mfaCleared = signIn.cookies.find((c) => c.name === 'mfa_challenge')!;
     expect(mfaCleared.value).toBe('');
+    const maxAge = t.config.sessionMaxDays * 86_400;
+    expect(signIn.cookies.find((c) => c.name === 'sid')).toMatchObject({ maxAge });
+    expect(signIn.cookies.find((c) => c.name === SESSION_HINT_COOKIE)).toMatchObject({
+      value: '1',
+      maxAge,
+    });
     expectApiHeaders(signIn, 'sign-in');
     const signOut = await client.post('/api/logout');
     expect(signOut.statusCode).toBeLessThan(300);
     expect(attributes(signOut.cookies)).toEqual(expected);
-    const cleared = signOut.cookies[0]!;
-    expect(cleared.value === '' || (cleared as { maxAge?: number }).maxAge === 0).toBe(true);
+    for (const cleared of signOut.cookies) {
+      expect(
+        cleared.value === '' || (cleared as { maxAge?: number }).maxAge === 0,
+        cleared.name,
+      ).toBe(true);
+    }
     expectApiHeaders(signOut, 'sign-out');
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AdminApiToken, ApiToken, CreatedApiToken } from '@alpenkube/contract';
+import {
+  SESSION_HINT_COOKIE,
+  type AdminApiToken,
+  type ApiToken,
+  type CreatedApiToken,
+} from '@alpenkube/contract';
 import { apiTokens, auditEvents, organizations, users } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
@@ -122,6 +127,25 @@ describe('API tokens', () => {
 
     // A public route answers the token as a visitor; the catalog needs no scope.
     expect((await bearer(token, 'GET', '/api/catalog')).statusCode).toBe(200);
+  });
+
+  it('leaves the session cookies alone: a script has no session hint to keep', async () => {
+    const { client } = await member();
+    const { token } = await create(client, { scopes: ['clusters:read'] });
+    // The session cookie without a hint, and a hint without a session: neither is touched.
+    const variants: Record<string, string>[] = [
+      { sid: client.cookie('sid')! },
+      { [SESSION_HINT_COOKIE]: '1' },
+    ];
+    for (const cookies of variants) {
+      const response = await t.app.inject({
+        url: '/api/clusters',
+        headers: { authorization: `Bearer ${token}` },
+        cookies,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   it('refuses every session-only route, whatever the scopes', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@alpenkube/contract';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { auditEvents, notifications, organizations, sessions, users } from '../../src/db/schema.ts';
 import {
@@ -229,6 +230,11 @@ describe('HTTP rules every route follows', () => {
         const cookie = response.cookies.find((c) => c.name === '__Host-sid');
         expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
         expect(cookie!.domain).toBeUndefined();
+        expect(response.cookies.find((c) => c.name === SESSION_HINT_COOKIE)).toMatchObject({
+          secure: true,
+          path: '/',
+          sameSite: 'Lax',
+        });
         const me = await https.get('/api/user');
         expect(me.statusCode).toBe(200);
         expect(me.headers['strict-transport-security']).toBeDefined();
@@ -337,6 +343,9 @@ describe('HTTP rules every route follows', () => {
         });
         expect(response.statusCode).toBe(201);
         expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true });
+        expect(response.cookies.find((c) => c.name === SESSION_HINT_COOKIE)).toMatchObject({
+          secure: true,
+        });
       } finally {
         await prod.close();
       }

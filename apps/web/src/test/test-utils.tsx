@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '@alpenkube/contract';
+import { SESSION_HINT_COOKIE } from '@alpenkube/contract/session-hint';
 import { CURRENCY_STORAGE_KEY, exchangeRatesQueryKey } from '@/lib/currency';
 import { getQueryFn } from '@/lib/http';
 import { AuthProvider } from '@/lib/session/use-auth';
@@ -32,6 +33,16 @@ export function mockFetch(routes: Record<string, Route>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/**
+ * Gives the browser the session hint, as the server does with every session, or takes it away:
+ * without it the app asks nobody for the user. The test setup takes it away after each test.
+ */
+export function setSessionHint(present: boolean) {
+  document.cookie = present
+    ? `${SESSION_HINT_COOKIE}=1; path=/`
+    : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -78,8 +89,8 @@ export const testRates = {
 
 /**
  * Renders `element` at `url` as the app runs it (strict mode, its providers, a router), with
- * prices shown in US dollars at `testRates`, `user` signed in (null: a visitor) and fetch answered
- * by `routes`. Other paths render a marker, and the router tells where a link or a navigation led.
+ * prices shown in US dollars at `testRates`, `user` signed in (with the session hint; null: a
+ * visitor, without it) and fetch answered by `routes`. Other paths render a marker, and the router tells where a link or a navigation led.
  */
 export function renderPage(
   element: ReactNode,
@@ -91,6 +102,7 @@ export function renderPage(
   }: { url: string; path?: string; user?: User | null; routes?: Record<string, Route> },
 ) {
   localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
+  setSessionHint(user !== null);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(exchangeRatesQueryKey, testRates);
   const fetch = mockFetch({

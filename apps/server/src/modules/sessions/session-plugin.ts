@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_HINT_COOKIE } from '@alpenkube/contract';
 import type { ActiveSession } from './session-store.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 
@@ -29,6 +30,23 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
 const secureCookie = (request: FastifyRequest) =>
   isHttps(request) || request.server.services.config.appEnv === 'production';
 
+/** The session hint's attributes: the session cookie's, but readable by the page's scripts. */
+const hintCookie = (request: FastifyRequest) => ({
+  path: '/',
+  httpOnly: false,
+  sameSite: 'lax' as const,
+  secure: secureCookie(request),
+});
+
+/** The session hint goes with the session cookie, for as long (see SESSION_HINT_COOKIE). */
+function setSessionHint(request: FastifyRequest, reply: FastifyReply, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookie(request), maxAge: maxAgeSeconds });
+}
+
+function clearSessionHint(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_HINT_COOKIE, hintCookie(request));
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -42,6 +60,7 @@ export function setSessionCookie(
     secure: secureCookie(request),
     maxAge: maxAgeSeconds,
   });
+  setSessionHint(request, reply, maxAgeSeconds);
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
@@ -51,6 +70,26 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     sameSite: 'lax',
     secure: secureCookie(request),
   });
+  clearSessionHint(request, reply);
+}
+
+/**
+ * Keeps the hint true to the session an API request carried: set for a session signed in before
+ * hints existed, cleared once the session is gone (expired, revoked, deleted), so the page stops
+ * asking. A route that signs in or out afterwards overrides this (the last cookie set wins).
+ */
+function syncSessionHint(request: FastifyRequest, reply: FastifyReply) {
+  const hinted = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+  const { session } = request;
+  if (session && !hinted) {
+    setSessionHint(
+      request,
+      reply,
+      Math.max(0, Math.floor((session.expiresAt - Date.now()) / 1000)),
+    );
+  } else if (!session && hinted) {
+    clearSessionHint(request, reply);
+  }
 }
 
 /** The signed-in session of a request, or a 401. */
@@ -67,29 +106,36 @@ export function requireSession(request: FastifyRequest): ActiveSession {
 export const hasBearerToken = (request: FastifyRequest) =>
   /^bearer /i.test(request.headers.authorization ?? '');
 
-/** Resolves the session cookie of every API and WebSocket request (from memory once cached). */
+/**
+ * Resolves the session cookie of every API and WebSocket request (from memory once cached), and
+ * keeps an API request's session hint in step with it.
+ */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('session', null);
     const { sessions } = app.services;
     // Callback style, answered synchronously from memory when it can: this is every API call.
     // The matched route decides, not the raw URL, which the router decodes (`/%61pi/…`).
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const route = request.routeOptions.url;
-      const token =
-        route !== undefined && (route.startsWith('/api/') || route === '/ws')
-          ? readSessionToken(request)
-          : undefined;
-      if (!token || hasBearerToken(request)) return done();
-      const cached = sessions.peek(token);
-      if (cached) {
+      const isApi = route !== undefined && route.startsWith('/api/');
+      if (!(isApi || route === '/ws') || hasBearerToken(request)) return done();
+      const token = readSessionToken(request);
+      if (token) {
+        const cached = sessions.peek(token);
+        if (!cached) {
+          sessions.resolve(token).then((session) => {
+            request.session = session;
+            if (isApi) syncSessionHint(request, reply);
+            done();
+          }, done);
+          return;
+        }
         request.session = cached;
-        return done();
       }
-      sessions.resolve(token).then((session) => {
-        request.session = session;
-        done();
-      }, done);
+      // A WebSocket upgrade gets no ordinary answer to carry a cookie: only API calls sync it.
+      if (isApi) syncSessionHint(request, reply);
+      done();
     });
   },
   { name: 'sessions', dependencies: ['services'] },

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, testUser } from '@/test/test-utils';
+import { json, setSessionHint, testUser } from '@/test/test-utils';
 import { publicQueryKeys } from '@/lib/public-queries';
 import { isPublicQueryKey } from './session-cache';
 import { renderUseAuth, resetBetweenTests } from './use-auth-test-setup';
@@ -12,6 +12,7 @@ resetBetweenTests(toast);
 async function signedIn(logout: () => Response) {
   let userDuringCall: unknown = 'not called';
   let signedOut = false;
+  setSessionHint(true);
   const { queryClient, hook, onSignedOut } = renderUseAuth({
     'GET /api/user': () => (signedOut ? json({ message: 'Unauthorized' }, 401) : json(testUser)),
     'POST /api/logout': () => {

@@ -1,13 +1,50 @@
 import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { json, testUser } from '@/test/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, setSessionHint, testUser } from '@/test/test-utils';
 import { renderUseAuth as setup, resetBetweenTests } from './use-auth-test-setup';
 
 const toast = vi.fn();
 vi.mock('@/components/ui/use-toast', () => ({ useToast: () => ({ toast }) }));
 resetBetweenTests(toast);
 
-describe('session query', () => {
+describe('session hint', () => {
+  it('without the hint, asks nobody and knows at once the visitor is signed out', async () => {
+    const { hook, calls } = setup({});
+    expect(hook.result.current.isLoading).toBe(false);
+    expect(hook.result.current.user).toBeNull();
+    expect(hook.result.current.error).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+  });
+
+  it('with the hint, is loading until the server answers with the user', async () => {
+    setSessionHint(true);
+    const { hook, calls } = setup({ 'GET /api/user': () => json(testUser) });
+    expect(hook.result.current.isLoading).toBe(true);
+    await waitFor(() => expect(hook.result.current.user).toEqual(testUser));
+    expect(hook.result.current.isLoading).toBe(false);
+    expect(calls).toEqual(['GET /api/user']);
+  });
+
+  it('signing in (the server sets the hint) stores the user without asking for it again', async () => {
+    const { hook, calls } = setup({
+      'POST /api/login': () => {
+        setSessionHint(true);
+        return json(testUser);
+      },
+    });
+    await act(() =>
+      hook.result.current.loginMutation.mutateAsync({ username: 'ann', password: 'pw' }),
+    );
+    await waitFor(() => expect(hook.result.current.user).toEqual(testUser));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual(['POST /api/login']);
+  });
+});
+
+describe('session query (the hint is there)', () => {
+  beforeEach(() => setSessionHint(true));
+
   it('reads a 401 as signed out, without retrying', async () => {
     const { hook, calls } = setup({});
     await waitFor(() => expect(hook.result.current.isLoading).toBe(false));

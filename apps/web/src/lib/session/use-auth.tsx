@@ -20,6 +20,7 @@ import {
   userQueryRetry,
   USER_QUERY_RETRY_DELAY_MS,
 } from './session-cache';
+import { hasSessionHint } from './session-hint';
 
 /** The session's cache key: features that answer with the user (account settings) update it. */
 export { userQueryKey };
@@ -49,6 +50,10 @@ export function AuthProvider({ children, onSignedOut = redirectTo }: AuthProvide
   const userQuery = useQuery<User | null, Error>({
     queryKey: userQueryKey,
     queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+    // Without the hint the visitor is signed out: no request, no 401, and not loading. Read
+    // whenever the query might fetch (not once per render), so the hint a sign-in brings does
+    // not refetch the user it just stored.
+    enabled: hasSessionHint,
     retry: userQueryRetry,
     retryDelay: USER_QUERY_RETRY_DELAY_MS,
   });

@@ -3,12 +3,12 @@
 // 2. the real server on PGlite, then on PostgreSQL: three routes under load, and push latency;
 // 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages;
 // 4. an invoice's PDF built in this process, as each download builds it (bench/invoice-pdf.ts);
-// 5. three instances behind nginx under load, one killed and restarted (bench/failover-load.ts).
+// 5. three instances behind nginx under load, one killed and restarted (bench/failover-load.ts);
+// 6. Lighthouse (mobile) on four public pages, median of three runs (bench/lighthouse.ts).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { devLogin, freePort, spawnServer } from '../apps/server/test/support/server-process.ts';
 import { clusterListLoad } from './cluster-list.ts';
 import { clusterPushLatency, printClusterPush } from './cluster-push.ts';
@@ -20,9 +20,10 @@ import { printUsage, usageLatency } from './usage.ts';
 import { supportQueueLoad } from './support-queue.ts';
 import { auditLogLatency, printAuditLog } from './audit-log.ts';
 import { failoverLoadFigures } from './failover-load.ts';
+import { withDatabase } from './database.ts';
+import { lighthouseFigures } from './lighthouse.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const webDist = path.join(root, 'apps/web/dist');
 
 /** The API's GET routes a visitor may call (the demo slots of a weekday two weeks ahead). */
@@ -124,32 +125,6 @@ async function baseline(method: 'GET' | 'POST' = 'GET'): Promise<LoadResult> {
         );
   } finally {
     child.kill();
-  }
-}
-
-async function withDatabase<T>(
-  kind: 'pglite' | 'postgres',
-  run: (env: Record<string, string>) => Promise<T>,
-) {
-  if (kind === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-bench-'));
-    try {
-      return await run({ DATA_DIR: dataDir });
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const name = `alpenkube_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run({ DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
 }
 
@@ -297,6 +272,7 @@ async function main() {
       );
     }
   }
+  await lighthouseFigures();
 }
 
 main().catch((error: unknown) => {

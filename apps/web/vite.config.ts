@@ -32,7 +32,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
     },
   },
-  // The prerender (src/prerender) runs in the server from wherever the build was copied: it
+  // The prerender (src/app/prerender) runs in the server from wherever the build was copied: it
   // carries its dependencies rather than resolving them from a node_modules beside it.
   ssr: { noExternal: true },
   build: isSsrBuild

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Where the web build puts its prerender (apps/web/src/prerender/entry-server.tsx). */
+/** Where the web build puts its prerender (apps/web/src/app/prerender/entry-server.tsx). */
 export const PRERENDER_ENTRY = path.join('ssr', 'entry-server.js');
 
 /** The prerender's surface, as the web build exports it. */
@@ -37,6 +37,20 @@ interface PrerenderedPage {
   html: string;
   br: Buffer;
   gzip: Buffer;
+}
+
+/**
+ * The whole stylesheet as a preload in the head: fetched early, applied by the app's script
+ * (main.tsx) when it takes over. As a stylesheet, even at the end of the body, it would hold
+ * the first paint of what follows it; the page's own rules are inline already.
+ */
+function preloadStylesheets(html: string): string {
+  const links: string[] = [];
+  const body = html.replace(/<link rel="stylesheet"([^>]*)>/g, (_link, attributes: string) => {
+    links.push(`<link rel="preload" as="style"${attributes}>`);
+    return '';
+  });
+  return body.replace('</head>', `${links.join('')}</head>`);
 }
 
 // Inside a <script> element, '</script' or '<!--' in the JSON would end or confuse it.
@@ -88,11 +102,13 @@ export function createPrerenderedPages(options: {
     const page = await (await prerenderer).renderPage(pathname, data);
     if (!page) return null;
     const shell = options.shell(pathname);
-    const html = await beasties.process(
-      shell.replace(
-        '<div id="root"></div>',
-        // The id is the one the browser reads the query cache from (adopt-prerendered-queries).
-        `<div id="root">${page.html}</div><script type="application/json" id="query-state">${jsonForScript(page.queryState)}</script>`,
+    const html = preloadStylesheets(
+      await beasties.process(
+        shell.replace(
+          '<div id="root"></div>',
+          // The id is the one the browser reads the query cache from (adopt-prerendered-queries).
+          `<div id="root">${page.html}</div><script type="application/json" id="query-state">${jsonForScript(page.queryState)}</script>`,
+        ),
       ),
     );
     const [br, gz] = await Promise.all([
@@ -122,6 +138,15 @@ export function createPrerenderedPages(options: {
   }
 
   return {
+    /**
+     * Renders the home page in the background: it loads the renderer too (about half a second),
+     * which the first visitor would otherwise wait for.
+     */
+    warm() {
+      page('/').catch((error: unknown) =>
+        options.log.error({ err: error }, 'prerendering the home page failed'),
+      );
+    },
     /**
      * Sends the prerendered page, compressed as the client accepts; false when there is none
      * (not a page, or its render failed: the caller sends the empty shell, which still works).

@@ -97,6 +97,7 @@ export async function registerSpa(
         log: app.log,
       })
     : null;
+  if (prerendered) app.addHook('onReady', async () => prerendered.warm());
 
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => {
     const lines = [

@@ -80,12 +80,24 @@ describe('the session hint cookie', () => {
     expect(isCleared(hintOf(version)!)).toBe(true);
   });
 
-  it('is left alone on answers that are not the API', async () => {
-    const response = await t.app.inject({
+  it('is given back by a page load to a live session without it, and otherwise left alone by pages', async () => {
+    const stale = await t.app.inject({
       url: '/some/page',
       cookies: { [SESSION_HINT_COOKIE]: '1' },
     });
-    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(stale.headers['set-cookie']).toBeUndefined();
+    const unknown = await t.app.inject({ url: '/some/page', cookies: { sid: 'x'.repeat(43) } });
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+
+    const { client } = await registerUser(t.app);
+    const sid = client.cookie('sid')!;
+    const live = await t.app.inject({ url: '/pricing', cookies: { sid } });
+    expect(hintOf(live)).toMatchObject({ value: '1', path: '/' });
+    const hinted = await t.app.inject({
+      url: '/pricing',
+      cookies: { sid, [SESSION_HINT_COOKIE]: '1' },
+    });
+    expect(hinted.headers['set-cookie']).toBeUndefined();
   });
 
   it('is set by a sign-in over a stale hint: the new session wins over the stale hint', async () => {

@@ -119,14 +119,19 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', (request, reply, done) => {
       const route = request.routeOptions.url;
       const isApi = route !== undefined && route.startsWith('/api/');
-      if (!(isApi || route === '/ws') || hasBearerToken(request)) return done();
       const token = readSessionToken(request);
+      // A page is read only to give back a hint that a live session lacks (a session older
+      // than the hint, a hint deleted by hand): without it the page would not ask who it is.
+      const isPage = !isApi && route !== '/ws';
+      const pageNeedsHint =
+        isPage && token !== undefined && request.cookies[SESSION_HINT_COOKIE] === undefined;
+      if ((isPage && !pageNeedsHint) || hasBearerToken(request)) return done();
       if (token) {
         const cached = sessions.peek(token);
         if (!cached) {
           sessions.resolve(token).then((session) => {
             request.session = session;
-            if (isApi) syncSessionHint(request, reply);
+            if (isApi || isPage) syncSessionHint(request, reply);
             done();
           }, done);
           return;
@@ -134,7 +139,7 @@ export const sessionPlugin = fp(
         request.session = cached;
       }
       // A WebSocket upgrade gets no ordinary answer to carry a cookie: only API calls sync it.
-      if (isApi) syncSessionHint(request, reply);
+      if (isApi || isPage) syncSessionHint(request, reply);
       done();
     });
   },

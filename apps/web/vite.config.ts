@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { reducedClassMerge } from './src/lib/class-merge/class-merge-plugin';
 import { publicPageMetaFile } from './src/features/public-site/page-meta-plugin';
 import { tutorialArticles } from './src/features/public-site/tutorials/article-plugin';
+import { deferAppScript } from './src/app/prerender/defer-app-script-plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:5000';
 
@@ -15,7 +16,14 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), tutorialArticles(), publicPageMetaFile(), reducedClassMerge()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    tutorialArticles(),
+    publicPageMetaFile(),
+    reducedClassMerge(),
+    deferAppScript(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { toastText } from './auth-helpers';
 
 test('dev login: one click per demo user signs in', async ({ page }) => {

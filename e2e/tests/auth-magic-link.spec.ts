@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { mailedLink, newCredentials, registerByApi, toastText } from './auth-helpers';
 
 test('magic link: the mailed link signs in once', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { devLogin } from '../support/session';
 import { toastText } from './auth-helpers';

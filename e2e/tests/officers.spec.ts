@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { newCredentials, registerByApi, toastText } from './auth-helpers';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
 
 const validate = (page: Page) => page.getByRole('button', { name: /^Validate with / });

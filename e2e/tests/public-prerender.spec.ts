@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { stubExchangeRates } from './public-helpers';
 
@@ -138,8 +138,10 @@ test.describe('prerendered public pages', () => {
   }
 
   test('before any module runs, the page shows the theme, the session and the promo as they are', async ({
-    page,
+    browser,
   }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
     // The inline script of the page runs; the app's modules never arrive.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -165,5 +167,6 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Show the discount offer' })).toBeVisible();
+    await context.close();
   });
 });

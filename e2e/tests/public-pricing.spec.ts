@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures';
 import type { Addon, Tier } from '@alpenkube/contract';
 import { TEST_RATES, stubExchangeRates } from './public-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { publicPageMeta } from '../../apps/web/src/features/public-site/page-meta';
 import { stubExchangeRates } from './public-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test('follow a tutorial from the list, its table of contents and highlighted code', async ({
   page,

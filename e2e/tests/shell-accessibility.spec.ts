@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { seriousViolations } from './public-helpers';
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test.describe('anonymous shell', () => {
   test('header shows the public links and Sign In, not the signed-in controls', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test('the display currency persists across reloads, EUR by default', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test('the promo code copies to the clipboard and the banner dismisses for the session', async ({
   page,

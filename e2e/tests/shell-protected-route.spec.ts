@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test('a protected route sends a visitor to /auth and back after sign-in', async ({ page }) => {
   await page.goto('/billing');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 
 test('a customer sees no User Management; groups start expanded; status is healthy', async ({

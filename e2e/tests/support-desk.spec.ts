@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 
 test('a customer opens a ticket with a file, staff answer from the queue, the reply arrives live', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { seriousViolations } from './public-helpers';
 

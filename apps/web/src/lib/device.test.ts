@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDevice } from './device';
+import { desktopOnly, detectDevice, mobileOnly, onlyOn, UNKNOWN_DEVICE } from './device';
 
 const desktop = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
@@ -32,5 +32,23 @@ describe('device detection', () => {
     expect(detectDevice({ ...desktop, width: 1400, height: 1100, pixelRatio: 2 }).isMobile).toBe(
       false,
     );
+  });
+});
+
+describe('a part meant for one kind of device', () => {
+  it('is shown by CSS at that kind of width while the device is unknown (prerender, hydration)', () => {
+    expect(onlyOn('mobile', UNKNOWN_DEVICE)).toBe(mobileOnly);
+    expect(onlyOn('desktop', UNKNOWN_DEVICE)).toBe(desktopOnly);
+    // The same breakpoint as the width rule: 1024 px is mobile, 1025 px is not.
+    expect(mobileOnly).toBe('min-[1025px]:hidden');
+    expect(desktopOnly).toBe('max-[1024px]:hidden');
+  });
+  it('is shown plainly on its kind and not at all on the other once the device is known', () => {
+    const phone = { ...detectDevice({ ...desktop, width: 390 }), known: true };
+    const wide = { ...detectDevice(desktop), known: true };
+    expect(onlyOn('mobile', phone)).toBe('');
+    expect(onlyOn('desktop', phone)).toBeNull();
+    expect(onlyOn('desktop', wide)).toBe('');
+    expect(onlyOn('mobile', wide)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info, Loader2, TriangleAlert } from 'lucide-react';
 import { Button, type ButtonProps } from './button';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const alertVariants = {
   error: {
@@ -46,8 +47,11 @@ type SubmitButtonProps = ButtonProps & {
 
 /** A form's submit button: disabled with a spinner while its request is pending. */
 export function SubmitButton({ pending, pendingText, children, ...props }: SubmitButtonProps) {
+  // In prerendered HTML the form cannot send anything yet: a native submission would put the
+  // fields in the address. It works from the moment the page is live.
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={pending} aria-busy={pending} {...props}>
+    <Button type="submit" disabled={pending || !hydrated} aria-busy={pending} {...props}>
       {pending ? (
         <>
           <Loader2 className="animate-spin" aria-hidden="true" />

@@ -147,6 +147,10 @@ test.describe('prerendered public pages', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/pricing');
     await expect(page.locator('html')).toHaveClass(/dark/);
+    // The dark colours themselves are in the page's inline CSS, not only the class.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // oklch(lightness chroma hue): the dark background's lightness is 0.17, the light one's 0.99.
+    expect(Number(/oklch\(([\d.]+)/.exec(background)?.[1]), background).toBeLessThan(0.3);
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Promotion' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Show the discount offer' })).toBeHidden();

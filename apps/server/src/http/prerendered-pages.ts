@@ -84,9 +84,11 @@ export function createPrerenderedPages(options: {
     // A lazy page's own CSS (a tutorial's typography) comes with its code, after the first
     // paint: the rules of every stylesheet that the markup uses are inlined.
     additionalStylesheets: chunkStylesheets(options.webDist),
-    // Selectors the matching does not see as used: Tailwind's space and divide utilities
-    // (`:where(.space-y-2>…)`) and the rules that size icons from their parent (`… svg`).
-    allowRules: [/^:where\(\.(space|divide)-/, /svg/],
+    // Selectors the matching does not see as used: the dark theme's colours (`.dark`, set on
+    // <html> by the browser before paint, never in the rendered markup), Tailwind's space and
+    // divide utilities (`:where(.space-y-2>…)`) and the rules that size icons from their
+    // parent (`… svg`).
+    allowRules: [/^\.dark\b/, /^:where\(\.(space|divide)-/, /svg/],
     // An onload attribute would need the CSP to allow inline handlers; the end of the body
     // blocks nothing above it.
     preload: 'body',

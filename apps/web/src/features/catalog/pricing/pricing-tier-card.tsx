@@ -32,7 +32,7 @@ export function PricingTierCard({ tier, featured = false }: { tier: Tier; featur
         <TierPrice tier={tier} />
       </div>
       <p className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium">
-        <ShieldCheck className="size-4 text-success" aria-hidden="true" /> SLA: {tier.sla}
+        <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" /> SLA: {tier.sla}
       </p>
       <div className="mt-4 rounded-lg bg-muted/60 p-3">
         <TierPriceBreakdown tier={tier} />

@@ -12,21 +12,13 @@ import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { freePort, spawnServer } from '../apps/server/test/support/server-process.ts';
 import { withDatabase } from './database.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = 3;
 /** Lighthouse gives up on a load itself after 45 s; this bounds everything else in a run. */
 const RUN_TIMEOUT_MS = 120_000;
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** The answer of the default service's `latest?base=USD&symbols=EUR,GBP`, with fixed rates. */
 const RATES_BODY = JSON.stringify({
   amount: 1,
@@ -74,8 +66,8 @@ async function startRateServer(): Promise<{ url: string; close: () => void }> {
  */
 async function runOnce(url: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     logLevel: 'silent',
   });
   let timer: NodeJS.Timeout | undefined;

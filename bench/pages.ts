@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export interface PageFigures {
   path: string;
@@ -9,19 +10,10 @@ export interface PageFigures {
   lcpMs: number | null;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** Loads each path in a fresh headless Chromium context (cold cache) and measures it. */
 export async function measurePages(baseUrl: string, paths: string[]): Promise<PageFigures[]> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const figures: PageFigures[] = [];

@@ -14,11 +14,17 @@ const container = document.getElementById('root')!;
  * render matches the HTML. Every other page starts from an empty root.
  */
 async function start() {
-  const prerendered = container.firstElementChild !== null;
+  let prerendered = container.firstElementChild !== null;
   if (prerendered) {
     applyPreloadedStylesheets();
     adoptPrerenderedQueries(queryClient);
-    await loadRouteModules(window.location.pathname);
+    try {
+      await loadRouteModules(window.location.pathname);
+    } catch {
+      // A chunk did not arrive (a lost connection, a release replaced it): the app draws the
+      // page itself, and the router's error page offers a reload.
+      prerendered = false;
+    }
   }
   const app = (
     <StrictMode>

@@ -33,6 +33,18 @@ function chunkStylesheets(webDist: string): string[] {
     .map((name) => `/assets/${name}`);
 }
 
+type Rendering = Promise<PrerenderedPage | null>;
+
+/** Whether Accept-Encoding lists the coding without refusing it (`;q=0`). */
+function accepts(request: FastifyRequest, coding: string): boolean {
+  const header = String(request.headers['accept-encoding'] ?? '');
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return name?.trim() === coding && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 interface PrerenderedPage {
   html: string;
   br: Buffer;
@@ -40,17 +52,18 @@ interface PrerenderedPage {
 }
 
 /**
- * The whole stylesheet as a preload in the head: fetched early, applied by the app's script
- * (main.tsx) when it takes over. As a stylesheet, even at the end of the body, it would hold
- * the first paint of what follows it; the page's own rules are inline already.
+ * The whole stylesheet as a preload: fetched early, applied by the app's script (main.tsx) when
+ * it takes over. As a stylesheet, even at the end of the body, it would hold the first paint;
+ * the page's own rules are inline already. Without scripts, a noscript link applies it.
+ * (An onload attribute that applies it would need the CSP to allow inline handlers.)
  */
 function preloadStylesheets(html: string): string {
   const links: string[] = [];
-  const body = html.replace(/<link rel="stylesheet"([^>]*)>/g, (_link, attributes: string) => {
-    links.push(`<link rel="preload" as="style"${attributes}>`);
+  const rest = html.replace(/<link rel="stylesheet"([^>]*)>/g, (link, attributes: string) => {
+    links.push(`<link rel="preload" as="style"${attributes}><noscript>${link}</noscript>`);
     return '';
   });
-  return body.replace('</head>', `${links.join('')}</head>`);
+  return rest.replace('</head>', `${links.join('')}</head>`);
 }
 
 // Inside a <script> element, '</script' or '<!--' in the JSON would end or confuse it.
@@ -64,8 +77,8 @@ const jsonForScript = (json: string) =>
  * The public pages as HTML with their content, drawn by the web build's own components, so a
  * visitor sees the page before any script runs. A page is the same for every visitor: it is
  * rendered once per path and kept (compressed) until the data it shows changes, when the next
- * request renders it again. Only the CSS its markup uses is inlined; the stylesheet itself moves
- * to the end of the body, so nothing blocks the first paint.
+ * request renders it again. Only the CSS its markup uses is inlined; the stylesheet itself is
+ * only preloaded, so nothing blocks the first paint.
  * Answers null when the build has no prerender (a development build, the tests' stand-in).
  */
 export function createPrerenderedPages(options: {
@@ -89,15 +102,16 @@ export function createPrerenderedPages(options: {
     // divide utilities (`:where(.space-y-2>…)`) and the rules that size icons from their
     // parent (`… svg`).
     allowRules: [/^\.dark\b/, /^:where\(\.(space|divide)-/, /svg/],
-    // An onload attribute would need the CSP to allow inline handlers; the end of the body
-    // blocks nothing above it.
+    // Leaves a plain stylesheet link (others add an onload handler, which the CSP forbids);
+    // preloadStylesheets then makes it a preload.
     preload: 'body',
     pruneSource: false,
     reduceInlineStyles: false,
     logLevel: 'silent',
   });
-  let generation: object | null = null;
-  let pages = new Map<string, Promise<PrerenderedPage | null>>();
+  // One set of pages per catalog snapshot and UTC day (the demo form's bookable dates, the
+  // footer's year): a request still holding an older snapshot cannot evict the newer pages.
+  const generations = new WeakMap<object, { day: string; pages: Map<string, Rendering> }>();
 
   async function render(pathname: string, data: unknown): Promise<PrerenderedPage | null> {
     prerenderer ??= import(pathToFileURL(entry).href) as Promise<Prerenderer>;
@@ -122,21 +136,23 @@ export function createPrerenderedPages(options: {
 
   async function page(pathname: string): Promise<PrerenderedPage | null> {
     const input = await options.input();
-    if (input.generation !== generation) {
-      generation = input.generation;
-      pages = new Map();
+    const day = new Date().toISOString().slice(0, 10);
+    let generation = generations.get(input.generation);
+    if (generation?.day !== day) {
+      generation = { day, pages: new Map() };
+      generations.set(input.generation, generation);
     }
-    let entry = pages.get(pathname);
-    if (!entry) {
-      entry = render(pathname, input.data);
-      pages.set(pathname, entry);
-      // A failed render is not kept: the next request tries again.
-      const kept = entry;
-      entry.catch(() => {
-        if (pages.get(pathname) === kept) pages.delete(pathname);
+    let rendering = generation.pages.get(pathname);
+    if (!rendering) {
+      // A failure is kept too (logged once): a page that cannot render gets the empty shell
+      // until the data changes, not a new attempt on every request.
+      rendering = render(pathname, input.data).catch((error: unknown) => {
+        options.log.error({ err: error, pathname }, 'prerendering a public page failed');
+        return null;
       });
+      generation.pages.set(pathname, rendering);
     }
-    return entry;
+    return rendering;
   }
 
   return {
@@ -146,7 +162,7 @@ export function createPrerenderedPages(options: {
      */
     warm() {
       page('/').catch((error: unknown) =>
-        options.log.error({ err: error }, 'prerendering the home page failed'),
+        options.log.error({ err: error }, 'reading what the home page is rendered from failed'),
       );
     },
     /**
@@ -157,16 +173,15 @@ export function createPrerenderedPages(options: {
       let rendered: PrerenderedPage | null;
       try {
         rendered = await page(pathname);
-      } catch (error) {
-        options.log.error({ err: error, pathname }, 'prerendering a public page failed');
+      } catch {
+        // The catalog could not be read (the database is away): the shell needs none of it.
         return false;
       }
       if (!rendered) return false;
-      const accepts = String(request.headers['accept-encoding'] ?? '');
       reply.header('vary', 'accept-encoding');
-      if (/\bbr\b/.test(accepts)) {
+      if (accepts(request, 'br')) {
         reply.header('content-encoding', 'br').send(rendered.br);
-      } else if (/\bgzip\b/.test(accepts)) {
+      } else if (accepts(request, 'gzip')) {
         reply.header('content-encoding', 'gzip').send(rendered.gzip);
       } else {
         reply.send(rendered.html);

@@ -87,7 +87,7 @@ export async function registerSpa(
   const indexHtml = options.indexHtml?.replace('</head>', `${settingsMeta}</head>`) ?? null;
   const pageMeta = readPageMeta(options.webDist);
   const pagePath = (pathname: string) =>
-    pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   const metaFor = (pathname: string) => pageMeta[pagePath(pathname)];
   const prerendered = indexHtml
     ? createPrerenderedPages({

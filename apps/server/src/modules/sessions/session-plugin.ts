@@ -108,7 +108,8 @@ export const hasBearerToken = (request: FastifyRequest) =>
 
 /**
  * Resolves the session cookie of every API and WebSocket request (from memory once cached), and
- * keeps an API request's session hint in step with it.
+ * keeps the session hint in step with it: on API answers, and on a page whose browser holds a
+ * session cookie without the hint.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
@@ -118,20 +119,17 @@ export const sessionPlugin = fp(
     // The matched route decides, not the raw URL, which the router decodes (`/%61pi/…`).
     app.addHook('onRequest', (request, reply, done) => {
       const route = request.routeOptions.url;
-      const isApi = route !== undefined && route.startsWith('/api/');
+      if (hasBearerToken(request)) return done();
+      if (route === undefined) return pageHint(request, reply, done);
+      const isApi = route.startsWith('/api/');
+      if (!isApi && route !== '/ws') return done();
       const token = readSessionToken(request);
-      // A page is read only to give back a hint that a live session lacks (a session older
-      // than the hint, a hint deleted by hand): without it the page would not ask who it is.
-      const isPage = !isApi && route !== '/ws';
-      const pageNeedsHint =
-        isPage && token !== undefined && request.cookies[SESSION_HINT_COOKIE] === undefined;
-      if ((isPage && !pageNeedsHint) || hasBearerToken(request)) return done();
       if (token) {
         const cached = sessions.peek(token);
         if (!cached) {
           sessions.resolve(token).then((session) => {
             request.session = session;
-            if (isApi || isPage) syncSessionHint(request, reply);
+            if (isApi) syncSessionHint(request, reply);
             done();
           }, done);
           return;
@@ -139,9 +137,28 @@ export const sessionPlugin = fp(
         request.session = cached;
       }
       // A WebSocket upgrade gets no ordinary answer to carry a cookie: only API calls sync it.
-      if (isApi || isPage) syncSessionHint(request, reply);
+      if (isApi) syncSessionHint(request, reply);
       done();
     });
+
+    /**
+     * A page (the app's HTML: no route of its own) gives back the hint a live session lacks (a
+     * session older than the hint, a hint deleted by hand), or the page would not ask who is
+     * signed in. A dead session's cookie is cleared, so the next page does not look again.
+     * Assets are never asked: they may be cached by anyone. Nothing here fails a page.
+     */
+    function pageHint(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+      const token = readSessionToken(request);
+      if (!token || request.cookies[SESSION_HINT_COOKIE] !== undefined) return done();
+      const settle = (session: ActiveSession | null) => {
+        if (session) syncSessionHint(Object.assign(request, { session }), reply);
+        else clearSessionCookie(request, reply);
+        done();
+      };
+      const cached = sessions.peek(token);
+      if (cached) return settle(cached);
+      sessions.resolve(token).then(settle, () => done());
+    }
   },
   { name: 'sessions', dependencies: ['services'] },
 );

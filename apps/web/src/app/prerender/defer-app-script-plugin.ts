@@ -41,7 +41,8 @@ export function deferAppScript(): Plugin {
     if (!started) (started = true), load();
   }
   // An empty page (not prerendered) has nothing to paint first.
-  if (!document.getElementById('root').firstElementChild || !window.PerformanceObserver) {
+  var root = document.getElementById('root');
+  if (!root || !root.firstElementChild || !window.PerformanceObserver) {
     return start();
   }
   try {

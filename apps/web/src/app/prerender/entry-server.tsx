@@ -10,6 +10,9 @@ import { prerenderedQueries, type PrerenderData } from './prerendered-queries';
 
 export type { PrerenderData };
 
+/** Longer than any page takes (tens of milliseconds), short enough not to hold a request. */
+const RENDER_TIMEOUT_MS = 10_000;
+
 export interface PrerenderedPage {
   /** The markup of #root. */
   html: string;
@@ -34,33 +37,44 @@ export async function renderPage(
   if (!leaf || leaf.route.path === '*') return null;
 
   const queryClient = createQueryClient();
-  for (const [key, value] of prerenderedQueries(data)) {
-    queryClient.setQueryData(key as QueryKey, value);
+  try {
+    for (const [key, value] of prerenderedQueries(data)) {
+      queryClient.setQueryData(key as QueryKey, value);
+    }
+    await Promise.all(
+      context.matches.map(({ route, params }) =>
+        (route.handle as PrerenderHandle | undefined)?.prerender?.(queryClient, params),
+      ),
+    );
+    const read = recordReadQueries(queryClient);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+      // A part that throws would be rendered as its fallback and hydrated as an error: the
+      // page is not served prerendered instead. A part that never settles is cut off.
+      {
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        onError: (error) => void errors.push(error),
+      },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    if (errors.length) throw errors[0];
+    const queryState = JSON.stringify(
+      dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => read.has(query) && query.state.status === 'success',
+      }),
+    );
+    return { html: Buffer.concat(chunks).toString('utf8'), queryState };
+  } finally {
+    // Its garbage-collection timers would otherwise hold every page's data for half an hour.
+    queryClient.clear();
   }
-  await Promise.all(
-    context.matches.map(({ route, params }) =>
-      (route.handle as PrerenderHandle | undefined)?.prerender?.(queryClient, params),
-    ),
-  );
-  const read = recordReadQueries(queryClient);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
-    </StrictMode>,
-  );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const queryState = JSON.stringify(
-    dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => read.has(query) && query.state.status === 'success',
-    }),
-  );
-  // Its garbage-collection timers would otherwise hold every page's data for half an hour.
-  queryClient.clear();
-  return { html: Buffer.concat(chunks).toString('utf8'), queryState };
 }
 
 /**

@@ -79,7 +79,11 @@ export function Footer() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between lg:px-6">
-          <p>© {new Date().getFullYear()} Alpenkube. All rights reserved.</p>
+          {/* Around New Year the prerendered year and the visitor's may differ for some hours (time
+              zones): the HTML's stays rather than a hydration error. */}
+          <p suppressHydrationWarning>
+            © {new Date().getFullYear()} Alpenkube. All rights reserved.
+          </p>
           <p className="flex items-center gap-2" data-testid="app-version">
             <span>{version.data?.displayVersion ?? DEFAULT_VERSION_TEXT}</span>
             {version.data?.environment === 'development' ? (

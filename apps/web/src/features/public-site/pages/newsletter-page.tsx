@@ -7,6 +7,7 @@ import { PublicForm } from '@/components/lead-form/public-form';
 import { FormPageLayout } from '../forms/form-page-layout';
 import { NewsletterTokenAction } from '../forms/newsletter-token-action';
 import { useRouteMeta } from '../use-page-meta';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const contents = [
   'New Kubernetes versions on the platform and what changes for you',
@@ -20,8 +21,10 @@ const loadSchema = () => import('@alpenkube/contract/public-forms').then((m) => 
 export function NewsletterPage() {
   useRouteMeta('/newsletter');
   const [params] = useSearchParams();
-  const confirmToken = params.get('confirm');
-  const unsubscribeToken = params.get('unsubscribe');
+  // The prerendered page has no query: a mailed link's token acts once the page is live.
+  const hydrated = useHydrated();
+  const confirmToken = hydrated ? params.get('confirm') : null;
+  const unsubscribeToken = hydrated ? params.get('unsubscribe') : null;
   const form = useLeadForm({
     schema: loadSchema,
     endpoint: endpoints.publicForms.newsletterSubscribe,

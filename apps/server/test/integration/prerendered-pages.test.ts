@@ -85,7 +85,11 @@ describe('prerendered public pages', () => {
     expect(head).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/index-abc.css">',
     );
-    expect(html).not.toContain('rel="stylesheet"');
+    // Applied as a stylesheet only without scripts.
+    expect(html.replace(/<noscript>.*?<\/noscript>/g, '')).not.toContain('rel="stylesheet"');
+    expect(head).toContain(
+      '<noscript><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></noscript>',
+    );
   });
 
   it('renders a page once, compressed as the client accepts, until the catalog changes', async () => {
@@ -105,13 +109,18 @@ describe('prerendered public pages', () => {
     expect(renders()).toBe(count + 1);
   });
 
-  it('falls back to the empty shell when a page cannot be rendered, and tries again next time', async () => {
+  it('falls back to the empty shell when a page cannot be rendered, until its data changes', async () => {
     for (const url of ['/broken', '/gone']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
     }
+    // Not rendered again on every request...
     const count = renders();
+    await t.app.inject({ url: '/broken' });
+    expect(renders()).toBe(count);
+    // ...but once the data it is rendered from changes.
+    t.app.services.catalog.invalidate();
     await t.app.inject({ url: '/broken' });
     expect(renders()).toBe(count + 1);
   });

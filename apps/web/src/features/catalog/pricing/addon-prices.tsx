@@ -45,7 +45,7 @@ export function AddonPrices() {
           <span className="font-medium text-success">Included</span>
         ) : (
           <>
-            <span data-testid="addon-price" className="font-semibold">
+            <span data-testid="addon-price" className="font-semibold tabular-nums">
               {formatPriceFromCents(cents)}
             </span>
             <span className="text-muted-foreground">

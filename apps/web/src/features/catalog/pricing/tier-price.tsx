@@ -19,8 +19,8 @@ export function TierPrice({ tier, size = 'lg' }: { tier: Tier; size?: 'lg' | 'md
           data-testid="tier-price"
           className={
             size === 'lg'
-              ? 'text-4xl font-bold tracking-tight'
-              : 'text-2xl font-bold tracking-tight'
+              ? 'text-4xl font-bold tracking-tight tabular-nums'
+              : 'text-2xl font-bold tracking-tight tabular-nums'
           }
         >
           {formatPriceFromCents(main)}
@@ -28,7 +28,7 @@ export function TierPrice({ tier, size = 'lg' }: { tier: Tier; size?: 'lg' | 'md
         <span className="text-sm text-muted-foreground">{yearly ? '/ year' : '/ month'}</span>
       </p>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <span data-testid="tier-price-other">
+        <span data-testid="tier-price-other" className="tabular-nums">
           {formatPriceFromCents(other)} {yearly ? 'billed monthly' : 'billed yearly'}
         </span>
         {discount > 0 && (
@@ -47,7 +47,7 @@ export function TierPriceBreakdown({ tier }: { tier: Tier }) {
   const yearly = billingCycle === 'yearly';
   const unit = yearly ? 'year' : 'month';
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm tabular-nums">
       <dt className="text-muted-foreground">Control plane</dt>
       <dd className="text-right font-medium">
         {formatPriceFromCents(

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { EmbeddedDatabaseStoppedError } from './errors.ts';
+import { startPgliteThread } from './pglite-thread.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -82,29 +81,23 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   const inMemory = config.dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(config.dataDir);
   try {
-    const client = new PGlite({
-      dataDir: inMemory ? config.dataDir : `${config.dataDir}/pgdata`,
-      startParams: PGLITE_START_PARAMS,
-    });
-    await client.waitReady;
-    if (!inMemory) syncToHost(client);
-    let stopped = false;
-    stopAfterAbort(client, () => {
-      stopped = true;
-      config.onFatal?.(new EmbeddedDatabaseStoppedError());
-    });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const client = await startPgliteThread(
+      {
+        dataDir: inMemory ? config.dataDir : `${config.dataDir}/pgdata`,
+        startParams: PGLITE_START_PARAMS,
+      },
+      (error) => config.onFatal?.(error),
+    );
+    // Drizzle's PGlite driver asks for `query` and `transaction` only, which the thread offers.
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
     return {
       kind: 'pglite',
       db,
-      async listen(channel, handler) {
-        return client.listen(channel, handler);
-      },
+      listen: (channel, handler) => client.listen(channel, handler),
       onReconnect: () => () => {},
       async close() {
         try {
-          // An aborted instance cannot close; its last commits are in the WAL already.
-          if (!stopped) await client.close();
+          await client.close();
         } finally {
           unlock();
         }
@@ -114,52 +107,6 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     unlock();
     throw error;
   }
-}
-
-/**
- * When PostgreSQL PANICs inside PGlite (a WAL segment it cannot write on a full disk), the
- * WebAssembly aborts: the call under way fails, and the next one may spin forever in the main
- * thread, freezing the whole server. Every call after the abort fails at once instead.
- */
-function stopAfterAbort(client: PGlite, onStopped: () => void) {
-  const mod = (client as unknown as { mod?: EmscriptenModule }).mod;
-  if (!mod) throw new Error('PGlite module not recognised: cannot watch for aborts');
-  const previous = mod.onAbort;
-  mod.onAbort = (reason) => {
-    (client as unknown as { execProtocolRawSync: () => never }).execProtocolRawSync = () => {
-      throw new EmbeddedDatabaseStoppedError();
-    };
-    previous?.(reason);
-    onStopped();
-  };
-}
-
-/**
- * Emscripten's Node file system has no fsync hook, so PostgreSQL's fsync() of the WAL would stop
- * at the WebAssembly boundary. We give it one that reaches the host's fsync(2): a commit is then
- * on disk before PGlite acknowledges it, surviving a power loss and not only a process crash.
- */
-function syncToHost(client: PGlite) {
-  const mod = (client as unknown as { mod?: EmscriptenModule }).mod;
-  // NODEFS is not exported; every stream it opened (they carry a host descriptor) shares its ops.
-  const streamOps = mod?.FS?.streams?.find((stream) => stream?.nfd !== undefined)?.stream_ops;
-  if (!streamOps) throw new Error('PGlite file system not recognised: cannot enable fsync');
-  if (!streamOps.fsync) {
-    streamOps.fsync = (stream) => {
-      if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
-      return 0;
-    };
-  }
-}
-
-interface EmscriptenStream {
-  nfd?: number;
-  stream_ops: { fsync?: (stream: EmscriptenStream) => number };
-}
-
-interface EmscriptenModule {
-  FS?: { streams?: (EmscriptenStream | null)[] };
-  onAbort?: (reason: unknown) => void;
 }
 
 /**

@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startTypeScriptWorker } from '../lib/typescript-worker.ts';
 import { EmbeddedDatabaseStoppedError } from './errors.ts';
 
 /*
@@ -51,23 +47,6 @@ interface Queryable {
   query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResult>;
 }
 
-/**
- * The thread loads the worker's TypeScript through tsx, whatever started the server (node with
- * tsx's loader, or a test runner): a loader given to the process does not reach new threads.
- */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(tsxEsmApi())})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); })`;
-
-/** The ES module of tsx's API (a test runner's module loader cannot resolve it for us). */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api']!.import.default))
-    .href;
-}
-
 /** The database's error as the server's code reads it: SQLSTATE `code`, `constraint`, and so on. */
 function revive(error: SerialisedError): Error {
   const revived = Object.assign(new Error(error.message), error.fields);
@@ -91,7 +70,7 @@ export async function startPgliteThread(
   data: PgliteWorkerData,
   onFatal: (error: Error) => void,
 ): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: data });
+  const worker = startTypeScriptWorker(new URL('./pglite-worker.ts', import.meta.url), data);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Beasties from 'beasties';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { createPrerenderThread } from './prerender-thread.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -12,25 +11,10 @@ const gzip = promisify(zlib.gzip);
 /** Where the web build puts its prerender (apps/web/src/app/prerender/entry-server.tsx). */
 export const PRERENDER_ENTRY = path.join('ssr', 'entry-server.js');
 
-/** The prerender's surface, as the web build exports it. */
-interface Prerenderer {
-  renderPage(pathname: string, data: unknown): Promise<{ html: string; queryState: string } | null>;
-}
-
 /** The data every public page is rendered from, and what changes with it (a new object). */
 export interface PrerenderInput {
   generation: object;
   data: unknown;
-}
-
-/** The build's stylesheets besides the one index.html links (those of lazy chunks). */
-function chunkStylesheets(webDist: string): string[] {
-  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const assets = path.join(webDist, 'assets');
-  return fs
-    .readdirSync(assets)
-    .filter((name) => name.endsWith('.css') && !index.includes(`/assets/${name}`))
-    .map((name) => `/assets/${name}`);
 }
 
 type Rendering = Promise<PrerenderedPage | null>;
@@ -52,28 +36,6 @@ interface PrerenderedPage {
 }
 
 /**
- * The whole stylesheet as a preload: fetched early, applied by the app's script (main.tsx) when
- * it takes over. As a stylesheet, even at the end of the body, it would hold the first paint;
- * the page's own rules are inline already. Without scripts, a noscript link applies it.
- * (An onload attribute that applies it would need the CSP to allow inline handlers.)
- */
-function preloadStylesheets(html: string): string {
-  const links: string[] = [];
-  const rest = html.replace(/<link rel="stylesheet"([^>]*)>/g, (link, attributes: string) => {
-    links.push(`<link rel="preload" as="style"${attributes}><noscript>${link}</noscript>`);
-    return '';
-  });
-  return rest.replace('</head>', `${links.join('')}</head>`);
-}
-
-// Inside a <script> element, '</script' or '<!--' in the JSON would end or confuse it.
-const jsonForScript = (json: string) =>
-  json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
-/**
  * The public pages as HTML with their content, drawn by the web build's own components, so a
  * visitor sees the page before any script runs. A page is the same for every visitor: it is
  * rendered once per path and kept (compressed) until the data it shows changes, when the next
@@ -90,43 +52,22 @@ export function createPrerenderedPages(options: {
 }) {
   const entry = path.join(options.webDist, PRERENDER_ENTRY);
   if (!fs.existsSync(entry)) return null;
-  let prerenderer: Promise<Prerenderer> | undefined;
-  const beasties = new Beasties({
-    path: options.webDist,
-    publicPath: '/',
-    // A lazy page's own CSS (a tutorial's typography) comes with its code, after the first
-    // paint: the rules of every stylesheet that the markup uses are inlined.
-    additionalStylesheets: chunkStylesheets(options.webDist),
-    // Selectors the matching does not see as used: the dark theme's colours (`.dark`, set on
-    // <html> by the browser before paint, never in the rendered markup), Tailwind's space and
-    // divide utilities (`:where(.space-y-2>…)`) and the rules that size icons from their
-    // parent (`… svg`).
-    allowRules: [/^\.dark\b/, /^:where\(\.(space|divide)-/, /svg/],
-    // Leaves a plain stylesheet link (others add an onload handler, which the CSP forbids);
-    // preloadStylesheets then makes it a preload.
-    preload: 'body',
-    pruneSource: false,
-    reduceInlineStyles: false,
-    logLevel: 'silent',
-  });
+  const thread = createPrerenderThread({ webDist: options.webDist, entry });
+  // The thread is sent a generation's data once, under a number of its own.
+  const generationNumbers = new WeakMap<object, number>();
+  let lastGeneration = 0;
   // One set of pages per catalog snapshot and UTC day (the demo form's bookable dates, the
   // footer's year): a request still holding an older snapshot cannot evict the newer pages.
   const generations = new WeakMap<object, { day: string; pages: Map<string, Rendering> }>();
 
-  async function render(pathname: string, data: unknown): Promise<PrerenderedPage | null> {
-    prerenderer ??= import(pathToFileURL(entry).href) as Promise<Prerenderer>;
-    const page = await (await prerenderer).renderPage(pathname, data);
-    if (!page) return null;
-    const shell = options.shell(pathname);
-    const html = preloadStylesheets(
-      await beasties.process(
-        shell.replace(
-          '<div id="root"></div>',
-          // The id is the one the browser reads the query cache from (adopt-prerendered-queries).
-          `<div id="root">${page.html}</div><script type="application/json" id="query-state">${jsonForScript(page.queryState)}</script>`,
-        ),
-      ),
-    );
+  async function render(pathname: string, input: PrerenderInput): Promise<PrerenderedPage | null> {
+    let generation = generationNumbers.get(input.generation);
+    if (generation === undefined) {
+      generation = ++lastGeneration;
+      generationNumbers.set(input.generation, generation);
+    }
+    const html = await thread.render(pathname, options.shell(pathname), generation, input.data);
+    if (html === null) return null;
     const [br, gz] = await Promise.all([
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip(html, { level: 9 }),
@@ -146,7 +87,7 @@ export function createPrerenderedPages(options: {
     if (!rendering) {
       // A failure is kept too (logged once): a page that cannot render gets the empty shell
       // until the data changes, not a new attempt on every request.
-      rendering = render(pathname, input.data).catch((error: unknown) => {
+      rendering = render(pathname, input).catch((error: unknown) => {
         options.log.error({ err: error, pathname }, 'prerendering a public page failed');
         return null;
       });
@@ -156,6 +97,7 @@ export function createPrerenderedPages(options: {
   }
 
   return {
+    close: () => thread.close(),
     /**
      * Renders the home page in the background: it loads the renderer too (about half a second),
      * which the first visitor would otherwise wait for.

@@ -97,7 +97,10 @@ export async function registerSpa(
         log: app.log,
       })
     : null;
-  if (prerendered) app.addHook('onReady', async () => prerendered.warm());
+  if (prerendered) {
+    app.addHook('onReady', async () => prerendered.warm());
+    app.addHook('onClose', async () => prerendered.close());
+  }
 
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => {
     const lines = [

@@ -12,12 +12,13 @@ const INDEX = `<!doctype html><html><head><title>Alpenkube</title>
 
 /**
  * A stand-in for the web build's prerender (apps/web/src/app/prerender/entry-server.tsx): the
- * same export, markup that shows what it was given, and a count of renders in a global (the
- * server loads this file itself, outside the test's module graph).
+ * same export, markup that shows what it was given, and a line in a file beside it for each
+ * render (the server loads this file in its prerender thread, outside the test's module graph).
  */
 const RENDERER = `
+import fs from 'node:fs';
 export async function renderPage(pathname, data) {
-  globalThis.__prerenders = (globalThis.__prerenders ?? 0) + 1;
+  fs.appendFileSync(new URL('./renders.log', import.meta.url), pathname + '\\n');
   if (pathname === '/broken') throw new Error('render failed');
   if (pathname === '/gone') return null;
   return {
@@ -27,11 +28,13 @@ export async function renderPage(pathname, data) {
   };
 }`;
 
-const renders = () => (globalThis as { __prerenders?: number }).__prerenders ?? 0;
-
 describe('prerendered public pages', () => {
   let t: TestApp;
   let dist: string;
+  const renders = () => {
+    const log = path.join(dist, 'ssr/renders.log');
+    return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').length - 1 : 0;
+  };
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-prerender-'));
@@ -46,6 +49,8 @@ describe('prerendered public pages', () => {
     // A lazy chunk's stylesheet: its rules are inlined where the markup uses them.
     fs.writeFileSync(path.join(dist, 'assets/tutorial-def.css'), '.article{line-height:2}');
     fs.writeFileSync(path.join(dist, 'ssr/entry-server.js'), RENDERER);
+    // As the real build's, which lies in the web app's package (an ES module package).
+    fs.writeFileSync(path.join(dist, 'package.json'), '{ "type": "module" }');
     fs.writeFileSync(
       path.join(dist, 'page-meta.json'),
       JSON.stringify({

@@ -3,7 +3,13 @@ import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BASE_URL, E2E_PORT, E2E_STATE_FILE } from './env';
+import {
+  E2E_BASE_URL,
+  E2E_PORT,
+  E2E_STATE_FILE,
+  EVENT_LOOP_NOTE_MS,
+  EVENT_LOOP_REPORT,
+} from './env';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -44,6 +50,10 @@ export default async function globalSetup() {
       MAIL_LIMIT_PER_IP: '1000',
       // Provisioning a small cluster takes about five seconds: long enough to watch it progress.
       PROVIDER_SIM_SPEED: '40',
+      // Every stall of the event loop, with the code that caused it, for the teardown's check.
+      EVENT_LOOP_WARN_MS: String(EVENT_LOOP_NOTE_MS),
+      EVENT_LOOP_PROFILE: '1',
+      EVENT_LOOP_REPORT: join(dataDir, EVENT_LOOP_REPORT),
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -1,7 +1,30 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { E2E_STATE_FILE } from './env';
+import { join } from 'node:path';
+import { E2E_STATE_FILE, EVENT_LOOP_LIMIT_MS, EVENT_LOOP_NOTE_MS, EVENT_LOOP_REPORT } from './env';
 
-/** Stops the server that global-setup started and deletes its data directory. */
+interface Stall {
+  at: string;
+  blockedMs: number;
+  cause: string[];
+}
+
+/** The server's event-loop stalls of the run, as global-setup asked it to report them. */
+function readStalls(dataDir: string): Stall[] {
+  const file = join(dataDir, EVENT_LOOP_REPORT);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Stall);
+}
+
+const describe = (stall: Stall) =>
+  `${stall.blockedMs} ms at ${stall.at}\n${stall.cause.map((line) => `    ${line}`).join('\n') || '    (no profile)'}`;
+
+/**
+ * Stops the server that global-setup started and deletes its data directory; fails the run when
+ * the server's event loop stalled for a second or more, naming the code that held it.
+ */
 export default async function globalTeardown() {
   if (!existsSync(E2E_STATE_FILE)) return;
   const { pid, dataDir } = JSON.parse(readFileSync(E2E_STATE_FILE, 'utf8')) as {
@@ -15,6 +38,18 @@ export default async function globalTeardown() {
   }
   // Give it a moment to close the database before its directory goes.
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const stalls = readStalls(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(E2E_STATE_FILE, { force: true });
+  const longest = [...stalls].sort((a, b) => b.blockedMs - a.blockedMs);
+  console.log(
+    `server event loop: ${stalls.length} stalls of ${EVENT_LOOP_NOTE_MS} ms or more, longest ${longest[0]?.blockedMs ?? 0} ms`,
+  );
+  const over = longest.filter((stall) => stall.blockedMs >= EVENT_LOOP_LIMIT_MS);
+  if (over.length > 0) {
+    throw new Error(
+      `The server's event loop stalled ${over.length} times for ${EVENT_LOOP_LIMIT_MS} ms or more ` +
+        `(every request waited meanwhile):\n${over.slice(0, 5).map(describe).join('\n')}`,
+    );
+  }
 }

@@ -54,6 +54,15 @@ export interface AppConfig {
   kubeApiUrl: string;
   /** The TLS listener's port, or null when the public origin is https already. */
   kubeApiPort: number | null;
+  /** What main.ts does when synchronous work keeps the event loop from turning. */
+  eventLoop: {
+    /** A stall this long is logged as a warning (EVENT_LOOP_WARN_MS). */
+    warnMs: number;
+    /** Profile the server to name each stall's code (EVENT_LOOP_PROFILE=1; costs a little). */
+    profile: boolean;
+    /** Also append each stall as a JSON line to this file (EVENT_LOOP_REPORT; test servers). */
+    reportFile: string | undefined;
+  };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -238,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
     ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
+    eventLoop: {
+      warnMs: intFrom(env, 'EVENT_LOOP_WARN_MS', 500),
+      profile: env.EVENT_LOOP_PROFILE === '1',
+      reportFile: env.EVENT_LOOP_REPORT || undefined,
+    },
   };
 }
 

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import type { Server } from 'node:https';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
+import { watchEventLoop } from './lib/event-loop-watch.ts';
 
 async function main() {
   const config = loadConfig();
@@ -56,6 +58,16 @@ async function main() {
       );
     }
   }
+  watchEventLoop({
+    stallMs: config.eventLoop.warnMs,
+    profile: config.eventLoop.profile,
+    onStall(stall) {
+      app.log.warn(stall, `the event loop was blocked for ${stall.blockedMs} ms`);
+      if (config.eventLoop.reportFile) {
+        fs.appendFile(config.eventLoop.reportFile, `${JSON.stringify(stall)}\n`, () => {});
+      }
+    },
+  });
   app.log.info(
     `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
       `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,

@@ -21,6 +21,22 @@ function readStalls(dataDir: string): Stall[] {
 const describe = (stall: Stall) =>
   `${stall.blockedMs} ms at ${stall.at}\n${stall.cause.map((line) => `    ${line}`).join('\n') || '    (no profile)'}`;
 
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function exited(pid: number, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  while (running(pid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Stops the server that global-setup started and deletes its data directory; fails the run when
  * the server's event loop stalled for a second or more, naming the code that held it.
@@ -36,8 +52,8 @@ export default async function globalTeardown() {
   } catch {
     // Already gone.
   }
-  // Give it a moment to close the database before its directory goes.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // It closes the database before its directory goes (its own shutdown gives up after 10 s).
+  await exited(pid, 15_000);
   const stalls = readStalls(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(E2E_STATE_FILE, { force: true });

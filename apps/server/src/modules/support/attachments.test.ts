@@ -26,6 +26,7 @@ describe('attachment types, from the bytes', () => {
     expect(sniffType(bytes(0x4d, 0x5a, 0x90, 0x00))).toBeNull(); // MZ (.exe)
     expect(sniffType(bytes(0x50, 0x4b, 0x03, 0x04))).toBeNull(); // zip
     expect(sniffType(bytes(0xc3, 0x28))).toBeNull(); // invalid UTF-8
+    expect(sniffType(Buffer.from('ends mid-character \u{1F600}').subarray(0, -1))).toBeNull();
     expect(sniffType(Buffer.from('text\u0000with a NUL'))).toBeNull();
   });
 

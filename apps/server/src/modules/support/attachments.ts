@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream';
@@ -75,7 +76,8 @@ class TypeSniffer {
   private head = Buffer.alloc(0);
   private magic: AttachmentType | 'binary' | null | undefined;
   private text = true;
-  private readonly utf8 = new TextDecoder('utf-8', { fatal: true });
+  /** The last bytes of a character that the next chunk completes. */
+  private carry = Buffer.alloc(0);
 
   /** Looks at the next bytes; false as soon as they cannot be an accepted type. */
   push(chunk: Buffer): boolean {
@@ -100,15 +102,25 @@ class TypeSniffer {
       : null;
   }
 
+  /** Checks the bytes as UTF-8 text without decoding them (no string per chunk). */
   private isText(chunk: Buffer, stream: boolean): boolean {
     if (!hasOnlyTextBytes(chunk)) return false;
-    try {
-      this.utf8.decode(chunk, { stream });
-      return true;
-    } catch {
-      return false;
-    }
+    const bytes = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    const whole = stream ? bytes.length - incompleteTail(bytes) : bytes.length;
+    this.carry = Buffer.from(bytes.subarray(whole));
+    return isUtf8(bytes.subarray(0, whole));
   }
+}
+
+/** How many bytes at the end begin a UTF-8 character that is not complete yet. */
+function incompleteTail(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const b = bytes[bytes.length - back]!;
+    if ((b & 0xc0) === 0x80) continue;
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
 }
 
 /** The type of a whole file's bytes (the same rules as an upload's stream). */

@@ -240,7 +240,7 @@ function fileStoreFrom(
   const bucket = env.FILE_STORE_S3_BUCKET?.trim();
   if (bucket) {
     const prefix = env.FILE_STORE_S3_PREFIX?.trim() ?? '';
-    if (prefix && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(prefix)) {
+    if (prefix && !/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/$/.test(prefix)) {
       throw new ConfigError(
         `FILE_STORE_S3_PREFIX must be path segments ending with a slash, such as alpenkube/, got "${prefix}"`,
       );

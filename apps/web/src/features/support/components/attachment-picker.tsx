@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { Paperclip, X } from 'lucide-react';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@alpenkube/contract';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENT_MAX_FILES_PER_TICKET,
+} from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/session/use-can';
 import { formatBytes } from '../ticket-labels';
@@ -66,7 +71,8 @@ export function AttachmentPicker({
           }}
         />
         <span className="text-xs text-muted-foreground">
-          Images, PDF, text or logs; up to {ATTACHMENT_MAX_FILES} files of 10 MB.
+          Images, PDF, text or logs; up to {ATTACHMENT_MAX_FILES} files of 10 MB,{' '}
+          {ATTACHMENT_MAX_FILES_PER_TICKET} per ticket.
         </span>
       </div>
       {problem ? (

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -199,6 +200,37 @@ describe('support files in the file store', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^At most 40 files an hour may be attached/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+  });
+
+  it('keeps nothing of an upload whose client goes away halfway', async () => {
+    const { client } = await member();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const before = { rows: await fileRows(), files: storedFiles() };
+    const boundary = 'gone-away';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="subject"\r\n\r\n${fields.subject}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.log"\r\n` +
+      'Content-Type: text/plain\r\n\r\n';
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/support/tickets HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `Cookie: sid=${client.cookie('sid')}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+        `Content-Length: ${head.length + 8 * MB}\r\n\r\n${head}`,
+    );
+    // 3 MB of the announced 8, then the connection drops.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => socket.write(Buffer.alloc(MB, 0x61), resolve));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    await expect
+      .poll(() => fs.readdirSync(path.join(storeDir(), '.partial')).length, { timeout: 5000 })
+      .toBe(0);
+    expect({ rows: await fileRows(), files: storedFiles() }).toEqual(before);
+    expect((await client.get('/api/support/tickets')).statusCode).toBe(200);
   });
 
   it('moves files kept in the database into the store at start, once, and serves them', async () => {

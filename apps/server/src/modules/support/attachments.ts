@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -292,8 +292,13 @@ export async function readMultipart(
       },
     })) {
       if (part.type === 'file') {
+        // A body cut short inside this part: the parser gave up on it before handing it over.
+        if (part.file.destroyed) throw badRequest('The form data could not be read');
+        // Held from here, before anything is awaited: a part the parser gives up on meanwhile
+        // fails the store's write instead of leaving it waiting for the rest.
+        const held = pipeline(part.file, new PassThrough(), () => {});
         // A file input left empty still sends a part, nameless and without bytes.
-        const source = part.filename ? part.file : await unlessEmpty(part.file);
+        const source = part.filename ? held : await unlessEmpty(held);
         if (!source) continue;
         fileCount += 1;
         const name = cleanFileName(part.filename);

@@ -119,7 +119,9 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             {
-              target: ['http', 'db', 'jobs', 'lib'].map((folder) => `${serverSrc}/${folder}`),
+              target: ['http', 'db', 'files', 'jobs', 'lib'].map(
+                (folder) => `${serverSrc}/${folder}`,
+              ),
               from: `${serverSrc}/modules`,
               message: 'Infrastructure depends on no module: pass what it needs in instead.',
             },

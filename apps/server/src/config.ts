@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3FileStoreOptions } from './files/s3-file-store.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 
@@ -63,7 +64,19 @@ export interface AppConfig {
     /** Also append each stall as a JSON line to this file (EVENT_LOOP_REPORT; test servers). */
     reportFile: string | undefined;
   };
+  /** Where attachments and invoices' CSVs are kept: a directory, or an S3-compatible bucket. */
+  fileStore: FileStoreConfig;
+  /** Support files a person may keep, in bytes (ATTACHMENT_QUOTA_PER_PERSON_MB). */
+  attachmentQuotaPerPerson: number;
+  /** Support files an organization may keep, in bytes (ATTACHMENT_QUOTA_PER_ORGANIZATION_MB). */
+  attachmentQuotaPerOrganization: number;
+  /** Files a person may upload in an hour (ATTACHMENT_UPLOADS_PER_HOUR). */
+  attachmentUploadsPerHour: number;
 }
+
+export type FileStoreConfig =
+  | { kind: 'directory'; directory: string; explicit: boolean }
+  | ({ kind: 's3' } & S3FileStoreOptions);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEV_SESSION_SECRET = 'development-only-secret-do-not-use-in-production';
@@ -220,15 +233,64 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+/**
+ * An S3-compatible bucket when FILE_STORE_S3_BUCKET is set; otherwise a directory
+ * (FILE_STORE_DIR, by default DATA_DIR/files). A directory is this machine's alone: in production
+ * on PostgreSQL, where several instances may share the database, it must be named on purpose
+ * (a volume every instance mounts, or a deployment of one instance), or files uploaded to one
+ * instance would be missing on the others.
+ */
+function fileStoreFrom(
+  env: NodeJS.ProcessEnv,
+  appEnv: AppEnv,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): FileStoreConfig {
+  const bucket = env.FILE_STORE_S3_BUCKET?.trim();
+  if (bucket) {
+    const prefix = env.FILE_STORE_S3_PREFIX?.trim() ?? '';
+    if (prefix && !/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/$/.test(prefix)) {
+      throw new ConfigError(
+        `FILE_STORE_S3_PREFIX must be path segments ending with a slash, such as alpenkube/, got "${prefix}"`,
+      );
+    }
+    return {
+      kind: 's3',
+      bucket,
+      endpoint: env.FILE_STORE_S3_ENDPOINT || undefined,
+      region: env.FILE_STORE_S3_REGION || undefined,
+      forcePathStyle: env.FILE_STORE_S3_FORCE_PATH_STYLE === 'true',
+      prefix,
+    };
+  }
+  const explicit = Boolean(env.FILE_STORE_DIR);
+  if (!explicit && appEnv === 'production' && databaseUrl) {
+    throw new ConfigError(
+      'With DATABASE_URL, set FILE_STORE_S3_BUCKET (an S3-compatible bucket every instance ' +
+        'shares) or FILE_STORE_DIR (a directory every instance mounts, or that the only ' +
+        "instance keeps): files kept in one instance's DATA_DIR would be missing on the others.",
+    );
+  }
+  return {
+    kind: 'directory',
+    directory: path.resolve(env.FILE_STORE_DIR || path.join(dataDir, 'files')),
+    explicit,
+  };
+}
+
+const MB = 1024 * 1024;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const appEnv = appEnvFrom(env);
   const port = intFrom(env, 'PORT', 5000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     appEnv,
     host: hostFrom(env, appEnv),
     port,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    databaseUrl,
     sessionSecret: sessionSecretFrom(env, appEnv),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Alpenkube <no-reply@alpenkube.eu>',
@@ -252,6 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       profile: env.EVENT_LOOP_PROFILE === '1',
       reportFile: env.EVENT_LOOP_REPORT || undefined,
     },
+    fileStore: fileStoreFrom(env, appEnv, dataDir, databaseUrl),
+    attachmentQuotaPerPerson: intFrom(env, 'ATTACHMENT_QUOTA_PER_PERSON_MB', 500) * MB,
+    attachmentQuotaPerOrganization: intFrom(env, 'ATTACHMENT_QUOTA_PER_ORGANIZATION_MB', 2048) * MB,
+    attachmentUploadsPerHour: intFrom(env, 'ATTACHMENT_UPLOADS_PER_HOUR', 60),
   };
 }
 

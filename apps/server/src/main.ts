@@ -70,7 +70,8 @@ async function main() {
   });
   app.log.info(
     `Alpenkube ${config.appEnv} listening on ${config.host}:${config.port}, public at ${config.publicUrl} ` +
-      `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+      `(database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}; ` +
+      `files: ${app.services.fileStore.description})`,
   );
 }
 

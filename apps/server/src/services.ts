@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createDirectoryFileStore } from './files/directory-file-store.ts';
+import type { FileStore } from './files/file-store.ts';
+import { createS3FileStore } from './files/s3-file-store.ts';
 import { createSealer, type Sealer } from './lib/crypto.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-queue.ts';
@@ -82,6 +85,8 @@ export interface Services {
   config: AppConfig;
   database: Database;
   db: Db;
+  /** Attachments' and invoices' CSVs' bytes: a directory, or an S3-compatible bucket. */
+  fileStore: FileStore;
   passwords: PasswordHasher;
   sealer: Sealer;
   sessions: SessionStore;
@@ -122,6 +127,18 @@ export interface Services {
   apiTokens: ApiTokenService;
 }
 
+function createFileStore(config: AppConfig, database: Database, log: FastifyBaseLogger) {
+  const settings = config.fileStore;
+  if (settings.kind === 's3') return createS3FileStore(settings);
+  if (database.kind === 'postgres' && !settings.explicit) {
+    log.warn(
+      `Files are kept in ${settings.directory}, on this machine only: with several instances on ` +
+        'one PostgreSQL, set FILE_STORE_S3_BUCKET (or FILE_STORE_DIR to a directory they all mount).',
+    );
+  }
+  return createDirectoryFileStore(settings.directory);
+}
+
 export function createServices(
   config: AppConfig,
   database: Database,
@@ -146,6 +163,7 @@ export function createServices(
     config,
     database,
     db,
+    fileStore: createFileStore(config, database, log),
     jobs,
     rateLimit,
     memoryRateLimit: createMemoryRateLimiter(),

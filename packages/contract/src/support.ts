@@ -13,6 +13,8 @@ export type TicketCategory = (typeof ticketCategories)[number];
 /** A message may carry this many files, each at most this large (the server checks the bytes). */
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** A ticket's conversation may hold this many files in all, its customer's and staff's. */
+export const ATTACHMENT_MAX_FILES_PER_TICKET = 30;
 /** What the server accepts, found in the bytes: images, PDF, and text or logs (UTF-8). */
 export const attachmentTypes = [
   'image/png',

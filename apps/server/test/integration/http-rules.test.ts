@@ -409,6 +409,43 @@ describe('HTTP rules every route follows', () => {
       ).toBe('https://cloud.example.eu');
     });
 
+    it('refuses PostgreSQL in production without a shared file store', () => {
+      const postgres = { ...PRODUCTION_ENV, DATABASE_URL: 'postgres://db/alpenkube' };
+      expect(() => loadConfig(postgres)).toThrow(ConfigError);
+      expect(() => loadConfig(postgres)).toThrow(
+        /With DATABASE_URL, set FILE_STORE_S3_BUCKET .* or FILE_STORE_DIR/,
+      );
+      expect(loadConfig({ ...postgres, FILE_STORE_DIR: '/srv/files' }).fileStore).toEqual({
+        kind: 'directory',
+        directory: '/srv/files',
+        explicit: true,
+      });
+      expect(
+        loadConfig({
+          ...postgres,
+          FILE_STORE_S3_BUCKET: 'alpenkube',
+          FILE_STORE_S3_ENDPOINT: 'http://minio:9000',
+          FILE_STORE_S3_FORCE_PATH_STYLE: 'true',
+          FILE_STORE_S3_PREFIX: 'files/',
+        }).fileStore,
+      ).toEqual({
+        kind: 's3',
+        bucket: 'alpenkube',
+        endpoint: 'http://minio:9000',
+        region: undefined,
+        forcePathStyle: true,
+        prefix: 'files/',
+      });
+      expect(() =>
+        loadConfig({ ...postgres, FILE_STORE_S3_BUCKET: 'b', FILE_STORE_S3_PREFIX: '../' }),
+      ).toThrow(/FILE_STORE_S3_PREFIX/);
+      // The embedded database is one process: its directory is the only one.
+      expect(loadConfig(PRODUCTION_ENV).fileStore.kind).toBe('directory');
+      expect(() =>
+        loadConfig({ APP_ENV: 'development', DATABASE_URL: 'postgres://db/x' }),
+      ).not.toThrow();
+    });
+
     it('is what an unset APP_ENV means: development has to be asked for', () => {
       expect(() => loadConfig({})).toThrow(/SESSION_SECRET/);
       const { APP_ENV: _env, ...unnamed } = PRODUCTION_ENV;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -729,6 +731,56 @@ describe('monthly invoices', () => {
         `${new Date(from.getTime() + HOUR).toISOString()},${web},web,node_hours,2.500,0.500,0.12345`,
         `${new Date(from.getTime() + 2 * HOUR).toISOString()},${web},web,node_hours,2.500,0.500,0.12345`,
       ]);
+    });
+
+    it('writes the usage CSV once and serves that file: with an ETag, unchanged by a void, 30 a minute', async () => {
+      const { client, organizationId } = await organization();
+      const web = await cluster(organizationId, 'web');
+      await usage(organizationId, web, 'node_hours', new Date(lastMonth.getTime() + DAY), 2, {
+        quantityMilli: 1000,
+        billableMilli: 1000,
+        costMillicents: 1_000,
+      });
+      const invoice = (await service().closeMonth(organizationId, boundary))!;
+      const url = `/api/billing/invoices/${invoice.id}/usage.csv`;
+      // Asked for ten times at once: one file, the same answer to each.
+      const first = await Promise.all(Array.from({ length: 10 }, () => client.get(url)));
+      expect(new Set(first.map((r) => `${r.statusCode} ${r.headers.etag} ${r.body}`)).size).toBe(1);
+      const etag = first[0]!.headers.etag as string;
+      expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+      expect(first[0]!.headers['cache-control']).toBe('private, no-cache');
+      if (t.config.fileStore.kind !== 'directory') throw new Error('a directory store');
+      const stored = path.join(t.config.fileStore.directory, `invoices/${invoice.id}/usage.csv`);
+      expect(fs.readFileSync(stored, 'utf8')).toBe(first[0]!.body);
+
+      // Issued is issued: a renamed cluster and a void change neither the file nor its tag.
+      await db().update(clusters).set({ name: 'renamed' }).where(eq(clusters.id, web));
+      const operator = await superAdmin();
+      const voided = await operator.post(`/api/billing/invoices/${invoice.id}/void`, {
+        reason: 'Issued to the wrong entity',
+      });
+      expect(voided.statusCode).toBe(200);
+      const later = await client.get(url);
+      expect([later.statusCode, later.headers.etag, later.body]).toEqual([
+        200,
+        etag,
+        first[0]!.body,
+      ]);
+      expect(later.body).toContain(',web,node_hours,');
+
+      const unchanged = await client.request({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': etag },
+      });
+      expect([unchanged.statusCode, unchanged.body]).toEqual([304, '']);
+
+      // Twelve asked so far this minute; the organization may ask 30.
+      for (let i = 12; i < 30; i++) expect((await client.get(url)).statusCode).toBe(200);
+      const limited = await client.get(url);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/^Too many usage downloads for your organization/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('pays an open invoice again once a card is there, and refuses one not open', async () => {

@@ -18,42 +18,7 @@ import {
   registerUser,
   type TestApp,
 } from '../support/test-app.ts';
-
-interface Part {
-  name: string;
-  data: Buffer;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function form(fields: Record<string, string | string[]>, files: Part[] = []) {
-  const boundary = `----alpenkube${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    for (const one of [value].flat()) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${one}\r\n`,
-        ),
-      );
-    }
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { form, type Part } from '../support/multipart-form.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -84,7 +49,12 @@ describe('support tickets', () => {
     const { client, user } = await registerUser(t.app, {
       companyName: `Support Co ${Math.random().toString(36).slice(2, 10)}`,
     });
-    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    // Files need a verified address and an approved organization.
+    const [row] = await db()
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, user.id))
+      .returning();
     await db()
       .update(organizations)
       .set({ status: 'active' })

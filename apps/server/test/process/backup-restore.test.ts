@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,20 @@ async function stop(server: ServerProcess) {
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
+/** Every file of a file store directory and a digest of its bytes (the demo's attachments). */
+function fileTree(dir: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    result[path.relative(dir, file)] = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(file))
+      .digest('hex');
+  }
+  return result;
+}
+
 /** Every table's row count and a checksum of all its rows, in a stable order. */
 async function fingerprint(query: Query) {
   const tables = await query(
@@ -75,23 +90,28 @@ const WRITE_MORE = [
 ];
 
 describe('backup and restore with the documented scripts', () => {
-  it('PostgreSQL: restores exactly the backed-up state over later writes', async () => {
+  it('PostgreSQL: restores exactly the backed-up state over later writes, with its files', async () => {
     const url = await createTestDatabase();
-    await stop(await startServer({ DATABASE_URL: url }));
+    const files = path.join(workDir, 'files');
+    await stop(await startServer({ DATABASE_URL: url, FILE_STORE_DIR: files }));
+    const filesBackedUp = fileTree(files);
+    expect(Object.keys(filesBackedUp).length).toBeGreaterThan(0);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       const query: Query = async (text) => (await client.query(text)).rows;
       const backedUp = await fingerprint(query);
       const file = path.join(workDir, 'alpenkube.dump');
-      const backupMs = await run('backup.sh', 'postgres', url, file);
+      const backupMs = await run('backup.sh', 'postgres', url, file, files);
+      fs.rmSync(files, { recursive: true });
 
       for (const statement of WRITE_MORE) await query(statement);
       const changed = await fingerprint(query);
       expect(changed).not.toEqual(backedUp);
 
-      const restoreMs = await run('restore.sh', 'postgres', url, file);
+      const restoreMs = await run('restore.sh', 'postgres', url, file, files);
       expect(await fingerprint(query)).toEqual(backedUp);
+      expect(fileTree(files)).toEqual(filesBackedUp);
       const [{ after }] = (await query(
         `select count(*)::int as after from notifications where message = 'after the backup'`,
       )) as [{ after: number }];
@@ -125,9 +145,12 @@ describe('backup and restore with the documented scripts', () => {
     const before = await open();
     const backedUp = await fingerprint(before.query);
     await before.database.close();
+    const filesBackedUp = fileTree(path.join(dataDir, 'files'));
+    expect(Object.keys(filesBackedUp).length).toBeGreaterThan(0);
     const backupMs = await run('backup.sh', 'embedded', dataDir, file);
     // It holds the whole database: its owner's alone.
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    fs.rmSync(path.join(dataDir, 'files'), { recursive: true });
 
     const later = await open();
     for (const statement of WRITE_MORE) await later.query(statement);
@@ -143,6 +166,7 @@ describe('backup and restore with the documented scripts', () => {
         .readdirSync(dataDir)
         .filter((name) => name.startsWith('.') || name.startsWith('server.lock')),
     ).toEqual([]);
+    expect(fileTree(path.join(dataDir, 'files'))).toEqual(filesBackedUp);
     const restored = await open();
     try {
       expect(await fingerprint(restored.query)).toEqual(backedUp);

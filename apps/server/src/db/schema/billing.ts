@@ -191,6 +191,10 @@ export const usageRecords = pgTable(
   (t) => [
     uniqueIndex('usage_records_cluster_metric_hour_key').on(t.clusterId, t.metric, t.hour),
     index('usage_records_organization_hour_idx').on(t.organizationId, t.hour),
+    // An invoice's usage CSV reads its records in order, once.
+    index('usage_records_invoice_idx')
+      .on(t.invoiceId, t.hour)
+      .where(sql`${t.invoiceId} is not null`),
   ],
 );
 
@@ -263,6 +267,11 @@ export const invoices = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
     voidedBy: integer('voided_by').references(() => users.id),
+    /**
+     * The SHA-256 of the usage CSV, set when it is first written to the file store
+     * (`invoices/<id>/usage.csv`): its strong ETag. An issued invoice's usage never changes.
+     */
+    usageCsvSha256: text('usage_csv_sha256'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -16,7 +16,7 @@ import { organizations, users } from './accounts.ts';
 import { clusters } from './clusters.ts';
 import { productInstances } from './products.ts';
 
-/** Raw bytes: attachments live in the database, so a ticket never points at a file that is not there. */
+/** Raw bytes: where attachments were kept before the file store; moved out at start. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -103,8 +103,9 @@ export const supportTicketMessages = pgTable(
 );
 
 /**
- * A file sent with a message, its bytes in the same row-set as the message: written in the
- * message's transaction, so there is never a message without its files nor a file without it.
+ * A file sent with a message. Its bytes are in the file store under `storageKey`, written (and
+ * checked) before the row, which is inserted in the message's transaction: a refused or rolled
+ * back message deletes the files it had written.
  */
 export const supportAttachments = pgTable(
   'support_attachments',
@@ -116,16 +117,30 @@ export const supportAttachments = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => supportTicketMessages.id, { onDelete: 'cascade' }),
+    /** The ticket's organization (null on an anonymous ticket): its storage quota. */
+    organizationId: integer('organization_id').references(() => organizations.id),
+    /** Who sent it, when signed in: their storage quota. */
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
     fileName: text('file_name').notNull(),
     /** The type found in the bytes, not the one the name or the browser claimed. */
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
-    data: bytea('data').notNull(),
+    /** The file store's key; null only on a row from before the store, until the start moves it. */
+    storageKey: text('storage_key'),
+    /** Bytes of a row from before the file store: emptied when the start moves them. */
+    data: bytea('data'),
     createdAt: createdAt(),
   },
   (t) => [
     index('support_attachments_ticket_idx').on(t.ticketId, t.id),
     index('support_attachments_message_idx').on(t.messageId),
+    uniqueIndex('support_attachments_storage_key').on(t.storageKey),
+    // The quotas sum sizes from these alone (index-only scans).
+    index('support_attachments_organization_size_idx').on(t.organizationId, t.sizeBytes),
+    index('support_attachments_uploader_size_idx').on(t.uploadedByUserId, t.sizeBytes),
+    index('support_attachments_unmoved_idx')
+      .on(t.id)
+      .where(sql`${t.storageKey} is null`),
   ],
 );

@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { TicketSeverity } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { clusters, organizations, supportTickets, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { acceptFile, insertMessage, insertTicket, responseDue } from '../support/index.ts';
+import { insertMessage, insertTicket, responseDue, storeAttachment } from '../support/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -91,7 +92,16 @@ export async function seedDemoSupport(services: Services, organizationId: number
       updatedAt: createdAt,
     });
     for (const m of t.messages) {
-      const files = m.file ? [acceptFile(m.file[0], Buffer.from(m.file[1]))] : [];
+      // Through the file store, as a customer's upload: the demo's downloads are real files.
+      const files = m.file
+        ? [
+            await storeAttachment(
+              services.fileStore,
+              m.file[0],
+              Readable.from([Buffer.from(m.file[1])]),
+            ),
+          ]
+        : [];
       await insertMessage(
         tx,
         {

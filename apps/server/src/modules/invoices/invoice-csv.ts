@@ -29,21 +29,24 @@ const usd = (millicents: number) => {
 
 export const USAGE_CSV_HEADER = 'hour,cluster_id,cluster,metric,quantity,billable,cost_usd';
 
+/** Records as CSV lines, each ending with CRLF (a batch of the file, without its header). */
+export function usageCsvLines(rows: readonly UsageCsvRow[]): string {
+  let lines = '';
+  for (const row of rows) {
+    lines += `${[
+      row.hour.toISOString(),
+      String(row.clusterId),
+      csvField(row.clusterName),
+      row.metric,
+      milli(row.quantityMilli),
+      milli(row.billableMilli),
+      usd(row.costMillicents),
+    ].join(',')}\r\n`;
+  }
+  return lines;
+}
+
 /** An invoice's usage records, one row per cluster, metric and hour, in USD. */
 export function usageCsv(rows: readonly UsageCsvRow[]): string {
-  const lines = [USAGE_CSV_HEADER];
-  for (const row of rows) {
-    lines.push(
-      [
-        row.hour.toISOString(),
-        String(row.clusterId),
-        csvField(row.clusterName),
-        row.metric,
-        milli(row.quantityMilli),
-        milli(row.billableMilli),
-        usd(row.costMillicents),
-      ].join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${USAGE_CSV_HEADER}\r\n${usageCsvLines(rows)}`;
 }

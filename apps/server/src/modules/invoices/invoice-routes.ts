@@ -75,20 +75,27 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['billing'],
         summary:
-          'The usage the invoice billed (text/csv): hour, cluster, metric, quantity, billable, cost in USD',
+          'The usage the invoice billed (text/csv): hour, cluster, metric, quantity, billable, cost in USD; written once, with a strong ETag (304 for If-None-Match); 30 a minute per organization (429)',
         params: idParamsSchema,
-        response: { 200: z.string(), ...refusals },
+        response: {
+          200: z.any().describe('text/csv'),
+          304: z.any().describe('not modified: the same file'),
+          429: errorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {
-      const { filename, body } = await invoices.usageCsv(
-        organizationOf(request),
-        request.params.id,
-      );
+      const csv = await invoices.usageCsv(organizationOf(request), request.params.id);
+      // Written once and never changed: a client that kept it asks again with its ETag.
+      reply.header('etag', csv.etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === csv.etag) return reply.code(304).send();
+      const file = await csv.open();
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(body);
+        .header('content-length', String(file.sizeBytes))
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .send(file.stream);
     },
   );
 

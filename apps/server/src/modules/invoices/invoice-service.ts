@@ -2,23 +2,37 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Invoice, InvoiceSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters, invoiceLines, invoices, organizations, usageRecords } from '../../db/schema.ts';
+import { invoiceLines, invoices, organizations } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import type { RateLimitRule } from '../rate-limit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { closePeriod } from './invoice-close.ts';
-import { usageCsv } from './invoice-csv.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { toInvoice, toInvoiceSummary, type InvoiceRow } from './invoice-view.ts';
 import { registerMonthClose } from './month-close.ts';
+import { createUsageCsvFiles } from './usage-csv-file.ts';
 
-type Deps = Pick<Services, 'db' | 'jobs' | 'billing' | 'metering' | 'config'>;
+/** Usage CSV downloads an organization may ask for in a minute, across every instance. */
+const USAGE_CSV_PER_MINUTE = 30;
+const usageCsvRule: RateLimitRule = {
+  bucket: 'invoice-usage-csv',
+  limit: USAGE_CSV_PER_MINUTE,
+  windowMs: 60_000,
+  message: 'Too many usage downloads for your organization: try again in {minutes} minute.',
+};
+
+type Deps = Pick<
+  Services,
+  'db' | 'jobs' | 'billing' | 'metering' | 'config' | 'fileStore' | 'rateLimit'
+>;
 
 export function createInvoiceService(deps: Deps) {
-  const { db } = deps;
+  const { db, rateLimit } = deps;
+  const usageCsvFiles = createUsageCsvFiles(db, deps.fileStore);
   const { billing, metering } = deps;
 
   async function load(tx: DbOrTx, organizationId: number | null, invoiceId: number) {
@@ -87,24 +101,19 @@ export function createInvoiceService(deps: Deps) {
       return { filename: `${invoice.number}.pdf`, body: await renderInvoicePdf(invoice) };
     },
 
-    /** The usage records the invoice billed, one row per cluster, metric and hour. */
+    /**
+     * The usage records the invoice billed, one row per cluster, metric and hour: written to the
+     * file store once and read from there. At most `USAGE_CSV_PER_MINUTE` per organization.
+     */
     async usageCsv(organizationId: number, invoiceId: number) {
+      await rateLimit.check(usageCsvRule, [`organization:${organizationId}`]);
+      await rateLimit.record(usageCsvRule, [`organization:${organizationId}`]);
       const row = await load(db, organizationId, invoiceId);
-      const records = await db
-        .select({
-          hour: usageRecords.hour,
-          clusterId: usageRecords.clusterId,
-          clusterName: clusters.name,
-          metric: usageRecords.metric,
-          quantityMilli: usageRecords.quantityMilli,
-          billableMilli: usageRecords.billableMilli,
-          costMillicents: usageRecords.costMillicents,
-        })
-        .from(usageRecords)
-        .innerJoin(clusters, eq(clusters.id, usageRecords.clusterId))
-        .where(inOrganization(usageRecords, organizationId, eq(usageRecords.invoiceId, row.id)))
-        .orderBy(asc(usageRecords.hour), asc(clusters.name), asc(usageRecords.metric));
-      return { filename: `${row.number}-usage.csv`, body: usageCsv(records) };
+      return {
+        filename: `${row.number}-usage.csv`,
+        etag: await usageCsvFiles.etag(row),
+        open: () => usageCsvFiles.open(row),
+      };
     },
 
     /** Charges an open invoice's amount due again; 402 with the reason when it fails. */

@@ -2,5 +2,6 @@
 export { createPublicTicketService, type PublicTicketService } from './public-ticket-service.ts';
 export { createTicketService, type TicketService } from './ticket-service.ts';
 export { ticketRoutes } from './ticket-routes.ts';
-export { acceptFile } from './attachments.ts';
+export { storeAttachment } from './attachments.ts';
+export { moveAttachmentsToFileStore } from './attachment-move.ts';
 export { insertMessage, insertTicket, responseDue } from './ticket-flow.ts';

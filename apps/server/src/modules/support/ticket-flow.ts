@@ -86,7 +86,10 @@ export async function insertTicket(
   return { id: row!.id, number, trackingCode };
 }
 
-/** A message and its files, in the caller's transaction: never one without the other. */
+/**
+ * A message and its files' rows, in the caller's transaction: never one without the other. The
+ * files are already in the file store; whoever wrote them deletes them if this rolls back.
+ */
 export async function insertMessage(
   tx: Tx,
   message: {
@@ -104,15 +107,21 @@ export async function insertMessage(
     .values({ ...message, internal: message.internal ?? false })
     .returning({ id: supportTicketMessages.id });
   if (files.length) {
+    const [ticket] = await tx
+      .select({ organizationId: supportTickets.organizationId })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, message.ticketId));
     await tx.insert(supportAttachments).values(
       files.map((file) => ({
         ticketId: message.ticketId,
         messageId: row!.id,
+        organizationId: ticket?.organizationId ?? null,
+        uploadedByUserId: message.authorUserId,
         fileName: file.fileName,
         contentType: file.contentType,
         sizeBytes: file.sizeBytes,
         sha256: file.sha256,
-        data: file.data,
+        storageKey: file.storageKey,
       })),
     );
   }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
@@ -17,26 +18,29 @@ import { requireSession } from '../sessions/index.ts';
 import { readMultipart } from './attachments.ts';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const uploadRefusals = { ...refusals, 413: errorSchema, 429: errorSchema };
 const attachmentParams = z.strictObject({
   id: idParamsSchema.shape.id,
   attachmentId: idParamsSchema.shape.id,
 });
 const multipartNote =
-  ' Sent as multipart/form-data: the fields, and up to 5 files (images, PDF, text or logs) of 10 MB each, typed by their content.';
+  ' Sent as multipart/form-data: the fields, and up to 5 files (images, PDF, text or logs) of 10 MB each, typed by their content, 30 per ticket; files need a verified e-mail address and an approved organization (403), and count against storage quotas (413) and an hourly limit (429).';
 
+/** Streams a file from the store: never whole in memory. */
 function sendFile(
   reply: FastifyReply,
-  file: { fileName: string; contentType: string; data: Buffer },
+  file: { fileName: string; contentType: string; stream: Readable; sizeBytes: number },
 ) {
   // The stored type was sniffed from the bytes; nosniff keeps the browser from guessing another.
   return reply
     .type(file.contentType)
+    .header('content-length', String(file.sizeBytes))
     .header('x-content-type-options', 'nosniff')
     .header(
       'content-disposition',
       `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
     )
-    .send(file.data);
+    .send(file.stream);
 }
 
 /**
@@ -45,9 +49,14 @@ function sendFile(
  * the parser is registered inside this plugin, so every other route stays JSON-only.
  */
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tickets } = app.services;
+  const { tickets, fileStore } = app.services;
   await app.register(multipart);
   const { support } = endpoints;
+  /** The form, its files streamed to the store once the sender may attach them. */
+  const upload = (request: FastifyRequest, ticketId: number | null, as: 'customer' | 'staff') =>
+    readMultipart(request, fileStore, () =>
+      tickets.fileAllowance(requireSession(request).user, ticketId, as),
+    );
 
   app.post(
     support.createTicket.pattern,
@@ -56,12 +65,12 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['support'],
         summary: `Opens a ticket with its first message and attachments, all or nothing.${multipartNote}`,
-        response: { 201: ticketSchema, ...refusals },
+        response: { 201: ticketSchema, ...uploadRefusals },
       },
     },
     async (request, reply) => {
-      const upload = await readMultipart(request);
-      const ticket = await tickets.create(requireSession(request).user, upload);
+      const form = await upload(request, null, 'customer');
+      const ticket = await tickets.create(requireSession(request).user, form);
       return reply.code(201).send(ticket);
     },
   );
@@ -103,12 +112,12 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['support'],
         summary: `Replies to a ticket: it is open again with a new response target; 409 when closed.${multipartNote}`,
         params: idParamsSchema,
-        response: { 200: ticketSchema, 409: errorSchema, ...refusals },
+        response: { 200: ticketSchema, 409: errorSchema, ...uploadRefusals },
       },
     },
     async (request) => {
-      const upload = await readMultipart(request);
-      return tickets.reply(requireSession(request).user, request.params.id, upload);
+      const form = await upload(request, request.params.id, 'customer');
+      return tickets.reply(requireSession(request).user, request.params.id, form);
     },
   );
 
@@ -157,12 +166,12 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['support'],
         summary: `Requests a custom solution: a sales ticket with the request's details.${multipartNote}`,
-        response: { 201: ticketSchema, ...refusals },
+        response: { 201: ticketSchema, ...uploadRefusals },
       },
     },
     async (request, reply) => {
-      const upload = await readMultipart(request);
-      const ticket = await tickets.requestCustomSolution(requireSession(request).user, upload);
+      const form = await upload(request, null, 'customer');
+      const ticket = await tickets.requestCustomSolution(requireSession(request).user, form);
       return reply.code(201).send(ticket);
     },
   );
@@ -218,12 +227,12 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['support'],
         summary: `Staff: a reply (the customer is told; the ticket then awaits them) or, with internal=true, a note they never see.${multipartNote}`,
         params: idParamsSchema,
-        response: { 200: ticketSchema, 409: errorSchema, ...refusals },
+        response: { 200: ticketSchema, 409: errorSchema, ...uploadRefusals },
       },
     },
     async (request) => {
-      const upload = await readMultipart(request);
-      return tickets.staffMessage(requireSession(request).user, request.params.id, upload);
+      const form = await upload(request, request.params.id, 'staff');
+      return tickets.staffMessage(requireSession(request).user, request.params.id, form);
     },
   );
 

@@ -30,7 +30,8 @@ import { badRequest, invalidFields, notFound } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { SessionUser } from '../sessions/index.ts';
-import type { ReceivedFile } from './attachments.ts';
+import { createAttachmentLimits, type Sender, type TicketRef } from './attachment-limits.ts';
+import { discardFiles, type FileAllowance, type ReceivedFile } from './attachments.ts';
 import {
   ANONYMOUS_PLAN,
   announceTicket,
@@ -84,13 +85,33 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Upload['fields']): 
 
 const displayName = (user: SessionUser) => user.name || user.username;
 
-type Deps = Pick<Services, 'db' | 'config' | 'catalog'>;
+type Deps = Pick<Services, 'db' | 'config' | 'catalog' | 'fileStore' | 'rateLimit'>;
 
 /** Signed-in customers' tickets and the staff queue over every ticket. */
 export function createTicketService(deps: Deps) {
-  const { db } = deps;
+  const { db, fileStore } = deps;
   const { publicUrl } = deps.config;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
+  const limits = createAttachmentLimits(deps);
+  const customer = (user: SessionUser): Sender => ({ user, staff: false });
+  const staffSender = (user: SessionUser): Sender => ({ user, staff: true });
+
+  /**
+   * Runs what names an upload's files; when it refuses or fails, the files go from the store
+   * too, so a refused message leaves neither rows nor files. Saved files count against the
+   * sender's hourly limit.
+   */
+  async function savingFiles<T>(sender: Sender, upload: Upload, work: () => Promise<T>) {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      await discardFiles(fileStore, upload.files);
+      throw error;
+    }
+    await limits.counted(sender, upload.files);
+    return result;
+  }
 
   /**
    * The plan a ticket is answered under: the organization's, or the plan bought with the cluster
@@ -173,7 +194,7 @@ export function createTicketService(deps: Deps) {
       .select({
         fileName: supportAttachments.fileName,
         contentType: supportAttachments.contentType,
-        data: supportAttachments.data,
+        storageKey: supportAttachments.storageKey,
       })
       .from(supportAttachments)
       .innerJoin(supportTicketMessages, eq(supportTicketMessages.id, supportAttachments.messageId))
@@ -184,8 +205,9 @@ export function createTicketService(deps: Deps) {
           reader === 'customer' ? eq(supportTicketMessages.internal, false) : undefined,
         ),
       );
-    if (!file) throw notFound('No such attachment');
-    return file;
+    const stored = file?.storageKey ? await fileStore.get(file.storageKey) : null;
+    if (!file || !stored) throw notFound('No such attachment');
+    return { fileName: file.fileName, contentType: file.contentType, ...stored };
   }
 
   /** Staff answered: the customer hears of it in the app, by mail, and by push. */
@@ -235,6 +257,7 @@ export function createTicketService(deps: Deps) {
     );
     const now = new Date();
     const id = await db.transaction(async (tx) => {
+      await limits.assertRoom(tx, customer(user), null, files);
       const created = await insertTicket(tx, {
         ...values,
         organizationId: user.organizationId,
@@ -285,55 +308,76 @@ export function createTicketService(deps: Deps) {
   }
 
   return {
-    async create(user: SessionUser, upload: Upload): Promise<Ticket> {
-      const input = parseFields(createTicketSchema, upload.fields);
-      return open(
-        user,
-        {
-          kind: 'ticket',
-          category: input.category,
-          severity: input.severity,
-          subject: input.subject,
-          relatedClusterId: input.relatedClusterId ?? null,
-          relatedProductId: input.relatedProductId ?? null,
-        },
-        input.body,
-        upload.files,
-      );
+    /**
+     * Before an upload's first file is read: refuses a sender who may not attach files (403,
+     * 429, 413) or a ticket that is not theirs (404), and says how much the message may carry.
+     */
+    async fileAllowance(
+      user: SessionUser,
+      ticketId: number | null,
+      as: 'customer' | 'staff',
+    ): Promise<FileAllowance> {
+      let ticket: TicketRef = null;
+      if (ticketId !== null) {
+        ticket =
+          as === 'staff'
+            ? await anyTicket(ticketId)
+            : await ownTicket(user.organizationId, ticketId);
+      }
+      return limits.allowance(db, as === 'staff' ? staffSender(user) : customer(user), ticket);
     },
 
-    async requestCustomSolution(user: SessionUser, upload: Upload): Promise<Ticket> {
-      const input = parseFields(customSolutionSchema, upload.fields);
-      const compliance = input.compliance.map((c) => solutionComplianceLabels[c]);
-      // The request's fields are kept as details; the first message repeats them for the thread.
-      const body = [
-        input.description,
-        '',
-        `Workload: ${input.workload}`,
-        `Scale: ${input.scale}`,
-        `Compliance: ${compliance.length ? compliance.join(', ') : 'none named'}`,
-        `Budget: ${input.budget}`,
-        `Timeline: ${input.timeline}`,
-      ].join('\n');
-      return open(
-        user,
-        {
-          kind: 'custom_solution',
-          category: 'sales',
-          severity: 'normal',
-          subject: `Custom solution: ${input.workload}`.slice(0, 150),
-          details: {
-            workload: input.workload,
-            scale: input.scale,
-            compliance,
-            budget: input.budget,
-            timeline: input.timeline,
+    create: (user: SessionUser, upload: Upload): Promise<Ticket> =>
+      savingFiles(customer(user), upload, () => {
+        const input = parseFields(createTicketSchema, upload.fields);
+        return open(
+          user,
+          {
+            kind: 'ticket',
+            category: input.category,
+            severity: input.severity,
+            subject: input.subject,
+            relatedClusterId: input.relatedClusterId ?? null,
+            relatedProductId: input.relatedProductId ?? null,
           },
-        },
-        body,
-        upload.files,
-      );
-    },
+          input.body,
+          upload.files,
+        );
+      }),
+
+    requestCustomSolution: (user: SessionUser, upload: Upload): Promise<Ticket> =>
+      savingFiles(customer(user), upload, () => {
+        const input = parseFields(customSolutionSchema, upload.fields);
+        const compliance = input.compliance.map((c) => solutionComplianceLabels[c]);
+        // The request's fields are kept as details; the first message repeats them for the thread.
+        const body = [
+          input.description,
+          '',
+          `Workload: ${input.workload}`,
+          `Scale: ${input.scale}`,
+          `Compliance: ${compliance.length ? compliance.join(', ') : 'none named'}`,
+          `Budget: ${input.budget}`,
+          `Timeline: ${input.timeline}`,
+        ].join('\n');
+        return open(
+          user,
+          {
+            kind: 'custom_solution',
+            category: 'sales',
+            severity: 'normal',
+            subject: `Custom solution: ${input.workload}`.slice(0, 150),
+            details: {
+              workload: input.workload,
+              scale: input.scale,
+              compliance,
+              budget: input.budget,
+              timeline: input.timeline,
+            },
+          },
+          body,
+          upload.files,
+        );
+      }),
 
     async list(organizationId: number, query: TicketListQuery): Promise<TicketSummary[]> {
       const rows = await db
@@ -357,29 +401,31 @@ export function createTicketService(deps: Deps) {
     get: async (organizationId: number, id: number) =>
       loadTicket(db, await ownTicket(organizationId, id), 'customer'),
 
-    async reply(user: SessionUser, id: number, upload: Upload): Promise<Ticket> {
-      const input = parseFields(ticketMessageInputSchema, upload.fields);
-      const ticket = await ownTicket(user.organizationId, id);
-      assertCustomerCanReply(ticket);
-      const catalog = await catalogNow();
-      const plan = await planOf(user.organizationId, ticket.relatedClusterId);
-      await db.transaction(async (tx) => {
-        assertCustomerCanReply(await lockedTicket(tx, ticket.id));
-        await insertMessage(
-          tx,
-          {
-            ticketId: ticket.id,
-            author: 'customer',
-            authorName: displayName(user),
-            authorUserId: user.id,
-            body: input.body,
-          },
-          upload.files,
-        );
-        await customerReplied(tx, ticket, catalog, plan);
-      });
-      return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
-    },
+    reply: (user: SessionUser, id: number, upload: Upload): Promise<Ticket> =>
+      savingFiles(customer(user), upload, async () => {
+        const input = parseFields(ticketMessageInputSchema, upload.fields);
+        const ticket = await ownTicket(user.organizationId, id);
+        assertCustomerCanReply(ticket);
+        const catalog = await catalogNow();
+        const plan = await planOf(user.organizationId, ticket.relatedClusterId);
+        await db.transaction(async (tx) => {
+          assertCustomerCanReply(await lockedTicket(tx, ticket.id));
+          await limits.assertRoom(tx, customer(user), ticket, upload.files);
+          await insertMessage(
+            tx,
+            {
+              ticketId: ticket.id,
+              author: 'customer',
+              authorName: displayName(user),
+              authorUserId: user.id,
+              body: input.body,
+            },
+            upload.files,
+          );
+          await customerReplied(tx, ticket, catalog, plan);
+        });
+        return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+      }),
 
     async changeStatus(user: SessionUser, id: number, to: TicketStatus): Promise<Ticket> {
       await setStatus(await ownTicket(user.organizationId, id), to, 'customer');
@@ -436,50 +482,52 @@ export function createTicketService(deps: Deps) {
       return loadTicket(db, await anyTicket(id), 'staff');
     },
 
-    async staffMessage(staff: SessionUser, id: number, upload: Upload): Promise<Ticket> {
-      const input = parseFields(staffMessageSchema, upload.fields);
-      const ticket = await anyTicket(id);
-      assertStaffCanReply(ticket, input.internal);
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        assertStaffCanReply(await lockedTicket(tx, ticket.id), input.internal);
-        await insertMessage(
-          tx,
-          {
-            ticketId: ticket.id,
-            author: 'support',
-            authorName: displayName(staff),
-            authorUserId: staff.id,
-            internal: input.internal,
-            body: input.body,
-          },
-          upload.files,
-        );
-        if (input.internal) {
+    staffMessage: (staff: SessionUser, id: number, upload: Upload): Promise<Ticket> =>
+      savingFiles(staffSender(staff), upload, async () => {
+        const input = parseFields(staffMessageSchema, upload.fields);
+        const ticket = await anyTicket(id);
+        assertStaffCanReply(ticket, input.internal);
+        const now = new Date();
+        await db.transaction(async (tx) => {
+          assertStaffCanReply(await lockedTicket(tx, ticket.id), input.internal);
+          await limits.assertRoom(tx, staffSender(staff), ticket, upload.files);
+          await insertMessage(
+            tx,
+            {
+              ticketId: ticket.id,
+              author: 'support',
+              authorName: displayName(staff),
+              authorUserId: staff.id,
+              internal: input.internal,
+              body: input.body,
+            },
+            upload.files,
+          );
+          if (input.internal) {
+            await tx
+              .update(supportTickets)
+              .set({ updatedAt: now })
+              .where(eq(supportTickets.id, ticket.id));
+            await announceTicket(tx, ticket, ticket.status, { internal: true });
+            return;
+          }
+          // Answered: the clock stops until the customer writes again.
           await tx
             .update(supportTickets)
-            .set({ updatedAt: now })
+            .set({
+              status: 'awaiting_customer',
+              responseDueAt: null,
+              firstResponseAt: ticket.firstResponseAt ?? now,
+              assigneeId: ticket.assigneeId ?? staff.id,
+              resolvedAt: null,
+              updatedAt: now,
+            })
             .where(eq(supportTickets.id, ticket.id));
-          await announceTicket(tx, ticket, ticket.status, { internal: true });
-          return;
-        }
-        // Answered: the clock stops until the customer writes again.
-        await tx
-          .update(supportTickets)
-          .set({
-            status: 'awaiting_customer',
-            responseDueAt: null,
-            firstResponseAt: ticket.firstResponseAt ?? now,
-            assigneeId: ticket.assigneeId ?? staff.id,
-            resolvedAt: null,
-            updatedAt: now,
-          })
-          .where(eq(supportTickets.id, ticket.id));
-        await tellCustomer(tx, ticket);
-        await announceTicket(tx, ticket, 'awaiting_customer');
-      });
-      return loadTicket(db, await anyTicket(id), 'staff');
-    },
+          await tellCustomer(tx, ticket);
+          await announceTicket(tx, ticket, 'awaiting_customer');
+        });
+        return loadTicket(db, await anyTicket(id), 'staff');
+      }),
 
     async staffChangeStatus(id: number, to: TicketStatus): Promise<Ticket> {
       await setStatus(await anyTicket(id), to, 'staff');

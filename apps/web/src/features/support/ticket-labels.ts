@@ -32,6 +32,22 @@ export const categoryLabels: Record<TicketCategory, string> = {
   sales: 'Sales',
 };
 
+/**
+ * What a file really is, from the type the server found in its bytes: shown beside the name,
+ * which its sender chose and which may claim something else (`invoice.pdf.exe`).
+ */
+export function attachmentTypeLabel(contentType: string): string {
+  const labels: Record<string, string> = {
+    'image/png': 'PNG image',
+    'image/jpeg': 'JPEG image',
+    'image/gif': 'GIF image',
+    'image/webp': 'WebP image',
+    'application/pdf': 'PDF document',
+    'text/plain': 'Text',
+  };
+  return labels[contentType] ?? contentType;
+}
+
 /** What a status action's button says. */
 export const statusActionLabels: Record<TicketStatus, string> = {
   open: 'Reopen',

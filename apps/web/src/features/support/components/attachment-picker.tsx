@@ -1,12 +1,20 @@
 import { useId, useState } from 'react';
 import { Paperclip, X } from 'lucide-react';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@alpenkube/contract';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENT_MAX_FILES_PER_TICKET,
+} from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/session/use-can';
 import { formatBytes } from '../ticket-labels';
 
 /**
  * Picks up to five files of 10 MB for a message. The limits are checked here for a quick
- * answer; the server checks them again and types each file by its bytes.
+ * answer; the server checks them again and types each file by its bytes. Files need a verified
+ * address in an approved organization (as ordering does), or a staff member: anyone else is
+ * told why instead of being refused after sending.
  */
 export function AttachmentPicker({
   files,
@@ -19,6 +27,8 @@ export function AttachmentPicker({
 }) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
+  const staff = useCan('superAdmin');
+  const mayAttach = useCan('orderer') || staff;
 
   function add(list: FileList | null) {
     const chosen = [...(list ?? [])];
@@ -29,6 +39,15 @@ export function AttachmentPicker({
       setProblem(`At most ${ATTACHMENT_MAX_FILES} files per message`);
     else setProblem(null);
     onChange(next.slice(0, ATTACHMENT_MAX_FILES));
+  }
+
+  if (!mayAttach) {
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="attachments-unavailable">
+        Files can be attached once your e-mail address is verified and our team has approved your
+        organization; describe the problem in words for now.
+      </p>
+    );
   }
 
   return (
@@ -52,7 +71,8 @@ export function AttachmentPicker({
           }}
         />
         <span className="text-xs text-muted-foreground">
-          Images, PDF, text or logs; up to {ATTACHMENT_MAX_FILES} files of 10 MB.
+          Images, PDF, text or logs; up to {ATTACHMENT_MAX_FILES} files of 10 MB,{' '}
+          {ATTACHMENT_MAX_FILES_PER_TICKET} per ticket.
         </span>
       </div>
       {problem ? (

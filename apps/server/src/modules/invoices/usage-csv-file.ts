@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
+import { clusters, invoices, usageRecords } from '../../db/schema.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { USAGE_CSV_HEADER, usageCsvLines, type UsageCsvRow } from './invoice-csv.ts';
+
+/** Records read per query while the file is written. */
+const BATCH_ROWS = 2_000;
+/** Far above a year of hourly usage of a large organization; a guard, not a limit. */
+const MAX_CSV_BYTES = 1024 * 1024 * 1024;
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const fileKey = (invoiceId: number) => `invoices/${invoiceId}/usage.csv`;
+
+/** The invoice's usage as CSV text, a batch of records per query (keyset over the file's order). */
+async function* csvText(db: Db, invoice: InvoiceRow): AsyncGenerator<string> {
+  yield `${USAGE_CSV_HEADER}\r\n`;
+  let after: UsageCsvRow | undefined;
+  for (;;) {
+    const rows: UsageCsvRow[] = await db
+      .select({
+        hour: usageRecords.hour,
+        clusterId: usageRecords.clusterId,
+        clusterName: clusters.name,
+        metric: usageRecords.metric,
+        quantityMilli: usageRecords.quantityMilli,
+        billableMilli: usageRecords.billableMilli,
+        costMillicents: usageRecords.costMillicents,
+      })
+      .from(usageRecords)
+      .innerJoin(clusters, eq(clusters.id, usageRecords.clusterId))
+      .where(
+        inOrganization(
+          usageRecords,
+          invoice.organizationId,
+          eq(usageRecords.invoiceId, invoice.id),
+          after
+            ? sql`(${usageRecords.hour}, ${clusters.name}, ${usageRecords.metric}, ${usageRecords.clusterId}) > (${after.hour.toISOString()}::timestamptz, ${after.clusterName}, ${after.metric}, ${after.clusterId})`
+            : undefined,
+        ),
+      )
+      .orderBy(
+        asc(usageRecords.hour),
+        asc(clusters.name),
+        asc(usageRecords.metric),
+        asc(usageRecords.clusterId),
+      )
+      .limit(BATCH_ROWS);
+    if (rows.length) yield usageCsvLines(rows);
+    if (rows.length < BATCH_ROWS) return;
+    after = rows.at(-1);
+  }
+}
+
+/**
+ * An issued invoice's usage CSV, written to the file store once (an invoice's records never
+ * change once it is issued, and a void keeps them) and served from there as a stream with a
+ * strong ETag, its SHA-256. Writes of one invoice asked for at once on one instance share one
+ * write; instances writing it together write the same bytes under the same key.
+ */
+export function createUsageCsvFiles(db: Db, store: FileStore) {
+  const writing = new Map<number, Promise<string>>();
+
+  async function write(invoice: InvoiceRow): Promise<string> {
+    const hash = crypto.createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    const source = Readable.from(csvText(db, invoice)).pipe(hashing);
+    await store.put(fileKey(invoice.id), source, { maxBytes: MAX_CSV_BYTES });
+    const sha256 = hash.digest('hex');
+    await db
+      .update(invoices)
+      .set({ usageCsvSha256: sha256 })
+      .where(
+        invoice.usageCsvSha256
+          ? eq(invoices.id, invoice.id)
+          : and(eq(invoices.id, invoice.id), isNull(invoices.usageCsvSha256)),
+      );
+    return sha256;
+  }
+
+  function writeOnce(invoice: InvoiceRow): Promise<string> {
+    let pending = writing.get(invoice.id);
+    if (!pending) {
+      pending = write(invoice).finally(() => writing.delete(invoice.id));
+      writing.set(invoice.id, pending);
+    }
+    return pending;
+  }
+
+  return {
+    /** The file's strong ETag: its SHA-256, written first when it is not yet written. */
+    async etag(invoice: InvoiceRow): Promise<string> {
+      return `"${invoice.usageCsvSha256 ?? (await writeOnce(invoice))}"`;
+    },
+
+    /**
+     * The written file's bytes as a stream. A file gone from the store (a database restored
+     * without its files) is written again from the records.
+     */
+    async open(invoice: InvoiceRow) {
+      const stored = await store.get(fileKey(invoice.id));
+      if (stored) return stored;
+      await writeOnce({ ...invoice, usageCsvSha256: invoice.usageCsvSha256 ?? '' });
+      const rewritten = await store.get(fileKey(invoice.id));
+      if (!rewritten) throw new Error(`The usage CSV of invoice ${invoice.id} was not kept`);
+      return rewritten;
+    },
+  };
+}

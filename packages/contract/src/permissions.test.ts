@@ -24,7 +24,11 @@ const actors: Record<string, Actor | null> = {
   disabled: { ...customer, status: 'disabled' },
   orgAdmin: { ...customer, role: 'admin' },
   unverifiedAdmin: { ...customer, role: 'admin', emailVerified: false },
-  adminOfPendingOrganization: { ...customer, role: 'admin', organizationStatus: 'pending_approval' },
+  adminOfPendingOrganization: {
+    ...customer,
+    role: 'admin',
+    organizationStatus: 'pending_approval',
+  },
   officer: { ...customer, officerAccess: true, mfaEnabled: true },
   superAdmin: { ...customer, role: 'super_admin', mfaEnabled: true },
   officerWithoutTwoFactor: { ...customer, officerAccess: true },

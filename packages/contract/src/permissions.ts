@@ -61,9 +61,7 @@ const isSecuredStaff = (actor: Actor) => actor.status === 'active' && actor.mfaE
 
 /** An organization's admin; a super admin is one everywhere, as platform staff. */
 const isAdmin = (actor: Actor) =>
-  actor.role === 'super_admin'
-    ? isSecuredStaff(actor)
-    : isMember(actor) && actor.role === 'admin';
+  actor.role === 'super_admin' ? isSecuredStaff(actor) : isMember(actor) && actor.role === 'admin';
 
 /** Whether the level is a platform staff member's, for which they need their own two-factor. */
 const needsStaffMfa = (actor: Actor, level: AccessLevel) =>

@@ -8,7 +8,12 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
 import { recordUserAudit } from '../audit/index.ts';
-import { mailVerificationLink, matchTotpStep, newTotpSecret, passwordMatches } from '../auth/index.ts';
+import {
+  mailVerificationLink,
+  matchTotpStep,
+  newTotpSecret,
+  passwordMatches,
+} from '../auth/index.ts';
 import {
   type ActiveSession,
   type ClientInfo,

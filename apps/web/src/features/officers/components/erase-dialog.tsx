@@ -11,29 +11,40 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
 
-/** The second confirmation of an erasure: the officer types the person's username. */
+/**
+ * The second confirmation of an erasure: the officer types the person's username, and their
+ * own password, so an open session is not enough.
+ */
 export function EraseDialog({
   person,
   open,
   onOpenChange,
   pending,
+  error,
   onConfirm,
 }: {
   person: Person;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
-  onConfirm: (confirmation: string) => void;
+  error: string | undefined;
+  onConfirm: (confirmation: string, password: string) => void;
 }) {
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setTyped('');
+        if (!next) {
+          setTyped('');
+          setPassword('');
+        }
         onOpenChange(next);
       }}
     >
@@ -41,7 +52,7 @@ export function EraseDialog({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onConfirm(typed);
+            onConfirm(typed, password);
           }}
           className="space-y-4"
         >
@@ -65,6 +76,14 @@ export function EraseDialog({
               autoFocus
             />
           </div>
+          <FormField label="Your password" error={error}>
+            <PasswordInput
+              value={password}
+              required
+              autoComplete="current-password"
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </FormField>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
@@ -75,7 +94,7 @@ export function EraseDialog({
               variant="destructive"
               pending={pending}
               pendingText="Erasing…"
-              disabled={pending || typed !== person.username}
+              disabled={pending || typed !== person.username || !password}
             >
               Erase permanently
             </SubmitButton>

@@ -38,6 +38,26 @@ import {
 
 const DAY = 86_400_000;
 
+/** An invoice of the organization, made out as `billedTo` says. */
+const invoiceRow = (
+  organizationId: number,
+  number: string,
+  billedTo: { name: string; address: string; email: string },
+) => ({
+  organizationId,
+  number,
+  periodStart: new Date('2026-01-01T00:00:00Z'),
+  periodEnd: new Date('2026-02-01T00:00:00Z'),
+  subtotalCents: 1000,
+  vatTreatment: 'standard' as const,
+  vatRateBasisPoints: 0,
+  taxCents: 0,
+  totalCents: 1000,
+  prepaidCents: 0,
+  amountDueCents: 1000,
+  billedTo: { ...billedTo, country: 'DE', vatNumber: null },
+});
+
 describe('officers panel', () => {
   let t: TestApp;
   const db = () => t.app.services.db;
@@ -423,26 +443,13 @@ describe('officers panel', () => {
         status: 'confirmed',
         unsubscribeTokenHash: `unsub-zq-${Date.now()}`,
       });
-      await d.insert(invoices).values({
-        organizationId,
-        number: `INV-ZQ-${Date.now()}`,
-        periodStart: new Date('2026-01-01T00:00:00Z'),
-        periodEnd: new Date('2026-02-01T00:00:00Z'),
-        subtotalCents: 1000,
-        vatTreatment: 'standard',
-        vatRateBasisPoints: 0,
-        taxCents: 0,
-        totalCents: 1000,
-        prepaidCents: 0,
-        amountDueCents: 1000,
-        billedTo: {
+      await d.insert(invoices).values(
+        invoiceRow(organizationId, `INV-ZQ-${Date.now()}`, {
           name: `${NAME}'s organization`,
           address: 'Street 1',
-          country: 'DE',
-          vatNumber: null,
           email: person.email,
-        },
-      });
+        }),
+      );
       // Another admin of the organization, and their notification naming the person, as a
       // request to join wrote it before it stopped naming anyone.
       const [colleague] = await d
@@ -807,20 +814,7 @@ describe('officers panel', () => {
       const invoice = (organizationId: number, number: string, name: string, email: string) =>
         d
           .insert(invoices)
-          .values({
-            organizationId,
-            number,
-            periodStart: new Date('2026-01-01T00:00:00Z'),
-            periodEnd: new Date('2026-02-01T00:00:00Z'),
-            subtotalCents: 1000,
-            vatTreatment: 'standard',
-            vatRateBasisPoints: 0,
-            taxCents: 0,
-            totalCents: 1000,
-            prepaidCents: 0,
-            amountDueCents: 1000,
-            billedTo: { name, address: 'Opsstrasse 1', country: 'DE', vatNumber: null, email },
-          })
+          .values(invoiceRow(organizationId, number, { name, address: 'Opsstrasse 1', email }))
           .returning()
           .then(([row]) => row!);
       const ownInvoice = await invoice(own, 'INV-OPS-1', 'Acme', victim.user.email);
@@ -935,26 +929,9 @@ describe('officers panel', () => {
         country: 'DE',
         email: 'books@example.com',
       });
-      await d.insert(invoices).values({
-        organizationId: own,
-        number: 'INV-BO-1',
-        periodStart: new Date('2026-01-01T00:00:00Z'),
-        periodEnd: new Date('2026-02-01T00:00:00Z'),
-        subtotalCents: 1000,
-        vatTreatment: 'standard',
-        vatRateBasisPoints: 0,
-        taxCents: 0,
-        totalCents: 1000,
-        prepaidCents: 0,
-        amountDueCents: 1000,
-        billedTo: {
-          name: 'Bo',
-          address: 'Street 1',
-          country: 'DE',
-          vatNumber: null,
-          email: 'x@y.z',
-        },
-      });
+      await d
+        .insert(invoices)
+        .values(invoiceRow(own, 'INV-BO-1', { name: 'Bo', address: 'Street 1', email: 'x@y.z' }));
       const response = await erase(short.user.id, 'bo-short');
       expect(response.statusCode, response.body).toBe(200);
       const [organization] = await d.select().from(organizations).where(eq(organizations.id, own));

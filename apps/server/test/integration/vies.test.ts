@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BillingDetails } from '@alpenkube/contract';
 import { organizations, users } from '../../src/db/schema.ts';
+import { ConfigError, EU_VIES_URL, loadConfig } from '../../src/config.ts';
 import { createViesClient } from '../../src/modules/billing/index.ts';
 import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 import { startViesDouble } from '../support/vies-double.ts';
@@ -17,6 +18,19 @@ describe('VAT numbers checked with the EU’s VIES service', () => {
   afterAll(async () => {
     await t.close();
     await vies.close();
+  });
+
+  it('asks the EU in production, the simulated registry in development, or where VIES_URL says', () => {
+    const production = {
+      APP_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://alpenkube.example',
+    };
+    expect(loadConfig(production).viesUrl).toBe(EU_VIES_URL);
+    expect(loadConfig({ APP_ENV: 'development' }).viesUrl).toBeNull();
+    expect(loadConfig({ APP_ENV: 'development', VIES_URL: `${vies.url}/` }).viesUrl).toBe(vies.url);
+    expect(() => loadConfig({ ...production, VIES_URL: 'ftp://vies' })).toThrow(ConfigError);
+    expect(t.app.services.vatRegistry.name).toBe('vies');
   });
 
   it('asks the service as its definition says, and reads valid, invalid and unavailable', async () => {

@@ -70,14 +70,21 @@ test.describe('billing', () => {
     await expect(form.getByText('A VAT number of this country starts with AT')).toBeVisible();
     await expect(form.getByLabel('VAT number (optional)')).toHaveAttribute('aria-invalid', 'true');
 
-    await form.getByLabel('VAT number (optional)').fill('atu 12345678');
-    await expect(form.getByTestId('vat-preview')).toContainText('Reverse charge');
+    // A number the simulated VIES registry of development lists: reverse-charged once it answered.
+    await form.getByLabel('VAT number (optional)').fill('atu 12345675');
+    await expect(form.getByTestId('vat-preview')).toContainText(
+      'Reverse charge once the EU’s VIES registry confirms this VAT number',
+    );
     await form.getByRole('button', { name: 'Save details' }).click();
     await expect(form).toHaveCount(0);
     await expect(toastText(page, 'Billing details saved')).toBeVisible();
     await expect(section).toContainText('Nordwind Logistik AG');
     await expect(section).toContainText('Austria');
-    await expect(section).toContainText('ATU12345678');
+    await expect(section).toContainText('ATU12345675');
+    await expect(section.getByTestId('vat-check')).toContainText(
+      'Confirmed by the simulated VIES registry (development only: no real check).',
+      { timeout: 15_000 },
+    );
     await expect(section.getByTestId('vat-treatment')).toContainText('Reverse charge');
 
     // The server keeps them: the API answers the same, with the VAT it will apply.
@@ -85,7 +92,7 @@ test.describe('billing', () => {
       vatNumber: string;
       vatTreatment: string;
     };
-    expect(details).toMatchObject({ vatNumber: 'ATU12345678', vatTreatment: 'reverse_charge' });
+    expect(details).toMatchObject({ vatNumber: 'ATU12345675', vatTreatment: 'reverse_charge' });
   });
 
   test('budget: an admin sets the amount and thresholds', async ({ page }) => {

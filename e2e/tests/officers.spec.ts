@@ -3,6 +3,8 @@ import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { newCredentials, registerByApi, toastText } from './auth-helpers';
 
+const DEMO_PASSWORD = 'demo-password';
+
 test('an officer exports a person, erases them, and finds both in the audit log', async ({
   page,
   request,
@@ -24,8 +26,15 @@ test('an officer exports a person, erases them, and finds both in the audit log'
     .getByLabel('Reason (kept in the register)')
     .fill('Art. 15 request received by e-mail (e2e)');
 
+  // The officer's password again: a session left open is not enough to take a person's data.
+  await panel.getByRole('button', { name: 'Export data (.zip)…' }).click();
+  const exportDialog = page.getByRole('dialog', { name: `Export the data of ${person.username}?` });
+  await exportDialog.getByLabel('Your password').fill('not-the-password');
+  await exportDialog.getByRole('button', { name: 'Export data' }).click();
+  await expect(exportDialog.getByText('The password is not correct.')).toBeVisible();
+  await exportDialog.getByLabel('Your password').fill(DEMO_PASSWORD);
   const downloading = page.waitForEvent('download');
-  await panel.getByRole('button', { name: 'Export data (.zip)' }).click();
+  await exportDialog.getByRole('button', { name: 'Export data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   const file = await download.path();
@@ -41,6 +50,8 @@ test('an officer exports a person, erases them, and finds both in the audit log'
   const confirm = dialog.getByRole('button', { name: 'Erase permanently' });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/to confirm/).fill(person.username);
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Your password').fill(DEMO_PASSWORD);
   await confirm.click();
   // A toast: its text is also in the live region screen readers hear, hence the first.
   await expect(toastText(page, /They now appear as erased-/)).toBeVisible();

@@ -34,6 +34,12 @@ export interface AppConfig {
   /** argon2 hashes allowed to run at once; each takes 19 MiB and a thread. */
   hashConcurrency: number;
   exchangeRateUrl: string;
+  /**
+   * The EU's VIES REST API that confirms VAT numbers (VIES_URL), or null for the embedded
+   * simulated registry, which development and tests use unless told otherwise: they need no
+   * network. Production asks the EU's service unless told another address.
+   */
+  viesUrl: string | null;
   /** Start the durable job worker in this process. */
   runJobs: boolean;
   /** Public-form submissions allowed per network in 15 minutes. */
@@ -280,6 +286,19 @@ function fileStoreFrom(
 
 const MB = 1024 * 1024;
 
+/** The EU's published endpoint of the VIES REST API. */
+export const EU_VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+function viesUrlFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv): string | null {
+  const raw = env.VIES_URL?.trim();
+  if (raw) {
+    if (!/^https?:\/\//.test(raw))
+      throw new ConfigError(`VIES_URL must be an http(s) URL, got "${raw}"`);
+    return raw.replace(/\/+$/, '');
+  }
+  return appEnv === 'production' ? EU_VIES_URL : null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const appEnv = appEnvFrom(env);
   const port = intFrom(env, 'PORT', 5000);
@@ -303,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hashConcurrency: intFrom(env, 'HASH_CONCURRENCY', 4),
     exchangeRateUrl:
       env.EXCHANGE_RATE_URL ?? 'https://api.frankfurter.dev/v1/latest?base=USD&symbols=EUR,GBP',
+    viesUrl: viesUrlFrom(env, appEnv),
     runJobs: env.RUN_JOBS !== 'false',
     publicFormLimit: intFrom(env, 'PUBLIC_FORM_LIMIT', 10),
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),

@@ -30,7 +30,13 @@ import {
   type PaymentMethodService,
 } from './modules/payments/index.ts';
 import { createClusterService, type ClusterService } from './modules/clusters/index.ts';
-import { createBillingService, type BillingService } from './modules/billing/index.ts';
+import {
+  createBillingService,
+  createSimulatedVatRegistry,
+  createViesClient,
+  type BillingService,
+  type VatRegistry,
+} from './modules/billing/index.ts';
 import { createMeteringService, type MeteringService } from './modules/metering/index.ts';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/index.ts';
 import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
@@ -111,6 +117,8 @@ export interface Services {
   quotes: QuoteService;
   operators: OperatorService;
   paymentGateway: PaymentGateway;
+  /** Confirms VAT numbers before the reverse charge applies. */
+  vatRegistry: VatRegistry;
   paymentMethods: PaymentMethodService;
   orders: OrderService;
   orderPayments: OrderPayments;
@@ -177,6 +185,9 @@ export function createServices(
     realtime: createRealtimeHub(database, sessions, log),
     // The embedded test gateway until a real processor's driver is configured.
     paymentGateway: createTestGateway({ db, config }) as PaymentGateway,
+    // The EU's VIES service, or, in development and tests unless VIES_URL says otherwise, the
+    // embedded simulated registry.
+    vatRegistry: config.viesUrl ? createViesClient(config.viesUrl) : createSimulatedVatRegistry(),
     // The embedded simulated providers until a real provider's driver is configured.
     providers: createProviderRegistry(config),
     kubeApiTls:

@@ -165,6 +165,26 @@ export type ChangePlan = z.infer<typeof changePlanSchema>;
 
 export const vatTreatments = ['standard', 'reverse_charge'] as const;
 
+/**
+ * The EU's VIES registry's word on a VAT number: `pending` until asked, `valid` or `invalid`
+ * once it answered, `unavailable` while it (or the member state's registry) cannot answer; the
+ * number is asked again later then.
+ */
+export const vatNumberStatuses = ['pending', 'valid', 'invalid', 'unavailable'] as const;
+export type VatNumberStatus = (typeof vatNumberStatuses)[number];
+
+export const vatNumberCheckSchema = z.object({
+  status: z.enum(vatNumberStatuses),
+  /** When the registry last answered (valid or invalid) or was last tried; null while pending. */
+  checkedAt: z.string().nullable(),
+  /**
+   * Which registry answered: the EU's VIES, or the embedded simulated one of development
+   * (labelled as such wherever it shows); null while none has.
+   */
+  registry: z.enum(['vies', 'simulated']).nullable(),
+});
+export type VatNumberCheck = z.infer<typeof vatNumberCheckSchema>;
+
 export const billingDetailsSchema = z.object({
   legalName: z.string(),
   address: z.string(),
@@ -172,7 +192,12 @@ export const billingDetailsSchema = z.object({
   country: z.string(),
   vatNumber: z.string().nullable(),
   email: z.string(),
-  /** What the next invoice applies: reverse charge for an EU business outside France with a VAT number. */
+  /** The registry's check of the VAT number; null without one. */
+  vatNumberCheck: vatNumberCheckSchema.nullable(),
+  /**
+   * What the next invoice applies: reverse charge for an EU business outside France whose VAT
+   * number the registry confirmed.
+   */
   vatTreatment: z.enum(vatTreatments),
   vatRateBasisPoints: z.number().int(),
 });
@@ -180,14 +205,22 @@ export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 
 /**
  * The VAT an invoice applies: the reverse charge (0%, the customer accounts for it) for a
- * business in another EU country with a VAT number; the home rate otherwise.
+ * business in another EU country whose VAT number the EU's registry confirmed; the home rate
+ * otherwise (a number typed but not yet confirmed, or refused, is charged VAT).
  */
-export function vatFor(details: { country: string; vatNumber: string | null } | null): {
+export function vatFor(
+  details: {
+    country: string;
+    vatNumber: string | null;
+    vatNumberStatus: VatNumberStatus | null;
+  } | null,
+): {
   treatment: (typeof vatTreatments)[number];
   rateBasisPoints: number;
 } {
   const inEu = (euCountries as readonly string[]).includes(details?.country ?? '');
-  if (details && inEu && details.country !== SELLER.country && details.vatNumber) {
+  const confirmed = details?.vatNumber && details.vatNumberStatus === 'valid';
+  if (details && inEu && details.country !== SELLER.country && confirmed) {
     return { treatment: 'reverse_charge', rateBasisPoints: 0 };
   }
   return { treatment: 'standard', rateBasisPoints: HOME_VAT_BASIS_POINTS };

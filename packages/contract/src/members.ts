@@ -112,8 +112,14 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** What the registration page shows of an invitation link (public: anyone with the link). */
+/**
+ * What the invitation link shows once opened: who invited and to which organization. The mail
+ * itself carries neither (text the inviter chose, sent to an address nobody proved yet).
+ */
 export const invitationLookupSchema = z.object({
   organizationName: z.string(),
+  /** The inviter's name (or username); null once their account is gone. */
+  invitedBy: z.string().nullable(),
   email: z.string(),
   role: z.enum(assignableRoles),
   expiresAt: z.string(),

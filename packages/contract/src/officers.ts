@@ -169,9 +169,13 @@ const reason = z
   .min(10, 'Give the reason in at least 10 characters')
   .max(1000, 'At most 1000 characters');
 
+/** The officer's own password, asked again: a borrowed session must not take a person's data. */
+const officerPassword = z.string().min(1, 'Enter your password').max(1024);
+
 export const dataExportSchema = z.strictObject({
   userId: z.number().int().positive().max(2_147_483_647),
   reason,
+  password: officerPassword,
 });
 export type DataExportInput = z.input<typeof dataExportSchema>;
 
@@ -180,6 +184,7 @@ export const erasureSchema = z.strictObject({
   reason,
   /** The person's current username, typed again: the second confirmation. */
   confirmation: z.string().trim().min(1, 'Type the username to confirm').max(254),
+  password: officerPassword,
 });
 export type ErasureInput = z.input<typeof erasureSchema>;
 

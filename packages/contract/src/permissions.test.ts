@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accessLevels, can, refusalMessage, type AccessLevel, type Actor } from './permissions.ts';
+import {
+  accessLevels,
+  can,
+  refusalMessage,
+  STAFF_MFA_REQUIRED,
+  type AccessLevel,
+  type Actor,
+} from './permissions.ts';
 
 const customer: Actor = {
   role: 'user',
@@ -16,9 +23,30 @@ const actors: Record<string, Actor | null> = {
   pendingMember: { ...customer, status: 'pending_approval' },
   disabled: { ...customer, status: 'disabled' },
   orgAdmin: { ...customer, role: 'admin' },
-  officer: { ...customer, officerAccess: true },
-  superAdmin: { ...customer, role: 'super_admin' },
+  unverifiedAdmin: { ...customer, role: 'admin', emailVerified: false },
+  adminOfPendingOrganization: {
+    ...customer,
+    role: 'admin',
+    organizationStatus: 'pending_approval',
+  },
+  officer: { ...customer, officerAccess: true, mfaEnabled: true },
+  superAdmin: { ...customer, role: 'super_admin', mfaEnabled: true },
+  officerWithoutTwoFactor: { ...customer, officerAccess: true },
+  superAdminWithoutTwoFactor: { ...customer, role: 'super_admin' },
 };
+
+const members = [
+  'unverified',
+  'customer',
+  'customerOfPendingOrganization',
+  'orgAdmin',
+  'unverifiedAdmin',
+  'adminOfPendingOrganization',
+  'officer',
+  'superAdmin',
+  'officerWithoutTwoFactor',
+  'superAdminWithoutTwoFactor',
+];
 
 /** Who passes each level, written out in full so that a change to `can` shows here. */
 const expected: Record<AccessLevel, string[]> = {
@@ -28,20 +56,19 @@ const expected: Record<AccessLevel, string[]> = {
     'customer',
     'customerOfPendingOrganization',
     'pendingMember',
-    'orgAdmin',
-    'officer',
-    'superAdmin',
+    ...members.slice(3),
   ],
-  member: [
-    'unverified',
+  member: members,
+  orderer: [
     'customer',
-    'customerOfPendingOrganization',
     'orgAdmin',
     'officer',
     'superAdmin',
+    'officerWithoutTwoFactor',
+    'superAdminWithoutTwoFactor',
   ],
-  orderer: ['customer', 'orgAdmin', 'officer', 'superAdmin'],
-  orgAdmin: ['orgAdmin', 'superAdmin'],
+  orgAdmin: ['orgAdmin', 'unverifiedAdmin', 'adminOfPendingOrganization', 'superAdmin'],
+  verifiedAdmin: ['orgAdmin', 'superAdmin'],
   officer: ['officer'],
   superAdmin: ['superAdmin'],
 };
@@ -65,5 +92,21 @@ describe('refusalMessage', () => {
       /waiting for approval by our team/,
     );
     expect(refusalMessage(customer, 'superAdmin')).toBe('You do not have access to this');
+    expect(refusalMessage(actors.adminOfPendingOrganization!, 'verifiedAdmin')).toMatch(
+      /waiting for approval by our team/,
+    );
+  });
+
+  it('asks platform staff for their own second factor, whatever their organization requires', () => {
+    const strictOrganization = { mfaSetupRequired: true };
+    const officer = { ...actors.officerWithoutTwoFactor!, ...strictOrganization };
+    const superAdmin = { ...actors.superAdminWithoutTwoFactor!, ...strictOrganization };
+    expect(refusalMessage(officer, 'officer')).toBe(STAFF_MFA_REQUIRED);
+    expect(refusalMessage(superAdmin, 'superAdmin')).toBe(STAFF_MFA_REQUIRED);
+    expect(refusalMessage(superAdmin, 'orgAdmin')).toBe(STAFF_MFA_REQUIRED);
+    // Their organization's pages are their organization's rule.
+    expect(refusalMessage(officer, 'member')).toMatch(/Your organization requires/);
+    // With their own second factor, the organization's rule is met and the platform open.
+    expect(can({ ...actors.officer!, mfaSetupRequired: false }, 'officer')).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ export interface Actor {
   emailVerified: boolean;
   organizationStatus: OrganizationStatus;
   officerAccess: boolean;
+  /** The person signs in with a second factor: platform staff need it for their platform roles. */
+  mfaEnabled?: boolean;
   /** The organization requires two-factor authentication and the actor has not set it up. */
   mfaSetupRequired?: boolean;
 }
@@ -29,8 +31,15 @@ export interface Actor {
  * - `orderer`: a member of an active organization with a verified e-mail address, who may order
  *   and pay.
  * - `orgAdmin`: an organization's admin, who manages its people.
+ * - `verifiedAdmin`: an admin of an active organization with a verified e-mail address, who
+ *   may act in its name towards others (invitations mailed to outsiders, the billing details
+ *   its invoices go by).
  * - `officer`: a compliance officer (access granted by a platform operator).
  * - `superAdmin`: a platform operator, across every organization.
+ *
+ * Platform staff (super admins, officers) act for the whole platform: their platform levels
+ * need their own two-factor, whatever their organization requires, and an organization's
+ * two-factor rule never decides them.
  */
 export const accessLevels = [
   'anyone',
@@ -38,6 +47,7 @@ export const accessLevels = [
   'member',
   'orderer',
   'orgAdmin',
+  'verifiedAdmin',
   'officer',
   'superAdmin',
 ] as const;
@@ -45,6 +55,19 @@ export type AccessLevel = (typeof accessLevels)[number];
 
 /** An approved member who meets the organization's sign-in rules (two-factor when required). */
 const isMember = (actor: Actor) => actor.status === 'active' && !actor.mfaSetupRequired;
+
+/** Platform staff acting as such: active and signing in with a second factor. */
+const isSecuredStaff = (actor: Actor) => actor.status === 'active' && actor.mfaEnabled === true;
+
+/** An organization's admin; a super admin is one everywhere, as platform staff. */
+const isAdmin = (actor: Actor) =>
+  actor.role === 'super_admin' ? isSecuredStaff(actor) : isMember(actor) && actor.role === 'admin';
+
+/** Whether the level is a platform staff member's, for which they need their own two-factor. */
+const needsStaffMfa = (actor: Actor, level: AccessLevel) =>
+  level === 'officer' ||
+  level === 'superAdmin' ||
+  ((level === 'orgAdmin' || level === 'verifiedAdmin') && actor.role === 'super_admin');
 
 /** Whether `actor` may do what `level` guards. */
 export function can(actor: Actor | null, level: AccessLevel): boolean {
@@ -58,24 +81,39 @@ export function can(actor: Actor | null, level: AccessLevel): boolean {
     case 'orderer':
       return isMember(actor) && actor.organizationStatus === 'active' && actor.emailVerified;
     case 'orgAdmin':
-      return isMember(actor) && (actor.role === 'admin' || actor.role === 'super_admin');
+      return isAdmin(actor);
+    case 'verifiedAdmin':
+      return isAdmin(actor) && actor.organizationStatus === 'active' && actor.emailVerified;
     case 'officer':
-      return isMember(actor) && actor.officerAccess;
+      return isSecuredStaff(actor) && actor.officerAccess;
     case 'superAdmin':
-      return isMember(actor) && actor.role === 'super_admin';
+      return isSecuredStaff(actor) && actor.role === 'super_admin';
   }
 }
 
+/** Why a member of platform staff without a second factor is refused the platform's pages. */
+export const STAFF_MFA_REQUIRED =
+  'Platform staff need two-factor authentication for this. Set it up in Settings to continue.';
+
 /** Why a signed-in actor is refused: the message a 403 carries. */
 export function refusalMessage(actor: Actor, level: AccessLevel): string {
-  if (actor.status === 'active' && actor.mfaSetupRequired) {
+  const staffLevel = needsStaffMfa(actor, level);
+  const isStaffMember = actor.role === 'super_admin' || actor.officerAccess;
+  if (actor.status === 'active' && staffLevel && isStaffMember && !actor.mfaEnabled) {
+    return STAFF_MFA_REQUIRED;
+  }
+  if (actor.status === 'active' && actor.mfaSetupRequired && !staffLevel) {
     return 'Your organization requires two-factor authentication. Set it up in Settings to continue.';
   }
   if (!isMember(actor)) {
     return 'Your request to join the organization is waiting for an admin’s approval.';
   }
-  if (level === 'orderer') {
-    if (!actor.emailVerified) return 'Verify your e-mail address before ordering.';
+  if (level === 'orderer' || level === 'verifiedAdmin') {
+    if (!actor.emailVerified) {
+      return level === 'orderer'
+        ? 'Verify your e-mail address before ordering.'
+        : 'Verify your e-mail address before acting for your organization.';
+    }
     if (actor.organizationStatus !== 'active') {
       return actor.organizationStatus === 'suspended'
         ? 'Your organization is suspended. Contact support.'

@@ -31,7 +31,11 @@ describe('API tokens', () => {
       .update(organizations)
       .set({ status: 'active' })
       .where(eq(organizations.id, row!.organizationId));
-    await db().update(users).set({ role, emailVerified: true }).where(eq(users.id, user.id));
+    // Platform staff need their own second factor for their platform roles.
+    await db()
+      .update(users)
+      .set({ role, emailVerified: true, totpEnabled: role === 'super_admin' })
+      .where(eq(users.id, user.id));
     await t.app.services.sessions.userChanged(db(), user.id);
     return { client, userId: user.id, organizationId: row!.organizationId };
   }
@@ -295,7 +299,12 @@ describe('API tokens', () => {
     // A super admin who belongs to the admin's organization (the platform's own, say).
     await db()
       .update(users)
-      .set({ organizationId: admin.organizationId, role: 'super_admin', emailVerified: true })
+      .set({
+        organizationId: admin.organizationId,
+        role: 'super_admin',
+        emailVerified: true,
+        totpEnabled: true,
+      })
       .where(eq(users.id, operator.user.id));
     await t.app.services.sessions.userChanged(db(), operator.user.id);
     const theirs = await create(operator.client, { name: 'operator automation' });

@@ -79,7 +79,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/billing/plans': 'member',
   'PUT /api/billing/plans': 'orderer',
   'GET /api/billing/details': 'member',
-  'PUT /api/billing/details': 'orderer',
+  'PUT /api/billing/details': 'verifiedAdmin',
   'GET /api/billing/invoices': 'member',
   'GET /api/billing/invoices/:id': 'member',
   'GET /api/billing/invoices/:id/pdf': 'member',
@@ -222,7 +222,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/admin/people/summary': 'orgAdmin',
   'PUT /api/admin/organization/mfa-required': 'orgAdmin',
   'GET /api/admin/invitations': 'orgAdmin',
-  'POST /api/admin/invitations': 'orgAdmin',
+  'POST /api/admin/invitations': 'verifiedAdmin',
   'DELETE /api/admin/invitations/:id': 'orgAdmin',
   'GET /api/invitations/:token': 'anyone',
   'GET /api/admin/promotion-requests': 'orgAdmin',
@@ -244,8 +244,13 @@ const ACTORS: Record<string, Actor | null> = {
   customerOfPendingOrganization: actorWith({ organizationStatus: 'pending_approval' }),
   customer: actorWith({}),
   orgAdmin: actorWith({ role: 'admin' }),
-  officer: actorWith({ officerAccess: true }),
-  superAdmin: actorWith({ role: 'super_admin' }),
+  adminOfPendingOrganization: actorWith({ role: 'admin', organizationStatus: 'pending_approval' }),
+  unverifiedAdmin: actorWith({ role: 'admin', emailVerified: false }),
+  officer: actorWith({ officerAccess: true, mfaEnabled: true }),
+  superAdmin: actorWith({ role: 'super_admin', mfaEnabled: true }),
+  // Platform staff without their own second factor, in an organization that requires none.
+  officerWithoutTwoFactor: actorWith({ officerAccess: true }),
+  superAdminWithoutTwoFactor: actorWith({ role: 'super_admin' }),
 };
 
 /** A refusal by the guard, as opposed to a route's own 401 (a wrong password) or 400. */

@@ -14,6 +14,7 @@ import {
   clusterNodePools,
   creditTransactions,
   invoices,
+  jobs,
   notifications,
   orders,
   organizations,
@@ -1027,8 +1028,9 @@ describe('billing', () => {
   });
 
   describe('billing details', () => {
-    it('defaults to the organization, then applies the reverse charge to an EU business abroad', async () => {
-      const { client, user } = await registerUser(t.app, { companyName: 'Details Co' });
+    /** The first member of a fresh, approved organization (its admin), with a verified address. */
+    async function detailsAdmin(companyName: string) {
+      const { client, user } = await registerUser(t.app, { companyName });
       const { organizationId } = (await db().select().from(users).where(eq(users.id, user.id)))[0]!;
       await db().update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       await db()
@@ -1036,36 +1038,97 @@ describe('billing', () => {
         .set({ status: 'active' })
         .where(eq(organizations.id, organizationId));
       await t.app.services.sessions.userChanged(db(), user.id);
+      return { client, user, organizationId };
+    }
+    const germanDetails = (vatNumber: string | null) => ({
+      legalName: 'Details GmbH',
+      address: 'Hauptstraße 1\n10115 Berlin',
+      country: 'de',
+      vatNumber,
+      email: 'billing@details.example',
+    });
+    const detailsOf = async (client: Client) =>
+      (await client.get('/api/billing/details')).json<BillingDetails>();
 
-      expect((await client.get('/api/billing/details')).json<BillingDetails>()).toEqual({
+    it('reverse-charges a VAT number only once the registry confirmed it, and says why until then', async () => {
+      const { client, user, organizationId } = await detailsAdmin('Details Co');
+      expect(await detailsOf(client)).toEqual({
         legalName: 'Details Co',
         address: '',
         country: '',
         vatNumber: null,
         email: user.email,
+        vatNumberCheck: null,
         vatTreatment: 'standard',
         vatRateBasisPoints: 2000,
       });
 
-      const germany = await client.put('/api/billing/details', {
-        legalName: 'Details GmbH',
-        address: 'Hauptstraße 1\n10115 Berlin',
-        country: 'de',
-        vatNumber: 'DE 123.456.789',
-        email: 'billing@details.example',
-      });
-      expect(germany.statusCode, germany.body).toBe(200);
-      expect(germany.json<BillingDetails>()).toEqual({
+      // A number with the right prefix is not enough: VAT is charged while it waits for the check.
+      const madeUp = await client.put('/api/billing/details', germanDetails('DE 123.456.789'));
+      expect(madeUp.statusCode, madeUp.body).toBe(200);
+      expect(madeUp.json<BillingDetails>()).toEqual({
         legalName: 'Details GmbH',
         address: 'Hauptstraße 1\n10115 Berlin',
         country: 'DE',
         vatNumber: 'DE123456789',
         email: 'billing@details.example',
+        vatNumberCheck: { status: 'pending', checkedAt: null, registry: null },
+        vatTreatment: 'standard',
+        vatRateBasisPoints: 2000,
+      });
+      await t.app.services.jobs.drain();
+      expect(await detailsOf(client)).toMatchObject({
+        vatNumberCheck: { status: 'invalid', registry: 'simulated' },
+        vatTreatment: 'standard',
+        vatRateBasisPoints: 2000,
+      });
+
+      // The simulated registry (development and tests) knows the demo organization's number.
+      const registered = await client.put('/api/billing/details', germanDetails('DE811907980'));
+      expect(registered.json<BillingDetails>()).toMatchObject({
+        vatNumberCheck: { status: 'pending' },
+        vatTreatment: 'standard',
+      });
+      await t.app.services.jobs.drain();
+      const confirmed = await detailsOf(client);
+      expect(confirmed).toMatchObject({
+        vatNumberCheck: { status: 'valid', registry: 'simulated' },
         vatTreatment: 'reverse_charge',
         vatRateBasisPoints: 0,
       });
-      expect((await client.get('/api/billing/details')).json()).toEqual(germany.json());
-      const [audit] = await db()
+      // The same number with a new address keeps its confirmation and asks nobody again.
+      const moved = await client.put('/api/billing/details', {
+        ...germanDetails('DE811907980'),
+        address: 'Neue Straße 2\n10115 Berlin',
+      });
+      expect(moved.json<BillingDetails>()).toMatchObject({
+        vatNumberCheck: confirmed.vatNumberCheck!,
+        vatTreatment: 'reverse_charge',
+      });
+      const checksOf = async (vatNumber: string) =>
+        db()
+          .select({ runAt: jobs.runAt, status: jobs.status })
+          .from(jobs)
+          .where(
+            and(
+              eq(jobs.type, 'billing.check-vat-number'),
+              sql`${jobs.payload}->>'vatNumber' = ${vatNumber}`,
+            ),
+          );
+      expect(await checksOf('DE811907980')).toHaveLength(1);
+
+      // A registry that does not answer: VAT is charged, and the number is asked again later.
+      await client.put('/api/billing/details', germanDetails('DE123456000'));
+      await t.app.services.jobs.drain();
+      expect(await detailsOf(client)).toMatchObject({
+        vatNumberCheck: { status: 'unavailable', registry: 'simulated' },
+        vatTreatment: 'standard',
+      });
+      const [again] = await checksOf('DE123456000');
+      expect(again!.status).toBe('pending');
+      expect(again!.runAt.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
+
+      const audit = await db()
         .select()
         .from(auditEvents)
         .where(
@@ -1074,49 +1137,86 @@ describe('billing', () => {
             eq(auditEvents.organizationId, organizationId),
           ),
         );
-      expect(audit!.outcome).toBe('success');
+      expect(audit.map((row) => row.details)).toContainEqual({
+        country: 'DE',
+        vatTreatment: 'standard',
+        vatNumberStatus: 'pending',
+      });
+      expect(audit.every((row) => row.actorUserId === user.id)).toBe(true);
+      // The admins are told, by a mail with nothing the requester typed in it.
+      const mails = await db()
+        .select()
+        .from(outgoingMail)
+        .where(
+          and(
+            eq(outgoingMail.to, user.email),
+            eq(outgoingMail.subject, 'Your organization’s billing details changed'),
+          ),
+        );
+      expect(mails).toHaveLength(4);
+      for (const mail of mails) {
+        expect(mail.text).not.toMatch(/Details GmbH|Berlin|DE\d|billing@details/);
+        expect(mail.text).toContain('/billing#billing-details');
+      }
+    });
 
-      // A French business pays French VAT; a business without a VAT number too.
+    it('refuses bad input and everyone but the organization’s admins, tokens included', async () => {
+      const { client, organizationId } = await detailsAdmin('Details Guarded');
+      // A French business pays French VAT, confirmed or not; a business without a number too.
       const france = await client.put('/api/billing/details', {
-        legalName: 'Details SAS',
-        address: '1 rue de la Paix, Paris',
+        ...germanDetails('FR12345678901'),
         country: 'FR',
-        vatNumber: 'FR12345678901',
-        email: 'billing@details.example',
       });
       expect(france.json<BillingDetails>().vatTreatment).toBe('standard');
-      const noNumber = await client.put('/api/billing/details', {
-        legalName: 'Details GmbH',
-        address: 'Berlin',
-        country: 'DE',
-        vatNumber: null,
-        email: 'billing@details.example',
-      });
+      const noNumber = await client.put('/api/billing/details', germanDetails(null));
       expect(noNumber.json<BillingDetails>()).toMatchObject({
+        vatNumberCheck: null,
         vatTreatment: 'standard',
         vatRateBasisPoints: 2000,
       });
-
-      const wrongPrefix = await client.put('/api/billing/details', {
-        legalName: 'Details GmbH',
-        address: 'Berlin',
-        country: 'DE',
-        vatNumber: 'FR12345678901',
-        email: 'billing@details.example',
-      });
+      const wrongPrefix = await client.put('/api/billing/details', germanDetails('FR12345678901'));
       expect(wrongPrefix.statusCode).toBe(400);
       expect(wrongPrefix.json().message).toContain('starts with DE');
-      const malformed = await client.put('/api/billing/details', {
-        legalName: 'Details GmbH',
-        address: 'Berlin',
-        country: 'DE',
-        vatNumber: 'not a number!',
-        email: 'billing@details.example',
-      });
+      const malformed = await client.put('/api/billing/details', germanDetails('not a number!'));
       expect(malformed.statusCode).toBe(400);
       expect(
         (await client.put('/api/billing/details', { legalName: '', address: 'x' })).statusCode,
       ).toBe(400);
+
+      // A customer of the organization reads them and changes nothing, by session or by token.
+      const colleague = await registerUser(t.app, {});
+      await db()
+        .update(users)
+        .set({ organizationId, role: 'user', status: 'active', emailVerified: true })
+        .where(eq(users.id, colleague.user.id));
+      await t.app.services.sessions.userChanged(db(), colleague.user.id);
+      expect((await colleague.client.get('/api/billing/details')).statusCode).toBe(200);
+      const bySession = await colleague.client.put(
+        '/api/billing/details',
+        germanDetails('DE811907980'),
+      );
+      expect(bySession.statusCode).toBe(403);
+      const tokenOf = async (owner: Client) => {
+        const created = await owner.post('/api/api-tokens', {
+          name: 'billing',
+          scopes: ['billing:write'],
+          expiresInDays: 30,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json<{ token: string }>().token;
+      };
+      const put = (token: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/billing/details',
+          headers: { authorization: `Bearer ${token}` },
+          payload: germanDetails('DE811907980'),
+        });
+      expect((await put(await tokenOf(colleague.client))).statusCode).toBe(403);
+      expect((await detailsOf(client)).vatNumber).toBeNull();
+      // An admin's token may.
+      expect((await put(await tokenOf(client))).statusCode).toBe(200);
+      expect((await detailsOf(client)).vatNumber).toBe('DE811907980');
     });
   });
 });

@@ -18,7 +18,11 @@ describe('credits', () => {
   /** A platform operator: a super admin of an organization of their own. */
   async function operator() {
     const who = await clusterOrderer(t.app);
-    await db().update(users).set({ role: 'super_admin' }).where(eq(users.id, who.userId));
+    // Platform staff sign in with a second factor.
+    await db()
+      .update(users)
+      .set({ role: 'super_admin', totpEnabled: true })
+      .where(eq(users.id, who.userId));
     await t.app.services.sessions.userChanged(db(), who.userId);
     return who;
   }

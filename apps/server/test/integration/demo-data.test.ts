@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@alpenkube/contract';
-import { seedDemoData } from '../../src/modules/dev/demo-data.ts';
+import * as OTPAuth from 'otpauth';
+import {
+  DEMO_PASSWORD,
+  DEMO_STAFF_TOTP_SECRET,
+  seedDemoData,
+} from '../../src/modules/dev/demo-data.ts';
 import { and, eq } from 'drizzle-orm';
 import { jobs, orders } from '../../src/db/schema.ts';
 import type {
@@ -31,6 +36,20 @@ describe('demo data', () => {
     expect((await client.post('/api/dev/login', { username })).statusCode).toBe(200);
     return client;
   };
+
+  it('gives the platform staff the published second factor, which the platform pages need', async () => {
+    for (const username of ['superadmin', 'officer']) {
+      const client = new Client(t.app);
+      const login = await client.post('/api/login', { username, password: DEMO_PASSWORD });
+      expect(login.json()).toEqual({ mfaRequired: true });
+      const code = new OTPAuth.TOTP({
+        secret: OTPAuth.Secret.fromBase32(DEMO_STAFF_TOTP_SECRET),
+      }).generate();
+      const second = await client.post('/api/login/mfa', { code });
+      expect(second.statusCode, second.body).toBe(200);
+      expect((await client.get('/api/officers/audit-events?limit=1')).statusCode).toBe(200);
+    }
+  });
 
   it('gives the demo organization clusters in every lasting state on every provider, with a past', async () => {
     const demo = await signIn('demo');

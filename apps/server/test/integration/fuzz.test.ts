@@ -55,8 +55,8 @@ const WRITTEN_ON_REFUSAL_BY: Record<string, string[]> = {
 const ACTORS: Record<string, Actor> = {
   customer: actorWith({}),
   orgAdmin: actorWith({ role: 'admin' }),
-  officer: actorWith({ officerAccess: true }),
-  superAdmin: actorWith({ role: 'super_admin' }),
+  officer: actorWith({ officerAccess: true, mfaEnabled: true }),
+  superAdmin: actorWith({ role: 'super_admin', mfaEnabled: true }),
 };
 /** Signed out, each role, and the organization admin's API token with every scope. */
 type Caller = 'signedOut' | keyof typeof ACTORS | 'token';

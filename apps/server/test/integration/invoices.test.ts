@@ -175,7 +175,7 @@ describe('monthly invoices', () => {
     });
     await db()
       .update(users)
-      .set({ role: 'super_admin', emailVerified: true })
+      .set({ role: 'super_admin', emailVerified: true, totpEnabled: true })
       .where(eq(users.id, user.id));
     await t.app.services.sessions.userChanged(db(), user.id);
     return client;
@@ -364,6 +364,9 @@ describe('monthly invoices', () => {
         address: 'Hauptstraße 1\n10115 Berlin',
         country: 'DE',
         vatNumber: 'DE123456789',
+        // The EU's registry confirmed it: only then is it reverse-charged.
+        vatNumberStatus: 'valid',
+        vatRegistry: 'vies',
         email: 'billing@acme.test',
       });
       await paidOrder(organizationId, 10_000, new Date(lastMonth.getTime() + DAY));

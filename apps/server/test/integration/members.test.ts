@@ -64,6 +64,8 @@ describe('an organization’s people', () => {
         role: options.role ?? 'user',
         status: options.status ?? 'active',
         emailVerified: true,
+        // Platform staff need their own second factor for their platform roles.
+        totpEnabled: options.role === 'super_admin',
       })
       .returning();
     const client = new Client(t.app, { headers: { 'user-agent': 'people-test' } });
@@ -293,6 +295,71 @@ describe('an organization’s people', () => {
       expect((await new Client(t.app).get(`/api/invitations/${token}`)).statusCode).toBe(410);
       expect((await admin.client.get('/api/admin/invitations')).json()).toEqual([]);
       expect(await auditOf('user.invite', invitation.id)).toHaveLength(1);
+    });
+
+    it('mails no text the inviter chose, through the mail throttle, from approved and verified admins only', async () => {
+      const org = await organization('URGENT security notice from PayPal');
+      const admin = await person(org.id, 'phisher', { role: 'admin' });
+      await db()
+        .update(users)
+        .set({ name: 'Your bank: account locked, call +1 555 0100' })
+        .where(eq(users.id, admin.id));
+      const { token } = await invite(admin.client, 'victim@corp.test');
+      const { mail } = await lastMailTo(t.app, 'victim@corp.test');
+      for (const chosen of ['PayPal', 'bank', 'locked', '555']) {
+        expect(mail.subject).not.toContain(chosen);
+        expect(mail.text).not.toContain(chosen);
+      }
+      // Who invited, and to what, is shown on the platform once the link is opened.
+      expect((await new Client(t.app).get(`/api/invitations/${token}`)).json()).toMatchObject({
+        organizationName: 'URGENT security notice from PayPal',
+        invitedBy: 'Your bank: account locked, call +1 555 0100',
+      });
+
+      // Invite, withdraw, invite again: each is a mail to that address, and the fifth is the last.
+      for (let round = 0; round < 4; round += 1) {
+        const [open] = (await admin.client.get('/api/admin/invitations')).json<Invitation[]>();
+        expect((await admin.client.delete(`/api/admin/invitations/${open!.id}`)).statusCode).toBe(
+          204,
+        );
+        await invite(admin.client, 'victim@corp.test');
+      }
+      const [open] = (await admin.client.get('/api/admin/invitations')).json<Invitation[]>();
+      await admin.client.delete(`/api/admin/invitations/${open!.id}`);
+      const sixth = await admin.client.post('/api/admin/invitations', {
+        email: 'victim@corp.test',
+        role: 'user',
+      });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().message).toMatch(/Too many e-mails/);
+      expect((await admin.client.get('/api/admin/invitations')).json()).toEqual([]);
+
+      // An organization not yet approved, or an admin whose own address is unproven, mails no one.
+      const pending = await organization('Pending inviter');
+      await db()
+        .update(organizations)
+        .set({ status: 'pending_approval' })
+        .where(eq(organizations.id, pending.id));
+      const newcomer = await person(pending.id, 'nelly', { role: 'admin' });
+      const fromPending = await newcomer.client.post('/api/admin/invitations', {
+        email: 'friend@corp.test',
+        role: 'user',
+      });
+      expect(fromPending.statusCode).toBe(403);
+      expect(fromPending.json().message).toMatch(/waiting for approval by our team/);
+      const unverified = await person(org.id, 'umberto', { role: 'admin' });
+      await db().update(users).set({ emailVerified: false }).where(eq(users.id, unverified.id));
+      const fromUnverified = await unverified.client.post('/api/admin/invitations', {
+        email: 'friend@corp.test',
+        role: 'user',
+      });
+      expect(fromUnverified.statusCode).toBe(403);
+      expect(fromUnverified.json().message).toMatch(/Verify your e-mail/);
+      const sent = await db()
+        .select()
+        .from(invitations)
+        .where(eq(invitations.email, 'friend@corp.test'));
+      expect(sent).toEqual([]);
     });
 
     it('lets one of two racing registrations take the invitation', async () => {

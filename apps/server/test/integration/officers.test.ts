@@ -5,6 +5,7 @@ import type { AuditPage, DataSubjectRequest, Person, ResidencyReport } from '@al
 import {
   apiTokens,
   auditEvents,
+  billingDetails,
   clusterEvents,
   clusterOperations,
   clusters,
@@ -37,6 +38,26 @@ import {
 
 const DAY = 86_400_000;
 
+/** An invoice of the organization, made out as `billedTo` says. */
+const invoiceRow = (
+  organizationId: number,
+  number: string,
+  billedTo: { name: string; address: string; email: string },
+) => ({
+  organizationId,
+  number,
+  periodStart: new Date('2026-01-01T00:00:00Z'),
+  periodEnd: new Date('2026-02-01T00:00:00Z'),
+  subtotalCents: 1000,
+  vatTreatment: 'standard' as const,
+  vatRateBasisPoints: 0,
+  taxCents: 0,
+  totalCents: 1000,
+  prepaidCents: 0,
+  amountDueCents: 1000,
+  billedTo: { ...billedTo, country: 'DE', vatNumber: null },
+});
+
 describe('officers panel', () => {
   let t: TestApp;
   const db = () => t.app.services.db;
@@ -45,19 +66,22 @@ describe('officers panel', () => {
   let customer: Client;
   let admin: Client;
 
-  /** A registered person given officer access, signed in again so the session carries it. */
+  /**
+   * A registered person given officer access and, as platform staff need, two-factor; signed
+   * in (as after their second factor) so the session carries both.
+   */
   async function makeOfficer() {
-    const { user, body } = await registerUser(t.app, { name: 'Olga Officer' });
+    const { user } = await registerUser(t.app, { name: 'Olga Officer' });
     await db()
       .update(users)
-      .set({ officerAccess: true, emailVerified: true })
+      .set({ officerAccess: true, emailVerified: true, totpEnabled: true })
       .where(eq(users.id, user.id));
     const client = new Client(t.app);
-    const login = await client.post('/api/login', {
-      username: body.username,
-      password: STRONG_PASSWORD,
+    const token = await t.app.services.sessions.create(db(), user.id, {
+      userAgent: 'officers-test',
+      ip: '127.0.0.1',
     });
-    expect(login.statusCode).toBe(200);
+    client.setCookie('sid', token);
     return { client, id: user.id };
   }
 
@@ -280,10 +304,14 @@ describe('officers panel', () => {
     const NAME = 'Zelda Quintessa';
 
     beforeAll(async () => {
-      const registered = await registerUser(t.app, {
-        username: `zquint${Date.now() % 100000}`,
-        name: NAME,
+      const username = `zquint${Date.now() % 100000}`;
+      // Before registering, they mistyped their password with their address as the username:
+      // a sign-in failure of no account yet, which the trail must not keep in words.
+      await new Client(t.app).post('/api/login', {
+        username: `${username}@example.com`,
+        password: 'not-the-password-1',
       });
+      const registered = await registerUser(t.app, { username, name: NAME });
       person = registered.user;
       personClient = registered.client;
       const [row] = await db().select().from(users).where(eq(users.id, person.id));
@@ -415,26 +443,13 @@ describe('officers panel', () => {
         status: 'confirmed',
         unsubscribeTokenHash: `unsub-zq-${Date.now()}`,
       });
-      await d.insert(invoices).values({
-        organizationId,
-        number: `INV-ZQ-${Date.now()}`,
-        periodStart: new Date('2026-01-01T00:00:00Z'),
-        periodEnd: new Date('2026-02-01T00:00:00Z'),
-        subtotalCents: 1000,
-        vatTreatment: 'standard',
-        vatRateBasisPoints: 0,
-        taxCents: 0,
-        totalCents: 1000,
-        prepaidCents: 0,
-        amountDueCents: 1000,
-        billedTo: {
+      await d.insert(invoices).values(
+        invoiceRow(organizationId, `INV-ZQ-${Date.now()}`, {
           name: `${NAME}'s organization`,
           address: 'Street 1',
-          country: 'DE',
-          vatNumber: null,
           email: person.email,
-        },
-      });
+        }),
+      );
       // Another admin of the organization, and their notification naming the person, as a
       // request to join wrote it before it stopped naming anyone.
       const [colleague] = await d
@@ -470,6 +485,18 @@ describe('officers panel', () => {
         type: 'info',
         message: `${person.username} (${person.email}) asked to join. Review the request.`,
       });
+      // What the colleague did to them: the colleague's address and browser are not theirs.
+      await d.insert(auditEvents).values({
+        actorUserId: colleague!.id,
+        organizationId,
+        action: 'user.role_change',
+        outcome: 'success',
+        targetType: 'user',
+        targetId: String(person.id),
+        ip: '203.0.113.77',
+        userAgent: 'Colleague Browser 1.0',
+        details: { from: 'user', to: 'admin' },
+      });
     }
 
     it('finds a person by username, e-mail or name', async () => {
@@ -487,6 +514,7 @@ describe('officers panel', () => {
     it('exports a zip with a file for every table that holds the person', async () => {
       const short = await officer.post('/api/officers/data-subject-requests/export', {
         userId: person.id,
+        password: STRONG_PASSWORD,
         reason: 'too short',
       });
       expect(short.statusCode).toBe(400);
@@ -498,7 +526,11 @@ describe('officers panel', () => {
       const response = await officer.request({
         method: 'POST',
         url: '/api/officers/data-subject-requests/export',
-        payload: { userId: person.id, reason: 'Art. 15 request received by mail on 2026-11-20' },
+        payload: {
+          userId: person.id,
+          password: STRONG_PASSWORD,
+          reason: 'Art. 15 request received by mail on 2026-11-20',
+        },
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/zip');
@@ -535,6 +567,22 @@ describe('officers panel', () => {
       for (const name of ['invitations.json', 'newsletter.json', 'mail.json', 'leads.json']) {
         expect(json(name).toLowerCase(), name).toContain(person.email.toLowerCase());
       }
+      // Events others did to them: the action and time, not the other person's data.
+      const events = JSON.parse(json('audit-events.json')) as Record<string, unknown>[];
+      const byColleague = events.find((one) => one.action === 'user.role_change');
+      expect(byColleague).toMatchObject({
+        targetId: String(person.id),
+        outcome: 'success',
+        details: { from: 'user', to: 'admin' },
+      });
+      expect(byColleague!.at).toEqual(expect.any(String));
+      for (const field of ['actorUserId', 'ip', 'userAgent']) {
+        expect(byColleague).not.toHaveProperty(field);
+      }
+      expect(json('audit-events.json')).not.toMatch(/203\.0\.113\.77|Colleague Browser/);
+      // Their own keep where they came from.
+      const own = events.find((one) => one.actorUserId === person.id);
+      expect(own).toHaveProperty('userAgent');
       expect(JSON.parse(json('order-notes.json'))).toHaveLength(1);
       expect(JSON.parse(json('ticket-attachments.json'))[0]).not.toHaveProperty('data');
       expect(json('api-tokens.json')).not.toContain('tokenHash');
@@ -568,15 +616,74 @@ describe('officers panel', () => {
       });
     });
 
+    it('asks for the officer’s own password again, and limits how many requests they make', async () => {
+      const before = await db()
+        .select({ id: dataSubjectRequests.id })
+        .from(dataSubjectRequests)
+        .where(eq(dataSubjectRequests.subjectUserId, person.id));
+      const body = { userId: person.id, reason: 'Art. 15 request received by mail' };
+      const missing = await officer.post('/api/officers/data-subject-requests/export', body);
+      expect(missing.statusCode).toBe(400);
+      const wrong = await officer.post('/api/officers/data-subject-requests/export', {
+        ...body,
+        password: 'a-borrowed-session',
+      });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().message).toBe('The password is not correct.');
+      const wrongErasure = await officer.post('/api/officers/data-subject-requests/erasure', {
+        ...body,
+        confirmation: person.username,
+        password: 'a-borrowed-session',
+      });
+      expect(wrongErasure.statusCode).toBe(403);
+      expect((await personClient.get('/api/user')).statusCode).toBe(200);
+      const after = await db()
+        .select({ id: dataSubjectRequests.id })
+        .from(dataSubjectRequests)
+        .where(eq(dataSubjectRequests.subjectUserId, person.id));
+      expect(after).toEqual(before);
+
+      // Wrong guesses slow down as at sign-in.
+      const guesser = await makeOfficer();
+      let slowed = null;
+      for (let attempt = 0; attempt < 7 && !slowed; attempt += 1) {
+        const guess = await guesser.client.post('/api/officers/data-subject-requests/export', {
+          ...body,
+          password: `guess-${attempt}`,
+        });
+        if (guess.statusCode === 429) slowed = guess;
+      }
+      expect(slowed?.headers['retry-after']).toBeDefined();
+
+      // And one officer makes at most 20 exports and erasures an hour.
+      const busy = await makeOfficer();
+      await db()
+        .insert(rateLimitEvents)
+        .values(
+          Array.from({ length: 20 }, () => ({
+            bucket: 'data-subject-request',
+            key: `user:${busy.id}`,
+          })),
+        );
+      const limited = await busy.client.post('/api/officers/data-subject-requests/export', {
+        ...body,
+        password: STRONG_PASSWORD,
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/Too many exports and erasures/);
+    });
+
     it('erases only with the username typed again, never oneself', async () => {
       const mismatch = await officer.post('/api/officers/data-subject-requests/erasure', {
         userId: person.id,
+        password: STRONG_PASSWORD,
         reason: 'Art. 17 request received by mail',
         confirmation: `${person.username}x`,
       });
       expect(mismatch.statusCode).toBe(400);
       const self = await officer.post('/api/officers/data-subject-requests/erasure', {
         userId: officerId,
+        password: STRONG_PASSWORD,
         reason: 'Art. 17 request received by mail',
         confirmation: 'whatever',
       });
@@ -596,6 +703,7 @@ describe('officers panel', () => {
         .returning();
       const response = await officer.post('/api/officers/data-subject-requests/erasure', {
         userId: boss!.id,
+        password: STRONG_PASSWORD,
         reason: 'Art. 17 request received by mail',
         confirmation: 'only-boss',
       });
@@ -606,6 +714,7 @@ describe('officers panel', () => {
       expect((await personClient.get('/api/user')).statusCode).toBe(200);
       const response = await officer.post('/api/officers/data-subject-requests/erasure', {
         userId: person.id,
+        password: STRONG_PASSWORD,
         reason: `Erasure asked by ${person.username} on 2026-11-21`,
         confirmation: person.username,
       });
@@ -659,6 +768,7 @@ describe('officers panel', () => {
 
       const again = await officer.post('/api/officers/data-subject-requests/erasure', {
         userId: person.id,
+        password: STRONG_PASSWORD,
         reason: 'Art. 17 request received by mail',
         confirmation: request.pseudonym,
       });
@@ -670,6 +780,7 @@ describe('officers panel', () => {
     const erase = (userId: number, username: string) =>
       officer.post('/api/officers/data-subject-requests/erasure', {
         userId,
+        password: STRONG_PASSWORD,
         reason: 'Art. 17 request received by mail',
         confirmation: username,
       });
@@ -703,20 +814,7 @@ describe('officers panel', () => {
       const invoice = (organizationId: number, number: string, name: string, email: string) =>
         d
           .insert(invoices)
-          .values({
-            organizationId,
-            number,
-            periodStart: new Date('2026-01-01T00:00:00Z'),
-            periodEnd: new Date('2026-02-01T00:00:00Z'),
-            subtotalCents: 1000,
-            vatTreatment: 'standard',
-            vatRateBasisPoints: 0,
-            taxCents: 0,
-            totalCents: 1000,
-            prepaidCents: 0,
-            amountDueCents: 1000,
-            billedTo: { name, address: 'Opsstrasse 1', country: 'DE', vatNumber: null, email },
-          })
+          .values(invoiceRow(organizationId, number, { name, address: 'Opsstrasse 1', email }))
           .returning()
           .then(([row]) => row!);
       const ownInvoice = await invoice(own, 'INV-OPS-1', 'Acme', victim.user.email);
@@ -813,6 +911,38 @@ describe('officers panel', () => {
       // With nobody else left active, the organization needs no admin.
       await d.update(users).set({ status: 'disabled' }).where(eq(users.id, member!.id));
       expect((await erase(founder.user.id, founder.user.username)).statusCode).toBe(200);
+    });
+
+    it('renames an organization, legal name and invoices that are just the person’s name', async () => {
+      const d = db();
+      const short = await registerUser(t.app, {
+        username: 'bo-short',
+        name: 'Bo',
+        companyName: 'bo',
+      });
+      const [row] = await d.select().from(users).where(eq(users.id, short.user.id));
+      const own = row!.organizationId;
+      await d.insert(billingDetails).values({
+        organizationId: own,
+        legalName: 'Bo',
+        address: 'Street 1',
+        country: 'DE',
+        email: 'books@example.com',
+      });
+      await d
+        .insert(invoices)
+        .values(invoiceRow(own, 'INV-BO-1', { name: 'Bo', address: 'Street 1', email: 'x@y.z' }));
+      const response = await erase(short.user.id, 'bo-short');
+      expect(response.statusCode, response.body).toBe(200);
+      const [organization] = await d.select().from(organizations).where(eq(organizations.id, own));
+      expect(organization!.name).toMatch(/^Erased user [0-9A-F]{4}$/);
+      const [details] = await d
+        .select()
+        .from(billingDetails)
+        .where(eq(billingDetails.organizationId, own));
+      expect(details!.legalName).toBe(organization!.name);
+      const [invoice] = await d.select().from(invoices).where(eq(invoices.number, 'INV-BO-1'));
+      expect(invoice!.billedTo.name).toBe(organization!.name);
     });
 
     it('lets two racing erasures of the last two super admins leave one', async () => {

@@ -30,7 +30,11 @@ describe('platform operators', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_LIMIT_PER_IP: '10000' } });
     operator = await clusterOrderer(t.app);
-    await db().update(users).set({ role: 'super_admin' }).where(eq(users.id, operator.userId));
+    // Platform staff sign in with a second factor.
+    await db()
+      .update(users)
+      .set({ role: 'super_admin', totpEnabled: true })
+      .where(eq(users.id, operator.userId));
     await t.app.services.sessions.userChanged(db(), operator.userId);
   });
   afterAll(() => t.close());

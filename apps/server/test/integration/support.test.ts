@@ -65,7 +65,10 @@ describe('support tickets', () => {
 
   async function staff() {
     const who = await customer();
-    await db().update(users).set({ role: 'super_admin' }).where(eq(users.id, who.userId));
+    await db()
+      .update(users)
+      .set({ role: 'super_admin', totpEnabled: true })
+      .where(eq(users.id, who.userId));
     await t.app.services.sessions.userChanged(db(), who.userId);
     return who;
   }

@@ -53,6 +53,7 @@ export async function insertActor(
       status: actor.status,
       emailVerified: actor.emailVerified,
       officerAccess: actor.officerAccess,
+      totpEnabled: actor.mfaEnabled ?? false,
     })
     .returning();
   return { organizationId: organization!.id, userId: user!.id };

@@ -17,6 +17,7 @@ import {
   invoiceLineKinds,
   invoiceStatuses,
   usageMetrics,
+  vatNumberStatuses,
   vatTreatments,
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
@@ -60,6 +61,12 @@ export const billingDetails = pgTable('billing_details', {
   address: text('address').notNull(),
   country: text('country').notNull(),
   vatNumber: text('vat_number'),
+  /** The EU registry's word on `vat_number` (null without one): reverse charge needs `valid`. */
+  vatNumberStatus: text('vat_number_status', { enum: vatNumberStatuses }),
+  /** When the registry last answered or was last tried for this number. */
+  vatNumberCheckedAt: timestamp('vat_number_checked_at', { withTimezone: true }),
+  /** Which registry answered: the EU's VIES (`vies`) or the embedded `simulated` one. */
+  vatRegistry: text('vat_registry', { enum: ['vies', 'simulated'] }),
   email: text('email').notNull(),
   updatedAt: updatedAt(),
 });

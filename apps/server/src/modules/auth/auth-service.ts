@@ -281,16 +281,13 @@ export function createAuthService(deps: AuthDeps) {
         ? await passwords.verify(user.passwordHash, input.password)
         : await passwords.burn(input.password).then(() => false);
       if (!user || !valid) {
-        // The trail can never change, so a known person is named by their id only (an erasure
-        // could not remove a typed username); an unknown name is nobody's account.
-        await recordFailedSignIn(
-          user,
-          client,
-          limits,
-          user
-            ? { method: 'password', reason: 'wrong_password' }
-            : { method: 'password', username: input.username, reason: 'unknown_user' },
-        );
+        // The trail can never change, so it keeps nothing typed: a known person is named by
+        // their id, and an unknown name is not kept either (it is often an e-mail address,
+        // someone's who may register later, and an erasure could not remove it).
+        await recordFailedSignIn(user, client, limits, {
+          method: 'password',
+          reason: user ? 'wrong_password' : 'unknown_user',
+        });
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await limits.succeeded();

@@ -73,13 +73,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     endpoints.billing.updateDetails.pattern,
     {
-      config: { access: 'orderer' },
+      // What the invoices say and where they go, and the VAT they charge: the organization's
+      // admins decide it (a token acts only as far as its owner may).
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags: ['billing'],
         summary:
-          "Sets the organization's billing details (legal name, address, country, VAT number, e-mail), audited",
+          "Sets the organization's billing details (legal name, address, country, VAT number, e-mail), audited and told to the admins; a new VAT number is checked with the EU's VIES registry before the reverse charge applies",
         body: updateBillingDetailsSchema,
-        response: { 200: billingDetailsSchema, 400: errorSchema, ...refusals },
+        response: { 200: billingDetailsSchema, 400: errorSchema, 429: errorSchema, ...refusals },
       },
     },
     async (request) =>

@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
+import { registerVatCheck } from './vat-check.ts';
 import {
   chargeInvoiceJob,
   invoiceTarget,
@@ -32,7 +33,10 @@ type OrderRow = typeof orders.$inferSelect;
  * charging an organization off-session (renewals and invoices share one routine).
  */
 export function createBillingService(
-  deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'paymentGateway' | 'config'>,
+  deps: Pick<
+    Services,
+    'db' | 'jobs' | 'catalog' | 'paymentGateway' | 'config' | 'vatRegistry' | 'mailThrottle'
+  >,
 ) {
   const { db, jobs, paymentGateway } = deps;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
@@ -84,6 +88,7 @@ export function createBillingService(
     const now = new Date(Math.max(Date.now(), due?.getTime() ?? 0));
     await chargeRenewal(renewalId, { force: false, dueAt: due, now });
   });
+  registerVatCheck(jobs, deps);
   jobs.every(RENEWAL_CHORE_MS, 'renew subscriptions whose period ended', async () => {
     await runRenewals();
   });
@@ -157,7 +162,13 @@ export function createBillingService(
       actor: SessionUser,
       input: z.output<typeof updateBillingDetailsSchema>,
       client: ClientInfo,
-    ) => updateBillingDetails(db, actor, input, client),
+    ) =>
+      updateBillingDetails(
+        { db, mailThrottle: deps.mailThrottle, publicUrl: deps.config.publicUrl },
+        actor,
+        input,
+        client,
+      ),
   };
 }
 

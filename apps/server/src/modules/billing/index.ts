@@ -10,3 +10,5 @@ export { clusterConfigNow } from './cluster-config.ts';
 export { addPeriod, dayOf } from './periods.ts';
 export { readBillingDetails } from './billing-details.ts';
 export { clusterSubscription, periodLeft, removalCredit } from './addon-billing.ts';
+export { createSimulatedVatRegistry, type VatRegistry } from './vat-registry.ts';
+export { createViesClient } from './vies-client.ts';

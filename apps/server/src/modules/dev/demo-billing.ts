@@ -46,6 +46,10 @@ export async function seedDemoBilling(
       address: 'Friedrichstraße 68\n10117 Berlin\nGermany',
       country: 'DE',
       vatNumber: 'DE811907980',
+      // The simulated VAT registry lists this number: seeded as it has confirmed it.
+      vatNumberStatus: 'valid',
+      vatNumberCheckedAt: now,
+      vatRegistry: 'simulated',
       email: 'billing@demo.alpenkube.eu',
     });
     await tx

@@ -17,6 +17,13 @@ import { seedDemoPeople } from './demo-people.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
+/**
+ * Development only, published in the README: the two-factor key of the demo's platform staff
+ * (`superadmin`, `officer`), who need a second factor for their platform pages. Add it to an
+ * authenticator app to sign in with their password; the dev login needs no code.
+ */
+export const DEMO_STAFF_TOTP_SECRET = 'ALPENKUBEDEMOSTAFFSECRETKEY23456';
+
 export const DEMO_USERS = [
   {
     username: 'superadmin',
@@ -101,6 +108,9 @@ export async function seedDemoData(services: Services) {
           role: demo.role,
           officerAccess: demo.officerAccess,
           emailVerified: true,
+          ...(demo.role === 'super_admin' || demo.officerAccess
+            ? { totpEnabled: true, totpSecret: services.sealer.seal(DEMO_STAFF_TOTP_SECRET) }
+            : {}),
         })
         .returning();
       for (const [type, message] of DEMO_NOTIFICATIONS) {

@@ -15,7 +15,7 @@ const lines = [
 
 describe('invoice totals', () => {
   it('adds the standard VAT on the whole month and charges what was not prepaid', () => {
-    const { rateBasisPoints } = vatFor({ country: 'DE', vatNumber: null });
+    const { rateBasisPoints } = vatFor({ country: 'DE', vatNumber: null, vatNumberStatus: null });
     expect(rateBasisPoints).toBe(2000);
     expect(invoiceTotals(lines, rateBasisPoints)).toEqual({
       subtotal: 13_734,
@@ -28,7 +28,7 @@ describe('invoice totals', () => {
   });
 
   it('charges no VAT under the reverse charge: the amount due is the usage alone', () => {
-    const vat = vatFor({ country: 'DE', vatNumber: 'DE123456789' });
+    const vat = vatFor({ country: 'DE', vatNumber: 'DE123456789', vatNumberStatus: 'valid' });
     expect(vat).toEqual({ treatment: 'reverse_charge', rateBasisPoints: 0 });
     expect(invoiceTotals(lines, vat.rateBasisPoints)).toEqual({
       subtotal: 13_734,
@@ -40,9 +40,19 @@ describe('invoice totals', () => {
   });
 
   it('keeps French customers and customers without details at the home rate', () => {
-    expect(vatFor({ country: 'FR', vatNumber: 'FR61912345678' }).treatment).toBe('standard');
+    const confirmed = { vatNumberStatus: 'valid' as const };
+    expect(vatFor({ country: 'FR', vatNumber: 'FR61912345678', ...confirmed }).treatment).toBe(
+      'standard',
+    );
     expect(vatFor(null).rateBasisPoints).toBe(2000);
-    expect(vatFor({ country: 'US', vatNumber: 'US123' }).treatment).toBe('standard');
+    expect(vatFor({ country: 'US', vatNumber: 'US123', ...confirmed }).treatment).toBe('standard');
+  });
+
+  it('charges VAT on a number the EU registry has not confirmed: pending, refused or unreachable', () => {
+    for (const vatNumberStatus of ['pending', 'invalid', 'unavailable'] as const) {
+      const vat = vatFor({ country: 'DE', vatNumber: 'DE123456789', vatNumberStatus });
+      expect(vat).toEqual({ treatment: 'standard', rateBasisPoints: 2000 });
+    }
   });
 
   it('rounds the tax half up, once, on the subtotal', () => {

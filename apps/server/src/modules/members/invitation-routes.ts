@@ -42,13 +42,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.invite.pattern,
     {
-      config: { access: 'orgAdmin' },
+      // Mail in the organization's name to an outside address: an approved organization and an
+      // admin whose own address is proven.
+      config: { access: 'verifiedAdmin' },
       schema: {
         tags,
         summary:
-          'Invites an e-mail address with a role: a single-use link valid 7 days; 409 for an existing account or a pending invitation',
+          'Invites an e-mail address with a role: a single-use link valid 7 days; 409 for an existing account or a pending invitation, 429 past the mail limits',
         body: inviteSchema,
-        response: { 201: invitationSchema, ...refusals },
+        response: { 201: invitationSchema, 429: errorSchema, ...refusals },
       },
     },
     async (request, reply) => {

@@ -67,7 +67,13 @@ async function findByToken(db: DbOrTx, token: string, lock = false) {
     .select({
       invitation: invitations,
       organizationName: organizations.name,
-      inviter: { role: users.role, status: users.status, organizationId: users.organizationId },
+      inviter: {
+        role: users.role,
+        status: users.status,
+        organizationId: users.organizationId,
+        name: users.name,
+        username: users.username,
+      },
     })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
@@ -85,6 +91,7 @@ export async function lookupInvitation(db: DbOrTx, token: string): Promise<Invit
   if (reason) throw gone(reason);
   return {
     organizationName,
+    invitedBy: inviter ? displayName(inviter) : null,
     email: invitation.email,
     role: invitation.role,
     expiresAt: invitation.expiresAt.toISOString(),
@@ -125,6 +132,23 @@ export async function recordInvitationUser(tx: DbOrTx, invitationId: number, use
     .where(eq(invitations.id, invitationId));
 }
 
+/**
+ * The mail to an address nobody has proven yet carries no text the inviter chose (their name,
+ * the organization's name): it could be made to read as anything. The link shows both, on
+ * the platform, once opened.
+ */
+function invitationMail(to: string, token: string, publicUrl: string) {
+  return {
+    to,
+    subject: 'Your invitation to Alpenkube',
+    text:
+      'Hello,\n\nYou were invited to join an organization on Alpenkube, the managed Kubernetes ' +
+      'platform. Open this link to see who invited you and to create your account:\n' +
+      `${publicUrl}/register?invitation=${token}\n\n` +
+      `The link works once and expires in ${INVITATION_DAYS} days. If you did not expect it, ignore this mail.`,
+  };
+}
+
 const pending = () =>
   and(
     isNull(invitations.acceptedAt),
@@ -132,7 +156,7 @@ const pending = () =>
     gt(invitations.expiresAt, new Date()),
   );
 
-type Deps = Pick<Services, 'db' | 'config'>;
+type Deps = Pick<Services, 'db' | 'config' | 'mailThrottle'>;
 
 export function createInvitationService(deps: Deps) {
   const { db } = deps;
@@ -176,11 +200,13 @@ export function createInvitationService(deps: Deps) {
     async invite(actor: SessionUser, input: InviteInput, client: ClientInfo): Promise<Invitation> {
       const organizationId = targetOrganizationOf(actor, input.organizationId);
       const email = input.email.trim().toLowerCase();
+      // Inviting, withdrawing and inviting again is mailing: the one mail throttle counts each.
+      await deps.mailThrottle.admit([email], client.ip);
       const id = await db.transaction(async (tx) => {
         // Invitations of one organization queue here: two admins inviting one address at once
         // cannot both find no pending invitation.
         const [organization] = await tx
-          .select({ name: organizations.name })
+          .select({ id: organizations.id })
           .from(organizations)
           .where(eq(organizations.id, organizationId))
           .for('update');
@@ -215,15 +241,7 @@ export function createInvitationService(deps: Deps) {
             expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
           })
           .returning({ id: invitations.id });
-        await queueMail(tx, {
-          to: email,
-          subject: `${displayName(actor)} invited you to ${organization.name} on Alpenkube`,
-          text:
-            `Hello,\n\n${displayName(actor)} invited you to join ${organization.name} on Alpenkube` +
-            `${input.role === 'admin' ? ' as an admin' : ''}. Create your account with this link:\n` +
-            `${publicUrl}/register?invitation=${token}\n\n` +
-            `The link works once and expires in ${INVITATION_DAYS} days. If you did not expect it, ignore this mail.`,
-        });
+        await queueMail(tx, invitationMail(email, token, publicUrl));
         await auditChange(tx, actor, client, {
           action: 'user.invite',
           organizationId,

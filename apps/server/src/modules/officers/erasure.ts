@@ -77,6 +77,17 @@ function identifiers(user: UserRow, pseudonym: Pseudonym) {
   return list;
 }
 
+/**
+ * The values that name the person when they are a whole field, however short (a name of two
+ * letters is too common a word to replace inside text, but an organization called just that
+ * is theirs): lower case, trimmed.
+ */
+function wholeValues(user: UserRow) {
+  return [user.name, user.username, user.email]
+    .map((value) => value?.trim().toLowerCase())
+    .filter((value): value is string => Boolean(value));
+}
+
 /** The same rewriting in JavaScript, for text written in the erasure itself (its reason). */
 export function scrubText(text: string, user: UserRow, pseudonym: Pseudonym) {
   let result = text;
@@ -176,15 +187,18 @@ export async function erasePerson(
   await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
   await tx.delete(notifications).where(eq(notifications.userId, id));
   await tx.delete(newsletterSubscriptions).where(sameEmail(newsletterSubscriptions.email));
-  // Counters keyed by the person (sign-in delays `user:<username>|ip:…`, mails `to:<address>`):
-  // they would name them for an hour. Exact keys only: `user:devops` is someone else's.
-  const accountKey = `user:${user.username}`;
+  // Counters keyed by the person (sign-in delays `user:<username>|ip:…`, or the address they
+  // typed as the username, `user:<address>|ip:…`; mails `to:<address>`): they would name them
+  // for an hour. Exact keys only: `user:devops` is someone else's.
+  const accountKeys = [`user:${user.username}`, `user:${email}`];
   await tx
     .delete(rateLimitEvents)
     .where(
       or(
-        eq(rateLimitEvents.key, accountKey),
-        sql`left(${rateLimitEvents.key}, ${accountKey.length + 1}) = ${`${accountKey}|`}`,
+        ...accountKeys.flatMap((key) => [
+          eq(rateLimitEvents.key, key),
+          sql`left(${rateLimitEvents.key}, ${key.length + 1}) = ${`${key}|`}`,
+        ]),
         eq(rateLimitEvents.key, `to:${email}`),
       ),
     );
@@ -248,7 +262,10 @@ export async function erasePerson(
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  const renamed = organization && scrubText(organization.name, user, pseudonym);
+  const isThem = (text: string) => wholeValues(user).includes(text.trim().toLowerCase());
+  const renamed =
+    organization &&
+    (isThem(organization.name) ? pseudonym.name : scrubText(organization.name, user, pseudonym));
   if (organization && renamed !== organization.name) {
     await tx
       .update(organizations)
@@ -256,6 +273,26 @@ export async function erasePerson(
       .where(eq(organizations.id, organizationId));
   }
   const ownOrganization = (column: PgColumn) => sql`${column} = ${organizationId}`;
+  // The invoices' legal name that is just their name, however short, likewise.
+  const theirWholeName = (value: SQL) =>
+    sql`lower(btrim(${value})) in (${sql.join(
+      wholeValues(user).map((one) => sql`${one}`),
+      sql`, `,
+    )})`;
+  await tx
+    .update(billingDetails)
+    .set({ legalName: pseudonym.name })
+    .where(
+      sql`${ownOrganization(billingDetails.organizationId)} and ${theirWholeName(sql`${billingDetails.legalName}`)}`,
+    );
+  await tx
+    .update(invoices)
+    .set({
+      billedTo: sql`jsonb_set(${invoices.billedTo}, '{name}', to_jsonb(${pseudonym.name}::text))`,
+    })
+    .where(
+      sql`${ownOrganization(invoices.organizationId)} and ${theirWholeName(sql`${invoices.billedTo}->>'name'`)}`,
+    );
   await scrubColumn(
     tx,
     billingDetails,

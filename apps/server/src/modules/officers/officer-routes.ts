@@ -94,9 +94,14 @@ export const officerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "A person's data (GDPR art. 15) as a .zip of JSON files by resource; the request is recorded and audited",
+          "A person's data (GDPR art. 15) as a .zip of JSON files by resource; the request is recorded and audited. Asks for the officer's password again (403 when wrong, 429 when guessed too often or past 20 requests an hour)",
         body: dataExportSchema,
-        response: { 200: z.any().describe('application/zip'), 404: errorSchema, ...refusals },
+        response: {
+          200: z.any().describe('application/zip'),
+          404: errorSchema,
+          429: errorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {
@@ -119,12 +124,13 @@ export const officerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Erases a person (GDPR art. 17): a pseudonym replaces them everywhere, their sessions end; `confirmation` must be their current username',
+          "Erases a person (GDPR art. 17): a pseudonym replaces them everywhere, their sessions end; `confirmation` must be their current username, `password` the officer's own (403 when wrong, 429 when guessed too often or past 20 requests an hour)",
         body: erasureSchema,
         response: {
           200: dataSubjectRequestSchema,
           404: errorSchema,
           409: errorSchema,
+          429: errorSchema,
           ...refusals,
         },
       },

@@ -12,7 +12,7 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { dataSubjectRequests, organizations, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import {
   auditEventsFor,
@@ -20,7 +20,9 @@ import {
   recordAudit,
   type AuditFilterValues,
 } from '../audit/index.ts';
+import { passwordMatches } from '../auth/index.ts';
 import { lockAdminRules } from '../members/index.ts';
+import type { RateLimitRule } from '../rate-limit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './csv.ts';
 import { erasePerson, newPseudonym, scrubText } from './erasure.ts';
@@ -41,10 +43,35 @@ One JSON file per resource the platform keeps about this person. Secrets are lef
 listed with their metadata, not their bytes. Times are UTC (ISO 8601).
 `;
 
+/** Exports and erasures one officer may carry out in an hour: a hijacked desk empties nothing. */
+export const dataSubjectRequestRule: RateLimitRule = {
+  bucket: 'data-subject-request',
+  limit: 20,
+  windowMs: 60 * 60_000,
+  message: 'Too many exports and erasures in a short time. Try again in {minutes} minutes.',
+};
+
 export function createOfficerService(
-  deps: Pick<Services, 'db' | 'sessions' | 'catalog' | 'passwords'>,
+  deps: Pick<Services, 'db' | 'sessions' | 'catalog' | 'passwords' | 'rateLimit'>,
 ) {
-  const { db, sessions, catalog, passwords } = deps;
+  const { db, sessions, catalog, passwords, rateLimit } = deps;
+
+  /**
+   * Before a person's data leaves or goes: the officer's password again (wrong guesses wait as
+   * at sign-in), and a ceiling on how many such requests one officer makes in an hour.
+   */
+  async function confirmOfficer(officer: SessionUser, password: string, client: ClientInfo) {
+    const key = [`user:${officer.id}`];
+    await rateLimit.check(dataSubjectRequestRule, key);
+    const [row] = await db
+      .select({ username: users.username, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, officer.id));
+    if (!row || !(await passwordMatches(deps, row, password, client.ip))) {
+      throw forbidden('The password is not correct.');
+    }
+    await rateLimit.record(dataSubjectRequestRule, key);
+  }
 
   async function subject(tx: Tx, userId: number) {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -159,6 +186,7 @@ export function createOfficerService(
 
     /** The person's data as a .zip of JSON files, the request recorded in the same transaction. */
     async exportPerson(officer: SessionUser, client: ClientInfo, input: DataExportInput) {
+      await confirmOfficer(officer, input.password, client);
       return db.transaction(async (tx) => {
         const user = await subject(tx, input.userId);
         const data = await personData(tx, user);
@@ -183,6 +211,7 @@ export function createOfficerService(
      */
     async erasePerson(officer: SessionUser, client: ClientInfo, input: ErasureInput) {
       if (input.userId === officer.id) throw badRequest('You cannot erase your own account');
+      await confirmOfficer(officer, input.password, client);
       // A real hash of a password nobody knows: sign-in checks it like any other, and fails.
       const passwordHash = await passwords.hash(randomBytes(32).toString('base64'));
       const id = await db.transaction(async (tx) => {

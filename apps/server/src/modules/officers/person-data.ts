@@ -42,6 +42,16 @@ function columnsWithout<T extends Record<string, unknown>, K extends keyof T>(
   return copy;
 }
 
+type AuditRow = typeof auditEvents.$inferSelect;
+
+/**
+ * An event someone else did to the person: what was done and when is theirs to know, but who
+ * did it, from which address and with which browser is the other person's data.
+ */
+function doneToThem(row: AuditRow) {
+  return columnsWithout(row, 'actorUserId', 'ip', 'userAgent');
+}
+
 const sameEmail = (column: Parameters<typeof sql>[1], email: string) =>
   sql`lower(${column}) = ${email.toLowerCase()}`;
 
@@ -97,9 +107,9 @@ export async function personData(tx: Tx, user: UserRow): Promise<Record<string, 
     .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, String(id))))
     .orderBy(desc(auditEvents.at))
     .limit(AUDIT_EXPORT_MAX_ROWS);
-  const audit = [...new Map([...asActor, ...asTarget].map((row) => [row.id, row])).values()].sort(
-    (a, b) => b.at.getTime() - a.at.getTime(),
-  );
+  const audit = [...new Map([...asActor, ...asTarget].map((row) => [row.id, row])).values()]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .map((row) => (row.actorUserId === id ? row : doneToThem(row)));
 
   return {
     user: columnsWithout(user, 'passwordHash', 'totpSecret', 'totpLastStep'),

@@ -21,14 +21,13 @@ import { conflict, forbidden, HttpError, invalidFields, notFound } from '../../l
 import { randomToken } from '../../lib/crypto.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
-import { signInLimits } from '../auth/index.ts';
+import { passwordMatches } from '../auth/index.ts';
 import {
   openPlanChangeOrder,
   openProductOrderNamed,
   orderNumber,
   placeProductOrder,
 } from '../orders/index.ts';
-import { passwordBackoffRule } from '../rate-limit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { findProductPlan, PRODUCT_CATALOG } from './product-catalog.ts';
 import { productUsage } from './product-driver.ts';
@@ -128,21 +127,12 @@ export function createProductService(
       throw forbidden('This secret was shown once already: enter your password to see it again.');
     }
     const [user] = await db
-      .select({ username: users.username, hash: users.passwordHash })
+      .select({ username: users.username, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, actor.id));
-    const limits = signInLimits(
-      deps.rateLimit,
-      passwordBackoffRule,
-      `user:${user?.username ?? actor.id}`,
-      client.ip,
-    );
-    await limits.check();
-    if (!user || !(await deps.passwords.verify(user.hash, password))) {
-      await limits.failed();
+    if (!user || !(await passwordMatches(deps, user, password, client.ip))) {
       throw forbidden('The password is not correct.');
     }
-    await limits.succeeded();
   }
 
   return {

@@ -8,7 +8,12 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
 import { recordUserAudit } from '../audit/index.ts';
-import { mailVerificationLink, matchTotpStep, newTotpSecret, signInLimits } from '../auth/index.ts';
+import {
+  mailVerificationLink,
+  matchTotpStep,
+  newTotpSecret,
+  passwordMatches,
+} from '../auth/index.ts';
 import {
   type ActiveSession,
   type ClientInfo,
@@ -16,7 +21,6 @@ import {
   type SessionUser,
 } from '../sessions/index.ts';
 import { queueMail } from '../mail/index.ts';
-import { passwordBackoffRule } from '../rate-limit/index.ts';
 import { createNotification } from '../notifications/index.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -42,13 +46,9 @@ export function createAccountService(deps: AccountDeps) {
    * Wrong guesses slow down as they do at sign-in.
    */
   async function requirePassword(row: UserRow, password: string, client: ClientInfo) {
-    const limits = signInLimits(rateLimit, passwordBackoffRule, `user:${row.username}`, client.ip);
-    await limits.check();
-    if (!(await passwords.verify(row.passwordHash, password))) {
-      await limits.failed();
+    if (!(await passwordMatches({ rateLimit, passwords }, row, password, client.ip))) {
       throw new HttpError(400, 'Your current password is not correct');
     }
-    await limits.succeeded();
     return row;
   }
 

@@ -52,10 +52,23 @@ describe('route guards', () => {
     expect(screen.queryByText('Panel')).not.toBeInTheDocument();
   });
 
-  it('shows the officers panel once the check grants access', async () => {
-    Object.assign(auth, { user: member, isLoading: false });
+  it('shows the officers panel once the check grants access to an officer with two-factor', async () => {
+    Object.assign(auth, { user: { ...member, mfaEnabled: true }, isLoading: false });
     renderAt('/officers/panel', true);
     expect(await screen.findByText('Panel')).toBeInTheDocument();
+  });
+
+  it('sends platform staff without two-factor to set it up, whatever their organization requires', async () => {
+    Object.assign(auth, { user: { ...member, mfaEnabled: false }, isLoading: false });
+    renderAt('/officers/panel', true);
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor authentication first' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up two-factor' })).toHaveAttribute(
+      'href',
+      '/settings#two-factor',
+    );
+    expect(screen.queryByText('Panel')).not.toBeInTheDocument();
   });
 
   it('shows neither page nor refusal while the check runs', () => {

@@ -1,7 +1,9 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
-import type { AccessLevel } from '@alpenkube/contract/permissions';
+import { STAFF_MFA_REQUIRED, type AccessLevel } from '@alpenkube/contract/permissions';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useAccess } from '@/lib/session/use-can';
 
 /**
@@ -10,12 +12,33 @@ import { useAccess } from '@/lib/session/use-can';
  * not see shows that refusal, never the page; the server refuses its data anyway.
  */
 export function RequireAccess({ level }: { level: AccessLevel }) {
-  const { allowed, pending } = useAccess(level);
+  const { allowed, pending, refusal } = useAccess(level);
   if (pending) {
     return <Spinner className="min-h-[50vh]" size="lg" label="Checking your access..." />;
   }
+  if (refusal === STAFF_MFA_REQUIRED) return <StaffTwoFactorRequired />;
   if (!allowed) return <AccessDenied />;
   return <Outlet />;
+}
+
+/** Platform staff without a second factor: their platform pages wait until they set one up. */
+function StaffTwoFactorRequired() {
+  return (
+    <section
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center"
+    >
+      <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold">Set up two-factor authentication first</h1>
+      <p className="text-muted-foreground">
+        Platform staff act for every organization: these pages need a second factor on your own
+        account, whatever your organization requires.
+      </p>
+      <Button asChild>
+        <Link to={`${paths.settings}#two-factor`}>Set up two-factor</Link>
+      </Button>
+    </section>
+  );
 }
 
 export function AccessDenied() {

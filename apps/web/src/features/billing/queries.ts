@@ -44,7 +44,13 @@ export const billingQueries = {
   credits: () => queryOptions<Credits>({ queryKey: billingKeys.credits }),
   summary: () => queryOptions<BillingSummary>({ queryKey: billingKeys.summary }),
   plans: () => queryOptions<BillingPlans>({ queryKey: billingKeys.plans }),
-  details: () => queryOptions<BillingDetails>({ queryKey: billingKeys.details }),
+  details: () =>
+    queryOptions<BillingDetails>({
+      queryKey: billingKeys.details,
+      // The registry's answer comes a moment after saving: asked again until it is there.
+      refetchInterval: (query) =>
+        query.state.data?.vatNumberCheck?.status === 'pending' ? 3_000 : false,
+    }),
   invoices: () => queryOptions<InvoiceSummary[]>({ queryKey: billingKeys.invoices }),
   invoice: (id: number) => queryOptions<Invoice>({ queryKey: billingKeys.invoice(id) }),
   budget: () => queryOptions<Budget>({ queryKey: billingKeys.budget }),

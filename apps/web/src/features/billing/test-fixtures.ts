@@ -85,6 +85,7 @@ export const testDetails: BillingDetails = {
   country: 'DE',
   vatNumber: 'DE123456789',
   email: 'billing@example.com',
+  vatNumberCheck: { status: 'valid', checkedAt: '2026-03-01T10:00:00.000Z', registry: 'vies' },
   vatTreatment: 'reverse_charge',
   vatRateBasisPoints: 0,
 };

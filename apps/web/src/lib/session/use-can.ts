@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@alpenkube/contract';
-import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
+import { can, refusalMessage, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
 import { useAuth } from './use-auth';
 import { officersAccessQuery } from './use-officers-access';
 
@@ -13,6 +13,7 @@ export function actorOf(user: User | null, officerAccess: boolean): Actor | null
     emailVerified: user.emailVerified,
     organizationStatus: user.organizationStatus,
     officerAccess,
+    mfaEnabled: user.mfaEnabled,
     mfaSetupRequired: user.mfaSetupRequired,
   };
 }
@@ -23,13 +24,20 @@ export function actorOf(user: User | null, officerAccess: boolean): Actor | null
  * out (the session, or for `officer` the officers-access check). The web app only hides what
  * the server would refuse anyway.
  */
-export function useAccess(level: AccessLevel): { allowed: boolean; pending: boolean } {
+export function useAccess(level: AccessLevel): {
+  allowed: boolean;
+  pending: boolean;
+  /** Why a signed-in user is refused, in the server's words; null while allowed or unknown. */
+  refusal: string | null;
+} {
   const { user, isLoading } = useAuth();
   const needsOfficerCheck = level === 'officer' && Boolean(user);
   const officer = useQuery({ ...officersAccessQuery(), enabled: needsOfficerCheck });
   const pending = isLoading || (needsOfficerCheck && officer.isPending);
-  const allowed = !pending && can(actorOf(user, officer.data === true), level);
-  return { allowed, pending };
+  const actor = actorOf(user, officer.data === true);
+  const allowed = !pending && can(actor, level);
+  const refusal = pending || allowed || !actor ? null : refusalMessage(actor, level);
+  return { allowed, pending, refusal };
 }
 
 /** `useAccess(level).allowed`: for menus and buttons, which stay hidden until it is known. */

@@ -23,8 +23,9 @@ export function RegisterForm({ invitation }: { invitation?: string }) {
       {registerMutation.error ? <FormAlert>{registerMutation.error.message}</FormAlert> : null}
       {offer ? (
         <FormAlert variant="info" title={`You are joining ${offer.organizationName}`}>
-          You were invited as {offer.role === 'admin' ? 'an admin' : 'a member'}. Your account is
-          ready to use as soon as you create it.
+          {offer.invitedBy ? `${offer.invitedBy} invited you` : 'You were invited'} as{' '}
+          {offer.role === 'admin' ? 'an admin' : 'a member'}. Your account is ready to use as soon
+          as you create it.
         </FormAlert>
       ) : invited.error ? (
         <FormAlert title="This invitation cannot be used">{invited.error.message}</FormAlert>

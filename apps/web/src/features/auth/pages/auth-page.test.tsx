@@ -148,6 +148,7 @@ describe('AuthPage registration through an invitation', () => {
         [`GET /api/invitations/${token}`]: () =>
           json({
             organizationName: 'Example AG',
+            invitedBy: 'Ada Admin',
             email: 'new@example.com',
             role: 'user',
             expiresAt: '2026-12-01T00:00:00.000Z',
@@ -160,6 +161,8 @@ describe('AuthPage registration through an invitation', () => {
       `/register?invitation=${token}`,
     );
     expect(await screen.findByText('You are joining Example AG')).toBeTruthy();
+    // Who invited is shown here, on the platform: the mail itself does not name them.
+    expect(screen.getByText(/Ada Admin invited you as a member/)).toBeTruthy();
     const email = screen.getByLabelText('Work e-mail') as HTMLInputElement;
     expect(email.value).toBe('new@example.com');
     expect(email.readOnly).toBe(true);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '@alpenkube/contract';
 import type { BillingDetails } from '@alpenkube/contract/billing';
 import { clearGetCache } from '@/lib/http';
-import { json, renderPage, type Route } from '@/test/test-utils';
+import { json, renderPage, testUser, type Route } from '@/test/test-utils';
 import { testDetails } from '../test-fixtures';
 import { BillingDetailsSection } from './billing-details-section';
 import { loadForms } from './lazy-forms';
@@ -19,13 +20,21 @@ const empty: BillingDetails = {
   country: '',
   vatNumber: null,
   email: '',
+  vatNumberCheck: null,
   vatTreatment: 'standard',
   vatRateBasisPoints: 2000,
 };
 
-function renderSection(details: BillingDetails, routes: Record<string, Route> = {}) {
+const admin = { ...testUser, role: 'admin' as const };
+
+function renderSection(
+  details: BillingDetails,
+  routes: Record<string, Route> = {},
+  user: User = admin,
+) {
   return renderPage(<BillingDetailsSection />, {
     url: '/billing',
+    user,
     routes: { 'GET /api/billing/details': () => json(details), ...routes },
   });
 }
@@ -42,12 +51,47 @@ describe('BillingDetailsSection', () => {
     expect(screen.getByText('Germany')).toBeInTheDocument();
     expect(screen.getByText('DE123456789')).toBeInTheDocument();
     expect(screen.getByTestId('vat-treatment')).toHaveTextContent('Reverse charge');
+    expect(screen.getByTestId('vat-check')).toHaveTextContent(
+      'Confirmed by the EU’s VIES registry.',
+    );
+  });
+
+  it('says why VAT is charged until the registry confirms the number, and labels the simulated one', async () => {
+    const unconfirmed = (status: 'pending' | 'invalid' | 'unavailable') => ({
+      ...testDetails,
+      vatNumberCheck: { status, checkedAt: null, registry: 'simulated' as const },
+      vatTreatment: 'standard' as const,
+      vatRateBasisPoints: 2000,
+    });
+    const first = renderSection(unconfirmed('pending'));
+    expect(await screen.findByTestId('vat-check')).toHaveTextContent(
+      'VAT is charged until the EU’s VIES registry confirms this VAT number',
+    );
+    expect(screen.getByTestId('vat-treatment')).toHaveTextContent('VAT 20%');
+    first.view.unmount();
+    clearGetCache();
+    const second = renderSection(unconfirmed('invalid'));
+    expect(await screen.findByTestId('vat-check')).toHaveTextContent(
+      'VAT is charged: the simulated VIES registry (development only: no real check) does not know this VAT number',
+    );
+    second.view.unmount();
+    clearGetCache();
+    renderSection(unconfirmed('unavailable'));
+    expect(await screen.findByTestId('vat-check')).toHaveTextContent('could not be reached');
+  });
+
+  it('lets only admins edit them: a customer sees them, with no button', async () => {
+    renderSection(testDetails, {}, testUser);
+    expect(await screen.findByText('Example AG')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
   });
 
   it('follows the VAT as the country and VAT number are typed', async () => {
     renderSection(testDetails);
     const form = await openForm('Edit details');
-    expect(form.getByTestId('vat-preview')).toHaveTextContent('Reverse charge');
+    expect(form.getByTestId('vat-preview')).toHaveTextContent(
+      'Reverse charge once the EU’s VIES registry confirms this VAT number',
+    );
     await userEvent.selectOptions(form.getByLabelText('Country'), 'FR');
     expect(form.getByTestId('vat-preview')).toHaveTextContent('French VAT at 20%');
     await userEvent.selectOptions(form.getByLabelText('Country'), 'AT');
@@ -104,6 +148,7 @@ describe('BillingDetailsSection', () => {
           country: 'AT',
           vatNumber: null,
           email: 'billing@beispiel.at',
+          vatNumberCheck: null,
           vatTreatment: 'standard',
           vatRateBasisPoints: 2000,
         });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingDetails } from '@alpenkube/contract/billing';
+import type { BillingDetails, VatNumberCheck } from '@alpenkube/contract/billing';
 import { Badge } from '@/components/ui/badge';
 import { useCan } from '@/lib/session/use-can';
 import { countryName, percentOfBasisPoints } from '../billing-format';
@@ -9,16 +9,44 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { BillingDetailsForm, loadForms } from './lazy-forms';
 import { QueryGate } from './query-gate';
 
+/** Why VAT is charged on a VAT number, or that it is confirmed: the registry's word on it. */
+export function vatCheckNote(check: VatNumberCheck): string {
+  const registry =
+    check.registry === 'simulated'
+      ? 'the simulated VIES registry (development only: no real check)'
+      : 'the EU’s VIES registry';
+  switch (check.status) {
+    case 'pending':
+      return 'VAT is charged until the EU’s VIES registry confirms this VAT number; the check runs in a moment.';
+    case 'valid':
+      return `Confirmed by ${registry}.`;
+    case 'invalid':
+      return `VAT is charged: ${registry} does not know this VAT number. Check it and save it again.`;
+    case 'unavailable':
+      return `VAT is charged for now: ${registry} could not be reached. It is asked again every 30 minutes.`;
+  }
+}
+
 function VatTreatment({ details }: { details: BillingDetails }) {
-  return details.vatTreatment === 'reverse_charge' ? (
-    <span className="flex flex-wrap items-center gap-2">
-      <Badge variant="secondary">Reverse charge</Badge>
-      No VAT on our invoices: you account for it in your country.
-    </span>
-  ) : (
-    <span className="flex flex-wrap items-center gap-2">
-      <Badge variant="outline">VAT {percentOfBasisPoints(details.vatRateBasisPoints)}</Badge>
-      French VAT is added to each invoice.
+  const check = details.vatNumberCheck;
+  return (
+    <span className="grid gap-1">
+      {details.vatTreatment === 'reverse_charge' ? (
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">Reverse charge</Badge>
+          No VAT on our invoices: you account for it in your country.
+        </span>
+      ) : (
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">VAT {percentOfBasisPoints(details.vatRateBasisPoints)}</Badge>
+          French VAT is added to each invoice.
+        </span>
+      )}
+      {check ? (
+        <span className="text-muted-foreground" data-testid="vat-check">
+          {vatCheckNote(check)}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -53,7 +81,8 @@ function DetailsView({ details }: { details: BillingDetails }) {
 /** Who the invoices are made out to, and the VAT that follows from it. */
 export function BillingDetailsSection() {
   const details = useQuery(billingQueries.details());
-  const canEdit = useCan('orderer');
+  // Only the organization's admins change what invoices say and where they go.
+  const canEdit = useCan('verifiedAdmin');
   return (
     <BillingSection
       id="billing-details"
@@ -65,7 +94,7 @@ export function BillingDetailsSection() {
             preload={loadForms}
             trigger={details.data.legalName ? 'Edit details' : 'Add details'}
             title="Billing details"
-            description="A business in another EU country with a VAT number is reverse-charged."
+            description="A business in another EU country is reverse-charged once the EU’s VIES registry confirms its VAT number."
             wide
           >
             {(close) => <BillingDetailsForm details={details.data!} close={close} />}

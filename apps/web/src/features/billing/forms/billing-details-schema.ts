@@ -38,9 +38,10 @@ export const normalizeVatNumber = (text: string) =>
     .replace(/[\s.-]/g, '') || null;
 
 /**
- * The VAT the next invoice would apply with the details as typed: the contract's `vatFor`, given
- * the VAT number only once it is one the contract accepts for that country (a number of another
- * country, or a half-typed one, is refused on saving and reverse-charges nothing).
+ * The VAT the invoices would apply with the details as typed, once the EU's registry confirmed
+ * the number: the contract's `vatFor`, given the VAT number only once it is one the contract
+ * accepts for that country (a number of another country, or a half-typed one, is refused on
+ * saving and reverse-charges nothing).
  */
 export function previewVat(country: string, vatText: string) {
   const vatNumber = normalizeVatNumber(vatText);
@@ -49,5 +50,9 @@ export function previewVat(country: string, vatText: string) {
     vatNumber !== null &&
     /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vatNumber) &&
     vatNumber.startsWith(prefix);
-  return vatFor({ country, vatNumber: accepted ? vatNumber : null });
+  return vatFor({
+    country,
+    vatNumber: accepted ? vatNumber : null,
+    vatNumberStatus: accepted ? 'valid' : null,
+  });
 }

@@ -22,8 +22,8 @@ export function VatPreview({
       data-testid="vat-preview"
     >
       {treatment === 'reverse_charge'
-        ? 'Reverse charge: no VAT on our invoices; you account for it in your country.'
-        : `French VAT at ${percentOfBasisPoints(HOME_VAT_BASIS_POINTS)} is added to each invoice. A business elsewhere in the EU with a VAT number is reverse-charged.`}
+        ? 'Reverse charge once the EU’s VIES registry confirms this VAT number (a moment after saving): no VAT on our invoices then; you account for it in your country. Until then French VAT is charged.'
+        : `French VAT at ${percentOfBasisPoints(HOME_VAT_BASIS_POINTS)} is added to each invoice. A business elsewhere in the EU is reverse-charged once the EU’s VIES registry confirms its VAT number.`}
     </p>
   );
 }

@@ -13,8 +13,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/form';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { CurrentPasswordField } from '@/components/ui/current-password-field';
 import { useRevealSecret } from '../queries';
 
 /** A secret shown before: the password again, so that a session left open is not enough. */
@@ -64,14 +63,12 @@ export function PasswordRevealDialog({
             );
           }}
         >
-          <FormField label="Password" error={reveal.error?.message}>
-            <PasswordInput
-              value={password}
-              required
-              autoComplete="current-password"
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </FormField>
+          <CurrentPasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            error={reveal.error?.message}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

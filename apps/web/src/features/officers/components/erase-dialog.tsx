@@ -1,87 +1,56 @@
 import { useState } from 'react';
 import type { Person } from '@alpenkube/contract';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
 
-/** The second confirmation of an erasure: the officer types the person's username. */
+/**
+ * The second confirmation of an erasure: the officer types the person's username, and their
+ * own password.
+ */
 export function EraseDialog({
   person,
   open,
   onOpenChange,
-  pending,
   onConfirm,
+  ...props
 }: {
   person: Person;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
-  onConfirm: (confirmation: string) => void;
+  error: string | undefined;
+  onConfirm: (confirmation: string, password: string) => void;
 }) {
   const [typed, setTyped] = useState('');
   return (
-    <Dialog
+    <PasswordConfirmDialog
+      {...props}
       open={open}
       onOpenChange={(next) => {
         if (!next) setTyped('');
         onOpenChange(next);
       }}
+      title={`Erase ${person.username} for good?`}
+      description="Their name, username and e-mail become a pseudonym everywhere, their sessions end at once and they can never sign in again. Invoices and the audit trail stay, under the pseudonym. This cannot be undone."
+      submit="Erase permanently"
+      pendingText="Erasing…"
+      destructive
+      ready={typed === person.username}
+      onConfirm={(password) => onConfirm(typed, password)}
     >
-      <DialogContent>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onConfirm(typed);
-          }}
-          className="space-y-4"
-        >
-          <DialogHeader>
-            <DialogTitle>Erase {person.username} for good?</DialogTitle>
-            <DialogDescription>
-              Their name, username and e-mail become a pseudonym everywhere, their sessions end at
-              once and they can never sign in again. Invoices and the audit trail stay, under the
-              pseudonym. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="erase-confirmation">
-              Type <strong className="break-all">{person.username}</strong> to confirm
-            </Label>
-            <Input
-              id="erase-confirmation"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              autoFocus
-            />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <SubmitButton
-              variant="destructive"
-              pending={pending}
-              pendingText="Erasing…"
-              disabled={pending || typed !== person.username}
-            >
-              Erase permanently
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="space-y-2">
+        <Label htmlFor="erase-confirmation">
+          Type <strong className="break-all">{person.username}</strong> to confirm
+        </Label>
+        <Input
+          id="erase-confirmation"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          autoFocus
+        />
+      </div>
+    </PasswordConfirmDialog>
   );
 }

@@ -61,11 +61,47 @@ describe('PersonActions', () => {
     await userEvent.type(screen.getByLabelText(/to confirm/), 'zeld');
     expect(confirm).toBeDisabled();
     await userEvent.type(screen.getByLabelText(/to confirm/), 'a');
+    // The officer's own password too: an open session is not enough.
+    expect(confirm).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Your password'), 'officer-password');
     await userEvent.click(confirm);
     await vi.waitFor(() => expect(onErased).toHaveBeenCalled());
     expect(calls).toContain('POST /api/officers/data-subject-requests/erasure');
     expect(bodies).toEqual([
-      { userId: 42, reason: 'Art. 17 request by mail', confirmation: 'zelda' },
+      {
+        userId: 42,
+        reason: 'Art. 17 request by mail',
+        confirmation: 'zelda',
+        password: 'officer-password',
+      },
+    ]);
+  });
+
+  it('exports only with the officer’s password, showing the server’s refusal in the dialog', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      'POST /api/officers/data-subject-requests/export': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json({ message: 'The password is not correct.' }, 403);
+      },
+    });
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <PersonActions person={person} onErased={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    await userEvent.type(
+      screen.getByLabelText('Reason (kept in the register)'),
+      'Art. 15 request by mail',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export data (.zip)…' }));
+    const submit = await screen.findByRole('button', { name: 'Export data' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Your password'), 'wrong-guess');
+    await userEvent.click(submit);
+    expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { userId: 42, reason: 'Art. 15 request by mail', password: 'wrong-guess' },
     ]);
   });
 });

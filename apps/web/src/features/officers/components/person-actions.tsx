@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isUnder } from '@/lib/http';
 import { erasePerson, exportPerson } from '../requests';
 import { EraseDialog } from './erase-dialog';
+import { ExportDialog } from './export-dialog';
 
 const REASON_MIN = 10;
 
@@ -21,6 +22,7 @@ export function PersonActions({ person, onErased }: { person: Person; onErased: 
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const reasonOk = reason.trim().length >= REASON_MIN;
   const refresh = () =>
     queryClient.invalidateQueries({
@@ -28,18 +30,18 @@ export function PersonActions({ person, onErased }: { person: Person; onErased: 
     });
 
   const exporting = useMutation({
-    mutationFn: () => exportPerson({ userId: person.id, reason: reason.trim() }),
+    mutationFn: (password: string) =>
+      exportPerson({ userId: person.id, reason: reason.trim(), password }),
     onSuccess: (fileName) => {
       toast({ title: 'Export downloaded', description: fileName, variant: 'success' });
+      setExportOpen(false);
       setReason('');
       void refresh();
     },
-    onError: (error) =>
-      toast({ title: 'The export failed', description: error.message, variant: 'destructive' }),
   });
   const erasing = useMutation({
-    mutationFn: (confirmation: string) =>
-      erasePerson({ userId: person.id, reason: reason.trim(), confirmation }),
+    mutationFn: ({ confirmation, password }: { confirmation: string; password: string }) =>
+      erasePerson({ userId: person.id, reason: reason.trim(), confirmation, password }),
     onSuccess: (request) => {
       toast({
         title: 'Person erased',
@@ -51,8 +53,6 @@ export function PersonActions({ person, onErased }: { person: Person; onErased: 
       void refresh();
       onErased();
     },
-    onError: (error) =>
-      toast({ title: 'The erasure failed', description: error.message, variant: 'destructive' }),
   });
 
   return (
@@ -92,29 +92,43 @@ export function PersonActions({ person, onErased }: { person: Person; onErased: 
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
-          disabled={!reasonOk || exporting.isPending}
-          onClick={() => exporting.mutate()}
+          disabled={!reasonOk}
+          onClick={() => {
+            exporting.reset();
+            setExportOpen(true);
+          }}
         >
-          <Download className="size-4" aria-hidden="true" />
-          {exporting.isPending ? 'Exporting…' : 'Export data (.zip)'}
+          <Download className="size-4" aria-hidden="true" /> Export data (.zip)…
         </Button>
         {person.erasedAt ? null : (
           <Button
             size="sm"
             variant="destructive"
             disabled={!reasonOk}
-            onClick={() => setConfirming(true)}
+            onClick={() => {
+              erasing.reset();
+              setConfirming(true);
+            }}
           >
             <UserX className="size-4" aria-hidden="true" /> Erase…
           </Button>
         )}
       </div>
+      <ExportDialog
+        person={person}
+        open={exportOpen}
+        onOpenChange={setExportOpen}
+        pending={exporting.isPending}
+        error={exporting.error?.message}
+        onConfirm={(password) => exporting.mutate(password)}
+      />
       <EraseDialog
         person={person}
         open={confirming}
         onOpenChange={setConfirming}
         pending={erasing.isPending}
-        onConfirm={(confirmation) => erasing.mutate(confirmation)}
+        error={erasing.error?.message}
+        onConfirm={(confirmation, password) => erasing.mutate({ confirmation, password })}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { emailSchema } from './users.ts';
 
 /**
@@ -40,9 +41,9 @@ export const memberSchema = z.object({
   /** Why the account is rejected or disabled. */
   statusReason: z.string().nullable(),
   mfaEnabled: z.boolean(),
-  lastLoginAt: z.string().nullable(),
+  lastLoginAt: timestampSchema.nullable(),
   officerAccess: z.boolean(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   organizationId: z.number().int(),
   organizationName: z.string(),
 });
@@ -104,8 +105,8 @@ export const invitationSchema = z.object({
   email: z.string(),
   role: z.enum(assignableRoles),
   invitedBy: z.string().nullable(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
+  expiresAt: timestampSchema,
+  createdAt: timestampSchema,
   organizationId: z.number().int(),
   organizationName: z.string(),
 });
@@ -116,7 +117,7 @@ export const invitationLookupSchema = z.object({
   organizationName: z.string(),
   email: z.string(),
   role: z.enum(assignableRoles),
-  expiresAt: z.string(),
+  expiresAt: timestampSchema,
 });
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
@@ -166,9 +167,9 @@ export const promotionRequestSchema = z.object({
   reason: z.string(),
   status: z.enum(promotionStatuses),
   decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  decidedAt: timestampSchema.nullable(),
   decisionNote: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   organizationId: z.number().int(),
   organizationName: z.string(),
 });

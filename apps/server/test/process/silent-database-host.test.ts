@@ -1,9 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { waitFor } from '../support/cluster-process.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { startSilentProxy, type SilentProxy } from '../support/silent-proxy.ts';
-import { devLogin, freePort, spawnServer, type ServerProcess } from '../support/server-process.ts';
+import {
+  devLogin,
+  freePort,
+  openSocket,
+  spawnServer,
+  type ServerProcess,
+} from '../support/server-process.ts';
 
 /** Short, so that the test sees several time-outs; production keeps 3 s and 60 s. */
 const CONNECT_TIMEOUT_MS = 1000;
@@ -54,16 +61,6 @@ interface Answer {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 /** A request as a client sends it, with a deadline far past any bound: a hang is recorded. */
 async function ask(url: string, init: RequestInit = {}): Promise<Answer> {
   const answer: Answer = { status: 'network error', startedAt: Date.now(), endedAt: 0 };
@@ -84,15 +81,9 @@ async function ask(url: string, init: RequestInit = {}): Promise<Answer> {
 describe('the database host goes silent', () => {
   it('answers 503 within the time-outs while it is silent, and recovers by itself with its pushes', async () => {
     const cookie = await devLogin(server.url, 'demo');
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
-      headers: { cookie },
-    });
-    const pushed: { notification?: { id: number } }[] = [];
-    socket.on('message', (data) => pushed.push(JSON.parse(String(data))));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
+    const { socket, messages, opened } = openSocket(server.url, cookie);
+    const pushed = messages as { notification?: { id: number } }[];
+    await opened;
 
     const notify = (text: string) =>
       ask(`${server.url}/api/dev/notify`, {

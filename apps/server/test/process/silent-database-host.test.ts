@@ -193,7 +193,7 @@ describe('the database host goes silent', () => {
         await sleep(300);
         return pushed.some((m) => m.notification?.id === answer.id) ? Date.now() : undefined;
       },
-      15_000,
+      20_000,
     );
     socket.close();
 

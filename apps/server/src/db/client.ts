@@ -186,9 +186,13 @@ const KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as co
 /**
  * How often the LISTEN connection asks a trivial query: it only ever receives, so a connection
  * that went silent (behind a proxy or firewall that still answers TCP, keepalive learns
- * nothing) would otherwise never be noticed, and pushes would stop for good.
+ * nothing) would otherwise never be noticed, and pushes would stop for good. One unanswered
+ * within the query time-out counts as lost.
  */
 const LISTEN_CHECK_MS = 5000;
+
+/** How the LISTEN connection names itself in `pg_stat_activity`. */
+export const LISTENER_APPLICATION_NAME = 'alpenkube-listener';
 
 /** node-postgres' error for a query unanswered past `query_timeout`. */
 const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
@@ -296,8 +300,8 @@ class PgListener {
       const client = new pg.Client({
         connectionString: this.url,
         connectionTimeoutMillis: this.timeouts.connectTimeoutMs,
-        // Its queries (LISTEN and the check) answer at once when the host does.
-        query_timeout: Math.min(this.timeouts.queryTimeoutMs, LISTEN_CHECK_MS),
+        query_timeout: this.timeouts.queryTimeoutMs,
+        application_name: LISTENER_APPLICATION_NAME,
         ...KEEPALIVE,
       });
       client.on('notification', (message) => {
@@ -335,11 +339,17 @@ class PgListener {
 
   /** Asks the connection a trivial query now and then; one left unanswered counts as lost. */
   private watch(client: pg.Client) {
+    let asking = false;
     this.check = setInterval(() => {
-      client.query('select 1').catch((error: unknown) => {
-        this.onError?.(error);
-        this.lost(client);
-      });
+      if (asking) return;
+      asking = true;
+      client.query('select 1').then(
+        () => (asking = false),
+        (error: unknown) => {
+          this.onError?.(error);
+          this.lost(client);
+        },
+      );
     }, LISTEN_CHECK_MS);
     this.check.unref();
   }

@@ -17,6 +17,10 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long a request waits for a connection; unset, the client's default. */
+  databaseConnectTimeoutMs: number | undefined;
+  /** PostgreSQL: how long a query may go unanswered (a silent host); unset, the client's default. */
+  databaseQueryTimeoutMs: number | undefined;
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -112,7 +116,11 @@ function providerSimSpeedFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv): number {
   return value;
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function intFrom<T extends number | undefined>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: T,
+): number | T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -310,6 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     dataDir,
     databaseUrl,
+    databaseConnectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', undefined),
+    databaseQueryTimeoutMs: intFrom(env, 'DATABASE_QUERY_TIMEOUT_MS', undefined),
     sessionSecret: sessionSecretFrom(env, appEnv),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Alpenkube <no-reply@alpenkube.eu>',

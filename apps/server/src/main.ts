@@ -15,6 +15,8 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
     onError: (error) => console.error('database error', error),
     // Requests already get 503s; the supervisor's restart recovers the database from its WAL.
     onFatal: (error) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import type { AccessLevel } from './permissions.ts';
 
 /**
@@ -126,11 +127,11 @@ export const apiTokenSchema = z.object({
   /** The token's first characters, e.g. `ak_3fQ9xZ1b`. */
   prefix: z.string(),
   scopes: z.array(z.string()),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
+  lastUsedAt: timestampSchema.nullable(),
   lastUsedIp: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  revokedAt: timestampSchema.nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

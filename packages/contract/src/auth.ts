@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { emailSchema, passwordSchema, userSchema, usernameSchema } from './users.ts';
 
 const optionalText = (max: number) =>
@@ -84,8 +85,8 @@ export const sessionInfoSchema = z.object({
   id: z.number().int(),
   device: z.string(),
   ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  createdAt: timestampSchema,
+  lastSeenAt: timestampSchema,
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { creditBalanceSchema } from './payments.ts';
 import { USAGE_MAX_DAYS, usageGroupings, usageMetrics } from './usage-metrics.ts';
 
@@ -65,7 +66,7 @@ export const creditEntrySchema = z.object({
   description: z.string(),
   orderId: z.number().int().nullable(),
   invoiceId: z.number().int().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
@@ -96,10 +97,10 @@ export const overdueRenewalSchema = z.object({
   description: z.string(),
   amount: z.number().int(),
   /** When the period it pays for began (the renewal was due). */
-  dueAt: z.string(),
+  dueAt: timestampSchema,
   attempts: z.number().int(),
   /** The next automatic attempt, or null once the last (day 7) has failed. */
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: timestampSchema.nullable(),
   lastError: z.string().nullable(),
 });
 export type OverdueRenewal = z.infer<typeof overdueRenewalSchema>;
@@ -148,7 +149,7 @@ export const billingPlansSchema = z.object({
   current: z.string(),
   billingCycle: z.enum(['monthly', 'yearly']),
   /** When the current paid plan renews; null on the free plan. */
-  renewsAt: z.string().nullable(),
+  renewsAt: timestampSchema.nullable(),
   plans: z.array(billingPlanSchema),
 });
 export type BillingPlans = z.infer<typeof billingPlansSchema>;
@@ -291,7 +292,7 @@ export const invoiceSummarySchema = z.object({
   number: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
-  issuedAt: z.string(),
+  issuedAt: timestampSchema,
   status: z.enum(invoiceStatuses),
   currency: z.literal('USD'),
   subtotal: z.number().int(),
@@ -320,12 +321,12 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   taxNote: z.string().nullable(),
   seller: partySchema,
   billedTo: partySchema,
-  paidAt: z.string().nullable(),
+  paidAt: timestampSchema.nullable(),
   creditApplied: z.number().int(),
   cardCharged: z.number().int(),
   /** Why the last charge of the amount due failed, while the invoice is open. */
   paymentError: z.string().nullable(),
-  voidedAt: z.string().nullable(),
+  voidedAt: timestampSchema.nullable(),
   voidReason: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { dnsLabelSchema, nodePoolConfigSchema } from './cluster-config.ts';
 import { clusterStatuses, nodeStatuses, type ClusterStatus } from './cluster-states.ts';
 
@@ -10,7 +11,7 @@ export const clusterNodeSchema = z.object({
   zone: z.string(),
   /** The kubelet's version, e.g. 1.31.4: behind the cluster's while an upgrade rolls. */
   version: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type ClusterNode = z.infer<typeof clusterNodeSchema>;
 
@@ -40,7 +41,7 @@ export const clusterEventSchema = z.object({
   progress: z.number().int().nullable(),
   /** Who asked for it; null for the platform's own work. */
   actor: z.string().nullable(),
-  at: z.string(),
+  at: timestampSchema,
 });
 export type ClusterEvent = z.infer<typeof clusterEventSchema>;
 
@@ -63,7 +64,7 @@ export const clusterOperationSchema = z.object({
   progress: z.number().int(),
   /** The step being worked on, e.g. "Starting the control plane". */
   step: z.string().nullable(),
-  startedAt: z.string(),
+  startedAt: timestampSchema,
 });
 
 export const clusterSummarySchema = z.object({
@@ -87,8 +88,8 @@ export const clusterSummarySchema = z.object({
   monthlyCost: z.number().int(),
   billingCycle: z.enum(['monthly', 'yearly']),
   operation: clusterOperationSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
 });
 export type ClusterSummary = z.infer<typeof clusterSummarySchema>;
 
@@ -226,7 +227,7 @@ export const providerHealthSchema = z.object({
       available: z.boolean(),
     }),
   ),
-  checkedAt: z.string(),
+  checkedAt: timestampSchema,
 });
 export type ProviderHealth = z.infer<typeof providerHealthSchema>;
 

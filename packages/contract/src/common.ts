@@ -23,6 +23,12 @@ export const idParamsSchema = z.strictObject({
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /**
+ * A moment in an answer: ISO 8601 in UTC as `Date.toISOString()` writes it. The document declares
+ * it `date-time`, so clients may parse it as one, and the server's answers are held to it.
+ */
+export const timestampSchema = z.iso.datetime();
+
+/**
  * A NUL character, or half of a UTF-16 surrogate pair: text PostgreSQL cannot store (and that
  * no person types). Without the `u` flag the pattern sees UTF-16 code units, so a whole pair
  * (an emoji) passes and only a lone half matches.

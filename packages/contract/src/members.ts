@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { emailSchema } from './users.ts';
 
 /**
@@ -40,9 +41,9 @@ export const memberSchema = z.object({
   /** Why the account is rejected or disabled. */
   statusReason: z.string().nullable(),
   mfaEnabled: z.boolean(),
-  lastLoginAt: z.string().nullable(),
+  lastLoginAt: timestampSchema.nullable(),
   officerAccess: z.boolean(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   organizationId: z.number().int(),
   organizationName: z.string(),
 });
@@ -104,8 +105,8 @@ export const invitationSchema = z.object({
   email: z.string(),
   role: z.enum(assignableRoles),
   invitedBy: z.string().nullable(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
+  expiresAt: timestampSchema,
+  createdAt: timestampSchema,
   organizationId: z.number().int(),
   organizationName: z.string(),
 });
@@ -122,7 +123,7 @@ export const invitationLookupSchema = z.object({
   invitedBy: z.string().nullable(),
   email: z.string(),
   role: z.enum(assignableRoles),
-  expiresAt: z.string(),
+  expiresAt: timestampSchema,
 });
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
@@ -172,9 +173,9 @@ export const promotionRequestSchema = z.object({
   reason: z.string(),
   status: z.enum(promotionStatuses),
   decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  decidedAt: timestampSchema.nullable(),
   decisionNote: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   organizationId: z.number().int(),
   organizationName: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 
 export const notificationTypes = ['success', 'warning', 'error', 'system', 'info'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
@@ -8,7 +9,7 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   type: notificationTypeSchema,
   message: z.string(),
-  timestamp: z.string(),
+  timestamp: timestampSchema,
   read: z.boolean(),
   trash: z.boolean(),
 });

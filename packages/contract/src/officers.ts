@@ -3,6 +3,7 @@
  * and art. 17 erasure) and the data-residency report.
  */
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 
 /**
  * Every action the platform writes to the audit trail. The filter's dropdown reads this list
@@ -126,7 +127,7 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEventSchema = z.object({
   id: z.number().int(),
-  at: z.string(),
+  at: timestampSchema,
   /** After an erasure, the username is the person's pseudonym. */
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -159,7 +160,7 @@ export const personSchema = z.object({
   role: z.enum(['user', 'admin', 'super_admin']),
   status: z.enum(['active', 'pending_approval', 'disabled', 'rejected']),
   organization: z.object({ id: z.number().int(), name: z.string() }),
-  erasedAt: z.string().nullable(),
+  erasedAt: timestampSchema.nullable(),
 });
 export type Person = z.infer<typeof personSchema>;
 
@@ -196,7 +197,7 @@ export const dataSubjectRequestSchema = z.object({
   officer: z.object({ id: z.number().int(), username: z.string() }),
   reason: z.string(),
   pseudonym: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type DataSubjectRequest = z.infer<typeof dataSubjectRequestSchema>;
 
@@ -221,6 +222,6 @@ export type ResidencyRow = z.infer<typeof residencyRowSchema>;
 export const residencyReportSchema = z.object({
   rows: z.array(residencyRowSchema),
   counts: z.object({ eu: z.number().int(), nonEu: z.number().int(), unknown: z.number().int() }),
-  generatedAt: z.string(),
+  generatedAt: timestampSchema,
 });
 export type ResidencyReport = z.infer<typeof residencyReportSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { invoiceStatuses } from './billing.ts';
 
 /**
@@ -48,8 +49,8 @@ export const operatorOrganizationSchema = z.object({
   name: z.string(),
   billingId: z.string(),
   status: z.enum(organizationStatuses),
-  createdAt: z.string(),
-  approvedAt: z.string().nullable(),
+  createdAt: timestampSchema,
+  approvedAt: timestampSchema.nullable(),
   suspendedReason: z.string().nullable(),
   /** Active members, admins included. */
   memberCount: z.number().int(),
@@ -90,7 +91,7 @@ export const operatorOrganizationDetailSchema = operatorOrganizationSchema.exten
       id: z.number().int(),
       number: z.string(),
       status: z.enum(invoiceStatuses),
-      issuedAt: z.string(),
+      issuedAt: timestampSchema,
       /** Cents. */
       total: z.number().int(),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { clusterConfigShapeSchema, dnsLabelSchema } from './cluster-config.ts';
 
 export const orderKinds = ['cluster', 'addon', 'product', 'support'] as const;
@@ -34,6 +35,19 @@ export const paidOrderStatuses = [
 
 /** The longest Idempotency-Key header the API accepts. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+const idempotencyKeyRule = `Send an Idempotency-Key header (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters, e.g. a UUID) so that a retried request cannot place a second order.`;
+
+/**
+ * The headers of every call that places an order: the Idempotency-Key is required, and the
+ * document says so, so that a generated client sends it.
+ */
+export const idempotencyKeyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: idempotencyKeyRule })
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, idempotencyKeyRule)
+    .regex(/^[\x21-\x7e]+$/, idempotencyKeyRule),
+});
 
 /** A cluster order's configuration: what the price engine takes, plus the cluster's name. */
 export const clusterOrderConfigSchema = clusterConfigShapeSchema.extend({ name: dnsLabelSchema });
@@ -89,7 +103,7 @@ export const orderEventSchema = z.object({
   status: z.enum(orderStatuses),
   /** What happened, in words, e.g. "Paid with Visa ending 4242". */
   note: z.string().nullable(),
-  at: z.string(),
+  at: timestampSchema,
 });
 
 export const paymentStatuses = ['processing', 'requires_action', 'succeeded', 'failed'] as const;
@@ -118,8 +132,8 @@ export const orderSummarySchema = z.object({
   currency: z.literal('USD'),
   /** Cents: subtotal − discount. */
   total: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -133,7 +147,7 @@ export const orderSchema = orderSummarySchema.extend({
   creditApplied: z.number().int(),
   /** What the card was (or will be) charged: total − credit applied. */
   amountDue: z.number().int(),
-  paidAt: z.string().nullable(),
+  paidAt: timestampSchema.nullable(),
   /** The configuration ordered, for a cluster order. */
   cluster: clusterOrderConfigSchema.nullable(),
   /** The cluster record a paid cluster order created. */

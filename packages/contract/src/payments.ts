@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 
 /** A saved card: the platform keeps only the gateway's token and what identifies the card. */
 export const paymentMethodSchema = z.object({
@@ -10,7 +11,7 @@ export const paymentMethodSchema = z.object({
   isDefault: z.boolean(),
   /** Which gateway holds the card: `test` is the embedded test gateway. */
   gateway: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 
 export const nodeSizeSchema = z.object({
   name: z.string(),
@@ -59,7 +60,7 @@ export const devMailSchema = z.object({
   text: z.string(),
   links: z.array(z.string()),
   status: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type DevMail = z.infer<typeof devMailSchema>;
 export const devUserSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { dnsLabelSchema } from './cluster-config.ts';
 import { orderSchema } from './orders.ts';
 
@@ -89,11 +90,11 @@ export const productInstanceSchema = z.object({
   secretVersion: z.number().int(),
   /** Whether the current secret was shown once already: the next reveal asks for the password. */
   secretShown: z.boolean(),
-  secretRotatedAt: z.string().nullable(),
+  secretRotatedAt: timestampSchema.nullable(),
   orderId: z.number().int().nullable(),
-  createdAt: z.string(),
-  activeAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  createdAt: timestampSchema,
+  activeAt: timestampSchema.nullable(),
+  cancelledAt: timestampSchema.nullable(),
 });
 export type ProductInstance = z.infer<typeof productInstanceSchema>;
 

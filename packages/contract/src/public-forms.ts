@@ -7,6 +7,7 @@
  * accepts the request and silently drops it.
  */
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { emailSchema } from './users.ts';
 import {
   companySizes,
@@ -182,14 +183,14 @@ export const publicTicketSchema = z.object({
   category: z.enum(ticketCategories),
   severity: z.enum(ticketSeverities),
   status: z.enum(ticketStatuses),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   messages: z.array(
     z.object({
       id: z.number().int(),
       author: z.enum(['customer', 'support']),
       authorName: z.string().optional(),
       body: z.string(),
-      createdAt: z.string(),
+      createdAt: timestampSchema,
     }),
   ),
 });

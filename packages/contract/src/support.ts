@@ -4,6 +4,7 @@
  * code and e-mail) are in public-forms.ts; both land in the same tickets.
  */
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { ticketCategories, ticketSeverities, ticketStatuses } from './public-form-options.ts';
 
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -164,7 +165,7 @@ export const ticketMessageSchema = z.object({
   authorName: z.string().nullable(),
   internal: z.boolean(),
   body: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   attachments: z.array(ticketAttachmentSchema),
 });
 
@@ -177,9 +178,9 @@ export const ticketSummarySchema = z.object({
   severity: z.enum(ticketSeverities),
   status: z.enum(ticketStatuses),
   /** When the team's next answer is due; null while the ticket waits on the customer. */
-  responseDueAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  responseDueAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
   assigneeName: z.string().nullable(),
 });
 
@@ -197,11 +198,11 @@ export const ticketSchema = ticketSummarySchema.extend({
   details: customSolutionDetailsSchema.nullable(),
   relatedCluster: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   relatedProduct: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  firstResponseAt: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
-  closedAt: z.string().nullable(),
+  firstResponseAt: timestampSchema.nullable(),
+  resolvedAt: timestampSchema.nullable(),
+  closedAt: timestampSchema.nullable(),
   /** Until when a customer may reopen it (resolved or closed only). */
-  reopenUntil: z.string().nullable(),
+  reopenUntil: timestampSchema.nullable(),
   /** The statuses the caller may move it to now. */
   nextStatuses: z.array(z.enum(ticketStatuses)),
   messages: z.array(ticketMessageSchema),

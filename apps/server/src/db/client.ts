@@ -32,6 +32,10 @@ export interface DatabaseConfig {
   /** PGlite directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL: how long a request waits for a connection (default 3 s). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: how long a query may go unanswered before it fails (default 60 s). */
+  queryTimeoutMs?: number;
   onError?: (error: unknown) => void;
   /**
    * The embedded database stopped for good (its WebAssembly aborted): every later query fails
@@ -113,24 +117,43 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
  * How long a request waits for a connection (a new one, or a free one from a busy pool) before
  * it fails with a 503: while the database is unreachable, answers come in seconds, not never.
  */
-const CONNECT_TIMEOUT_MS = 3000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
 
 /**
- * A database host that goes silent (a partition, a failover that moved its address) answers
- * neither yes nor no: without these a query on an open connection waits for TCP to give up,
- * a quarter of an hour. A query unanswered for a minute fails (a 503), and keepalive probes let
- * idle connections, the LISTEN one among them, find out that the peer is gone. No query of the
- * platform takes near a minute.
+ * A database host that goes silent (a partition, a failover that moved its address, a firewall
+ * that forgot its connections) answers neither yes nor no: without a time-out a query on an open
+ * connection waits for TCP to give up, a quarter of an hour. A query unanswered this long fails
+ * (a 503). No query of the platform takes near a minute.
  */
-const QUERY_TIMEOUT_MS = 60_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 60_000;
+
+/** Keepalive probes let idle connections find out that a silent peer is gone. */
 const KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
 
+/**
+ * How often the LISTEN connection asks a trivial query: it only ever receives, so a connection
+ * that went silent (behind a proxy or firewall that still answers TCP, keepalive learns
+ * nothing) would otherwise never be noticed, and pushes would stop for good. One unanswered
+ * within the query time-out counts as lost.
+ */
+const LISTEN_CHECK_MS = 5000;
+
+/** How the LISTEN connection names itself in `pg_stat_activity`. */
+export const LISTENER_APPLICATION_NAME = 'alpenkube-listener';
+
+/** node-postgres' error for a query unanswered past `query_timeout`. */
+const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
 async function openPostgres(url: string, config: DatabaseConfig): Promise<Database> {
+  const timeouts = {
+    connectTimeoutMs: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: config.poolSize ?? 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
     ...KEEPALIVE,
   });
   // A client whose backend went away (a restart, a failover) emits 'error': on the pool while
@@ -138,9 +161,12 @@ async function openPostgres(url: string, config: DatabaseConfig): Promise<Databa
   // Unheard, either ends the process. The broken client's next query fails (a 503) and the
   // pool drops it when it is released, opening a new connection when next asked.
   pool.on('error', (error) => config.onError?.(error));
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    closeOnQueryTimeout(client);
+  });
   const db = drizzlePg(pool, { schema });
-  const listener = new PgListener(url, config.onError);
+  const listener = new PgListener(url, timeouts, config.onError);
   return {
     kind: 'postgres',
     db,
@@ -153,6 +179,34 @@ async function openPostgres(url: string, config: DatabaseConfig): Promise<Databa
   };
 }
 
+/**
+ * node-postgres gives up on a query after `query_timeout` but keeps the connection, still owed
+ * that answer. A transaction releases it to the pool without an error, so it would be handed
+ * out again: every later query on it waits behind the lost one (and times out in turn), and if
+ * the host comes back, the connection is still inside the transaction the lost query began,
+ * where the next request's statements would run. A connection whose query timed out is closed
+ * instead: the transaction's rollback fails at once (a 503, not a second time-out), the pool
+ * drops it on release, and PostgreSQL rolls back whatever it had begun.
+ */
+function closeOnQueryTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query(...args: unknown[]) {
+      const result = query(...args);
+      // Promise-style calls only: the pool's own callback-style queries release with the error,
+      // which already closes the connection.
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE) {
+            client.end().catch(() => {});
+          }
+        });
+      }
+      return result;
+    },
+  });
+}
+
 /** One dedicated connection for LISTEN, re-established (and re-subscribed) if it drops. */
 class PgListener {
   private client: pg.Client | null = null;
@@ -162,9 +216,11 @@ class PgListener {
   /** Whether a connection was lost since the last one was made: the next one is a reconnect. */
   private dropped = false;
   private closed = false;
+  private check: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
+    private readonly timeouts: { connectTimeoutMs: number; queryTimeoutMs: number },
     private readonly onError?: (error: unknown) => void,
   ) {}
 
@@ -190,7 +246,9 @@ class PgListener {
     this.connecting ??= (async () => {
       const client = new pg.Client({
         connectionString: this.url,
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        connectionTimeoutMillis: this.timeouts.connectTimeoutMs,
+        query_timeout: this.timeouts.queryTimeoutMs,
+        application_name: LISTENER_APPLICATION_NAME,
         ...KEEPALIVE,
       });
       client.on('notification', (message) => {
@@ -214,6 +272,7 @@ class PgListener {
         throw error;
       }
       this.client = client;
+      this.watch(client);
       if (this.dropped) {
         this.dropped = false;
         for (const handler of this.reconnectHandlers) handler();
@@ -225,10 +284,30 @@ class PgListener {
     return this.connecting;
   }
 
+  /** Asks the connection a trivial query now and then; one left unanswered counts as lost. */
+  private watch(client: pg.Client) {
+    let asking = false;
+    this.check = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      client.query('select 1').then(
+        () => (asking = false),
+        (error: unknown) => {
+          this.onError?.(error);
+          this.lost(client);
+        },
+      );
+    }, LISTEN_CHECK_MS);
+    this.check.unref();
+  }
+
   private lost(client: pg.Client) {
     if (this.client !== client) return;
     this.client = null;
     this.dropped = true;
+    if (this.check) clearInterval(this.check);
+    this.check = null;
+    // With the check's query unanswered, this closes the socket at once.
     client.end().catch(() => {});
     if (!this.closed) setTimeout(() => void this.reconnect(), 1000);
   }
@@ -245,6 +324,7 @@ class PgListener {
 
   async close() {
     this.closed = true;
+    if (this.check) clearInterval(this.check);
     const client = this.client;
     this.client = null;
     await client?.end();

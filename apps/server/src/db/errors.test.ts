@@ -15,6 +15,10 @@ describe('databaseUnavailable', () => {
     ['a backend gone mid-query', new Error('Connection terminated unexpectedly')],
     ['a pool without a free client', new Error('timeout exceeded when trying to connect')],
     ['a silent host past the query time-out', new Error('Query read timeout')],
+    [
+      'the rollback on a connection closed after its time-out',
+      new Error('Client was closed and is not queryable'),
+    ],
     ['an aborted embedded database', new EmbeddedDatabaseStoppedError()],
   ])('recognises %s, wrapped or not', (_name, error) => {
     expect(databaseUnavailable(error)).toBe(true);

@@ -91,9 +91,10 @@ const UNREACHABLE_ERRNOS = new Set([
 ]);
 // node-postgres says these without a code: a backend that went away mid-query, a connection
 // attempt past connectionTimeoutMillis, a pool whose clients stayed busy that long, a client
-// used after its connection broke, a query unanswered past query_timeout (a silent host).
+// used after its connection broke, a query unanswered past query_timeout (a silent host), and
+// the rollback of a transaction whose connection was closed for that time-out.
 const POOL_UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout/;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout|Client was closed and is not queryable/;
 
 /**
  * The database has no room left to write: SQLSTATE 53100 (disk_full) from PostgreSQL, or the

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifications, sessions, users } from '../../src/db/schema.ts';
+import { LISTENER_APPLICATION_NAME } from '../../src/db/client.ts';
 import {
   Client,
   createTestApp,
@@ -139,7 +140,8 @@ describe('two instances sharing one database', () => {
     await b.app.services.db.execute(
       // This database's listeners only: other test runs share the server.
       sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query like 'LISTEN%'`,
+          where datname = current_database()
+            and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
     // Changes made while nobody listens, without the NOTIFY they would have sent anyway.
     await b.app.services.db.delete(sessions).where(eq(sessions.userId, user.id));

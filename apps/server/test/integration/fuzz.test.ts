@@ -1,27 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import { can, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
 import { apiTokenResourceFor, apiTokenScopes } from '@alpenkube/contract/api-tokens';
+import {
+  createTicketSchema,
+  customSolutionSchema,
+  staffMessageSchema,
+  ticketMessageInputSchema,
+} from '@alpenkube/contract';
 import { apiTokens, users } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
 import {
   requestsFor,
   seededRandom,
+  validValue,
   type FuzzRequest,
   type JsonSchema,
   type OpenApiOperation,
 } from '../support/fuzz-cases.ts';
+import { multipartCases, type FieldValue } from '../support/fuzz-multipart.ts';
 import { actorWith, insertActor } from '../support/actors.ts';
+import { clusterOrderer, orderCluster, settleJobs, smallCluster } from '../support/clusters.ts';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../support/test-app.ts';
 
 /**
  * Bad input on every route: each operation of the server's own OpenAPI document gets a
- * valid-ish request and its fields broken one by one (support/fuzz-cases.ts), from every kind
- * of caller. Whatever comes, the answer is below 500, a refusal is JSON `{message}`, every
- * answer matches the schema the route declares for its status (an undeclared status is a
- * finding), and a refusal writes nothing.
+ * valid-ish request and its fields and headers broken one by one (support/fuzz-cases.ts), from
+ * every kind of caller. Whatever comes, the answer is below 500, a refusal is JSON `{message}`,
+ * every answer matches the schema the route declares for its status, string formats included
+ * (an undeclared status is a finding), and a refusal writes nothing. The routes that take
+ * multipart get real multipart bodies (support/fuzz-multipart.ts), and those that read an
+ * Idempotency-Key have its rules checked with orders that are placed for real.
  *
  * FUZZ_CASES is the number of broken requests, spread evenly over the operations (each
  * operation's breakages in a seeded shuffle, repeated from other callers once all are used); the
@@ -303,15 +316,281 @@ describe('bad input on every route', () => {
     });
   });
 
+  /** Answers are checked against their schemas with the string formats they declare. */
+  const ajv = new Ajv({ strict: false, allErrors: false });
+  addFormats(ajv);
+  const validators = new Map<JsonSchema, ValidateFunction>();
+  const validatorFor = (schema: JsonSchema) => {
+    let validate = validators.get(schema);
+    if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
+    return validate;
+  };
+
+  /**
+   * What is wrong with an answer by the rules every answer follows: below 500, a refusal is JSON
+   * with a message, and the status is declared and the body matches its schema. `where` names
+   * the request in the finding.
+   */
+  function problemsOf(op: Operation, where: string, response: LightMyRequestResponse): string[] {
+    const status = response.statusCode;
+    const isJson = /^application\/json/.test(String(response.headers['content-type'] ?? ''));
+    if (status >= 500) return [`${where} → ${status} ${response.body.slice(0, 200)}`];
+    const problems: string[] = [];
+    let body: unknown;
+    if (isJson && response.body) {
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        problems.push(`${where} → ${status} with a body that is not JSON`);
+      }
+    }
+    if (status >= 400) {
+      const message = (body as { message?: unknown } | undefined)?.message;
+      if (!isJson || typeof message !== 'string' || !message) {
+        problems.push(
+          `${where} → ${status} without a JSON message: ${response.body.slice(0, 120)}`,
+        );
+      }
+    }
+    const declared = op.operation.responses?.[String(status)];
+    if (!declared) {
+      problems.push(`${op.method} ${op.openApiPath} → ${status}, not declared (e.g. ${where})`);
+      return problems;
+    }
+    const schema = declared.content?.['application/json']?.schema;
+    // A declared file (PDF, CSV) has only a description: its bytes are not JSON.
+    if (schema && body !== undefined && (schema.type || schema.properties || schema.anyOf)) {
+      const validate = validatorFor(schema);
+      if (!validate(body)) {
+        problems.push(
+          `${where} → ${status} does not match its schema: ${ajv.errorsText(validate.errors)}`,
+        );
+      }
+    }
+    return problems;
+  }
+
+  /** A session of the fuzzer's user in each role, made once; a remote address per request. */
+  const sidOfRole = new Map<string, string>();
+  let requestNumber = 0;
+  const injectAs = async (
+    role: keyof typeof ACTORS,
+    request: { method: string; url: string; headers: Record<string, string>; payload?: Buffer },
+  ) => {
+    let sid = sidOfRole.get(role);
+    if (!sid) {
+      sid = await t.app.services.sessions.create(t.app.services.db, userIdOf[role]!, {
+        userAgent: 'fuzz',
+        ip: '127.0.0.1',
+      });
+      sidOfRole.set(role, sid);
+    }
+    requestNumber += 1;
+    return t.app.inject({
+      method: request.method as 'POST',
+      url: request.url,
+      headers: { ...SAME_ORIGIN, cookie: `sid=${sid}`, ...request.headers },
+      remoteAddress: `10.201.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+    });
+  };
+  const changedRows = (before: Map<string, number>, after: Map<string, number>) =>
+    [...after]
+      .filter(([name, n]) => before.get(name) !== n)
+      .map(([name, n]) => `${name} ${before.get(name)}→${n}`);
+
+  describe('multipart bodies', () => {
+    /**
+     * The form of every route that takes multipart/form-data, from the contract, and who sends
+     * it. The document has no schema for these bodies, so the fields come from here; a route
+     * whose summary says multipart without a form here fails the first test.
+     */
+    const FORMS: Record<string, { form: z.ZodType; role: keyof typeof ACTORS }> = {
+      'POST /api/support/custom-solutions': { form: customSolutionSchema, role: 'customer' },
+      'POST /api/support/queue/{id}/messages': { form: staffMessageSchema, role: 'superAdmin' },
+      'POST /api/support/tickets': { form: createTicketSchema, role: 'customer' },
+      'POST /api/support/tickets/{id}/messages': {
+        form: ticketMessageInputSchema,
+        role: 'customer',
+      },
+    };
+    const takesMultipart = (op: Operation) =>
+      Boolean(op.operation.requestBody?.content['multipart/form-data']) ||
+      /multipart\/form-data/.test(`${op.operation.summary} ${op.operation.description}`);
+    /** The form's valid fields as multipart text: lists as repeated parts, nothing for unset. */
+    const fieldsOf = (form: z.ZodType): Record<string, FieldValue> => {
+      const schema = z.toJSONSchema(form, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+      const value = validValue(schema) as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([, field]) => field !== undefined)
+          .map(([name, field]) => [name, Array.isArray(field) ? field.map(String) : String(field)]),
+      );
+    };
+
+    it('knows the form of every route that takes multipart', () => {
+      const multipart = operations
+        .filter(takesMultipart)
+        .map((op) => `${op.method} ${op.openApiPath}`);
+      expect(multipart.sort()).toEqual(Object.keys(FORMS).sort());
+    });
+
+    it('accepts files of the allowed types and refuses the rest whole, as declared, writing nothing', async () => {
+      const findings: string[] = [];
+      const ticketFields = fieldsOf(createTicketSchema);
+      const [opened] = multipartCases(ticketFields);
+      const created = await injectAs('customer', {
+        method: 'POST',
+        url: '/api/support/tickets',
+        headers: { 'content-type': opened!.contentType },
+        payload: opened!.payload,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const ticketId = String(created.json<{ id: number }>().id);
+      // Staff's session too, before any row is counted.
+      await injectAs('superAdmin', { method: 'GET', url: '/api/user', headers: {} });
+
+      for (const [key, { form, role }] of Object.entries(FORMS)) {
+        const op = operations.find(
+          (candidate) => `${candidate.method} ${candidate.openApiPath}` === key,
+        )!;
+        const url = op.openApiPath.replace('{id}', ticketId);
+        for (const multipart of multipartCases(fieldsOf(form))) {
+          const where = `${key} [${multipart.label}]`;
+          const before = await countRows();
+          const response = await injectAs(role, {
+            method: op.method,
+            url,
+            headers: { 'content-type': multipart.contentType },
+            payload: multipart.payload,
+          });
+          findings.push(...problemsOf(op, where, response));
+          const status = response.statusCode;
+          if (multipart.valid && (status < 200 || status >= 300)) {
+            findings.push(`${where} → ${status}, not accepted: ${response.body.slice(0, 160)}`);
+          }
+          if (!multipart.valid) {
+            if (status < 400 || status >= 500) findings.push(`${where} → ${status}, not refused`);
+            const wrote = changedRows(before, await countRows());
+            if (wrote.length) findings.push(`${where} → ${status} wrote ${wrote.join(', ')}`);
+          }
+        }
+      }
+      expect(findings).toEqual([]);
+    }, 120_000);
+  });
+
+  describe('Idempotency-Key', () => {
+    it('is required where an order is placed: a replay answers the same order, another body a 409, a bad key a 400, writing nothing', async () => {
+      const findings: string[] = [];
+      const keyed = operations.filter((op) =>
+        op.operation.parameters?.some(
+          (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+        ),
+      );
+      const orderer = await clusterOrderer(t.app);
+      const running = await orderCluster(orderer.client, { name: 'idempotent-base' });
+      await settleJobs(t.app);
+      /** Two valid bodies per route: the first places an order, the second differs from it. */
+      const BODIES: Record<string, [object, object]> = {
+        'POST /api/addons/orders': [
+          { clusterId: running.clusterId, addon: 'backup' },
+          { clusterId: running.clusterId, addon: 'logging' },
+        ],
+        'POST /api/orders': [
+          { kind: 'cluster', cluster: { ...smallCluster, name: 'keyed' }, billingCycle: 'monthly' },
+          { kind: 'cluster', cluster: { ...smallCluster, name: 'keyed' }, billingCycle: 'yearly' },
+        ],
+        'POST /api/products': [
+          {
+            product: 'postgresql',
+            plan: 'standard',
+            region: 'alpenkube:eu-de-fra',
+            name: 'keyed-db',
+            billingCycle: 'monthly',
+          },
+          {
+            product: 'postgresql',
+            plan: 'standard',
+            region: 'alpenkube:eu-de-fra',
+            name: 'keyed-db',
+            billingCycle: 'yearly',
+          },
+        ],
+      };
+      expect(keyed.map((op) => `${op.method} ${op.openApiPath}`).sort()).toEqual(
+        Object.keys(BODIES).sort(),
+      );
+
+      for (const op of keyed) {
+        const route = `${op.method} ${op.openApiPath}`;
+        const header = op.operation.parameters!.find((p) => p.name === 'idempotency-key')!;
+        if (!header.required) findings.push(`${route}: the document does not require the key`);
+        const [body, otherBody] = BODIES[route]!;
+        const place = async (label: string, payload: object, headers: Record<string, string>) => {
+          const response = await orderer.client.request({
+            method: 'POST',
+            url: op.openApiPath,
+            headers,
+            payload,
+          });
+          findings.push(...problemsOf(op, `${route} [${label}]`, response));
+          return response;
+        };
+        const refused = async (label: string, headers: Record<string, string>, status: number) => {
+          const before = await countRows();
+          const response = await place(label, body, headers);
+          if (response.statusCode !== status) {
+            findings.push(`${route} [${label}] → ${response.statusCode}, not ${status}`);
+          }
+          if (
+            status === 400 &&
+            !/Idempotency-Key/.test(response.json<{ message: string }>().message)
+          ) {
+            findings.push(`${route} [${label}]: the message does not name the header`);
+          }
+          const wrote = changedRows(before, await countRows());
+          if (wrote.length) findings.push(`${route} [${label}] wrote ${wrote.join(', ')}`);
+        };
+        await refused('missing', {}, 400);
+        for (const bad of ['', 'a key with spaces', 'schlüssel', 'k'.repeat(256)]) {
+          await refused(`key "${bad.slice(0, 20)}"`, { 'idempotency-key': bad }, 400);
+        }
+
+        const key = `fuzz-${op.openApiPath}`;
+        const first = await place('first', body, { 'idempotency-key': key });
+        expect(first.statusCode, `${route}: ${first.body}`).toBe(201);
+        expect(first.headers['idempotent-replayed']).toBeUndefined();
+        const before = await countRows();
+        const again = await place('the same again', body, { 'idempotency-key': key });
+        if (
+          again.statusCode !== 201 ||
+          again.json<{ id: number }>().id !== first.json<{ id: number }>().id
+        ) {
+          findings.push(
+            `${route}: the same key and body answered ${again.statusCode} ${again.body.slice(0, 100)}`,
+          );
+        }
+        if (again.headers['idempotent-replayed'] !== 'true')
+          findings.push(`${route}: a replay is not marked`);
+        const other = await place('the same key, another body', otherBody, {
+          'idempotency-key': key,
+        });
+        if (other.statusCode !== 409) findings.push(`${route}: another body → ${other.statusCode}`);
+        const wrote = changedRows(before, await countRows());
+        if (wrote.length)
+          findings.push(`${route}: the replay or the 409 wrote ${wrote.join(', ')}`);
+        const { rows } = await t.app.services.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from orders where idempotency_key = ${key}`,
+        );
+        if (Number(rows[0]!.n) !== 1) findings.push(`${route}: ${rows[0]!.n} orders for one key`);
+      }
+      expect(findings).toEqual([]);
+    }, 60_000);
+  });
+
   it(`answers ${CASES} broken requests (seed ${SEED}) below 500, as declared, writing nothing when refusing`, async () => {
     const random = seededRandom(SEED);
-    const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
-    const validators = new Map<JsonSchema, ValidateFunction>();
-    const validatorFor = (schema: JsonSchema) => {
-      let validate = validators.get(schema);
-      if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
-      return validate;
-    };
     const findings = new Set<string>();
     const { db } = t.app.services;
     let address = 0;
@@ -368,46 +647,7 @@ describe('bad input on every route', () => {
       const where = (answer: Answer) =>
         `${op.method} ${op.openApiPath} [${answer.request.label}] as ${answer.caller}`;
       const check = (answer: Answer) => {
-        const { response } = answer;
-        const status = response.statusCode;
-        const isJson = /^application\/json/.test(String(response.headers['content-type'] ?? ''));
-        if (status >= 500) {
-          findings.add(`${where(answer)} → ${status} ${response.body.slice(0, 200)}`);
-          return;
-        }
-        let body: unknown;
-        if (isJson && response.body) {
-          try {
-            body = JSON.parse(response.body);
-          } catch {
-            findings.add(`${where(answer)} → ${status} with a body that is not JSON`);
-          }
-        }
-        if (status >= 400) {
-          const message = (body as { message?: unknown } | undefined)?.message;
-          if (!isJson || typeof message !== 'string' || !message) {
-            findings.add(
-              `${where(answer)} → ${status} without a JSON message: ${response.body.slice(0, 120)}`,
-            );
-          }
-        }
-        const declared = op.operation.responses?.[String(status)];
-        if (!declared) {
-          findings.add(
-            `${op.method} ${op.openApiPath} → ${status}, not declared (e.g. ${answer.request.label})`,
-          );
-          return;
-        }
-        const schema = declared.content?.['application/json']?.schema;
-        // A declared file (PDF, CSV) has only a description: its bytes are not JSON.
-        if (schema && body !== undefined && (schema.type || schema.properties || schema.anyOf)) {
-          const validate = validatorFor(schema);
-          if (!validate(body)) {
-            findings.add(
-              `${where(answer)} → ${status} does not match its schema: ${ajv.errorsText(validate.errors)}`,
-            );
-          }
-        }
+        for (const problem of problemsOf(op, where(answer), answer.response)) findings.add(problem);
       };
       const key = `${op.method} ${op.pattern}`;
       const diff = (before: Map<string, number>, after: Map<string, number>) =>

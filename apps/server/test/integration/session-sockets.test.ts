@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../src/db/schema.ts';
+import { LISTENER_APPLICATION_NAME } from '../../src/db/client.ts';
 import {
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_MANY_SOCKETS,
@@ -133,7 +134,8 @@ describe('sockets end with their session', () => {
     await b.database.db.execute(
       // Every LISTEN backend of this database: A's and B's listeners both reconnect.
       sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query like 'LISTEN%'`,
+          where datname = current_database()
+            and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
     await b.database.db.delete(sessions);
     expect(await Promise.race([onB.closed, new Promise((r) => setTimeout(r, 5000))])).toBe(

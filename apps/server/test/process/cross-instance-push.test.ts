@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestDatabase } from '../support/test-database.ts';
-import { devLogin, freePort, spawnServer, type ServerProcess } from '../support/server-process.ts';
+import {
+  devLogin,
+  freePort,
+  openSocket,
+  spawnServer,
+  type ServerProcess,
+} from '../support/server-process.ts';
 
 const servers: ServerProcess[] = [];
 let a: ServerProcess;
@@ -22,20 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
 });
-
-function openSocket(url: string, cookie: string) {
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
-  const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  return {
-    socket,
-    messages,
-    opened: new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    }),
-  };
-}
 
 describe('two server processes on one PostgreSQL', () => {
   it("pushes a notification written through one to the user's socket held by the other, and to no one else", async () => {

@@ -38,6 +38,8 @@ export interface OpenApiParameter {
 }
 
 export interface OpenApiOperation {
+  summary?: string;
+  description?: string;
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
@@ -226,6 +228,19 @@ export const BAD_PARAMETER_TEXTS: Breakage[] = [
   { label: 'path traversal', value: '..%2F..%2Fetc%2Fpasswd' },
 ];
 
+/** Bad values for a header parameter (an Idempotency-Key), as HTTP can carry them. */
+export function badHeaderTexts(schema: JsonSchema): Breakage[] {
+  return [
+    { label: 'empty', value: '' },
+    { label: 'spaces', value: 'a key with spaces' },
+    { label: 'tab', value: 'a\tb' },
+    { label: 'non-ASCII', value: 'schlüssel' },
+    { label: 'two joined', value: 'first, second' },
+    { label: 'one too long', value: 'k'.repeat((schema.maxLength ?? 255) + 1) },
+    { label: '8 KB', value: 'k'.repeat(8000) },
+  ];
+}
+
 export interface FuzzRequest {
   label: string;
   /** The valid-ish request, run after the broken ones: it may change state legitimately. */
@@ -247,6 +262,7 @@ export function requestsFor(
   const parameters = operation.parameters ?? [];
   const pathParameters = parameters.filter((p) => p.in === 'path');
   const queryParameters = parameters.filter((p) => p.in === 'query');
+  const headerParameters = parameters.filter((p) => p.in === 'header');
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   const takesBody = !['GET', 'HEAD'].includes(method);
 
@@ -351,10 +367,39 @@ export function requestsFor(
       });
     }
   }
+  // Every request so far carries the valid headers; the header breakages follow.
+  const validHeaders: Record<string, string> = {};
+  for (const parameter of headerParameters) {
+    validHeaders[parameter.name] = String(validValue(parameter.schema ?? {}));
+  }
+  for (const request of requests) request.headers = { ...validHeaders, ...request.headers };
+  for (const parameter of headerParameters) {
+    const others = { ...validHeaders };
+    delete others[parameter.name];
+    const withHeaders = (label: string, headers: Record<string, string>) => {
+      const request = withValidBody(label, base);
+      requests.push({ ...request, headers: { ...request.headers, ...headers } });
+    };
+    for (const bad of badHeaderTexts(parameter.schema ?? {})) {
+      withHeaders(`header ${parameter.name}: ${bad.label}`, {
+        ...others,
+        [parameter.name]: String(bad.value),
+      });
+    }
+    if (parameter.required) withHeaders(`header ${parameter.name}: missing`, others);
+  }
+
   if (takesBody) {
     const text = validBody === undefined ? '{}' : JSON.stringify(validBody);
     const raw = (label: string, payload: string | Buffer, headers: Record<string, string>) =>
-      requests.push({ label, validish: false, method, url: base, headers, payload });
+      requests.push({
+        label,
+        validish: false,
+        method,
+        url: base,
+        headers: { ...validHeaders, ...headers },
+        payload,
+      });
     raw(
       'body: truncated JSON',
       text.slice(0, Math.max(1, Math.floor(text.length / 2))),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -99,4 +100,19 @@ export async function devLogin(url: string, username: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** A /ws connection to a server process with a session's cookie, keeping every message. */
+export function openSocket(url: string, cookie: string) {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  return {
+    socket,
+    messages,
+    opened: new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    }),
+  };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   clusterAddonParamsSchema,
@@ -9,8 +8,9 @@ import {
   errorSchema,
   idParamsSchema,
   orderSchema,
+  idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
-import { requireIdempotencyKey, sendPlacedOrder } from '../orders/index.ts';
+import { sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -30,13 +30,13 @@ export const addonRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['add-ons'],
         summary:
           'Orders an add-on for a cluster, priced for the rest of its period; needs an Idempotency-Key header',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeadersSchema,
         body: createAddonOrderSchema,
         response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
       },
     },
     async (request, reply) => {
-      const key = requireIdempotencyKey(request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
       return sendPlacedOrder(
         reply,
         await addons.order(requireSession(request).user, request.body, key, clientInfo(request)),

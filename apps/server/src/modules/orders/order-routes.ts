@@ -12,9 +12,9 @@ import {
   payOrderSchema,
   payResultSchema,
   type Order,
+  idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-import { requireIdempotencyKey } from './order-service.ts';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -47,13 +47,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'Places an order waiting for payment, priced by the server; needs an Idempotency-Key header',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeadersSchema,
         body: createClusterOrderSchema,
         response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
       },
     },
     async (request, reply) => {
-      const key = requireIdempotencyKey(request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
       return sendPlacedOrder(
         reply,
         await orders.create(requireSession(request).user, request.body, key, clientInfo(request)),

@@ -25,7 +25,7 @@ import {
   productInstances,
   promoRedemptions,
 } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
+import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
@@ -346,13 +346,3 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;
-
-export const requireIdempotencyKey = (header: string | string[] | undefined): string => {
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw badRequest(
-      'Send an Idempotency-Key header (1 to 255 visible characters, e.g. a UUID) so that a retried request cannot place a second order.',
-    );
-  }
-  return key;
-};

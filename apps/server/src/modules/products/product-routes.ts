@@ -14,8 +14,9 @@ import {
   productPlanChangeSchema,
   productSecretSchema,
   revealProductSecretSchema,
+  idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
-import { requireIdempotencyKey, sendPlacedOrder } from '../orders/index.ts';
+import { sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -64,13 +65,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary:
           'Orders a product: answers the order of kind product to pay; needs an Idempotency-Key',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeadersSchema,
         body: createProductOrderSchema,
         response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
       },
     },
     async (request, reply) => {
-      const key = requireIdempotencyKey(request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
       return sendPlacedOrder(
         reply,
         await products.order(user(request), request.body, key, clientInfo(request)),

@@ -94,7 +94,7 @@ export function createPromotionService(deps: Deps) {
       client: ClientInfo,
     ): Promise<PromotionRequest> {
       try {
-        const id = await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           const [self] = await tx
             .select({ role: users.role })
             .from(users)
@@ -117,9 +117,8 @@ export function createPromotionService(deps: Deps) {
             targetId: actor.id,
             details: { requestId: row!.id },
           });
-          return row!.id;
+          return loadRequest(tx, row!.id);
         });
-        return loadRequest(db, id);
       } catch (error) {
         if (uniqueViolation(error)) {
           throw conflict('You already asked: your request waits for an admin’s answer.');
@@ -151,7 +150,8 @@ export function createPromotionService(deps: Deps) {
     },
 
     async approve(actor: SessionUser, id: number, note: string | undefined, client: ClientInfo) {
-      await db.transaction(async (tx) => {
+      // The answer is read in the same transaction: a removal right after may delete the request.
+      return db.transaction(async (tx) => {
         const { request, target } = await lockPending(tx, actor, id);
         if (target.status !== 'active' || target.role !== 'user') {
           throw conflict(
@@ -184,12 +184,12 @@ export function createPromotionService(deps: Deps) {
           targetId: target.id,
           details: { requestId: id, from: 'user', to: 'admin' },
         });
+        return loadRequest(tx, id);
       });
-      return loadRequest(db, id);
     },
 
     async refuse(actor: SessionUser, id: number, note: string, client: ClientInfo) {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const { request } = await lockPending(tx, actor, id);
         await tx
           .update(promotionRequests)
@@ -212,8 +212,8 @@ export function createPromotionService(deps: Deps) {
           targetId: request.userId,
           details: { requestId: id },
         });
+        return loadRequest(tx, id);
       });
-      return loadRequest(db, id);
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "cluster_operations" ADD COLUMN "step_failures" integer DEFAULT 0 NOT NULL;

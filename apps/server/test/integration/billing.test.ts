@@ -916,6 +916,44 @@ describe('billing', () => {
   });
 
   describe('support plans', () => {
+    let planKeys = 0;
+    /** `PUT /api/billing/plans` with a fresh Idempotency-Key unless one is given. */
+    const putPlan = (client: Client, body: object, key = `plan-${Date.now()}-${++planKeys}`) =>
+      client.request({
+        method: 'PUT',
+        url: '/api/billing/plans',
+        headers: { 'idempotency-key': key },
+        payload: body,
+      });
+
+    it('takes an Idempotency-Key: the same request again answers the same order, another body is a 409', async () => {
+      const { client, organizationId } = await clusterOrderer(t.app);
+      const body = { plan: 'business', billingCycle: 'monthly' };
+      const missing = await client.put('/api/billing/plans', body);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/^Send an Idempotency-Key header/);
+
+      const first = await putPlan(client, body, 'plan-key-1');
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await putPlan(client, body, 'plan-key-1');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json<Order>().id).toBe(first.json<Order>().id);
+      const other = await putPlan(
+        client,
+        { plan: 'enterprise', billingCycle: 'monthly' },
+        'plan-key-1',
+      );
+      expect(other.statusCode).toBe(409);
+      expect(other.json().message).toBe(
+        'This Idempotency-Key was already used for a different order.',
+      );
+      const placed = await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.organizationId, organizationId), eq(orders.kind, 'support')));
+      expect(placed).toHaveLength(1);
+    });
     it('lists the plans, changes to a paid one through an order, and back to the free one', async () => {
       const { client, organizationId } = await clusterOrderer(t.app);
       const initial = (await client.get('/api/billing/plans')).json<BillingPlans>();
@@ -928,18 +966,17 @@ describe('billing', () => {
         ['enterprise', false],
       ]);
 
-      expect(
-        (await client.put('/api/billing/plans', { plan: 'basic', billingCycle: 'monthly' }))
-          .statusCode,
-      ).toBe(409);
-      const unknown = await client.put('/api/billing/plans', {
+      expect((await putPlan(client, { plan: 'basic', billingCycle: 'monthly' })).statusCode).toBe(
+        409,
+      );
+      const unknown = await putPlan(client, {
         plan: 'platinum',
         billingCycle: 'monthly',
       });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().message).toBe('plan: There is no support plan platinum');
 
-      const placed = await client.put('/api/billing/plans', {
+      const placed = await putPlan(client, {
         plan: 'business',
         billingCycle: 'monthly',
       });
@@ -980,8 +1017,7 @@ describe('billing', () => {
         orderId: order.id,
       });
       expect(
-        (await client.put('/api/billing/plans', { plan: 'business', billingCycle: 'monthly' }))
-          .statusCode,
+        (await putPlan(client, { plan: 'business', billingCycle: 'monthly' })).statusCode,
       ).toBe(409);
 
       // The support plan renews at its price when its period ends.
@@ -993,7 +1029,7 @@ describe('billing', () => {
       expect(renewal!.description).toMatch(/^Renewal of the Business support plan, /);
 
       // Back to the free plan: at once, a completed order of nothing, the subscription ends.
-      const free = await client.put('/api/billing/plans', {
+      const free = await putPlan(client, {
         plan: 'basic',
         billingCycle: 'monthly',
       });
@@ -1017,7 +1053,7 @@ describe('billing', () => {
         .update(organizations)
         .set({ orderingSuspendedAt: new Date(), orderingSuspendedReason: 'Something is unpaid.' })
         .where(eq(organizations.id, organizationId));
-      const refused = await client.put('/api/billing/plans', {
+      const refused = await putPlan(client, {
         plan: 'business',
         billingCycle: 'yearly',
       });

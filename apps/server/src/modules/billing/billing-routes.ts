@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   billingDetailsSchema,
@@ -10,6 +11,7 @@ import {
   orderSchema,
   updateBillingDetailsSchema,
 } from '@alpenkube/contract';
+import { requireIdempotencyKey } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
@@ -39,7 +41,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['billing'],
         summary:
-          'Changes the support plan: answers an order of kind support to pay like any order (the free plan applies at once, its order completed)',
+          'Changes the support plan: answers an order of kind support to pay like any order (the free plan applies at once, its order completed); needs an Idempotency-Key header',
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: changePlanSchema,
         response: {
           200: orderSchema,
@@ -50,10 +53,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireSession(request);
-      const orderId = await billing.changePlan(user, request.body, clientInfo(request));
-      return orders.get(user.organizationId, orderId);
+      const key = requireIdempotencyKey(request.headers['idempotency-key']);
+      const placed = await billing.changePlan(user, request.body, key, clientInfo(request));
+      if (placed.replayed) reply.header('Idempotent-Replayed', 'true');
+      return orders.get(user.organizationId, placed.orderId);
     },
   );
 

@@ -6,7 +6,8 @@ const { billing, dev } = endpoints;
 
 export const payRenewal = (id: number) => request(billing.payRenewal, { params: [id] });
 export const payInvoice = (id: number) => request(billing.payInvoice, { params: [id] });
-export const changePlan = (body: ChangePlan) => request(billing.changePlan, { body });
+export const changePlan = (body: ChangePlan, idempotencyKey: string) =>
+  request(billing.changePlan, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 export const updateBillingDetails = (body: UpdateBillingDetails) =>
   request(billing.updateDetails, { body });
 export const updateBudget = (body: UpdateBudget) => request(billing.updateBudget, { body });

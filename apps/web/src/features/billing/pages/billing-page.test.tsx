@@ -188,6 +188,9 @@ describe('BillingPage', () => {
     const { router } = renderBilling({
       'PUT /api/billing/plans': (init) => {
         sent.push(bodyOf(init));
+        expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(
+          /^[\da-f-]{36}-business-yearly$/,
+        );
         return json({ id: 77, status: 'pending_payment', description: 'Support plan Business' });
       },
     });

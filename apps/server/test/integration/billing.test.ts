@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
   priceCluster,
+  proratedCharge,
   type BillingDetails,
   type BillingPlans,
   type BillingSummary,
@@ -12,6 +13,7 @@ import {
 import {
   auditEvents,
   clusterNodePools,
+  clusters,
   creditTransactions,
   invoices,
   notifications,
@@ -24,7 +26,8 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { enqueueJob } from '../../src/jobs/job-queue.ts';
-import { addPeriod } from '../../src/modules/billing/periods.ts';
+import { addPeriod, periodHours } from '../../src/modules/billing/periods.ts';
+import { dollars as dollarsOf } from '../../src/lib/money.ts';
 import { renewalJob } from '../../src/modules/billing/renewals.ts';
 import { clusterOrderer, orderCluster, settleJobs, smallCluster } from '../support/clusters.ts';
 import { createTestApp, registerUser, type Client, type TestApp } from '../support/test-app.ts';
@@ -787,6 +790,89 @@ describe('billing', () => {
       });
       expect(plans.renewals).toContain('renewals_unpaid_idx');
       expect(plans.invoices).toContain('invoices_charge_in_flight_idx');
+    });
+
+    it('a cluster deleted while its renewal is unpaid still owes the days its period ran, charged like a renewal', async () => {
+      const { client, clusterId, organizationId } = await paidCluster('gone-overdue');
+      await useCard(client, CARDS.declined);
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 3 * DAY);
+      await endPeriodAt(subscription.id, end);
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [open] = await renewalsOf(subscription.id);
+      expect(open).toMatchObject({ status: 'pending', lastError: 'Your card was declined.' });
+
+      const deleted = await client.request({
+        method: 'DELETE',
+        url: `/api/clusters/${clusterId}`,
+        payload: { name: 'gone-overdue' },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await settleJobs(t.app);
+      expect((await subscriptionOf(clusterId)).status).toBe('cancelled');
+      const [closed] = await renewalsOf(subscription.id);
+      // Three days of the period it was not paid for, at what the last period prepaid.
+      const owed = proratedCharge(
+        subscription.periodPriceCents,
+        72,
+        periodHours(open!.periodStart, open!.periodEnd),
+      );
+      expect(owed).toBeGreaterThan(0);
+      expect(closed).toMatchObject({ status: 'pending', amountCents: owed });
+      expect(closed!.periodEnd.toISOString()).toBe(closed!.closedAt!.toISOString());
+      expect(closed!.description).toMatch(
+        /^Renewal of cluster gone-overdue, .* \(72 hours, until it ended\)$/,
+      );
+
+      await useCard(client, CARDS.ok);
+      const paid = await client.post(`/api/billing/renewals/${closed!.id}/pay`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const charges = await chargesOf(closed!.id);
+      expect(charges.filter((c) => c.status === 'succeeded').map((c) => c.amountCents)).toEqual([
+        owed,
+      ]);
+      expect((await renewalsOf(subscription.id))[0]).toMatchObject({
+        status: 'paid',
+        amountCents: owed,
+      });
+      expect(
+        await adminNotices(organizationId, `(72 hours, until it ended): ${dollarsOf(owed)} paid.`),
+      ).toHaveLength(1);
+    });
+
+    it('a renewal charged while its cluster is deleted: one lock order, no deadlock, the days used charged', async () => {
+      const { client, clusterId } = await paidCluster('racing-delete');
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 2 * DAY);
+      await endPeriodAt(subscription.id, end);
+      await useCard(client, CARDS.declined);
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [open] = await renewalsOf(subscription.id);
+      await useCard(client, CARDS.ok);
+      const { billing } = t.app.services;
+      const now = new Date();
+      let charge: Promise<unknown> | undefined;
+      // The deletion's finishing transaction holds the cluster and the subscription while a
+      // renewal charge starts; on PostgreSQL the charge really waits on a lock meanwhile.
+      await db().transaction(async (tx) => {
+        await tx.select().from(clusters).where(eq(clusters.id, clusterId)).for('update');
+        await tx
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, subscription.id))
+          .for('update');
+        charge = billing.chargeRenewal(open!.id, { force: true, dueAt: null, now });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await billing.clusterHooks.clusterDeleted(tx, clusterId, await catalogNow(), now);
+      });
+      expect(await charge).toEqual({ status: 'paid' });
+      const [settled] = await renewalsOf(subscription.id);
+      const owed = proratedCharge(
+        subscription.periodPriceCents,
+        48,
+        periodHours(open!.periodStart, open!.periodEnd),
+      );
+      expect(settled).toMatchObject({ status: 'paid', amountCents: owed });
     });
 
     it("another organization's renewal is not found", async () => {

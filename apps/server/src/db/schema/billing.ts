@@ -154,6 +154,11 @@ export const renewals = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When its subscription ended (the cluster deleted, the plan replaced) before it was paid:
+     * from then it charges the days its period ran, never a whole period.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,12 +19,14 @@ import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { clusterConfigNow } from './cluster-config.ts';
-import type { Attempt, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
+import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
 import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
 import {
   cancelSubscription,
+  chargeDaysUsed,
   createClusterBillingHooks,
   returnPaidPeriod,
+  usedPart,
   type SubscriptionRow,
 } from './subscriptions.ts';
 import { liftSuspensionIfSettled, suspendOrdering } from './suspension.ts';
@@ -261,14 +263,29 @@ export interface RenewalCharge {
  * A renewal as the off-session charge sees it: `renewal-<id>-<attempt>` is the idempotency key,
  * and the attempt in flight is the card amount written on the row before the gateway is asked.
  * Each new attempt prices the period again from the configuration as it is then. Once paid,
- * the subscription moves to the new period with the configuration that was priced.
+ * the subscription moves to the new period with the configuration that was priced. A renewal
+ * closed when its subscription ended charges the days its period ran, and moves nothing.
+ *
+ * Billing's lock order, which cluster deletion (cluster, then subscription) and a plan change
+ * follow too: the subscription, then its renewal, then the organization's credit balance.
  */
 export function renewalTarget(renewalId: number, options: RenewalCharge): ChargeTarget {
   const { now, catalog } = options;
-  const lock = async (tx: Tx) =>
-    (await tx.select().from(renewals).where(eq(renewals.id, renewalId)).for('update'))[0];
-  const lockSubscription = async (tx: Tx, id: number) =>
-    (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update'))[0]!;
+  /** The subscription's row, then the renewal's: null when the renewal is gone. */
+  const lock = async (tx: Tx) => {
+    const [found] = await tx
+      .select({ subscriptionId: renewals.subscriptionId })
+      .from(renewals)
+      .where(eq(renewals.id, renewalId));
+    if (!found) return null;
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, found.subscriptionId))
+      .for('update');
+    const [row] = await tx.select().from(renewals).where(eq(renewals.id, renewalId)).for('update');
+    return row ? { row, subscription: subscription! } : null;
+  };
   const ledger = (row: RenewalRow) => ({
     organizationId: row.organizationId,
     what: lowerFirst(row.description),
@@ -280,27 +297,43 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
     cardAmount: row.cardAmountCents,
     paymentMethodId: row.paymentMethodId,
   });
+  const reread = async (tx: Tx) =>
+    (await tx.select().from(renewals).where(eq(renewals.id, renewalId)))[0];
+  /** A closed renewal asks for what its days cost. */
+  const charge = (row: RenewalRow): Begin => ({
+    kind: 'new',
+    amountCents: row.amountCents,
+    attempts: row.attempts,
+    ledger: ledger(row),
+  });
 
   return {
     key: `renewal-${renewalId}`,
 
     async begin(tx) {
-      const row = await lock(tx);
-      if (!row || row.status === 'paid') return { kind: 'nothing', outcome: outcomeOf(row) };
+      const locked = await lock(tx);
+      if (!locked || locked.row.status === 'paid') {
+        return { kind: 'nothing', outcome: outcomeOf(locked?.row) };
+      }
+      const { row, subscription } = locked;
       if (inFlight(row)) return { kind: 'resume', attempt: attemptOf(row), ledger: ledger(row) };
       const scheduled =
         row.status === 'pending' &&
         row.nextAttemptAt !== null &&
         row.nextAttemptAt.getTime() === options.dueAt?.getTime();
       if (!options.force && !scheduled) return { kind: 'nothing', outcome: { status: 'skipped' } };
-      const subscription = await lockSubscription(tx, row.subscriptionId);
+      if (row.closedAt) return charge(row);
       if (subscription.status === 'cancelled') {
+        // Ended before renewals were closed with their subscription: nothing to ask for.
         await tx.delete(renewals).where(eq(renewals.id, renewalId));
         return { kind: 'nothing', outcome: { status: 'skipped' } };
       }
       const priced = await priceNextPeriod(tx, subscription, catalog);
       if (priced.kind === 'gone') {
+        // The period ran until now: those days are charged, and nothing beyond.
         await cancelSubscription(tx, subscription, now);
+        const closed = await reread(tx);
+        if (closed?.closedAt) return charge(closed);
         return { kind: 'nothing', outcome: { status: 'skipped' } };
       }
       if (priced.kind === 'wait') return { kind: 'nothing', outcome: { status: 'skipped' } };
@@ -332,12 +365,13 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
     },
 
     async settling(tx, attempt) {
-      const row = await lock(tx);
+      const row = (await lock(tx))?.row;
       if (row && inFlight(row) && row.attempts === attempt.number) return null;
       return outcomeOf(row);
     },
 
     async succeeded(tx, attempt, gatewayChargeId) {
+      const { subscription } = (await lock(tx))!;
       const [row] = await tx
         .update(renewals)
         .set({
@@ -354,7 +388,26 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
         .where(eq(renewals.id, renewalId))
         .returning();
       const renewal = row!;
-      const subscription = await lockSubscription(tx, renewal.subscriptionId);
+      if (renewal.closedAt) {
+        // Charged for a whole period while its subscription ended: the days after it come back.
+        if (renewal.periodEnd.getTime() > renewal.closedAt.getTime()) {
+          const used = usedPart(subscription, renewal, renewal.closedAt);
+          await returnPaidPeriod(
+            tx,
+            renewal.organizationId,
+            Math.max(0, renewal.amountCents - used.amount),
+            renewal.description,
+          );
+        }
+        await notifyOrganizationAdmins(
+          tx,
+          renewal.organizationId,
+          'success',
+          `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
+        );
+        await liftSuspensionIfSettled(tx, renewal.organizationId);
+        return;
+      }
       if (subscription.status === 'cancelled') {
         // Its cluster went while the card was being charged: the period will not run.
         await returnPaidPeriod(
@@ -395,12 +448,16 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
     },
 
     async failed(tx, attempt, reason) {
-      const row = (await lock(tx))!;
-      const subscription = await lockSubscription(tx, row.subscriptionId);
-      if (subscription.status === 'cancelled') {
+      const locked = (await lock(tx))!;
+      const { subscription } = locked;
+      if (subscription.status === 'cancelled' && !locked.row.closedAt) {
         await tx.delete(renewals).where(eq(renewals.id, renewalId));
         return;
       }
+      // An attempt in flight when the subscription ended: from now it asks for the days used.
+      await chargeDaysUsed(tx, subscription, locked.row);
+      const row = await reread(tx);
+      if (!row) return;
       // A scheduled attempt (its time has come) moves the schedule on; "Pay now" does not.
       const due = row.nextAttemptAt;
       const scheduled = row.status === 'pending' && due !== null && due.getTime() <= now.getTime();

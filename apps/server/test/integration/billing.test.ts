@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
+  millicentsToCents,
   priceCluster,
   proratedCharge,
   type BillingDetails,
@@ -13,6 +14,7 @@ import {
 import {
   auditEvents,
   clusterNodePools,
+  clusterNodes,
   clusters,
   creditTransactions,
   invoices,
@@ -23,6 +25,7 @@ import {
   renewals,
   subscriptions,
   testGatewayCharges,
+  usageRecords,
   users,
 } from '../../src/db/schema.ts';
 import { enqueueJob } from '../../src/jobs/job-queue.ts';
@@ -790,6 +793,79 @@ describe('billing', () => {
       });
       expect(plans.renewals).toContain('renewals_unpaid_idx');
       expect(plans.invoices).toContain('invoices_charge_in_flight_idx');
+    });
+
+    it('a renewal paid during its retry days charges those days once: what the meter billed above the old period comes back', async () => {
+      const { client, clusterId, organizationId, order } = await paidCluster('late-payer');
+      await useCard(client, CARDS.declined);
+      const pool = (await client.get(`/api/clusters/${clusterId}`)).json().nodePools[0];
+      const scaled = await client.patch(`/api/clusters/${clusterId}/node-pools/${pool.id}`, {
+        count: 4,
+      });
+      expect(scaled.statusCode, scaled.body).toBe(200);
+      await settleJobs(t.app);
+      const subscription = await subscriptionOf(clusterId);
+      expect(subscription.paidConfig!.nodePools[0]!.count).toBe(3);
+      const hour = 3_600_000;
+      const end = new Date(Math.floor((Date.now() - 3 * DAY) / hour) * hour);
+      await endPeriodAt(subscription.id, end);
+      // Four nodes ran all along; metering starts at the period's end.
+      await db()
+        .update(clusterNodes)
+        .set({ createdAt: new Date(end.getTime() - hour) })
+        .where(eq(clusterNodes.clusterId, clusterId));
+      await db().update(clusters).set({ meteredThrough: end }).where(eq(clusters.id, clusterId));
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [open] = await renewalsOf(subscription.id);
+      expect(open!.status).toBe('pending');
+
+      // The retry days are metered against the three nodes the last period paid for.
+      await t.app.services.metering.meterAll(new Date());
+      const metered = await db()
+        .select({ cost: usageRecords.costMillicents, billable: usageRecords.billableMilli })
+        .from(usageRecords)
+        .where(and(eq(usageRecords.clusterId, clusterId), eq(usageRecords.metric, 'node_hours')));
+      expect(metered.length).toBeGreaterThanOrEqual(72);
+      expect(metered.every((record) => record.billable === 1000)).toBe(true);
+      const billedTwice = millicentsToCents(metered.reduce((sum, r) => sum + Number(r.cost), 0));
+      expect(billedTwice).toBeGreaterThan(0);
+
+      await useCard(client, CARDS.ok);
+      await setCredit(organizationId, 0);
+      const paid = await client.post(`/api/billing/renewals/${open!.id}/pay`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const bigger = {
+        ...order.cluster!,
+        nodePools: [{ ...order.cluster!.nodePools[0]!, count: 4 }],
+      };
+      const [renewal] = await renewalsOf(subscription.id);
+      // The renewal prepays the four nodes from the period's start...
+      expect(renewal).toMatchObject({ status: 'paid', amountCents: await periodPrice(bigger) });
+      // ...so what the meter billed for the fourth node since then is given back.
+      expect(await balanceOf(organizationId)).toBe(billedTwice);
+      const [entry] = await db()
+        .select()
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.renewalId, renewal!.id),
+            eq(creditTransactions.kind, 'proration'),
+          ),
+        );
+      expect(entry!.description).toMatch(/: usage metered since .* that the renewal paid for$/);
+      // Hours metered from now on follow the four nodes paid for: nothing billable.
+      await t.app.services.metering.meterAll(new Date(Date.now() + 2 * hour));
+      const billable = await db()
+        .select({ billable: usageRecords.billableMilli })
+        .from(usageRecords)
+        .where(
+          and(
+            eq(usageRecords.clusterId, clusterId),
+            eq(usageRecords.metric, 'node_hours'),
+            sql`${usageRecords.billableMilli} > 0`,
+          ),
+        );
+      expect(billable).toHaveLength(metered.length);
     });
 
     it('a cluster deleted while its renewal is unpaid still owes the days its period ran, charged like a renewal', async () => {

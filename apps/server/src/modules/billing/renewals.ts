@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  millicentsToCents,
   priceCluster,
   productPlanPrice,
   type Catalog,
@@ -17,6 +18,8 @@ import {
 } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
+import { moveCredit } from '../credits/index.ts';
+import { meteredCostPrepaidBy } from '../metering/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { clusterConfigNow } from './cluster-config.ts';
 import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
@@ -260,6 +263,37 @@ export interface RenewalCharge {
 }
 
 /**
+ * A renewal paid during its retry days prepays its whole period, those days included; the meter
+ * billed them meanwhile against the previous period's configuration (nodes and add-ons above
+ * it). What it billed that the renewal now prepays comes back as credit, so each hour is
+ * charged once: by the renewal. Hours metered after the payment follow the new configuration.
+ */
+async function giveBackMeteredTwice(
+  tx: Tx,
+  renewal: RenewalRow,
+  clusterId: number,
+  paidConfig: ClusterOrderConfig,
+  catalog: Catalog,
+  now: Date,
+) {
+  const twice = await meteredCostPrepaidBy(
+    tx,
+    clusterId,
+    renewal.periodStart,
+    now,
+    paidConfig,
+    catalog,
+  );
+  await moveCredit(tx, {
+    organizationId: renewal.organizationId,
+    kind: 'proration',
+    amountCents: millicentsToCents(twice),
+    renewalId: renewal.id,
+    description: `${renewal.description}: usage metered since ${dayOf(renewal.periodStart)} that the renewal paid for`,
+  });
+}
+
+/**
  * A renewal as the off-session charge sees it: `renewal-<id>-<attempt>` is the idempotency key,
  * and the attempt in flight is the card amount written on the row before the gateway is asked.
  * Each new attempt prices the period again from the configuration as it is then. Once paid,
@@ -435,6 +469,9 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
           updatedAt: new Date(),
         })
         .where(eq(subscriptions.id, subscription.id));
+      if (cluster && paidConfig) {
+        await giveBackMeteredTwice(tx, renewal, cluster, paidConfig, catalog, now);
+      }
       // A node scaled up meanwhile is metered by the hour; one scaled down gives back its
       // unused share of the period just paid, as any scale-down does.
       if (cluster) await createClusterBillingHooks().capacityChanged(tx, cluster, catalog, now);

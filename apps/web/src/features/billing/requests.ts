@@ -16,4 +16,5 @@ export const closeMonth = () => request(dev.closeMonth, { body: {} });
 
 /** Where an invoice's PDF and its period's usage download: plain links, the cookie goes along. */
 export const invoicePdfHref = (id: number) => billing.invoicePdf.path(id);
+export const creditNotePdfHref = (id: number) => billing.creditNotePdf.path(id);
 export const invoiceCsvHref = (id: number) => billing.invoiceUsageCsv.path(id);

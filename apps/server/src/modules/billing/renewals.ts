@@ -293,6 +293,17 @@ async function giveBackMeteredTwice(
   });
 }
 
+/** A renewal paid: the admins are told, and ordering opens again once nothing is overdue. */
+async function announcePaid(tx: Tx, renewal: RenewalRow) {
+  await notifyOrganizationAdmins(
+    tx,
+    renewal.organizationId,
+    'success',
+    `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
+  );
+  await liftSuspensionIfSettled(tx, renewal.organizationId);
+}
+
 /**
  * A renewal as the off-session charge sees it: `renewal-<id>-<attempt>` is the idempotency key,
  * and the attempt in flight is the card amount written on the row before the gateway is asked.
@@ -433,13 +444,7 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
             renewal.description,
           );
         }
-        await notifyOrganizationAdmins(
-          tx,
-          renewal.organizationId,
-          'success',
-          `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
-        );
-        await liftSuspensionIfSettled(tx, renewal.organizationId);
+        await announcePaid(tx, renewal);
         return;
       }
       if (subscription.status === 'cancelled') {
@@ -475,13 +480,7 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
       // A node scaled up meanwhile is metered by the hour; one scaled down gives back its
       // unused share of the period just paid, as any scale-down does.
       if (cluster) await createClusterBillingHooks().capacityChanged(tx, cluster, catalog, now);
-      await notifyOrganizationAdmins(
-        tx,
-        renewal.organizationId,
-        'success',
-        `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
-      );
-      await liftSuspensionIfSettled(tx, renewal.organizationId);
+      await announcePaid(tx, renewal);
     },
 
     async failed(tx, attempt, reason) {

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CreditNote } from '@alpenkube/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { creditNotes, invoices } from '../../db/schema.ts';
+import { creditNoteNumberCounters, creditNotes, invoices } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
@@ -10,6 +10,7 @@ import { moveCredit } from '../credits/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { PaymentGateway } from '../payments/index.ts';
 import type { InvoiceRow } from './invoice-view.ts';
+import { nextInSeries } from './number-series.ts';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
@@ -25,18 +26,6 @@ export function creditNoteNumber(year: number, sequence: number): string {
     throw new RangeError(`Credit note sequence out of range: ${sequence}`);
   }
   return `CN-${year}-${String(sequence).padStart(6, '0')}`;
-}
-
-/**
- * The next number of the year, without gaps: the year's counter row stays locked until the
- * transaction ends, so a void that rolls back gives its number back.
- */
-async function takeNumber(tx: Tx, year: number): Promise<string> {
-  const result = await tx.execute<{ last: number }>(sql`
-    insert into credit_note_number_counters (year, last) values (${year}, 1)
-    on conflict (year) do update set last = credit_note_number_counters.last + 1
-    returning last`);
-  return creditNoteNumber(year, Number(result.rows[0]!.last));
 }
 
 export function toCreditNote(row: CreditNoteRow, invoiceNumber: string): CreditNote {
@@ -81,7 +70,8 @@ export async function issueCreditNote(
   const card =
     input.refundTo === 'card' ? Math.min(cardRefundable(invoice), invoice.totalCents) : 0;
   const credit = invoice.totalCents - card;
-  const number = await takeNumber(tx, input.now.getUTCFullYear());
+  const year = input.now.getUTCFullYear();
+  const number = creditNoteNumber(year, await nextInSeries(tx, creditNoteNumberCounters, year));
   const [note] = await tx
     .insert(creditNotes)
     .values({

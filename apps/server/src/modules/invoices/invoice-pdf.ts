@@ -37,6 +37,11 @@ const quantityText = (quantity: number) =>
 const percent = (basisPoints: number) =>
   `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 
+const vatLabelOf = (invoice: Invoice) =>
+  invoice.vatTreatment === 'reverse_charge'
+    ? 'VAT (reverse charge, 0%)'
+    : `VAT (${percent(invoice.vatRateBasisPoints)})`;
+
 const statusText = (invoice: Invoice) => {
   switch (invoice.status) {
     case 'paid':
@@ -102,6 +107,23 @@ function drawFacts(doc: Pdf, facts: [string, string][], y: number) {
       .fillColor('black')
       .text(value, MARGIN + 115, y, { width: width - 115 });
     y = Math.max(doc.y, y + 14) + 2;
+  }
+  return y;
+}
+
+/** Labelled amounts under the amount column, strong ones bold; answers where they end. */
+function drawTotals(doc: Pdf, totals: [string, number, boolean][], y: number) {
+  for (const [label, cents, strong] of totals) {
+    doc
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 11 : 10)
+      .fillColor('black');
+    doc.text(label, MARGIN + 150, y, { width: 260, align: 'right' });
+    doc.text(dollars(cents), MARGIN + COLUMNS.amount.x - 20, y, {
+      width: COLUMNS.amount.width + 20,
+      align: 'right',
+    });
+    y += 18;
   }
   return y;
 }
@@ -239,10 +261,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
 
   // The totals, kept together.
-  const vatLabel =
-    invoice.vatTreatment === 'reverse_charge'
-      ? 'VAT (reverse charge, 0%)'
-      : `VAT (${percent(invoice.vatRateBasisPoints)})`;
+  const vatLabel = vatLabelOf(invoice);
   const totals: [string, number, boolean][] = [
     ['Subtotal', invoice.subtotal, false],
     [vatLabel, invoice.tax, false],
@@ -262,18 +281,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .lineWidth(0.5)
     .stroke();
   y += 8;
-  for (const [label, cents, strong] of totals) {
-    doc
-      .font(strong ? BOLD : REGULAR)
-      .fontSize(strong ? 11 : 10)
-      .fillColor('black');
-    doc.text(label, MARGIN + 150, y, { width: 260, align: 'right' });
-    doc.text(dollars(cents), MARGIN + COLUMNS.amount.x - 20, y, {
-      width: COLUMNS.amount.width + 20,
-      align: 'right',
-    });
-    y += 18;
-  }
+  y = drawTotals(doc, totals, y);
   if (invoice.taxNote) {
     y += 6;
     doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(invoice.taxNote, MARGIN, y, { width });
@@ -351,27 +359,13 @@ export function renderCreditNotePdf(note: CreditNote, invoice: Invoice): Promise
     .lineWidth(0.5)
     .stroke();
   y += 8;
-  const vatLabel =
-    invoice.vatTreatment === 'reverse_charge'
-      ? 'VAT (reverse charge, 0%)'
-      : `VAT (${percent(invoice.vatRateBasisPoints)})`;
+  const vatLabel = vatLabelOf(invoice);
   const totals: [string, number, boolean][] = [
     ['Subtotal credited', -note.subtotal, false],
     [vatLabel, -note.tax, false],
     ['Total credited', -note.total, true],
   ];
-  for (const [label, cents, strong] of totals) {
-    doc
-      .font(strong ? BOLD : REGULAR)
-      .fontSize(strong ? 11 : 10)
-      .fillColor('black');
-    doc.text(label, MARGIN + 150, y, { width: 260, align: 'right' });
-    doc.text(dollars(cents), MARGIN + COLUMNS.amount.x - 20, y, {
-      width: COLUMNS.amount.width + 20,
-      align: 'right',
-    });
-    y += 18;
-  }
+  y = drawTotals(doc, totals, y);
   y += 10;
   doc
     .font(REGULAR)

@@ -41,7 +41,17 @@ const columns: DataTableColumn<Invoice>[] = [
     header: 'Invoice',
     rowHeader: true,
     cellClassName: 'whitespace-nowrap font-mono text-xs',
-    cell: (invoice) => invoice.number,
+    cell: (invoice) => (
+      <>
+        {invoice.number}
+        {invoice.creditNote ? (
+          <span className="block text-muted-foreground">
+            <span className="sr-only">Credit note </span>
+            {invoice.creditNote}
+          </span>
+        ) : null}
+      </>
+    ),
   },
   {
     id: 'issued',
@@ -53,14 +63,9 @@ const columns: DataTableColumn<Invoice>[] = [
     id: 'status',
     header: 'Status',
     cell: (invoice) => (
-      <>
-        <Badge variant={statusBadges[invoice.status].variant}>
-          {statusBadges[invoice.status].label}
-        </Badge>
-        {invoice.creditNote ? (
-          <span className="ml-2 font-mono text-xs text-muted-foreground">{invoice.creditNote}</span>
-        ) : null}
-      </>
+      <Badge variant={statusBadges[invoice.status].variant}>
+        {statusBadges[invoice.status].label}
+      </Badge>
     ),
   },
   {

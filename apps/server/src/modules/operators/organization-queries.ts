@@ -139,7 +139,10 @@ export async function organizationDetail(
       issuedAt: invoices.issuedAt,
       total: invoices.totalCents,
       // A paid invoice's amount due went to the card on this charge: a void may refund it there.
-      cardRefundable: sql<number>`case when ${invoices.status} = 'paid' and ${invoices.gatewayChargeId} is not null then ${invoices.cardChargedCents} else 0 end`.mapWith(Number),
+      cardRefundable:
+        sql<number>`case when ${invoices.status} = 'paid' and ${invoices.gatewayChargeId} is not null then ${invoices.cardChargedCents} else 0 end`.mapWith(
+          Number,
+        ),
       creditNote: creditNotes.number,
     })
     .from(invoices)

@@ -273,7 +273,12 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
         if (row.chargeId !== request.chargeId || row.amountCents !== request.amountCents) {
           throw conflict('This refund was already made with other details.');
         }
-        return { id: row.id, chargeId: row.chargeId, amountCents: row.amountCents, status: 'succeeded' };
+        return {
+          id: row.id,
+          chargeId: row.chargeId,
+          amountCents: row.amountCents,
+          status: 'succeeded',
+        };
       };
       const refundOfKey = async (executor: DbOrTx = db) =>
         (
@@ -291,7 +296,8 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
           .where(eq(testGatewayCharges.id, request.chargeId))
           .for('update');
         if (!charge) throw badRequest('There is no such charge to refund.');
-        if (charge.status !== 'succeeded') throw badRequest('Only a charge that succeeded is refunded.');
+        if (charge.status !== 'succeeded')
+          throw badRequest('Only a charge that succeeded is refunded.');
         const [refunded] = await tx
           .select({ sum: sql<string>`coalesce(sum(${testGatewayRefunds.amountCents}), 0)` })
           .from(testGatewayRefunds)

@@ -111,6 +111,16 @@ function drawFacts(doc: Pdf, facts: [string, string][], y: number) {
   return y;
 }
 
+/** A thin rule across the page at `y`. */
+function drawRule(doc: Pdf, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke();
+}
+
 /** Labelled amounts under the amount column, strong ones bold; answers where they end. */
 function drawTotals(doc: Pdf, totals: [string, number, boolean][], y: number) {
   for (const [label, cents, strong] of totals) {
@@ -219,12 +229,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       });
     }
     y += 14;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
+    drawRule(doc, y);
     y += 6;
     doc.fillColor('black');
   };
@@ -274,12 +279,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     : 0;
   const totalsHeight = 6 + totals.length * 18 + noteHeight + 40;
   if (y + totalsHeight > bottom()) continued();
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .strokeColor(RULE)
-    .lineWidth(0.5)
-    .stroke();
+  drawRule(doc, y);
   y += 8;
   y = drawTotals(doc, totals, y);
   if (invoice.taxNote) {
@@ -352,12 +352,7 @@ export function renderCreditNotePdf(note: CreditNote, invoice: Invoice): Promise
     y,
   );
   y += 14;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .strokeColor(RULE)
-    .lineWidth(0.5)
-    .stroke();
+  drawRule(doc, y);
   y += 8;
   const vatLabel = vatLabelOf(invoice);
   const totals: [string, number, boolean][] = [

@@ -302,6 +302,8 @@ export const invoiceSummarySchema = z.object({
   prepaid: z.number().int(),
   /** total − prepaid: charged when the invoice is issued. */
   amountDue: z.number().int(),
+  /** The credit note a voided paid invoice gave, if any. */
+  creditNote: z.object({ id: z.number().int(), number: z.string() }).nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -312,6 +314,34 @@ const partySchema = z.object({
   vatNumber: z.string().nullable(),
   email: z.string(),
 });
+
+export const creditNoteRefundTargets = ['credit', 'card'] as const;
+
+/**
+ * What a voided paid invoice gave back: its own gapless number (`CN-2026-000001`), the
+ * invoice's amounts, and where the money went: the credit balance, or the card that paid the
+ * invoice's amount due (refunded on that charge) with the rest as credit.
+ */
+export const creditNoteSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  invoiceId: z.number().int(),
+  invoiceNumber: z.string(),
+  issuedAt: z.string(),
+  reason: z.string(),
+  currency: z.literal('USD'),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  refundTo: z.enum(creditNoteRefundTargets),
+  /** Cents back on the credit balance. */
+  credit: z.number().int(),
+  /** Cents back to the card. */
+  cardRefund: z.number().int(),
+  /** The card part: pending at the gateway, refunded, or credited when the gateway refused it. */
+  cardRefundStatus: z.enum(['pending', 'refunded', 'credited']).nullable(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
 
 export const invoiceSchema = invoiceSummarySchema.extend({
   lines: z.array(invoiceLineSchema),
@@ -328,12 +358,18 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   paymentError: z.string().nullable(),
   voidedAt: timestampSchema.nullable(),
   voidReason: z.string().nullable(),
+  creditNote: creditNoteSchema.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** `POST /api/billing/invoices/{id}/void` (platform operators). */
 export const voidInvoiceSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why, in a few words').max(500),
+  /**
+   * Where a paid invoice's money goes back: the credit balance (the default), or the card that
+   * paid its amount due, refunded on that charge (the rest as credit).
+   */
+  refundTo: z.enum(creditNoteRefundTargets).optional(),
 });
 export type VoidInvoice = z.infer<typeof voidInvoiceSchema>;
 

@@ -501,6 +501,8 @@ export const endpoints = {
     invoice: routeWithId<Out<typeof invoiceSchema>>()('GET', '/api/billing/invoices/:id'),
     /** application/pdf, as an attachment. */
     invoicePdf: routeWithId<Blob>()('GET', '/api/billing/invoices/:id/pdf'),
+    /** application/pdf: the credit note a voided paid invoice gave. */
+    creditNotePdf: routeWithId<Blob>()('GET', '/api/billing/credit-notes/:id/pdf'),
     /** text/csv: the invoice's period's usage, one row per cluster, metric and hour. */
     invoiceUsageCsv: routeWithId<string>()('GET', '/api/billing/invoices/:id/usage.csv'),
     /** Charges the amount due of an open invoice again (credit first, then the default card). */

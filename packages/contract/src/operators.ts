@@ -94,6 +94,10 @@ export const operatorOrganizationDetailSchema = operatorOrganizationSchema.exten
       issuedAt: timestampSchema,
       /** Cents. */
       total: z.number().int(),
+      /** Cents a void can refund to the card that paid its amount due (0: credit only). */
+      cardRefundable: z.number().int(),
+      /** The credit note its void gave, if it was paid. */
+      creditNote: z.string().nullable(),
     }),
   ),
 });

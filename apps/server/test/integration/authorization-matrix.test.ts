@@ -83,6 +83,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/billing/invoices': 'member',
   'GET /api/billing/invoices/:id': 'member',
   'GET /api/billing/invoices/:id/pdf': 'member',
+  'GET /api/billing/credit-notes/:id/pdf': 'member',
   'GET /api/billing/invoices/:id/usage.csv': 'member',
   'POST /api/billing/invoices/:id/pay': 'orderer',
   'POST /api/billing/invoices/:id/void': 'superAdmin',

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
+  millicentsToCents,
   priceCluster,
+  proratedCharge,
   type BillingDetails,
   type BillingPlans,
   type BillingSummary,
@@ -12,6 +14,8 @@ import {
 import {
   auditEvents,
   clusterNodePools,
+  clusterNodes,
+  clusters,
   creditTransactions,
   invoices,
   jobs,
@@ -22,10 +26,12 @@ import {
   renewals,
   subscriptions,
   testGatewayCharges,
+  usageRecords,
   users,
 } from '../../src/db/schema.ts';
 import { enqueueJob } from '../../src/jobs/job-queue.ts';
-import { addPeriod } from '../../src/modules/billing/periods.ts';
+import { addPeriod, periodHours } from '../../src/modules/billing/periods.ts';
+import { dollars as dollarsOf } from '../../src/lib/money.ts';
 import { renewalJob } from '../../src/modules/billing/renewals.ts';
 import { clusterOrderer, orderCluster, settleJobs, smallCluster } from '../support/clusters.ts';
 import { createTestApp, registerUser, type Client, type TestApp } from '../support/test-app.ts';
@@ -790,6 +796,162 @@ describe('billing', () => {
       expect(plans.invoices).toContain('invoices_charge_in_flight_idx');
     });
 
+    it('a renewal paid during its retry days charges those days once: what the meter billed above the old period comes back', async () => {
+      const { client, clusterId, organizationId, order } = await paidCluster('late-payer');
+      await useCard(client, CARDS.declined);
+      const pool = (await client.get(`/api/clusters/${clusterId}`)).json().nodePools[0];
+      const scaled = await client.patch(`/api/clusters/${clusterId}/node-pools/${pool.id}`, {
+        count: 4,
+      });
+      expect(scaled.statusCode, scaled.body).toBe(200);
+      await settleJobs(t.app);
+      const subscription = await subscriptionOf(clusterId);
+      expect(subscription.paidConfig!.nodePools[0]!.count).toBe(3);
+      const hour = 3_600_000;
+      const end = new Date(Math.floor((Date.now() - 3 * DAY) / hour) * hour);
+      await endPeriodAt(subscription.id, end);
+      // Four nodes ran all along; metering starts at the period's end.
+      await db()
+        .update(clusterNodes)
+        .set({ createdAt: new Date(end.getTime() - hour) })
+        .where(eq(clusterNodes.clusterId, clusterId));
+      await db().update(clusters).set({ meteredThrough: end }).where(eq(clusters.id, clusterId));
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [open] = await renewalsOf(subscription.id);
+      expect(open!.status).toBe('pending');
+
+      // The retry days are metered against the three nodes the last period paid for.
+      await t.app.services.metering.meterAll(new Date());
+      const metered = await db()
+        .select({ cost: usageRecords.costMillicents, billable: usageRecords.billableMilli })
+        .from(usageRecords)
+        .where(and(eq(usageRecords.clusterId, clusterId), eq(usageRecords.metric, 'node_hours')));
+      expect(metered.length).toBeGreaterThanOrEqual(72);
+      expect(metered.every((record) => record.billable === 1000)).toBe(true);
+      const billedTwice = millicentsToCents(metered.reduce((sum, r) => sum + Number(r.cost), 0));
+      expect(billedTwice).toBeGreaterThan(0);
+
+      await useCard(client, CARDS.ok);
+      await setCredit(organizationId, 0);
+      const paid = await client.post(`/api/billing/renewals/${open!.id}/pay`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const bigger = {
+        ...order.cluster!,
+        nodePools: [{ ...order.cluster!.nodePools[0]!, count: 4 }],
+      };
+      const [renewal] = await renewalsOf(subscription.id);
+      // The renewal prepays the four nodes from the period's start...
+      expect(renewal).toMatchObject({ status: 'paid', amountCents: await periodPrice(bigger) });
+      // ...so what the meter billed for the fourth node since then is given back.
+      expect(await balanceOf(organizationId)).toBe(billedTwice);
+      const [entry] = await db()
+        .select()
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.renewalId, renewal!.id),
+            eq(creditTransactions.kind, 'proration'),
+          ),
+        );
+      expect(entry!.description).toMatch(/: usage metered since .* that the renewal paid for$/);
+      // Hours metered from now on follow the four nodes paid for: nothing billable.
+      await t.app.services.metering.meterAll(new Date(Date.now() + 2 * hour));
+      const billable = await db()
+        .select({ billable: usageRecords.billableMilli })
+        .from(usageRecords)
+        .where(
+          and(
+            eq(usageRecords.clusterId, clusterId),
+            eq(usageRecords.metric, 'node_hours'),
+            sql`${usageRecords.billableMilli} > 0`,
+          ),
+        );
+      expect(billable).toHaveLength(metered.length);
+    });
+
+    it('a cluster deleted while its renewal is unpaid still owes the days its period ran, charged like a renewal', async () => {
+      const { client, clusterId, organizationId } = await paidCluster('gone-overdue');
+      await useCard(client, CARDS.declined);
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 3 * DAY);
+      await endPeriodAt(subscription.id, end);
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [open] = await renewalsOf(subscription.id);
+      expect(open).toMatchObject({ status: 'pending', lastError: 'Your card was declined.' });
+
+      const deleted = await client.request({
+        method: 'DELETE',
+        url: `/api/clusters/${clusterId}`,
+        payload: { name: 'gone-overdue' },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await settleJobs(t.app);
+      expect((await subscriptionOf(clusterId)).status).toBe('cancelled');
+      const [closed] = await renewalsOf(subscription.id);
+      // Three days of the period it was not paid for, at what the last period prepaid.
+      const owed = proratedCharge(
+        subscription.periodPriceCents,
+        72,
+        periodHours(open!.periodStart, open!.periodEnd),
+      );
+      expect(owed).toBeGreaterThan(0);
+      expect(closed).toMatchObject({ status: 'pending', amountCents: owed });
+      expect(closed!.periodEnd.toISOString()).toBe(closed!.closedAt!.toISOString());
+      expect(closed!.description).toMatch(
+        /^Renewal of cluster gone-overdue, .* \(72 hours, until it ended\)$/,
+      );
+
+      await useCard(client, CARDS.ok);
+      const paid = await client.post(`/api/billing/renewals/${closed!.id}/pay`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const charges = await chargesOf(closed!.id);
+      expect(charges.filter((c) => c.status === 'succeeded').map((c) => c.amountCents)).toEqual([
+        owed,
+      ]);
+      expect((await renewalsOf(subscription.id))[0]).toMatchObject({
+        status: 'paid',
+        amountCents: owed,
+      });
+      expect(
+        await adminNotices(organizationId, `(72 hours, until it ended): ${dollarsOf(owed)} paid.`),
+      ).toHaveLength(1);
+    });
+
+    it('a renewal charged while its cluster is deleted: one lock order, no deadlock, the days used charged', async () => {
+      const { client, clusterId } = await paidCluster('racing-delete');
+      const subscription = await subscriptionOf(clusterId);
+      const end = new Date(Date.now() - 2 * DAY);
+      await endPeriodAt(subscription.id, end);
+      await useCard(client, CARDS.declined);
+      await renewAt(new Date(end.getTime() + 60_000));
+      const [open] = await renewalsOf(subscription.id);
+      await useCard(client, CARDS.ok);
+      const { billing } = t.app.services;
+      const now = new Date();
+      let charge: Promise<unknown> | undefined;
+      // The deletion's finishing transaction holds the cluster and the subscription while a
+      // renewal charge starts; on PostgreSQL the charge really waits on a lock meanwhile.
+      await db().transaction(async (tx) => {
+        await tx.select().from(clusters).where(eq(clusters.id, clusterId)).for('update');
+        await tx
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, subscription.id))
+          .for('update');
+        charge = billing.chargeRenewal(open!.id, { force: true, dueAt: null, now });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await billing.clusterHooks.clusterDeleted(tx, clusterId, await catalogNow(), now);
+      });
+      expect(await charge).toEqual({ status: 'paid' });
+      const [settled] = await renewalsOf(subscription.id);
+      const owed = proratedCharge(
+        subscription.periodPriceCents,
+        48,
+        periodHours(open!.periodStart, open!.periodEnd),
+      );
+      expect(settled).toMatchObject({ status: 'paid', amountCents: owed });
+    });
+
     it("another organization's renewal is not found", async () => {
       const { clusterId } = await paidCluster('foreign');
       const subscription = await subscriptionOf(clusterId);
@@ -917,6 +1079,44 @@ describe('billing', () => {
   });
 
   describe('support plans', () => {
+    let planKeys = 0;
+    /** `PUT /api/billing/plans` with a fresh Idempotency-Key unless one is given. */
+    const putPlan = (client: Client, body: object, key = `plan-${Date.now()}-${++planKeys}`) =>
+      client.request({
+        method: 'PUT',
+        url: '/api/billing/plans',
+        headers: { 'idempotency-key': key },
+        payload: body,
+      });
+
+    it('takes an Idempotency-Key: the same request again answers the same order, another body is a 409', async () => {
+      const { client, organizationId } = await clusterOrderer(t.app);
+      const body = { plan: 'business', billingCycle: 'monthly' };
+      const missing = await client.put('/api/billing/plans', body);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/^Send an Idempotency-Key header/);
+
+      const first = await putPlan(client, body, 'plan-key-1');
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await putPlan(client, body, 'plan-key-1');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json<Order>().id).toBe(first.json<Order>().id);
+      const other = await putPlan(
+        client,
+        { plan: 'enterprise', billingCycle: 'monthly' },
+        'plan-key-1',
+      );
+      expect(other.statusCode).toBe(409);
+      expect(other.json().message).toBe(
+        'This Idempotency-Key was already used for a different order.',
+      );
+      const placed = await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.organizationId, organizationId), eq(orders.kind, 'support')));
+      expect(placed).toHaveLength(1);
+    });
     it('lists the plans, changes to a paid one through an order, and back to the free one', async () => {
       const { client, organizationId } = await clusterOrderer(t.app);
       const initial = (await client.get('/api/billing/plans')).json<BillingPlans>();
@@ -929,18 +1129,17 @@ describe('billing', () => {
         ['enterprise', false],
       ]);
 
-      expect(
-        (await client.put('/api/billing/plans', { plan: 'basic', billingCycle: 'monthly' }))
-          .statusCode,
-      ).toBe(409);
-      const unknown = await client.put('/api/billing/plans', {
+      expect((await putPlan(client, { plan: 'basic', billingCycle: 'monthly' })).statusCode).toBe(
+        409,
+      );
+      const unknown = await putPlan(client, {
         plan: 'platinum',
         billingCycle: 'monthly',
       });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().message).toBe('plan: There is no support plan platinum');
 
-      const placed = await client.put('/api/billing/plans', {
+      const placed = await putPlan(client, {
         plan: 'business',
         billingCycle: 'monthly',
       });
@@ -981,8 +1180,7 @@ describe('billing', () => {
         orderId: order.id,
       });
       expect(
-        (await client.put('/api/billing/plans', { plan: 'business', billingCycle: 'monthly' }))
-          .statusCode,
+        (await putPlan(client, { plan: 'business', billingCycle: 'monthly' })).statusCode,
       ).toBe(409);
 
       // The support plan renews at its price when its period ends.
@@ -994,7 +1192,7 @@ describe('billing', () => {
       expect(renewal!.description).toMatch(/^Renewal of the Business support plan, /);
 
       // Back to the free plan: at once, a completed order of nothing, the subscription ends.
-      const free = await client.put('/api/billing/plans', {
+      const free = await putPlan(client, {
         plan: 'basic',
         billingCycle: 'monthly',
       });
@@ -1018,7 +1216,7 @@ describe('billing', () => {
         .update(organizations)
         .set({ orderingSuspendedAt: new Date(), orderingSuspendedReason: 'Something is unpaid.' })
         .where(eq(organizations.id, organizationId));
-      const refused = await client.put('/api/billing/plans', {
+      const refused = await putPlan(client, {
         plan: 'business',
         billingCycle: 'yearly',
       });

@@ -400,6 +400,30 @@ describe('clusters: provisioning and operations', () => {
     expect((await clusterOf(who.client, failed.id)).status).toBe('deleted');
   });
 
+  it('counts a step’s retries across its “not yet” answers: alternating ones end in failure after the budget', async () => {
+    const who = await clusterOrderer(t.app);
+    const { faults } = t.app.services.providers;
+    // Each "not yet" reschedules the job, which starts its own attempts again.
+    for (let i = 0; i < 8; i += 1) {
+      faults.inject('control-plane', 1, 'Control plane timed out');
+      faults.stall('control-plane', 1);
+    }
+    const order = await orderCluster(who.client, { name: 'wavering' });
+    await settleJobs(t.app);
+    faults.clear();
+    const cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status).toBe('failed');
+    expect(cluster.statusReason).toBe('Control plane timed out');
+    const retries = (await who.client.get(`/api/clusters/${cluster.id}/events`))
+      .json<ClusterEvent[]>()
+      .filter((event) => event.kind === 'retry');
+    expect(retries.map((event) => event.message)).toEqual([
+      'Starting the control plane: Control plane timed out. Trying again (attempt 2 of 4).',
+      'Starting the control plane: Control plane timed out. Trying again (attempt 3 of 4).',
+      'Starting the control plane: Control plane timed out. Trying again (attempt 4 of 4).',
+    ]);
+  });
+
   it('fails at once, without retrying, over the provider’s quota', async () => {
     const who = await clusterOrderer(t.app);
     const order = await orderCluster(who.client, {

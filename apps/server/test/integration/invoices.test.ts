@@ -20,6 +20,7 @@ import {
   outgoingMail,
   renewals,
   subscriptions,
+  testGatewayRefunds,
   usageRecords,
   users,
 } from '../../src/db/schema.ts';
@@ -646,6 +647,7 @@ describe('monthly invoices', () => {
         total: 2_400,
         prepaid: 2_000,
         amountDue: 400,
+        creditNote: null,
       });
 
       const stranger = await organization();
@@ -853,15 +855,22 @@ describe('monthly invoices', () => {
       // The reason stays on the invoice; the trail, which never changes, holds no free text.
       expect(audit!.details).toEqual({
         number: invoice.number,
-        previousStatus: expect.any(String),
+        previousStatus: 'paid',
+        creditNote: expect.stringMatching(/^CN-/),
+        credit: 1_200,
+        cardRefund: 0,
       });
       expect(JSON.stringify(audit!.details)).not.toContain('wrong company');
       const notices = await db()
         .select()
         .from(notifications)
         .where(eq(notifications.userId, userId));
-      expect(notices.map((notice) => notice.message)).toContain(
-        `Invoice ${invoice.number} ($12.00) was voided: Issued to the wrong company`,
+      expect(notices.map((notice) => notice.message)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Invoice ${invoice.number} \\(\\$12\\.00\\) was voided: Issued to the wrong company\\. Credit note CN-${year}-\\d{6} gives it back: \\$12\\.00 back as credit\\.$`,
+          ),
+        ),
       );
 
       // The customer still reads and downloads it, marked VOID.
@@ -883,6 +892,108 @@ describe('monthly invoices', () => {
         (await operator.post('/api/billing/invoices/999999/void', { reason: 'Nothing there' }))
           .statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('credit notes', () => {
+    const pdfTextOf = async (body: Buffer) =>
+      (await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true })).text;
+
+    it('a voided paid invoice gets a credit note: gapless number, PDF, listed, the card part refunded on its charge once, the rest as credit', async () => {
+      const { client, organizationId } = await organization();
+      await paidOrder(organizationId, 1_000, new Date(lastMonth.getTime() + DAY));
+      const invoice = (await service().closeMonth(organizationId, boundary))!;
+      expect(invoice).toMatchObject({ status: 'paid', total: 1_200, cardCharged: 200 });
+      const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+      const balance = async () =>
+        (
+          await db()
+            .select({ cents: organizations.creditBalanceCents })
+            .from(organizations)
+            .where(eq(organizations.id, organizationId))
+        )[0]!.cents;
+      const before = await balance();
+      const operator = await superAdmin();
+
+      const voided = await operator.post(`/api/billing/invoices/${invoice.id}/void`, {
+        reason: 'Billed twice',
+        refundTo: 'card',
+      });
+      expect(voided.statusCode, voided.body).toBe(200);
+      const body = voided.json<Invoice>();
+      // The invoice is not edited: void, its lines and totals as issued.
+      expect(body).toMatchObject({
+        status: 'void',
+        total: invoice.total,
+        lines: invoice.lines,
+        cardCharged: 200,
+      });
+      const note = body.creditNote!;
+      expect(note).toMatchObject({
+        number: expect.stringMatching(new RegExp(`^CN-${year}-\\d{6}$`)),
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        reason: 'Billed twice',
+        subtotal: invoice.subtotal,
+        tax: invoice.tax,
+        total: 1_200,
+        refundTo: 'card',
+        credit: 1_000,
+        cardRefund: 200,
+        cardRefundStatus: 'refunded',
+      });
+      expect(await balance()).toBe(before + 1_000);
+      // The refund job queued with the note runs too: the gateway refunds once.
+      await t.app.services.jobs.drain();
+      const refunds = await db()
+        .select()
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.idempotencyKey, `credit-note-${note.id}`));
+      expect(refunds.map((r) => [r.chargeId, r.amountCents])).toEqual([
+        [row!.gatewayChargeId, 200],
+      ]);
+      expect(await balance()).toBe(before + 1_000);
+
+      // Listed with its invoice, and downloadable.
+      const listed = (await client.get('/api/billing/invoices')).json<InvoiceSummary[]>();
+      expect(listed.find((entry) => entry.id === invoice.id)!.creditNote).toEqual({
+        id: note.id,
+        number: note.number,
+      });
+      const pdf = await client.get(`/api/billing/credit-notes/${note.id}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${note.number}.pdf"`);
+      const text = await pdfTextOf(pdf.rawPayload);
+      expect(text).toContain(note.number);
+      expect(text).toContain(`Cancels invoice ${invoice.number}`);
+      const stranger = await organization();
+      expect(
+        (await stranger.client.get(`/api/billing/credit-notes/${note.id}/pdf`)).statusCode,
+      ).toBe(404);
+
+      // The next credit note takes the next number; by default everything goes back as credit.
+      await paidOrder(stranger.organizationId, 2_000, new Date(lastMonth.getTime() + DAY));
+      const other = (await service().closeMonth(stranger.organizationId, boundary))!;
+      const next = (
+        await operator.post(`/api/billing/invoices/${other.id}/void`, { reason: 'Wrong month' })
+      ).json<Invoice>().creditNote!;
+      expect(Number(next.number.slice(-6))).toBe(Number(note.number.slice(-6)) + 1);
+      expect(next).toMatchObject({ refundTo: 'credit', credit: other.total, cardRefund: 0 });
+      expect(next.cardRefundStatus).toBeNull();
+    });
+
+    it('an open invoice voided gets no credit note: nothing was paid', async () => {
+      const { organizationId } = await organization({ card: false });
+      await paidOrder(organizationId, 1_000, new Date(lastMonth.getTime() + DAY));
+      const invoice = (await service().closeMonth(organizationId, boundary))!;
+      expect(invoice.status).toBe('open');
+      const operator = await superAdmin();
+      const voided = await operator.post(`/api/billing/invoices/${invoice.id}/void`, {
+        reason: 'Wrong company',
+        refundTo: 'card',
+      });
+      expect(voided.json<Invoice>()).toMatchObject({ status: 'void', creditNote: null });
     });
   });
 

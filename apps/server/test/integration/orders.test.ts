@@ -18,6 +18,7 @@ import {
   testGatewayCharges,
   users,
 } from '../../src/db/schema.ts';
+import { dollars as dollarsOf } from '../../src/lib/money.ts';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 
 const cluster: CreateClusterOrder['cluster'] = {
@@ -576,23 +577,48 @@ describe('orders and checkout', () => {
       ]);
     });
 
-    it('is held by one open order, free again when it is cancelled, and gone once paid', async () => {
+    it('shows on every unpaid order, goes to the first one paid, and the other is priced again without it', async () => {
       const first = await placed(client, order({ promoCode: PROMO_CODE }));
-      const second = await place(
+      const second = await placed(
         client,
         order({ promoCode: PROMO_CODE, cluster: { ...cluster, name: 'second' } }),
       );
-      expect(second.statusCode).toBe(409);
-      expect(second.json().message).toBe(
-        `The promo code ${PROMO_CODE} is reserved by order ${first.number}, which waits for payment: pay or cancel that order to use the code on this one.`,
-      );
-      await client.post(`/api/orders/${first.id}/cancel`);
-      const third = await placed(
-        client,
-        order({ promoCode: PROMO_CODE, cluster: { ...cluster, name: 'third' } }),
-      );
+      expect(second.discount).toBe(promoDiscount(second.subtotal));
       const card = await addCard(client, CARDS.ok);
-      expect((await pay(client, third.id, card)).json<PayResult>().status).toBe('paid');
+      // A declined payment gives the code back: it is still anyone's.
+      const declining = await addCard(client, CARDS.declined);
+      expect((await pay(client, first.id, declining)).statusCode).toBe(402);
+      expect((await pay(client, second.id, card)).json<PayResult>().order).toMatchObject({
+        status: 'fulfilling',
+        promoCode: PROMO_CODE,
+        total: second.subtotal - second.discount,
+      });
+
+      const late = await pay(client, first.id, card);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(
+        `Order ${second.number} was paid first, and the promo code ${PROMO_CODE} takes 5% off an organization's first paid order only. This order now costs ${dollarsOf(first.subtotal)} without it; nothing was charged. Pay again to pay ${dollarsOf(first.subtotal)}.`,
+      );
+      expect((await chargesOf(first.id)).charges.every((c) => c.status !== 'succeeded')).toBe(true);
+      const repriced = (await client.get(`/api/orders/${first.id}`)).json<Order>();
+      expect(repriced).toMatchObject({
+        status: 'pending_payment',
+        promoCode: null,
+        discount: 0,
+        total: first.subtotal,
+      });
+      expect(repriced.timeline.at(-1)!.note).toBe(
+        `Promo code ${PROMO_CODE} removed: order ${second.number} was paid first. The order now costs ${dollarsOf(first.subtotal)}.`,
+      );
+      const paid = await pay(client, first.id, card);
+      expect(paid.json<PayResult>().order).toMatchObject({
+        status: 'fulfilling',
+        total: first.subtotal,
+      });
+      expect(
+        (await chargesOf(first.id)).charges.find((c) => c.status === 'succeeded')!.amountCents,
+      ).toBe(first.subtotal);
+
       const later = await place(
         client,
         order({ promoCode: PROMO_CODE, cluster: { ...cluster, name: 'later' } }),
@@ -601,13 +627,27 @@ describe('orders and checkout', () => {
       expect(later.json().message).toMatch(/first order only/);
     });
 
-    it('goes to one of two orders racing for it', async () => {
-      const answers = await Promise.all(
+    it('goes to one of orders paid at once: never two paid orders with it', async () => {
+      const card = await addCard(client, CARDS.ok);
+      const orders = await Promise.all(
         ['one', 'two', 'three'].map((name) =>
-          place(client, order({ promoCode: PROMO_CODE, cluster: { ...cluster, name } })),
+          placed(client, order({ promoCode: PROMO_CODE, cluster: { ...cluster, name } })),
         ),
       );
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(orders.every((placedOrder) => placedOrder.promoCode === PROMO_CODE)).toBe(true);
+      const answers = await Promise.all(
+        orders.map((placedOrder) => pay(client, placedOrder.id, card)),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+      const after = await Promise.all(
+        orders.map(async (placedOrder) =>
+          (await client.get(`/api/orders/${placedOrder.id}`)).json<Order>(),
+        ),
+      );
+      const paidWithPromo = after.filter(
+        (paidOrder) => paidOrder.status !== 'pending_payment' && paidOrder.promoCode === PROMO_CODE,
+      );
+      expect(paidWithPromo).toHaveLength(1);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { testGatewayCards, testGatewayCharges } from '../../src/db/schema.ts';
+import { testGatewayCards, testGatewayCharges, testGatewayRefunds } from '../../src/db/schema.ts';
 import type { PaymentGateway } from '../../src/modules/payments/index.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -18,7 +18,9 @@ describe('test gateway', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.app.services.db.execute(sql`truncate test_gateway_charges, test_gateway_cards`);
+    await t.app.services.db.execute(
+      sql`truncate test_gateway_refunds, test_gateway_charges, test_gateway_cards`,
+    );
   });
 
   /** Each test tokenizes from its own address, so the per-network limit is the rate test's alone. */
@@ -267,6 +269,35 @@ describe('test gateway', () => {
         .from(testGatewayCharges)
         .where(eq(testGatewayCharges.idempotencyKey, 'racing-key'));
       expect(rows).toHaveLength(1);
+    });
+
+    it('refunds a succeeded charge on that charge, once per key, never more than it took', async () => {
+      const token = await tokenFor('4242424242424242');
+      const paid = await charge(token, 'refund-charge', 1_000);
+      const refund = (key: string, amountCents: number, chargeId = paid.id) =>
+        gateway.refund({ chargeId, amountCents, idempotencyKey: key });
+      const first = await refund('refund-1', 600);
+      expect(first).toMatchObject({ chargeId: paid.id, amountCents: 600, status: 'succeeded' });
+      expect(await refund('refund-1', 600)).toEqual(first);
+      await expect(refund('refund-1', 500)).rejects.toMatchObject({ statusCode: 409 });
+      await expect(refund('refund-2', 401)).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'The refund is more than what is left of the charge.',
+      });
+      expect((await refund('refund-3', 400)).amountCents).toBe(400);
+      const declined = await charge(await tokenFor('4000000000000002'), 'refund-declined', 1_000);
+      await expect(refund('refund-4', 100, declined.id)).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'Only a charge that succeeded is refunded.',
+      });
+      await expect(refund('refund-5', 100, 'ch_unknown')).rejects.toMatchObject({
+        statusCode: 400,
+      });
+      const rows = await t.app.services.db.select().from(testGatewayRefunds);
+      expect(rows.map((row) => [row.idempotencyKey, row.amountCents])).toEqual([
+        ['refund-1', 600],
+        ['refund-3', 400],
+      ]);
     });
 
     it('refuses an unknown token, a non-positive amount and a return URL off the site', async () => {

@@ -161,6 +161,11 @@ export const renewals = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When its subscription ended (the cluster deleted, the plan replaced) before it was paid:
+     * from then it charges the days its period ran, never a whole period.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -233,6 +238,56 @@ export const invoiceNumberCounters = pgTable('invoice_number_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/** Gapless credit note numbers, a series of their own: locked like the invoices' counter. */
+export const creditNoteNumberCounters = pgTable('credit_note_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * A credit note: what a voided paid invoice gives back, issued once per invoice with its own
+ * gapless number; the invoice itself is never edited. Its amount goes back as credit, or its
+ * card part is refunded on the invoice's original charge (`card_refund_status`).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** `CN-2026-000001`. */
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** What the operator chose: all of it as credit, or the card's part back to the card. */
+    refundTo: text('refund_to', { enum: ['credit', 'card'] }).notNull(),
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull(),
+    cardRefundCents: bigint('card_refund_cents', { mode: 'number' }).notNull(),
+    /**
+     * The card part: `pending` until the gateway refunded it (`refunded`), or `credited` when
+     * the gateway refused it and it went to the credit balance instead; null with no card part.
+     */
+    cardRefundStatus: text('card_refund_status', {
+      enum: ['pending', 'refunded', 'credited'],
+    }),
+    gatewayRefundId: text('gateway_refund_id'),
+    issuedBy: integer('issued_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    uniqueIndex('credit_notes_invoice_key').on(t.invoiceId),
+    index('credit_notes_organization_idx').on(t.organizationId, t.id),
+  ],
+);
 
 /** A month's invoice (or the part of it up to a close in development). Issued, never changed. */
 export const invoices = pgTable(

@@ -176,6 +176,11 @@ export const clusterOperations = pgTable(
     nextStep: integer('next_step').notNull().default(0),
     /** When the provider was first asked for the next step: a restart keeps waiting from there. */
     stepStartedAt: timestamp('step_started_at', { withTimezone: true }),
+    /**
+     * Failures of the next step so far: its retry budget, kept across the job's runs (a "not
+     * yet" reschedules the job and starts its own attempts again).
+     */
+    stepFailures: integer('step_failures').notNull().default(0),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] })
       .notNull()
       .default('running'),

@@ -236,3 +236,14 @@ export const testGatewayCharges = pgTable('test_gateway_charges', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** The test gateway's refunds: each on one of its charges, once per idempotency key. */
+export const testGatewayRefunds = pgTable('test_gateway_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  chargeId: text('charge_id')
+    .notNull()
+    .references(() => testGatewayCharges.id),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});

@@ -7,6 +7,7 @@ import {
   changePlanSchema,
   errorSchema,
   idParamsSchema,
+  idempotencyKeyHeadersSchema,
   orderSchema,
   updateBillingDetailsSchema,
 } from '@alpenkube/contract';
@@ -39,7 +40,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['billing'],
         summary:
-          'Changes the support plan: answers an order of kind support to pay like any order (the free plan applies at once, its order completed)',
+          'Changes the support plan: answers an order of kind support to pay like any order (the free plan applies at once, its order completed); needs an Idempotency-Key header',
+        headers: idempotencyKeyHeadersSchema,
         body: changePlanSchema,
         response: {
           200: orderSchema,
@@ -50,10 +52,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireSession(request);
-      const orderId = await billing.changePlan(user, request.body, clientInfo(request));
-      return orders.get(user.organizationId, orderId);
+      const key = request.headers['idempotency-key'];
+      const placed = await billing.changePlan(user, request.body, key, clientInfo(request));
+      if (placed.replayed) reply.header('Idempotent-Replayed', 'true');
+      return orders.get(user.organizationId, placed.orderId);
     },
   );
 

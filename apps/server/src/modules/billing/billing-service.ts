@@ -151,9 +151,17 @@ export function createBillingService(
       return readPlans(db, organizationId, await catalogNow());
     },
 
-    /** Answers the id of the support order placed (completed at once for the free plan). */
-    async changePlan(actor: SessionUser, input: ChangePlan, client: ClientInfo) {
-      return changePlan(db, actor, input, await catalogNow(), client);
+    /**
+     * Answers the id of the support order placed (completed at once for the free plan); the
+     * same Idempotency-Key and request answer the order it placed (`replayed`).
+     */
+    async changePlan(
+      actor: SessionUser,
+      input: ChangePlan,
+      idempotencyKey: string,
+      client: ClientInfo,
+    ) {
+      return changePlan(db, actor, input, idempotencyKey, await catalogNow(), client);
     },
 
     details: (organizationId: number) => readBillingDetails(db, organizationId),

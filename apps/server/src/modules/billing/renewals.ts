@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  millicentsToCents,
   priceCluster,
   productPlanPrice,
   type Catalog,
@@ -17,14 +18,18 @@ import {
 } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
+import { moveCredit } from '../credits/index.ts';
+import { meteredCostPrepaidBy } from '../metering/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { clusterConfigNow } from './cluster-config.ts';
-import type { Attempt, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
+import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
 import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
 import {
   cancelSubscription,
+  chargeDaysUsed,
   createClusterBillingHooks,
   returnPaidPeriod,
+  usedPart,
   type SubscriptionRow,
 } from './subscriptions.ts';
 import { liftSuspensionIfSettled, suspendOrdering } from './suspension.ts';
@@ -258,17 +263,74 @@ export interface RenewalCharge {
 }
 
 /**
+ * A renewal paid during its retry days prepays its whole period, those days included; the meter
+ * billed them meanwhile against the previous period's configuration (nodes and add-ons above
+ * it). What it billed that the renewal now prepays comes back as credit, so each hour is
+ * charged once: by the renewal. Hours metered after the payment follow the new configuration.
+ */
+async function giveBackMeteredTwice(
+  tx: Tx,
+  renewal: RenewalRow,
+  clusterId: number,
+  paidConfig: ClusterOrderConfig,
+  catalog: Catalog,
+  now: Date,
+) {
+  const twice = await meteredCostPrepaidBy(
+    tx,
+    clusterId,
+    renewal.periodStart,
+    now,
+    paidConfig,
+    catalog,
+  );
+  await moveCredit(tx, {
+    organizationId: renewal.organizationId,
+    kind: 'proration',
+    amountCents: millicentsToCents(twice),
+    renewalId: renewal.id,
+    description: `${renewal.description}: usage metered since ${dayOf(renewal.periodStart)} that the renewal paid for`,
+  });
+}
+
+/** A renewal paid: the admins are told, and ordering opens again once nothing is overdue. */
+async function announcePaid(tx: Tx, renewal: RenewalRow) {
+  await notifyOrganizationAdmins(
+    tx,
+    renewal.organizationId,
+    'success',
+    `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
+  );
+  await liftSuspensionIfSettled(tx, renewal.organizationId);
+}
+
+/**
  * A renewal as the off-session charge sees it: `renewal-<id>-<attempt>` is the idempotency key,
  * and the attempt in flight is the card amount written on the row before the gateway is asked.
  * Each new attempt prices the period again from the configuration as it is then. Once paid,
- * the subscription moves to the new period with the configuration that was priced.
+ * the subscription moves to the new period with the configuration that was priced. A renewal
+ * closed when its subscription ended charges the days its period ran, and moves nothing.
+ *
+ * Billing's lock order, which cluster deletion (cluster, then subscription) and a plan change
+ * follow too: the subscription, then its renewal, then the organization's credit balance.
  */
 export function renewalTarget(renewalId: number, options: RenewalCharge): ChargeTarget {
   const { now, catalog } = options;
-  const lock = async (tx: Tx) =>
-    (await tx.select().from(renewals).where(eq(renewals.id, renewalId)).for('update'))[0];
-  const lockSubscription = async (tx: Tx, id: number) =>
-    (await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update'))[0]!;
+  /** The subscription's row, then the renewal's: null when the renewal is gone. */
+  const lock = async (tx: Tx) => {
+    const [found] = await tx
+      .select({ subscriptionId: renewals.subscriptionId })
+      .from(renewals)
+      .where(eq(renewals.id, renewalId));
+    if (!found) return null;
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, found.subscriptionId))
+      .for('update');
+    const [row] = await tx.select().from(renewals).where(eq(renewals.id, renewalId)).for('update');
+    return row ? { row, subscription: subscription! } : null;
+  };
   const ledger = (row: RenewalRow) => ({
     organizationId: row.organizationId,
     what: lowerFirst(row.description),
@@ -280,27 +342,43 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
     cardAmount: row.cardAmountCents,
     paymentMethodId: row.paymentMethodId,
   });
+  const reread = async (tx: Tx) =>
+    (await tx.select().from(renewals).where(eq(renewals.id, renewalId)))[0];
+  /** A closed renewal asks for what its days cost. */
+  const charge = (row: RenewalRow): Begin => ({
+    kind: 'new',
+    amountCents: row.amountCents,
+    attempts: row.attempts,
+    ledger: ledger(row),
+  });
 
   return {
     key: `renewal-${renewalId}`,
 
     async begin(tx) {
-      const row = await lock(tx);
-      if (!row || row.status === 'paid') return { kind: 'nothing', outcome: outcomeOf(row) };
+      const locked = await lock(tx);
+      if (!locked || locked.row.status === 'paid') {
+        return { kind: 'nothing', outcome: outcomeOf(locked?.row) };
+      }
+      const { row, subscription } = locked;
       if (inFlight(row)) return { kind: 'resume', attempt: attemptOf(row), ledger: ledger(row) };
       const scheduled =
         row.status === 'pending' &&
         row.nextAttemptAt !== null &&
         row.nextAttemptAt.getTime() === options.dueAt?.getTime();
       if (!options.force && !scheduled) return { kind: 'nothing', outcome: { status: 'skipped' } };
-      const subscription = await lockSubscription(tx, row.subscriptionId);
+      if (row.closedAt) return charge(row);
       if (subscription.status === 'cancelled') {
+        // Ended before renewals were closed with their subscription: nothing to ask for.
         await tx.delete(renewals).where(eq(renewals.id, renewalId));
         return { kind: 'nothing', outcome: { status: 'skipped' } };
       }
       const priced = await priceNextPeriod(tx, subscription, catalog);
       if (priced.kind === 'gone') {
+        // The period ran until now: those days are charged, and nothing beyond.
         await cancelSubscription(tx, subscription, now);
+        const closed = await reread(tx);
+        if (closed?.closedAt) return charge(closed);
         return { kind: 'nothing', outcome: { status: 'skipped' } };
       }
       if (priced.kind === 'wait') return { kind: 'nothing', outcome: { status: 'skipped' } };
@@ -332,12 +410,13 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
     },
 
     async settling(tx, attempt) {
-      const row = await lock(tx);
+      const row = (await lock(tx))?.row;
       if (row && inFlight(row) && row.attempts === attempt.number) return null;
       return outcomeOf(row);
     },
 
     async succeeded(tx, attempt, gatewayChargeId) {
+      const { subscription } = (await lock(tx))!;
       const [row] = await tx
         .update(renewals)
         .set({
@@ -354,7 +433,20 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
         .where(eq(renewals.id, renewalId))
         .returning();
       const renewal = row!;
-      const subscription = await lockSubscription(tx, renewal.subscriptionId);
+      if (renewal.closedAt) {
+        // Charged for a whole period while its subscription ended: the days after it come back.
+        if (renewal.periodEnd.getTime() > renewal.closedAt.getTime()) {
+          const used = usedPart(subscription, renewal, renewal.closedAt);
+          await returnPaidPeriod(
+            tx,
+            renewal.organizationId,
+            Math.max(0, renewal.amountCents - used.amount),
+            renewal.description,
+          );
+        }
+        await announcePaid(tx, renewal);
+        return;
+      }
       if (subscription.status === 'cancelled') {
         // Its cluster went while the card was being charged: the period will not run.
         await returnPaidPeriod(
@@ -382,25 +474,26 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
           updatedAt: new Date(),
         })
         .where(eq(subscriptions.id, subscription.id));
+      if (cluster && paidConfig) {
+        await giveBackMeteredTwice(tx, renewal, cluster, paidConfig, catalog, now);
+      }
       // A node scaled up meanwhile is metered by the hour; one scaled down gives back its
       // unused share of the period just paid, as any scale-down does.
       if (cluster) await createClusterBillingHooks().capacityChanged(tx, cluster, catalog, now);
-      await notifyOrganizationAdmins(
-        tx,
-        renewal.organizationId,
-        'success',
-        `${renewal.description}: ${dollars(renewal.amountCents)} paid.`,
-      );
-      await liftSuspensionIfSettled(tx, renewal.organizationId);
+      await announcePaid(tx, renewal);
     },
 
     async failed(tx, attempt, reason) {
-      const row = (await lock(tx))!;
-      const subscription = await lockSubscription(tx, row.subscriptionId);
-      if (subscription.status === 'cancelled') {
+      const locked = (await lock(tx))!;
+      const { subscription } = locked;
+      if (subscription.status === 'cancelled' && !locked.row.closedAt) {
         await tx.delete(renewals).where(eq(renewals.id, renewalId));
         return;
       }
+      // An attempt in flight when the subscription ended: from now it asks for the days used.
+      await chargeDaysUsed(tx, subscription, locked.row);
+      const row = await reread(tx);
+      if (!row) return;
       // A scheduled attempt (its time has come) moves the schedule on; "Pay now" does not.
       const due = row.nextAttemptAt;
       const scheduled = row.status === 'pending' && due !== null && due.getTime() <= now.getTime();

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
   priceCluster,
+  proratedCharge,
   proratedCredit,
   type Catalog,
   type ClusterOrderConfig,
@@ -10,7 +11,7 @@ import { orders, organizations, renewals, subscriptions } from '../../db/schema.
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
 import { clusterConfigNow, describeLowering, lowerPaidConfig } from './cluster-config.ts';
-import { addPeriod, periodHours, wholeHoursBetween } from './periods.ts';
+import { addPeriod, periodHours, periodWords, wholeHoursBetween } from './periods.ts';
 import { liftSuspensionIfSettled } from './suspension.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -113,21 +114,64 @@ export function priceOf(config: ClusterOrderConfig, cycle: 'monthly' | 'yearly',
   }
 }
 
+type RenewalRow = typeof renewals.$inferSelect;
+
 /**
- * Unpaid renewals of a subscription that ends are dropped (nothing is owed for a period that
- * will not run); one whose card is being charged right now stays, and its outcome gives back
- * what it took (see the renewal's `succeeded`).
+ * What an unpaid renewal owes once its subscription ended at `closedAt`: the whole hours its
+ * period ran by then, at the price of what the last paid period prepaid (whatever ran above
+ * that was metered by the hour), by the engine's proration.
  */
-async function dropUnpaidRenewals(tx: Tx, subscription: SubscriptionRow) {
+export function usedPart(subscription: SubscriptionRow, renewal: RenewalRow, closedAt: Date) {
+  const hours = wholeHoursBetween(renewal.periodStart, closedAt);
+  const amount = proratedCharge(
+    subscription.periodPriceCents,
+    hours,
+    periodHours(renewal.periodStart, renewal.periodEnd),
+  );
+  const description = `${renewal.description.replace(/, .*$/, '')}, ${periodWords(renewal.periodStart, closedAt)} (${hours} hours, until it ended)`;
+  return { amount, description };
+}
+
+/**
+ * Turns a closed renewal into its charge for the days used: its period ends when the
+ * subscription did, its amount is what those days cost; one with nothing to charge goes. Not
+ * while an attempt is in flight: its outcome settles it (see the renewal's target).
+ */
+export async function chargeDaysUsed(tx: Tx, subscription: SubscriptionRow, renewal: RenewalRow) {
+  if (!renewal.closedAt || renewal.periodEnd.getTime() <= renewal.closedAt.getTime()) return;
+  const used = usedPart(subscription, renewal, renewal.closedAt);
+  if (used.amount <= 0) {
+    await tx.delete(renewals).where(eq(renewals.id, renewal.id));
+    return;
+  }
   await tx
-    .delete(renewals)
-    .where(
-      and(
-        eq(renewals.subscriptionId, subscription.id),
-        ne(renewals.status, 'paid'),
-        eq(renewals.cardAmountCents, 0),
-      ),
-    );
+    .update(renewals)
+    .set({
+      periodEnd: renewal.closedAt,
+      amountCents: used.amount,
+      description: used.description,
+      paidConfig: null,
+    })
+    .where(eq(renewals.id, renewal.id));
+}
+
+/**
+ * Unpaid renewals of a subscription that ends are closed at `now`: each still charges the days
+ * its period ran (overdue days are owed like any other), through the same attempts and retries;
+ * one whose period had not begun charges nothing and goes. One whose card is being charged right
+ * now is closed too, and its outcome gives back what it took beyond those days.
+ */
+async function closeUnpaidRenewals(tx: Tx, subscription: SubscriptionRow, now: Date) {
+  const unpaid = await tx
+    .select()
+    .from(renewals)
+    .where(and(eq(renewals.subscriptionId, subscription.id), ne(renewals.status, 'paid')))
+    .for('update');
+  for (const renewal of unpaid) {
+    const closed = { ...renewal, closedAt: now };
+    await tx.update(renewals).set({ closedAt: now }).where(eq(renewals.id, renewal.id));
+    if (renewal.cardAmountCents === 0) await chargeDaysUsed(tx, subscription, closed);
+  }
   await liftSuspensionIfSettled(tx, subscription.organizationId);
 }
 
@@ -136,7 +180,7 @@ export async function cancelSubscription(tx: Tx, subscription: SubscriptionRow, 
     .update(subscriptions)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(eq(subscriptions.id, subscription.id));
-  await dropUnpaidRenewals(tx, subscription);
+  await closeUnpaidRenewals(tx, subscription, now);
 }
 
 /**
@@ -196,13 +240,16 @@ export function createClusterBillingHooks() {
         now,
       );
       const name = subscription.paidConfig?.name ?? `#${clusterId}`;
+      // The lock order of billing: subscription, then its renewals, then the organization's
+      // balance (see `renewalTarget`), so a renewal being charged and a deletion never wait
+      // on each other in a circle.
+      await cancelSubscription(tx, subscription, now);
       await moveCredit(tx, {
         organizationId: subscription.organizationId,
         kind: 'proration',
         amountCents: credit,
         description: `Cluster ${name} deleted: the unused part of its prepaid period, ${hoursLeft} of ${hours} hours`,
       });
-      await cancelSubscription(tx, subscription, now);
     },
 
     /** Its provisioning failed: the order gave everything back already, so only the subscription ends. */
@@ -238,13 +285,14 @@ export async function applySupportPlan(
       previous.periodPriceCents,
       now,
     );
+    // Renewals before the balance: billing's lock order.
+    await cancelSubscription(tx, previous, now);
     await moveCredit(tx, {
       organizationId,
       kind: 'proration',
       amountCents: credit,
       description: `Support plan ${previous.supportPlan} replaced: the unused part of its prepaid period, ${hoursLeft} of ${hours} hours`,
     });
-    await cancelSubscription(tx, previous, now);
   }
   await tx
     .update(organizations)

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { eq, ne } from 'drizzle-orm';
 import type { BillingPlans, Catalog, ChangePlan, SupportPlan } from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { organizations, orders, subscriptions } from '../../db/schema.ts';
 import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { assertOrderingAllowed, placeSupportOrder } from '../orders/index.ts';
+import { assertOrderingAllowed, orderPlacedWith, placeSupportOrder } from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { dayOf } from './periods.ts';
 import { applySupportPlan, lockSupportSubscription } from './subscriptions.ts';
@@ -64,55 +66,77 @@ export async function changePlan(
   db: Db,
   actor: SessionUser,
   input: ChangePlan,
+  idempotencyKey: string,
   catalog: Catalog,
   client: ClientInfo,
-): Promise<number> {
+): Promise<{ orderId: number; replayed: boolean }> {
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ kind: 'support', ...input }))
+    .digest('hex');
+  const prior = await orderPlacedWith(db, actor.organizationId, idempotencyKey, digest);
+  if (prior !== null) return { orderId: prior, replayed: true };
   const plan = catalog.supportPlans.find((candidate) => candidate.slug === input.plan);
   if (!plan) {
     throw invalidFields([{ path: ['plan'], message: `There is no support plan ${input.plan}` }]);
   }
   const free = priceFor(plan, input.billingCycle) === 0;
   await assertOrderingAllowed(db, actor.organizationId);
-  return db.transaction(async (tx) => {
-    const [organization] = await tx
-      .select({ plan: organizations.supportPlan })
-      .from(organizations)
-      .where(eq(organizations.id, actor.organizationId))
-      .for('update');
-    const subscription = await lockSupportSubscription(tx, actor.organizationId);
-    const sameCycle = free || (subscription?.billingCycle ?? 'monthly') === input.billingCycle;
-    const paidFor = free || subscription !== null;
-    if (organization?.plan === plan.slug && sameCycle && paidFor) {
-      throw conflict(
-        free
-          ? `Your organization is already on the ${plan.name} plan.`
-          : `Your organization is already on the ${plan.name} plan, billed ${input.billingCycle}.`,
-      );
-    }
-    const orderId = await placeSupportOrder(
-      tx,
-      actor,
-      { plan, billingCycle: input.billingCycle, free },
-      client,
-    );
-    if (free) {
-      await applySupportPlan(tx, {
-        organizationId: actor.organizationId,
-        plan,
-        billingCycle: input.billingCycle,
-        priceCents: 0,
-        orderId,
-        now: new Date(),
-      });
-      await notifyOrganizationAdmins(
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      const [organization] = await tx
+        .select({ plan: organizations.supportPlan })
+        .from(organizations)
+        .where(eq(organizations.id, actor.organizationId))
+        .for('update');
+      const subscription = await lockSupportSubscription(tx, actor.organizationId);
+      const sameCycle = free || (subscription?.billingCycle ?? 'monthly') === input.billingCycle;
+      const paidFor = free || subscription !== null;
+      if (organization?.plan === plan.slug && sameCycle && paidFor) {
+        throw conflict(
+          free
+            ? `Your organization is already on the ${plan.name} plan.`
+            : `Your organization is already on the ${plan.name} plan, billed ${input.billingCycle}.`,
+        );
+      }
+      const placed = await placeSupportOrder(
         tx,
-        actor.organizationId,
-        'success',
-        `Your organization is now on the ${plan.name} support plan.`,
+        actor,
+        {
+          plan,
+          billingCycle: input.billingCycle,
+          free,
+          idempotencyKey,
+          requestDigest: digest,
+        },
+        client,
       );
+      if (free) {
+        await applySupportPlan(tx, {
+          organizationId: actor.organizationId,
+          plan,
+          billingCycle: input.billingCycle,
+          priceCents: 0,
+          orderId: placed,
+          now: new Date(),
+        });
+        await notifyOrganizationAdmins(
+          tx,
+          actor.organizationId,
+          'success',
+          `Your organization is now on the ${plan.name} support plan.`,
+        );
+      }
+      return placed;
+    });
+    return { orderId, replayed: false };
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'orders_idempotency_key') {
+      // Two requests with one key raced: the other placed the order.
+      const winner = await orderPlacedWith(db, actor.organizationId, idempotencyKey, digest);
+      if (winner !== null) return { orderId: winner, replayed: true };
     }
-    return orderId;
-  });
+    throw error;
+  }
 }
 
 /**

@@ -495,7 +495,7 @@ export function createClusterOperations(
       const next = operation.nextStep + 1;
       await tx
         .update(clusterOperations)
-        .set({ nextStep: next, stepStartedAt: null })
+        .set({ nextStep: next, stepStartedAt: null, stepFailures: 0 })
         .where(eq(clusterOperations.id, operation.id));
       let cluster = await lockCluster(tx, operation.clusterId);
       cluster = await applyEffect(tx, cluster, step.effect as StepEffect);
@@ -540,21 +540,35 @@ export function createClusterOperations(
     });
   }
 
-  async function noteRetry(
+  /**
+   * Counts one more failure of the operation's next step, and logs the retry while its budget
+   * lasts. Answers the failures so far; null when the step is no longer the next one.
+   */
+  async function noteStepFailure(
     operation: OperationRow,
     step: OperationStep,
     reason: string,
-    context: JobContext,
-  ) {
-    await db.transaction(async (tx) => {
+  ): Promise<number | null> {
+    return db.transaction(async (tx) => {
+      const locked = await lockOperation(tx, operation.id);
+      if (!locked || locked.status !== 'running' || locked.nextStep !== operation.nextStep) {
+        return null;
+      }
+      const failures = locked.stepFailures + 1;
+      await tx
+        .update(clusterOperations)
+        .set({ stepFailures: failures })
+        .where(eq(clusterOperations.id, operation.id));
       const cluster = await clusterById(tx, operation.clusterId);
-      if (!cluster) return;
-      await logClusterEvent(tx, cluster, {
-        kind: 'retry',
-        message: `${step.label}: ${reason}. Trying again (attempt ${context.attempt + 1} of ${context.maxAttempts}).`,
-        progress: progressAt(operation.steps, operation.nextStep),
-        stepKey: `${operation.id}:${step.key}:retry:${context.attempt}`,
-      });
+      if (cluster && failures < OPERATION_ATTEMPTS) {
+        await logClusterEvent(tx, cluster, {
+          kind: 'retry',
+          message: `${step.label}: ${reason}. Trying again (attempt ${failures + 1} of ${OPERATION_ATTEMPTS}).`,
+          progress: progressAt(operation.steps, operation.nextStep),
+          stepKey: `${operation.id}:${step.key}:retry:${failures}`,
+        });
+      }
+      return failures;
     });
   }
 
@@ -586,11 +600,18 @@ export function createClusterOperations(
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const retryable = !(error instanceof ProviderError) || error.retryable;
-        if (!retryable || context.attempt >= context.maxAttempts) {
+        // The budget is the step's, not the job run's: a "not yet" between two failures
+        // starts the job's attempts again, and must not give the step new ones.
+        const failures = retryable ? await noteStepFailure(operation, step, reason) : 0;
+        if (failures === null) continue;
+        if (
+          !retryable ||
+          failures >= OPERATION_ATTEMPTS ||
+          context.attempt >= context.maxAttempts
+        ) {
           await fail(operationId, reason);
           return;
         }
-        await noteRetry(operation, step, reason, context);
         throw error;
       }
       if (!outcome.done) return { rescheduleInMs: outcome.checkAgainInMs };

@@ -11,6 +11,7 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import {
   clusters,
   invoiceLines,
+  invoiceNumberCounters,
   invoices,
   orders,
   organizations,
@@ -23,6 +24,7 @@ import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { orderNumber } from '../orders/index.ts';
 import { firstPeriodStart, invoiceNumber, invoiceTotals } from './invoice-totals.ts';
 import type { InvoiceRow } from './invoice-view.ts';
+import { nextInSeries } from './number-series.ts';
 
 type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
 
@@ -182,15 +184,6 @@ async function billedTo(tx: Tx, organizationId: number) {
   };
 }
 
-/** The next number of the year, its counter row locked until the transaction ends. */
-async function takeNumber(tx: Tx, year: number): Promise<string> {
-  const result = await tx.execute<{ last: number }>(sql`
-    insert into invoice_number_counters (year, last) values (${year}, 1)
-    on conflict (year) do update set last = invoice_number_counters.last + 1
-    returning last`);
-  return invoiceNumber(year, Number(result.rows[0]!.last));
-}
-
 export type CloseResult = { invoice: InvoiceRow; issued: boolean } | null;
 
 /**
@@ -219,7 +212,8 @@ export async function closePeriod(
         vat.rateBasisPoints,
       );
       const issuedAt = new Date();
-      const number = await takeNumber(tx, issuedAt.getUTCFullYear());
+      const year = issuedAt.getUTCFullYear();
+      const number = invoiceNumber(year, await nextInSeries(tx, invoiceNumberCounters, year));
       const nothingDue = totals.amountDue === 0;
       const [invoice] = await tx
         .insert(invoices)

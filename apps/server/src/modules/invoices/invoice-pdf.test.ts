@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { REVERSE_CHARGE_NOTE, SELLER, type Invoice } from '@alpenkube/contract';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { REVERSE_CHARGE_NOTE, SELLER, type CreditNote, type Invoice } from '@alpenkube/contract';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
 
 function sampleInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -63,6 +63,7 @@ function sampleInvoice(overrides: Partial<Invoice> = {}): Invoice {
     paymentError: null,
     voidedAt: null,
     voidReason: null,
+    creditNote: null,
     ...overrides,
   };
 }
@@ -155,5 +156,48 @@ describe('invoice PDF', () => {
     expect(text).toContain('cluster-000: Nodes');
     expect(text).toContain('cluster-119: Nodes');
     expect(text.indexOf('cluster-119: Nodes')).toBeLessThan(text.indexOf('Amount due'));
+  });
+
+  describe('a credit note', () => {
+    const note: CreditNote = {
+      id: 4,
+      number: 'CN-2026-000002',
+      invoiceId: 7,
+      invoiceNumber: 'INV-2026-000123',
+      issuedAt: '2026-04-03T10:00:00.000Z',
+      reason: 'Billed twice for March',
+      currency: 'USD',
+      subtotal: 13_734,
+      tax: 2_747,
+      total: 16_481,
+      refundTo: 'card',
+      credit: 12_500,
+      cardRefund: 3_981,
+      cardRefundStatus: 'refunded',
+    };
+
+    it('names the invoice it cancels, the amounts credited and where they went', async () => {
+      const invoice = sampleInvoice({ status: 'void', voidReason: 'Billed twice for March' });
+      const { text, totalPages } = await pdfText(await renderCreditNotePdf(note, invoice));
+      expect(totalPages).toBe(1);
+      expect(text).toContain('Credit note');
+      expect(text).toContain('CN-2026-000002');
+      expect(text).toContain('Cancels invoice INV-2026-000123 of 2026-04-01, now void');
+      expect(text).toContain('Reason Billed twice for March');
+      expect(text).toContain('Acme GmbH');
+      expect(text).toContain('Total credited -$164.81');
+      expect(text).toContain(
+        'Given back: $125.00 added to the credit balance; $39.81 refunded to the card that paid invoice INV-2026-000123.',
+      );
+    });
+
+    it('gives the same bytes for the same credit note', async () => {
+      const invoice = sampleInvoice({ status: 'void' });
+      const [a, b] = await Promise.all([
+        renderCreditNotePdf(note, invoice),
+        renderCreditNotePdf(note, invoice),
+      ]);
+      expect(a.equals(b)).toBe(true);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { Invoice } from '@alpenkube/contract';
+import type { CreditNote, Invoice } from '@alpenkube/contract';
 import { dollars } from '../../lib/money.ts';
 
 const MARGIN = 50;
@@ -37,6 +37,11 @@ const quantityText = (quantity: number) =>
 const percent = (basisPoints: number) =>
   `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 
+const vatLabelOf = (invoice: Invoice) =>
+  invoice.vatTreatment === 'reverse_charge'
+    ? 'VAT (reverse charge, 0%)'
+    : `VAT (${percent(invoice.vatRateBasisPoints)})`;
+
 const statusText = (invoice: Invoice) => {
   switch (invoice.status) {
     case 'paid':
@@ -48,54 +53,25 @@ const statusText = (invoice: Invoice) => {
   }
 };
 
-/**
- * An invoice as a PDF (A4), built from the stored invoice alone: the same invoice gives the same
- * bytes every time (its issue date is the document's date). Amounts are USD, as on the invoice.
- */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Invoice ${invoice.number}`,
-      Author: invoice.seller.name,
-      Subject: `Invoice ${invoice.number} for ${invoice.billedTo.name}`,
-      CreationDate: new Date(invoice.issuedAt),
-    },
-  });
+type Pdf = PDFKit.PDFDocument;
+
+/** An A4 document with the given metadata, and its bytes once it ends. */
+function openPdf(info: PDFKit.DocumentInfo): { doc: Pdf; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
+/** The seller and billed-to blocks side by side from `y`; answers where they end. */
+function drawParties(doc: Pdf, parties: Pick<Invoice, 'seller' | 'billedTo'>, y: number) {
   const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - FOOTER_GAP;
-  let y = MARGIN;
-
-  // Title, number and status.
-  doc.font(BOLD).fontSize(22).fillColor('black').text('Invoice', MARGIN, y);
-  doc.fontSize(12).text(invoice.number, MARGIN, y + 4, { width, align: 'right' });
-  if (invoice.status === 'void') {
-    doc
-      .fontSize(28)
-      .fillColor('#b00020')
-      .text('VOID', MARGIN, y + 20, { width, align: 'right' });
-    doc.fillColor('black');
-  }
-  y += 48;
-
-  // The two parties.
-  const party = (
-    title: string,
-    who: Invoice['seller'],
-    x: number,
-    top: number,
-    columnWidth: number,
-  ) => {
-    doc.font(BOLD).fontSize(9).fillColor(MUTED).text(title.toUpperCase(), x, top, {
+  const party = (title: string, who: Invoice['seller'], x: number, columnWidth: number) => {
+    doc.font(BOLD).fontSize(9).fillColor(MUTED).text(title.toUpperCase(), x, y, {
       width: columnWidth,
     });
     doc
@@ -115,11 +91,103 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     return doc.y;
   };
   const half = width / 2 - 10;
-  const partiesEnd = Math.max(
-    party('From', invoice.seller, MARGIN, y, half),
-    party('Billed to', invoice.billedTo, MARGIN + width / 2 + 10, y, half),
+  return Math.max(
+    party('From', parties.seller, MARGIN, half),
+    party('Billed to', parties.billedTo, MARGIN + width / 2 + 10, half),
   );
-  y = partiesEnd + 18;
+}
+
+/** Label and value rows from `y`; answers where the next block starts. */
+function drawFacts(doc: Pdf, facts: [string, string][], y: number) {
+  const width = doc.page.width - 2 * MARGIN;
+  for (const [label, value] of facts) {
+    doc.font(BOLD).fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 110 });
+    doc
+      .font(REGULAR)
+      .fillColor('black')
+      .text(value, MARGIN + 115, y, { width: width - 115 });
+    y = Math.max(doc.y, y + 14) + 2;
+  }
+  return y;
+}
+
+/** A thin rule across the page at `y`. */
+function drawRule(doc: Pdf, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke();
+}
+
+/** Labelled amounts under the amount column, strong ones bold; answers where they end. */
+function drawTotals(doc: Pdf, totals: [string, number, boolean][], y: number) {
+  for (const [label, cents, strong] of totals) {
+    doc
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 11 : 10)
+      .fillColor('black');
+    doc.text(label, MARGIN + 150, y, { width: 260, align: 'right' });
+    doc.text(dollars(cents), MARGIN + COLUMNS.amount.x - 20, y, {
+      width: COLUMNS.amount.width + 20,
+      align: 'right',
+    });
+    y += 18;
+  }
+  return y;
+}
+
+/** A footer on every page, below the bottom margin (which pdfkit would otherwise break on). */
+function drawFooters(doc: Pdf, what: string) {
+  const width = doc.page.width - 2 * MARGIN;
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index += 1) {
+    doc.switchToPage(range.start + index);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `${what} · page ${index + 1} of ${range.count} · amounts in USD`,
+        MARGIN,
+        doc.page.height - MARGIN,
+        { width, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = margin;
+  }
+}
+
+/**
+ * An invoice as a PDF (A4), built from the stored invoice alone: the same invoice gives the same
+ * bytes every time (its issue date is the document's date). Amounts are USD, as on the invoice.
+ */
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const { doc, done } = openPdf({
+    Title: `Invoice ${invoice.number}`,
+    Author: invoice.seller.name,
+    Subject: `Invoice ${invoice.number} for ${invoice.billedTo.name}`,
+    CreationDate: new Date(invoice.issuedAt),
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - FOOTER_GAP;
+  let y = MARGIN;
+
+  // Title, number and status.
+  doc.font(BOLD).fontSize(22).fillColor('black').text('Invoice', MARGIN, y);
+  doc.fontSize(12).text(invoice.number, MARGIN, y + 4, { width, align: 'right' });
+  if (invoice.status === 'void') {
+    doc
+      .fontSize(28)
+      .fillColor('#b00020')
+      .text('VOID', MARGIN, y + 20, { width, align: 'right' });
+    doc.fillColor('black');
+  }
+  y += 48;
+
+  y = drawParties(doc, invoice, y) + 18;
 
   // What, when, how much.
   const facts: [string, string][] = [
@@ -132,14 +200,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (invoice.status === 'void' && invoice.voidReason) {
     facts.push(['Void because', invoice.voidReason]);
   }
-  for (const [label, value] of facts) {
-    doc.font(BOLD).fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 110 });
-    doc
-      .font(REGULAR)
-      .fillColor('black')
-      .text(value, MARGIN + 115, y, { width: width - 115 });
-    y = Math.max(doc.y, y + 14) + 2;
-  }
+  y = drawFacts(doc, facts, y);
   y += 14;
 
   /** A new page, headed with the invoice it continues. */
@@ -168,12 +229,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       });
     }
     y += 14;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
+    drawRule(doc, y);
     y += 6;
     doc.fillColor('black');
   };
@@ -210,10 +266,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
 
   // The totals, kept together.
-  const vatLabel =
-    invoice.vatTreatment === 'reverse_charge'
-      ? 'VAT (reverse charge, 0%)'
-      : `VAT (${percent(invoice.vatRateBasisPoints)})`;
+  const vatLabel = vatLabelOf(invoice);
   const totals: [string, number, boolean][] = [
     ['Subtotal', invoice.subtotal, false],
     [vatLabel, invoice.tax, false],
@@ -226,25 +279,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     : 0;
   const totalsHeight = 6 + totals.length * 18 + noteHeight + 40;
   if (y + totalsHeight > bottom()) continued();
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .strokeColor(RULE)
-    .lineWidth(0.5)
-    .stroke();
+  drawRule(doc, y);
   y += 8;
-  for (const [label, cents, strong] of totals) {
-    doc
-      .font(strong ? BOLD : REGULAR)
-      .fontSize(strong ? 11 : 10)
-      .fillColor('black');
-    doc.text(label, MARGIN + 150, y, { width: 260, align: 'right' });
-    doc.text(dollars(cents), MARGIN + COLUMNS.amount.x - 20, y, {
-      width: COLUMNS.amount.width + 20,
-      align: 'right',
-    });
-    y += 18;
-  }
+  y = drawTotals(doc, totals, y);
   if (invoice.taxNote) {
     y += 6;
     doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(invoice.taxNote, MARGIN, y, { width });
@@ -267,24 +304,70 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     }
   }
 
-  // A footer on every page, below the bottom margin (which pdfkit would otherwise break on).
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index += 1) {
-    doc.switchToPage(range.start + index);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(REGULAR)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${invoice.seller.name} · ${invoice.number} · page ${index + 1} of ${range.count} · amounts in USD`,
-        MARGIN,
-        doc.page.height - MARGIN,
-        { width, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = margin;
-  }
+  drawFooters(doc, `${invoice.seller.name} · ${invoice.number}`);
+  doc.end();
+  return done;
+}
+
+const refundWords = (note: CreditNote) => {
+  const card =
+    note.cardRefund > 0
+      ? `${dollars(note.cardRefund)} refunded to the card that paid invoice ${note.invoiceNumber}${
+          note.cardRefundStatus === 'credited'
+            ? ' (refused by the card processor: added to the credit balance instead)'
+            : ''
+        }`
+      : null;
+  const credit = note.credit > 0 ? `${dollars(note.credit)} added to the credit balance` : null;
+  return [credit, card].filter(Boolean).join('; ') || 'Nothing to give back';
+};
+
+/**
+ * A credit note as a PDF (A4), from the stored credit note and the invoice it cancels: the same
+ * parties, its own number and date, the amounts it gives back and where they went. Deterministic
+ * like the invoice's.
+ */
+export function renderCreditNotePdf(note: CreditNote, invoice: Invoice): Promise<Buffer> {
+  const { doc, done } = openPdf({
+    Title: `Credit note ${note.number}`,
+    Author: invoice.seller.name,
+    Subject: `Credit note ${note.number} for invoice ${invoice.number}`,
+    CreationDate: new Date(note.issuedAt),
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  let y = MARGIN;
+  doc.font(BOLD).fontSize(22).fillColor('black').text('Credit note', MARGIN, y);
+  doc.fontSize(12).text(note.number, MARGIN, y + 4, { width, align: 'right' });
+  y = drawParties(doc, invoice, y + 48) + 18;
+  y = drawFacts(
+    doc,
+    [
+      ['Credit note number', note.number],
+      ['Issue date', utcDay(note.issuedAt)],
+      ['Cancels invoice', `${invoice.number} of ${utcDay(invoice.issuedAt)}, now void`],
+      ['Period', `${utcMinute(invoice.periodStart)} to ${utcMinute(invoice.periodEnd)}`],
+      ['Reason', note.reason],
+      ['Currency', 'USD (all amounts in US dollars)'],
+    ],
+    y,
+  );
+  y += 14;
+  drawRule(doc, y);
+  y += 8;
+  const vatLabel = vatLabelOf(invoice);
+  const totals: [string, number, boolean][] = [
+    ['Subtotal credited', -note.subtotal, false],
+    [vatLabel, -note.tax, false],
+    ['Total credited', -note.total, true],
+  ];
+  y = drawTotals(doc, totals, y);
+  y += 10;
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`Given back: ${refundWords(note)}.`, MARGIN, y, { width });
+  drawFooters(doc, `${invoice.seller.name} · ${note.number}`);
   doc.end();
   return done;
 }

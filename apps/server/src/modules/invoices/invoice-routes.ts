@@ -121,7 +121,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superAdmin' },
       schema: {
         tags: ['billing'],
-        summary: 'Voids an open or paid invoice of any organization, with a reason (audited)',
+        summary:
+          'Voids an open or paid invoice of any organization, with a reason (audited); a paid one gets a credit note, its amount back as credit or refunded to the card (refundTo)',
         params: idParamsSchema,
         body: voidInvoiceSchema,
         response: { 200: invoiceSchema, 409: errorSchema, ...refusals },
@@ -131,8 +132,32 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       invoices.void(
         requireSession(request).user,
         request.params.id,
-        request.body.reason,
+        request.body,
         clientInfo(request),
       ),
+  );
+
+  app.get(
+    endpoints.billing.creditNotePdf.pattern,
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['billing'],
+        summary:
+          'A credit note as a PDF (application/pdf, an attachment): what a voided paid invoice gave back',
+        params: idParamsSchema,
+        response: { 200: z.any().describe('application/pdf'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { filename, body } = await invoices.creditNotePdf(
+        organizationOf(request),
+        request.params.id,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(body);
+    },
   );
 };

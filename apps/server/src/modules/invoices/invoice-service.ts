@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Invoice, InvoiceSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { invoiceLines, invoices, organizations } from '../../db/schema.ts';
+import { creditNotes, invoiceLines, invoices, organizations } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Services } from '../../services.ts';
@@ -11,7 +11,15 @@ import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { closePeriod } from './invoice-close.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  creditNoteOf,
+  creditNoteRefundJob,
+  givenBackWords,
+  issueCreditNote,
+  refundCreditNote,
+  toCreditNote,
+} from './credit-notes.ts';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
 import { toInvoice, toInvoiceSummary, type InvoiceRow } from './invoice-view.ts';
 import { registerMonthClose } from './month-close.ts';
 import { createUsageCsvFiles } from './usage-csv-file.ts';
@@ -27,7 +35,7 @@ const usageCsvRule: RateLimitRule = {
 
 type Deps = Pick<
   Services,
-  'db' | 'jobs' | 'billing' | 'metering' | 'config' | 'fileStore' | 'rateLimit'
+  'db' | 'jobs' | 'billing' | 'metering' | 'config' | 'fileStore' | 'rateLimit' | 'paymentGateway'
 >;
 
 export function createInvoiceService(deps: Deps) {
@@ -54,7 +62,8 @@ export function createInvoiceService(deps: Deps) {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, row.id))
       .orderBy(asc(invoiceLines.position));
-    return toInvoice(row, lines);
+    const note = await creditNoteOf(tx, row.id);
+    return toInvoice(row, lines, note ? toCreditNote(note, row.number) : null);
   }
 
   async function meter(organizationId: number, until: Date) {
@@ -84,11 +93,12 @@ export function createInvoiceService(deps: Deps) {
 
     async list(organizationId: number): Promise<InvoiceSummary[]> {
       const rows = await db
-        .select()
+        .select({ invoice: invoices, note: { id: creditNotes.id, number: creditNotes.number } })
         .from(invoices)
+        .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
         .where(eq(invoices.organizationId, organizationId))
         .orderBy(desc(invoices.periodStart), desc(invoices.id));
-      return rows.map(toInvoiceSummary);
+      return rows.map((row) => toInvoiceSummary(row.invoice, row.note));
     },
 
     async get(organizationId: number, invoiceId: number): Promise<Invoice> {
@@ -99,6 +109,20 @@ export function createInvoiceService(deps: Deps) {
     async pdf(organizationId: number, invoiceId: number) {
       const invoice = await service.get(organizationId, invoiceId);
       return { filename: `${invoice.number}.pdf`, body: await renderInvoicePdf(invoice) };
+    },
+
+    /** The credit note as a PDF, built from the stored credit note and its invoice each time. */
+    async creditNotePdf(organizationId: number, creditNoteId: number) {
+      const [note] = await db
+        .select()
+        .from(creditNotes)
+        .where(inOrganization(creditNotes, organizationId, eq(creditNotes.id, creditNoteId)));
+      if (!note) throw notFound('Credit note not found');
+      const invoice = await service.get(organizationId, note.invoiceId);
+      return {
+        filename: `${note.number}.pdf`,
+        body: await renderCreditNotePdf(toCreditNote(note, invoice.number), invoice),
+      };
     },
 
     /**
@@ -149,10 +173,11 @@ export function createInvoiceService(deps: Deps) {
     async void(
       actor: SessionUser,
       invoiceId: number,
-      reason: string,
+      input: { reason: string; refundTo?: 'credit' | 'card' },
       client: ClientInfo,
     ): Promise<Invoice> {
-      return db.transaction(async (tx) => {
+      const { reason } = input;
+      const voided = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(invoices)
@@ -165,11 +190,21 @@ export function createInvoiceService(deps: Deps) {
           throw conflict(`A payment of invoice ${row.number} is under way: try again in a minute.`);
         }
         const now = new Date();
-        const [voided] = await tx
+        const [after] = await tx
           .update(invoices)
           .set({ status: 'void', voidedAt: now, voidReason: reason, voidedBy: actor.id })
           .where(eq(invoices.id, invoiceId))
           .returning();
+        // What a paid invoice took comes back through a credit note; the invoice stays as issued.
+        const note =
+          row.status === 'paid'
+            ? await issueCreditNote(tx, row, {
+                reason,
+                refundTo: input.refundTo ?? 'credit',
+                issuedBy: actor.id,
+                now,
+              })
+            : null;
         await recordAudit(tx, {
           action: 'invoice.void',
           outcome: 'success',
@@ -179,15 +214,32 @@ export function createInvoiceService(deps: Deps) {
           targetId: invoiceId,
           ip: client.ip,
           userAgent: client.userAgent,
-          details: { number: row.number, previousStatus: row.status },
+          details: {
+            number: row.number,
+            previousStatus: row.status,
+            ...(note
+              ? {
+                  creditNote: note.number,
+                  credit: note.creditCents,
+                  cardRefund: note.cardRefundCents,
+                }
+              : {}),
+          },
         });
-        const message = `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason}`;
+        const message = note
+          ? `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason.replace(/\.$/, '')}. Credit note ${note.number} gives it back: ${givenBackWords(note)}.`
+          : `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason}`;
         await notifyOrganizationAdmins(tx, row.organizationId, 'warning', message, {
           subject: `Invoice ${row.number} was voided`,
-          text: `${message}\n\nIt stays in Billing, Invoices, marked void.`,
+          text: `${message}\n\nIt stays in Billing, Invoices, marked void${note ? ', with its credit note' : ''}.`,
         });
-        return view(voided!, tx);
+        return { row: after!, note };
       });
+      if (voided.note?.cardRefundStatus === 'pending') {
+        // At once after the commit; the job queued with the credit note asks again if this fails.
+        await refundCreditNote(db, deps.paymentGateway, voided.note.id).catch(() => undefined);
+      }
+      return view(voided.row);
     },
 
     /**
@@ -210,6 +262,10 @@ export function createInvoiceService(deps: Deps) {
     },
   };
 
+  deps.jobs.register(creditNoteRefundJob, async ({ creditNoteId }) => {
+    await refundCreditNote(db, deps.paymentGateway, creditNoteId);
+  });
+
   const monthClose = registerMonthClose(deps.jobs, {
     db,
     meter,
@@ -231,6 +287,9 @@ const toSummary = (invoice: Invoice): InvoiceSummary => ({
   total: invoice.total,
   prepaid: invoice.prepaid,
   amountDue: invoice.amountDue,
+  creditNote: invoice.creditNote
+    ? { id: invoice.creditNote.id, number: invoice.creditNote.number }
+    : null,
 });
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -1,6 +1,7 @@
 import {
   REVERSE_CHARGE_NOTE,
   SELLER,
+  type CreditNote,
   type Invoice,
   type InvoiceLine,
   type InvoiceSummary,
@@ -11,7 +12,11 @@ import { fromMilli } from './invoice-totals.ts';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
-export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
+/** A summary names the credit note its void gave, if any. */
+export function toInvoiceSummary(
+  row: InvoiceRow,
+  creditNote: { id: number; number: string } | null = null,
+): InvoiceSummary {
   return {
     id: row.id,
     number: row.number,
@@ -25,6 +30,7 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
     total: row.totalCents,
     prepaid: row.prepaidCents,
     amountDue: row.amountDueCents,
+    creditNote: creditNote ? { id: creditNote.id, number: creditNote.number } : null,
   };
 }
 
@@ -41,9 +47,13 @@ export function toInvoiceLine(row: InvoiceLineRow): InvoiceLine {
 }
 
 /** The whole invoice as issued: its snapshot, with only its payment fields moving since. */
-export function toInvoice(row: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
+export function toInvoice(
+  row: InvoiceRow,
+  lines: InvoiceLineRow[],
+  creditNote: CreditNote | null = null,
+): Invoice {
   return {
-    ...toInvoiceSummary(row),
+    ...toInvoiceSummary(row, creditNote),
     lines: [...lines].sort((a, b) => a.position - b.position).map(toInvoiceLine),
     vatRateBasisPoints: row.vatRateBasisPoints,
     vatTreatment: row.vatTreatment,
@@ -62,5 +72,6 @@ export function toInvoice(row: InvoiceRow, lines: InvoiceLineRow[]): Invoice {
     paymentError: row.status === 'open' ? row.paymentError : null,
     voidedAt: row.voidedAt?.toISOString() ?? null,
     voidReason: row.voidReason,
+    creditNote,
   };
 }

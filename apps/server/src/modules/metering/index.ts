@@ -9,3 +9,4 @@ export {
   type MeteringService,
 } from './metering-service.ts';
 export { monthOf } from './billing-summary.ts';
+export { meteredCostPrepaidBy } from './usage-meter.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import { meteredRates, type Catalog, type ClusterConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type ClusterHistory,
   type HourRates,
   type MeteredUsage,
+  type PaidConfig,
 } from './usage-hours.ts';
 
 type ClusterRow = typeof clusters.$inferSelect;
@@ -82,6 +83,130 @@ function ratesOf(cluster: ClusterRow, pools: PoolRow[], catalog: Catalog): HourR
   };
 }
 
+/** What metering knows of the cluster's history over [from, to), and every pool it had. */
+async function history(
+  tx: Tx,
+  cluster: ClusterRow,
+  firstRunningAt: Date | null,
+  from: Date,
+  to: Date,
+): Promise<{ history: ClusterHistory; pools: PoolRow[] }> {
+  const pools = await tx
+    .select({
+      id: clusterNodePools.id,
+      name: clusterNodePools.name,
+      size: clusterNodePools.size,
+      count: clusterNodePools.count,
+      removedAt: clusterNodePools.removedAt,
+    })
+    .from(clusterNodePools)
+    .where(eq(clusterNodePools.clusterId, cluster.id))
+    .orderBy(asc(clusterNodePools.id));
+  const nodes = await tx
+    .select({
+      poolId: clusterNodes.poolId,
+      start: clusterNodes.createdAt,
+      end: clusterNodes.removedAt,
+    })
+    .from(clusterNodes)
+    .where(
+      and(
+        eq(clusterNodes.clusterId, cluster.id),
+        lt(clusterNodes.createdAt, to),
+        or(isNull(clusterNodes.removedAt), gt(clusterNodes.removedAt, from)),
+      ),
+    );
+  const covering = await tx
+    .select({
+      paidConfig: subscriptions.paidConfig,
+      status: subscriptions.status,
+      cancelledAt: subscriptions.cancelledAt,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.clusterId, cluster.id),
+        or(ne(subscriptions.status, 'cancelled'), gt(subscriptions.cancelledAt, from)),
+      ),
+    )
+    .orderBy(asc(subscriptions.id));
+  return {
+    pools,
+    history: {
+      firstRunningAt,
+      deletedAt: cluster.deletedAt,
+      addons: cluster.addons,
+      pools,
+      nodes,
+      subscriptions: covering
+        .map((row) => ({
+          paidConfig: row.paidConfig,
+          cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
+        }))
+        // The live one first.
+        .sort((a, b) => Number(a.cancelledAt !== null) - Number(b.cancelledAt !== null)),
+    },
+  };
+}
+
+/** Metrics whose billable part depends on what a period prepaid (storage and egress never do). */
+const prepaidMetrics = ['control_plane_hours', 'addon_hours', 'node_hours'] as const;
+
+/**
+ * Millicents of the cluster's records of [from, to) that `paidConfig` would have prepaid: each
+ * hour metered again as if that configuration had been paid from its start, and the stored cost
+ * beyond that summed. A renewal paid during its retry days prepays its whole period, hours the
+ * meter billed above the previous period's configuration included: this is what it billed twice.
+ */
+export async function meteredCostPrepaidBy(
+  tx: Tx,
+  clusterId: number,
+  from: Date,
+  to: Date,
+  paidConfig: PaidConfig,
+  catalog: Catalog,
+): Promise<number> {
+  const stored = await tx
+    .select({
+      hour: usageRecords.hour,
+      metric: usageRecords.metric,
+      cost: usageRecords.costMillicents,
+    })
+    .from(usageRecords)
+    .where(
+      and(
+        eq(usageRecords.clusterId, clusterId),
+        gte(usageRecords.hour, from),
+        lt(usageRecords.hour, to),
+        gt(usageRecords.billableMilli, 0),
+        inArray(usageRecords.metric, [...prepaidMetrics]),
+      ),
+    );
+  if (stored.length === 0) return 0;
+  const [cluster] = await tx.select().from(clusters).where(eq(clusters.id, clusterId));
+  if (!cluster) return 0;
+  const [firsts] = await tx
+    .select({ running: min(clusterEvents.createdAt) })
+    .from(clusterEvents)
+    .where(and(eq(clusterEvents.clusterId, clusterId), eq(clusterEvents.status, 'running')));
+  const loaded = await history(tx, cluster, firsts?.running ?? null, from, to);
+  const rates = ratesOf(cluster, loaded.pools, catalog);
+  const prepaid = { ...loaded.history, subscriptions: [{ paidConfig, cancelledAt: null }] };
+  const again = new Map<string, number>();
+  for (const hour of new Set(stored.map((record) => record.hour.getTime()))) {
+    const start = new Date(hour);
+    for (const record of meterHour(prepaid, rates, start, addHours(start, 1)).records) {
+      again.set(`${hour}:${record.metric}`, record.costMillicents);
+    }
+  }
+  return stored.reduce(
+    (sum, record) =>
+      sum +
+      Math.max(0, record.cost - (again.get(`${record.hour.getTime()}:${record.metric}`) ?? 0)),
+    0,
+  );
+}
+
 /**
  * Hourly metering from the clusters' recorded history into usage_records, with the daily
  * rollup and the cluster's cursor (`metered_through`) in the same transaction: a crash loses
@@ -113,71 +238,6 @@ export function createUsageMeter(
       )
       .orderBy(asc(clusters.id));
     return rows.map((row) => row.id);
-  }
-
-  async function history(
-    tx: Tx,
-    cluster: ClusterRow,
-    firstRunningAt: Date | null,
-    from: Date,
-    to: Date,
-  ): Promise<{ history: ClusterHistory; pools: PoolRow[] }> {
-    const pools = await tx
-      .select({
-        id: clusterNodePools.id,
-        name: clusterNodePools.name,
-        size: clusterNodePools.size,
-        count: clusterNodePools.count,
-        removedAt: clusterNodePools.removedAt,
-      })
-      .from(clusterNodePools)
-      .where(eq(clusterNodePools.clusterId, cluster.id))
-      .orderBy(asc(clusterNodePools.id));
-    const nodes = await tx
-      .select({
-        poolId: clusterNodes.poolId,
-        start: clusterNodes.createdAt,
-        end: clusterNodes.removedAt,
-      })
-      .from(clusterNodes)
-      .where(
-        and(
-          eq(clusterNodes.clusterId, cluster.id),
-          lt(clusterNodes.createdAt, to),
-          or(isNull(clusterNodes.removedAt), gt(clusterNodes.removedAt, from)),
-        ),
-      );
-    const covering = await tx
-      .select({
-        paidConfig: subscriptions.paidConfig,
-        status: subscriptions.status,
-        cancelledAt: subscriptions.cancelledAt,
-      })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.clusterId, cluster.id),
-          or(ne(subscriptions.status, 'cancelled'), gt(subscriptions.cancelledAt, from)),
-        ),
-      )
-      .orderBy(asc(subscriptions.id));
-    return {
-      pools,
-      history: {
-        firstRunningAt,
-        deletedAt: cluster.deletedAt,
-        addons: cluster.addons,
-        pools,
-        nodes,
-        subscriptions: covering
-          .map((row) => ({
-            paidConfig: row.paidConfig,
-            cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
-          }))
-          // The live one first.
-          .sort((a, b) => Number(a.cancelledAt !== null) - Number(b.cancelledAt !== null)),
-      },
-    };
   }
 
   /** Every record of [from, to), hour by hour; `to` may end inside its last hour. */

@@ -7,7 +7,7 @@ import {
   type OperatorOrganizationQuery,
   type OperatorUser,
 } from '@alpenkube/contract';
-import { invoices, organizations, users } from '../../db/schema.ts';
+import { creditNotes, invoices, organizations, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -138,8 +138,15 @@ export async function organizationDetail(
       status: invoices.status,
       issuedAt: invoices.issuedAt,
       total: invoices.totalCents,
+      // A paid invoice's amount due went to the card on this charge: a void may refund it there.
+      cardRefundable:
+        sql<number>`case when ${invoices.status} = 'paid' and ${invoices.gatewayChargeId} is not null then ${invoices.cardChargedCents} else 0 end`.mapWith(
+          Number,
+        ),
+      creditNote: creditNotes.number,
     })
     .from(invoices)
+    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
     .where(inOrganization(invoices, organizationId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.id))
     .limit(RECENT_INVOICES);

@@ -1,7 +1,7 @@
 /** The orders module's public surface: other modules and the app import only this file. */
 export { createOrderFulfilment } from './order-fulfilment.ts';
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
-export { createOrderService, type OrderService } from './order-service.ts';
+export { createOrderService, orderPlacedWith, type OrderService } from './order-service.ts';
 export { orderRoutes, sendPlacedOrder } from './order-routes.ts';
 export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';
 export { orderNumber } from './order-states.ts';

@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders, paymentMethods, payments } from '../../db/schema.ts';
-import { HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
+import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
@@ -19,6 +19,7 @@ import { announceOrder } from './order-events.ts';
 import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { dollars } from '../../lib/money.ts';
 import { releasePayment } from './payment-records.ts';
+import { claimPromo } from './promo-claim.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -80,6 +81,11 @@ export function createOrderPayments(
             )[0]?.token
           : undefined;
         return { payment: live, token };
+      }
+      if (order.promoCode) {
+        const refused = await claimPromo(tx, order);
+        // Committed as it is (a new price, its timeline), and answered after the commit.
+        if (refused) return refused;
       }
 
       const credit = await lockCreditBalance(tx, actor.organizationId);
@@ -304,6 +310,7 @@ export function createOrderPayments(
       client: ClientInfo,
     ): Promise<PayResult> {
       const attempt = await startAttempt(actor, orderId, input.paymentMethodId);
+      if (attempt && 'message' in attempt) throw conflict(attempt.message);
       if (attempt) {
         const returnPath = input.returnPath ?? `/payment-success?order=${orderId}`;
         const charge = await chargeFor(attempt.payment, attempt.token, returnPath);

@@ -29,7 +29,7 @@ import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-err
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { assertOrderTransition, orderNumber } from './order-states.ts';
+import { assertOrderTransition } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { releasePayment } from './payment-records.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
@@ -151,19 +151,6 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
     return prior === null ? null : loadOrder(db, organizationId, prior);
   }
 
-  async function promoRefusal(organizationId: number): Promise<HttpError> {
-    const [holder] = await db
-      .select({ orderId: promoRedemptions.orderId, status: orders.status })
-      .from(promoRedemptions)
-      .innerJoin(orders, eq(orders.id, promoRedemptions.orderId))
-      .where(eq(promoRedemptions.organizationId, organizationId));
-    const message =
-      holder?.status === 'pending_payment'
-        ? `The promo code ${PROMO_CODE} is reserved by order ${orderNumber(holder.orderId)}, which waits for payment: pay or cancel that order to use the code on this one.`
-        : `Your organization has already used the promo code ${PROMO_CODE}: it takes ${PROMO_DISCOUNT_PERCENT}% off the first order only.`;
-    return new HttpError(409, message, {}, [{ path: ['promoCode'], message }]);
-  }
-
   return {
     get: (organizationId: number, id: number) => loadOrder(db, organizationId, id),
 
@@ -226,6 +213,7 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
             )
             .limit(1);
           if (clusterWithName) throw nameTaken(name, 'cluster');
+          // Any number of unpaid orders may show the code: the first one paid takes it.
           if (promoCode) {
             const [paid] = await tx
               .select({ id: orders.id })
@@ -257,9 +245,6 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
             })
             .returning({ id: orders.id });
           const orderId = order!.id;
-          if (promoCode) {
-            await tx.insert(promoRedemptions).values({ organizationId, orderId, code: promoCode });
-          }
           await tx
             .insert(orderEvents)
             .values({ orderId, status: 'pending_payment', note: 'Order placed' });
@@ -286,7 +271,6 @@ export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
           if (winner) return { order: winner, replayed: true };
         }
         if (violated === 'orders_open_cluster_name_key') throw nameTaken(name, 'order');
-        if (violated === 'promo_redemptions_pkey') throw await promoRefusal(organizationId);
         throw error;
       }
     },

@@ -3,13 +3,14 @@ import type { Tx } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { moveCredit } from '../credits/index.ts';
 import { orderNumber } from './order-states.ts';
+import { releasePromo } from './promo-claim.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * A payment attempt that will not complete (declined, challenge failed, order cancelled): it is
- * marked failed, which frees the order for another attempt, and the credit it held goes back
- * to the organization's balance.
+ * marked failed, which frees the order for another attempt, the credit it held goes back to
+ * the organization's balance, and the promo code it held is free for the next order paid.
  */
 export async function releasePayment(tx: Tx, payment: PaymentRow, reason: string) {
   await tx
@@ -24,4 +25,5 @@ export async function releasePayment(tx: Tx, payment: PaymentRow, reason: string
     orderId: payment.orderId,
   });
   await tx.update(orders).set({ creditAppliedCents: 0 }).where(eq(orders.id, payment.orderId));
+  await releasePromo(tx, payment.orderId);
 }

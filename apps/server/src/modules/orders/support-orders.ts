@@ -38,7 +38,13 @@ export async function assertOrderingAllowed(db: DbOrTx, organizationId: number) 
 export async function placeSupportOrder(
   tx: Tx,
   actor: SessionUser,
-  input: { plan: SupportPlan; billingCycle: 'monthly' | 'yearly'; free: boolean },
+  input: {
+    plan: SupportPlan;
+    billingCycle: 'monthly' | 'yearly';
+    free: boolean;
+    idempotencyKey: string;
+    requestDigest: string;
+  },
   client: ClientInfo,
 ): Promise<number> {
   const { plan, billingCycle } = input;
@@ -65,6 +71,8 @@ export async function placeSupportOrder(
       billingCycle,
       subtotalCents: total,
       totalCents: total,
+      idempotencyKey: input.idempotencyKey,
+      requestDigest: input.requestDigest,
       ...(input.free ? { status: 'completed' as const, paidAt: now } : {}),
     })
     .returning({ id: orders.id });

@@ -5,6 +5,8 @@ export type {
   ChargeRequest,
   ChargeStatus,
   PaymentGateway,
+  Refund,
+  RefundRequest,
   TestCardInfo,
 } from './payment-gateway.ts';
 export {

@@ -47,6 +47,23 @@ export interface ChargeRequest {
   returnUrl: string;
 }
 
+/** Money given back on a charge that succeeded, as processors model a refund. */
+export interface Refund {
+  id: string;
+  chargeId: string;
+  amountCents: number;
+  status: 'succeeded';
+}
+
+export interface RefundRequest {
+  /** The original charge: a refund goes back to the card that paid it. */
+  chargeId: string;
+  /** At most what is left of the charge after its earlier refunds. */
+  amountCents: number;
+  /** The same key always answers the same refund: a retried refund never pays back twice. */
+  idempotencyKey: string;
+}
+
 export interface PaymentGateway {
   /** Stored with each saved card: `test` for the test gateway. */
   readonly name: string;
@@ -63,4 +80,10 @@ export interface PaymentGateway {
   retrieveCharge(chargeId: string): Promise<Charge>;
   /** Gives up a charge still waiting for its challenge; a settled charge stays as it is. */
   cancelCharge(chargeId: string): Promise<Charge>;
+  /**
+   * Refunds part or all of a succeeded charge. A request the gateway refuses (an unknown charge,
+   * one not succeeded, more than is left of it) is an error with a status under 500; one it
+   * could not answer throws otherwise, and asking again with the same key is safe.
+   */
+  refund(request: RefundRequest): Promise<Refund>;
 }

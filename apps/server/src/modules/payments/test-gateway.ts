@@ -1,11 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hasExpired, passesLuhn, type CardDetails } from '@alpenkube/contract';
-import { testGatewayCards, testGatewayCharges } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { testGatewayCards, testGatewayCharges, testGatewayRefunds } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
-import type { CardSummary, Charge, ChargeRequest, PaymentGateway } from './payment-gateway.ts';
+import type {
+  CardSummary,
+  Charge,
+  ChargeRequest,
+  PaymentGateway,
+  Refund,
+  RefundRequest,
+} from './payment-gateway.ts';
 import {
   CHALLENGE_FAILED_MESSAGE,
   DECLINED_MESSAGE,
@@ -250,6 +258,65 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
         declineMessage: null,
       });
       return toCharge(cancelled ?? (await requireCharge(chargeId)));
+    },
+
+    /**
+     * A refund on a succeeded charge, as processors do: never more than is left of the charge
+     * after its earlier refunds; the same key answers the same refund (another amount or
+     * charge with it is a 409).
+     */
+    async refund(request: RefundRequest): Promise<Refund> {
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw badRequest('A refund needs a positive whole number of cents.');
+      }
+      const toRefund = (row: typeof testGatewayRefunds.$inferSelect): Refund => {
+        if (row.chargeId !== request.chargeId || row.amountCents !== request.amountCents) {
+          throw conflict('This refund was already made with other details.');
+        }
+        return {
+          id: row.id,
+          chargeId: row.chargeId,
+          amountCents: row.amountCents,
+          status: 'succeeded',
+        };
+      };
+      const refundOfKey = async (executor: DbOrTx = db) =>
+        (
+          await executor
+            .select()
+            .from(testGatewayRefunds)
+            .where(eq(testGatewayRefunds.idempotencyKey, request.idempotencyKey))
+        )[0];
+      const existing = await refundOfKey();
+      if (existing) return toRefund(existing);
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select()
+          .from(testGatewayCharges)
+          .where(eq(testGatewayCharges.id, request.chargeId))
+          .for('update');
+        if (!charge) throw badRequest('There is no such charge to refund.');
+        if (charge.status !== 'succeeded')
+          throw badRequest('Only a charge that succeeded is refunded.');
+        const [refunded] = await tx
+          .select({ sum: sql<string>`coalesce(sum(${testGatewayRefunds.amountCents}), 0)` })
+          .from(testGatewayRefunds)
+          .where(eq(testGatewayRefunds.chargeId, charge.id));
+        if (Number(refunded?.sum ?? 0) + request.amountCents > charge.amountCents) {
+          throw badRequest('The refund is more than what is left of the charge.');
+        }
+        const [inserted] = await tx
+          .insert(testGatewayRefunds)
+          .values({
+            id: `re_${randomToken(18)}`,
+            idempotencyKey: request.idempotencyKey,
+            chargeId: charge.id,
+            amountCents: request.amountCents,
+          })
+          .onConflictDoNothing({ target: testGatewayRefunds.idempotencyKey })
+          .returning();
+        return toRefund(inserted ?? (await refundOfKey(tx))!);
+      });
     },
 
     /** The challenge page's charge; null for a charge the gateway never made. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Catalog, ProviderValidate } from '@alpenkube/contract';
-import type { FaultInjector } from './fault-injector.ts';
+import { STALL, type FaultInjector } from './fault-injector.ts';
 import {
   ProviderError,
   type DriverCluster,
@@ -315,6 +315,7 @@ export function createSimulatedDriver(
 
     async advance(cluster, step, context) {
       const fault = faults.take(step.key);
+      if (fault === STALL) return { done: false, checkAgainInMs: 1 };
       if (fault) throw new ProviderError(fault, true);
       if (step.key === 'accept') {
         const total = cluster.nodePools.reduce((sum, pool) => sum + pool.count, 0);

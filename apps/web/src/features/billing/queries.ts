@@ -4,6 +4,7 @@ import type {
   BillingPlans,
   BillingSummary,
   Budget,
+  ChangePlan,
   Credits,
   Invoice,
   InvoiceSummary,
@@ -92,11 +93,16 @@ export function usePayInvoice(id: number) {
   });
 }
 
-/** Changing the plan answers an order to pay: the plans stay as they are until it is paid. */
+/**
+ * Changing the plan answers an order to pay: the plans stay as they are until it is paid. The
+ * Idempotency-Key is the dialog's (one per opening) and the choice's, so a second click on the
+ * same choice answers the order the first one placed.
+ */
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changePlan,
+    mutationFn: ({ body, key }: { body: ChangePlan; key: string }) =>
+      changePlan(body, `${key}-${body.plan}-${body.billingCycle}`),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: billingKeys.plans }),

@@ -146,9 +146,10 @@ export const testInvoice: Invoice = {
   paymentError: 'Your card was declined.',
   voidedAt: null,
   voidReason: null,
+  creditNote: null,
 };
 
-export const invoiceSummaryOf = ({ id, number, periodStart, periodEnd, issuedAt, status, currency, subtotal, tax, total, prepaid, amountDue }: Invoice): InvoiceSummary => ({ id, number, periodStart, periodEnd, issuedAt, status, currency, subtotal, tax, total, prepaid, amountDue }); // prettier-ignore
+export const invoiceSummaryOf = ({ id, number, periodStart, periodEnd, issuedAt, status, currency, subtotal, tax, total, prepaid, amountDue, creditNote }: Invoice): InvoiceSummary => ({ id, number, periodStart, periodEnd, issuedAt, status, currency, subtotal, tax, total, prepaid, amountDue, creditNote: creditNote ? { id: creditNote.id, number: creditNote.number } : null }); // prettier-ignore
 
 export const testBudget: Budget = {
   amount: 100_000,

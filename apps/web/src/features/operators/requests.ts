@@ -1,3 +1,4 @@
+import type { VoidInvoice } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { request } from '@/lib/http';
 
@@ -12,5 +13,5 @@ export const setOfficerAccess = (userId: number, officerAccess: boolean) =>
 /** `amount` in cents. */
 export const grantCredit = (organizationId: number, amount: number, reason: string) =>
   request(billing.grantCredit, { body: { organizationId, amount, reason } });
-export const voidInvoice = (invoiceId: number, reason: string) =>
-  request(billing.voidInvoice, { params: [invoiceId], body: { reason } });
+export const voidInvoice = (invoiceId: number, body: VoidInvoice) =>
+  request(billing.voidInvoice, { params: [invoiceId], body });

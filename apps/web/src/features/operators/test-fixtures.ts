@@ -48,6 +48,8 @@ export function detailOf(
         status: 'open',
         issuedAt: '2026-10-01T00:00:00.000Z',
         total: 48_000,
+        cardRefundable: 0,
+        creditNote: null,
       },
       {
         id: 30,
@@ -55,6 +57,8 @@ export function detailOf(
         status: 'void',
         issuedAt: '2026-09-01T00:00:00.000Z',
         total: 1_000,
+        cardRefundable: 0,
+        creditNote: null,
       },
     ],
     ...overrides,

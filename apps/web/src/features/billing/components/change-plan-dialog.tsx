@@ -15,6 +15,7 @@ import {
 import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useChangePlan } from '../queries';
 import { CycleChoice, PlanChoices } from './plan-choices';
 import { ResponseTargets } from './response-targets';
@@ -30,6 +31,8 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
   const others = plans.plans.filter((plan) => plan.slug !== plans.current);
   const [choice, setChoice] = useState(others[0]?.slug ?? '');
   const change = useChangePlan();
+  // One key per opening of the dialog: a plan chosen again later is a new order.
+  const [key, setKey] = useState(newIdempotencyKey);
   const navigate = useNavigate();
   const { toast } = useToast();
 
@@ -38,7 +41,7 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
 
   const submit = () =>
     change.mutate(
-      { plan: choice, billingCycle: cycle },
+      { body: { plan: choice, billingCycle: cycle }, key },
       {
         onSuccess: (order) => {
           setOpen(false);
@@ -60,6 +63,7 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
       open={open}
       onOpenChange={(next) => {
         change.reset();
+        if (next) setKey(newIdempotencyKey());
         setOpen(next);
       }}
     >

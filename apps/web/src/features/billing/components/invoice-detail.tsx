@@ -2,6 +2,7 @@ import type { Invoice } from '@alpenkube/contract/billing';
 import { useMoney } from '@/components/pricing/use-money';
 import { DataTable } from '@/components/ui/data-table';
 import { formatDate } from '../billing-format';
+import { CreditNoteNotice } from './credit-note-notice';
 import { InvoiceDownloads } from './invoice-downloads';
 import { InvoicePayment } from './invoice-payment';
 import { InvoiceTotals } from './invoice-totals';
@@ -73,6 +74,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       />
       <InvoiceTotals invoice={invoice} />
       <InvoicePayment invoice={invoice} />
+      {invoice.creditNote ? <CreditNoteNotice note={invoice.creditNote} /> : null}
       <UsdNote usd={invoice.total} />
     </div>
   );

@@ -32,6 +32,14 @@ function columns(money: (cents: number) => string): DataTableColumn<InvoiceSumma
           <span className="mt-0.5 block font-normal whitespace-nowrap text-muted-foreground md:hidden">
             {formatPeriod(invoice.periodStart, invoice.periodEnd)}
           </span>
+          {invoice.creditNote ? (
+            <span
+              className="mt-0.5 block font-normal whitespace-nowrap text-muted-foreground"
+              data-testid="invoice-credit-note"
+            >
+              Credit note <span className="font-mono">{invoice.creditNote.number}</span>
+            </span>
+          ) : null}
         </>
       ),
     },

@@ -166,6 +166,50 @@ describe('BillingPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('lists a voided paid invoice with its credit note, which says where the money went', async () => {
+    const voided = {
+      ...testInvoice,
+      status: 'void' as const,
+      paymentError: null,
+      voidReason: 'Billed twice',
+      voidedAt: '2026-03-05T00:00:00.000Z',
+      creditNote: {
+        id: 4,
+        number: 'CN-2026-000004',
+        invoiceId: 9,
+        invoiceNumber: 'INV-2026-000009',
+        issuedAt: '2026-03-05T00:00:00.000Z',
+        reason: 'Billed twice',
+        currency: 'USD' as const,
+        subtotal: 10_000,
+        tax: 2_000,
+        total: 12_000,
+        refundTo: 'card' as const,
+        credit: 9_000,
+        cardRefund: 3_000,
+        cardRefundStatus: 'refunded' as const,
+      },
+    };
+    renderBilling({
+      'GET /api/billing/invoices': () => json([invoiceSummaryOf(voided)]),
+      'GET /api/billing/invoices/9': () => json(voided),
+    });
+    const row = await screen.findByTestId('invoice-row');
+    expect(within(row).getByTestId('invoice-credit-note')).toHaveTextContent(
+      'Credit note CN-2026-000004',
+    );
+    await userEvent.click(row);
+    const dialog = await screen.findByRole('dialog', { name: /Invoice INV-2026-000009/ });
+    const note = await within(dialog).findByRole('region', { name: 'Credit note CN-2026-000004' });
+    expect(note).toHaveTextContent(
+      'This invoice was voided and its $120.00 given back: $90.00 added to your credit balance and $30.00 refunded to the card that paid this invoice.',
+    );
+    expect(within(note).getByRole('link', { name: 'CN-2026-000004 as PDF' })).toHaveAttribute(
+      'href',
+      '/api/billing/credit-notes/4/pdf',
+    );
+  });
+
   it('in development, closes the month and shows the new invoice', async () => {
     let invoices = [] as ReturnType<typeof invoiceSummaryOf>[];
     const { calls } = renderBilling({
@@ -188,6 +232,9 @@ describe('BillingPage', () => {
     const { router } = renderBilling({
       'PUT /api/billing/plans': (init) => {
         sent.push(bodyOf(init));
+        expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(
+          /^[\da-f-]{36}-business-yearly$/,
+        );
         return json({ id: 77, status: 'pending_payment', description: 'Support plan Business' });
       },
     });

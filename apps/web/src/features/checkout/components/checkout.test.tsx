@@ -145,6 +145,27 @@ describe('Checkout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
   });
 
+  it('says when the promo code went to an order paid first, and shows the new price to pay', async () => {
+    let current = testOrder;
+    const message =
+      'Order ORD-000004 was paid first, and the promo code WELCOME5 takes 5% off an organization’s first paid order only. This order now costs $216.00 without it; nothing was charged. Pay again to pay $216.00.';
+    renderCheckout({
+      'GET /api/orders/5': () => json(current),
+      'GET /api/billing/payment-methods': () => json([savedCard]),
+      'POST /api/orders/5/pay': () => {
+        current = { ...testOrder, promoCode: null, discount: 0, total: 21600, amountDue: 21600 };
+        return json({ message }, 409);
+      },
+    });
+    expect(await screen.findByTestId('checkout-promo-rule')).toHaveTextContent(
+      'The promo code goes to your organization’s first paid order',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $205.20' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $216.00' })).toBeInTheDocument();
+    expect(screen.queryByTestId('checkout-discount')).toBeNull();
+  });
+
   it("goes to the gateway's challenge page when the card asks for one", async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

@@ -102,6 +102,12 @@ export function OrderSummary({
           ? `Charged in US dollars, for the first ${period}.`
           : `Charged in US dollars: ${formatUsd(amountDue)} for the first ${period}. Shown in ${currency} at today’s rate, rounded down.`}
       </p>
+      {order.discount > 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="checkout-promo-rule">
+          The promo code goes to your organization’s first paid order: if another order is paid
+          first, this one is priced again without it before anything is charged.
+        </p>
+      ) : null}
     </aside>
   );
 }

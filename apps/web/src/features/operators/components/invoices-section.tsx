@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { formatDay, formatUsd } from '../labels';
 import { voidInvoice } from '../requests';
-import { ReasonForm, loadForms } from './lazy-forms';
+import { VoidInvoiceForm, loadForms } from './lazy-forms';
 import { Section } from './section';
 
 type Invoice = OperatorOrganizationDetail['invoices'][number];
@@ -22,17 +22,12 @@ function VoidButton({ invoice }: { invoice: Invoice }) {
       trigger="Void"
       triggerProps={{ 'aria-label': `Void ${invoice.number}` }}
       title={`Void ${invoice.number}`}
-      description={`${formatUsd(invoice.total)}. It stays readable, marked void; the organization's admins are told why.`}
+      description={`${formatUsd(invoice.total)}. It stays readable as issued, marked void; the organization's admins are told why.`}
     >
       {(close) => (
-        <ReasonForm
-          label="Reason"
-          description="The admins read it in the notice and the mail."
-          submitLabel="Void invoice"
-          pendingText="Voiding…"
-          success={`${invoice.number} is void`}
-          failure="The invoice was not voided"
-          submit={(reason) => voidInvoice(invoice.id, reason)}
+        <VoidInvoiceForm
+          invoice={invoice}
+          submit={(body) => voidInvoice(invoice.id, body)}
           close={close}
         />
       )}
@@ -46,7 +41,17 @@ const columns: DataTableColumn<Invoice>[] = [
     header: 'Invoice',
     rowHeader: true,
     cellClassName: 'whitespace-nowrap font-mono text-xs',
-    cell: (invoice) => invoice.number,
+    cell: (invoice) => (
+      <>
+        {invoice.number}
+        {invoice.creditNote ? (
+          <span className="block text-muted-foreground">
+            <span className="sr-only">Credit note </span>
+            {invoice.creditNote}
+          </span>
+        ) : null}
+      </>
+    ),
   },
   {
     id: 'issued',

@@ -10,3 +10,6 @@ export const ReasonForm = lazy(() => loadForms().then((m) => ({ default: m.Reaso
 export const GrantCreditForm = lazy(() =>
   loadForms().then((m) => ({ default: m.GrantCreditForm })),
 );
+export const VoidInvoiceForm = lazy(() =>
+  loadForms().then((m) => ({ default: m.VoidInvoiceForm })),
+);

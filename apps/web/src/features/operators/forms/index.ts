@@ -1,2 +1,3 @@
 export { GrantCreditForm } from './grant-credit-form';
 export { ReasonForm } from './reason-form';
+export { VoidInvoiceForm } from './void-invoice-form';

@@ -6,7 +6,7 @@ import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useOperatorChange } from '../queries';
 
 /**
- * A change that needs a reason (suspending an organization, voiding an invoice): the reason
+ * A change that needs a reason (suspending an organization): the reason
  * is checked as the server checks it, and a refusal shows in the form.
  */
 export function ReasonForm({

@@ -161,11 +161,57 @@ describe('OrganizationPage', () => {
       await screen.findByText('INV-2026-000031');
       expect(screen.queryByRole('button', { name: 'Void INV-2026-000030' })).toBeNull();
       await userEvent.click(screen.getByRole('button', { name: 'Void INV-2026-000031' }));
-      const form = within(await screen.findByRole('form', { name: 'Reason' }));
+      const form = within(await screen.findByRole('form', { name: 'Void invoice' }));
+      // Nothing was paid: no credit note to choose for.
+      expect(form.queryByRole('radio')).toBeNull();
       await userEvent.type(form.getByLabelText('Reason'), 'Billed twice');
       await userEvent.click(form.getByRole('button', { name: 'Void invoice' }));
       await screen.findByRole('button', { name: 'Void INV-2026-000031' });
-      expect(bodies).toEqual([{ reason: 'Billed twice' }]);
+      expect(bodies).toEqual([{ reason: 'Billed twice', refundTo: 'credit' }]);
+    },
+  );
+
+  it(
+    'voids a paid invoice with a credit note: credit by default, or the card that paid it',
+    { timeout: 20_000 },
+    async () => {
+      const bodies: unknown[] = [];
+      const paid = {
+        id: 32,
+        number: 'INV-2026-000032',
+        status: 'paid' as const,
+        issuedAt: '2026-11-01T00:00:00.000Z',
+        total: 12_000,
+        cardRefundable: 2_000,
+        creditNote: null,
+      };
+      const bygone = {
+        ...paid,
+        id: 33,
+        number: 'INV-2026-000033',
+        status: 'void' as const,
+        cardRefundable: 0,
+        creditNote: 'CN-2026-000004',
+      };
+      renderOrganization(detailOf(activeOrganization, { invoices: [paid, bygone] }), {
+        'POST /api/billing/invoices/32/void': (init) => {
+          bodies.push(bodyOf(init));
+          return json({}, 200);
+        },
+      });
+      expect(await screen.findByText('CN-2026-000004')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Void INV-2026-000032' }));
+      const form = within(await screen.findByRole('form', { name: 'Void invoice' }));
+      expect(form.getByRole('radio', { name: /As credit/ })).toBeChecked();
+      const card = form.getByRole('radio', {
+        name: '$20.00 refunded to the card that paid it, the rest as credit',
+      });
+      expect(card).toBeEnabled();
+      await userEvent.click(card);
+      await userEvent.type(form.getByLabelText('Reason'), 'Billed twice');
+      await userEvent.click(form.getByRole('button', { name: 'Void invoice' }));
+      await screen.findByRole('button', { name: 'Void INV-2026-000032' });
+      expect(bodies).toEqual([{ reason: 'Billed twice', refundTo: 'card' }]);
     },
   );
 });

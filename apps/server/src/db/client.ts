@@ -5,6 +5,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { keepEmbeddedFilesPrivate } from './data-dir-permissions.ts';
 import { EmbeddedDatabaseStoppedError } from './errors.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -87,7 +88,10 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       startParams: PGLITE_START_PARAMS,
     });
     await client.waitReady;
-    if (!inMemory) syncToHost(client);
+    if (!inMemory) {
+      syncToHost(client);
+      keepEmbeddedFilesPrivate(client);
+    }
     let stopped = false;
     stopAfterAbort(client, () => {
       stopped = true;

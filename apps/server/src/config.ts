@@ -54,6 +54,11 @@ export interface AppConfig {
   kubeApiUrl: string;
   /** The TLS listener's port, or null when the public origin is https already. */
   kubeApiPort: number | null;
+  /**
+   * Open sockets one address may hold on each listener; the next is closed at once. Behind a
+   * proxy, the proxy's sockets all come from its address.
+   */
+  maxConnectionsPerAddress: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -237,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
+    maxConnectionsPerAddress: intFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
     ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
   };
 }

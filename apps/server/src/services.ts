@@ -167,6 +167,7 @@ export function createServices(
         : createKubeApiTls({
             dataDir: config.dataDir,
             hosts: [...new Set(['localhost', '127.0.0.1', new URL(config.kubeApiUrl).hostname])],
+            maxConnectionsPerAddress: config.maxConnectionsPerAddress,
           }),
   };
   // Billing first: the clusters and the orders' payments tell it what was paid and what went.

@@ -4,6 +4,11 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import selfsigned from 'selfsigned';
+import {
+  capConnectionsPerAddress,
+  CONNECTION_TIMEOUTS,
+  TLS_HANDSHAKE_TIMEOUT_MS,
+} from '../../http/connection-limits.ts';
 
 interface KubeApiCertificate {
   key: string;
@@ -21,7 +26,11 @@ const RENEW_BEFORE_MS = 30 * 86_400_000;
  * a self-signed certificate, kept in the data directory so that downloaded kubeconfigs (which
  * carry it as their certificate authority) stay valid across restarts.
  */
-export function createKubeApiTls(options: { dataDir: string; hosts: string[] }) {
+export function createKubeApiTls(options: {
+  dataDir: string;
+  hosts: string[];
+  maxConnectionsPerAddress: number;
+}) {
   const file = path.join(options.dataDir, 'kube-api-tls.json');
   let loaded: Promise<KubeApiCertificate> | null = null;
 
@@ -86,14 +95,18 @@ export function createKubeApiTls(options: { dataDir: string; hosts: string[] }) 
     /** Serves the Kubernetes API paths, and nothing else, over TLS; the caller closes it. */
     async listen(app: FastifyInstance, host: string, port: number) {
       const { key, cert } = await certificate();
-      const server = https.createServer({ key, cert }, (request, response) => {
-        if (request.url?.startsWith('/k8s/')) {
-          app.routing(request, response);
-          return;
-        }
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ message: 'Only the Kubernetes API is served here' }));
-      });
+      const server = https.createServer(
+        { key, cert, ...CONNECTION_TIMEOUTS, handshakeTimeout: TLS_HANDSHAKE_TIMEOUT_MS },
+        (request, response) => {
+          if (request.url?.startsWith('/k8s/')) {
+            app.routing(request, response);
+            return;
+          }
+          response.writeHead(404, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ message: 'Only the Kubernetes API is served here' }));
+        },
+      );
+      capConnectionsPerAddress(server, options.maxConnectionsPerAddress);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => resolve());

@@ -86,6 +86,25 @@ describe('the listeners', () => {
   }
 
   it.each(['app', 'kube'] as const)(
+    'answers a Kubernetes Status 404, not the web app, for a /k8s path no cluster has on the %s listener',
+    async (listener) => {
+      const socket = await connect(listener);
+      const answer = await new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk) => (text += String(chunk)));
+        socket.once('end', () => resolve(text));
+        socket.write(
+          'GET /k8s/clusters/7 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+        );
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+      expect(answer).toMatch(/content-type: application\/json/i);
+      expect(answer).toContain('"kind":"Status"');
+      expect(answer).not.toMatch(/<html/i);
+    },
+  );
+
+  it.each(['app', 'kube'] as const)(
     'cuts the %s listener off a client whose headers never end, within seconds',
     async (listener) => {
       const socket = await connect(listener);

@@ -122,7 +122,7 @@ export function createClusterLifecycle(
 
     /** A kubeconfig for the cluster, holding its current token; every download is audited. */
     async kubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
-      const authority = deps.kubeApiTls ? (await deps.kubeApiTls.certificate()).cert : undefined;
+      const authority = deps.kubeApiTls ? await deps.kubeApiTls.authority() : undefined;
       return db.transaction(async (tx) => {
         // Locked, so that two first downloads at once give out one token, not two.
         const cluster = await findCluster(tx, actor.organizationId, id, true);

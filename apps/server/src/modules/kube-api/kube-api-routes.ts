@@ -174,11 +174,32 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
 }
 
 /**
+ * Any other path under /k8s/ is no cluster's API: a client that asks (a kubeconfig with a wrong
+ * server path) reads a Status 404, never the web app's page.
+ */
+const outsideClusters: FastifyPluginAsync = async (app) => {
+  answerErrorsAsStatus(app);
+  const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+    sendStatus(reply.header('cache-control', 'no-store'), pathNotFound());
+  for (const url of ['/k8s', '/k8s/*']) {
+    // Answered before a body is read, as the writes under a cluster's path are.
+    app.route({
+      ...route,
+      method: ['GET', ...WRITE_METHODS],
+      url,
+      onRequest: notFound,
+      handler: notFound,
+    });
+  }
+};
+
+/**
  * The simulated Kubernetes API of every running cluster, at `/k8s/clusters/<id>/…`: register
  * it as it is (`app.register(kubeApiRoutes(resolve))`), with no prefix of your own.
  */
 export function kubeApiRoutes(resolve: ResolveKubeCluster): FastifyPluginAsync {
   return async (app) => {
     await app.register(clusterApi(resolve), { prefix: KUBE_API_PREFIX });
+    await app.register(outsideClusters);
   };
 }

@@ -173,7 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(providerRoutes);
   await app.register(productRoutes);
   await app.register(
-    kubeApiRoutes((clusterId, token) => services.clusters.resolveKube(clusterId, token)),
+    kubeApiRoutes((clusterId, token, ip) =>
+      services.bearerTokenThrottle.resolve(ip, () =>
+        services.clusters.resolveKube(clusterId, token),
+      ),
+    ),
   );
   await app.register(paymentRoutes);
   await app.register(creditRoutes);

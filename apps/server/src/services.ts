@@ -48,6 +48,8 @@ import {
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
 import { createAddonService, type AddonService } from './modules/addons/index.ts';
 import {
+  type BearerTokenThrottle,
+  createBearerTokenThrottle,
   createMemoryRateLimiter,
   createRateLimiter,
   type MemoryRateLimiter,
@@ -90,6 +92,8 @@ export interface Services {
   realtime: RealtimeHub;
   rateLimit: RateLimiter;
   memoryRateLimit: MemoryRateLimiter;
+  /** Wrong API tokens and Kubernetes API credentials, per address. */
+  bearerTokenThrottle: BearerTokenThrottle;
   jobs: JobRunner;
   mailTransport: MailTransport;
   mailThrottle: MailThrottle;
@@ -149,6 +153,7 @@ export function createServices(
     jobs,
     rateLimit,
     memoryRateLimit: createMemoryRateLimiter(),
+    bearerTokenThrottle: createBearerTokenThrottle(rateLimit),
     sessions,
     mailTransport,
     passwords: createPasswordHasher(config.hashConcurrency),

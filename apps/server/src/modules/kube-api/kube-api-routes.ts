@@ -5,6 +5,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
 import type { KubeClusterView, KubeObject, ResolveKubeCluster } from './kube-types.ts';
 import { getAnswer, listAnswer, type Answer, type ReadRequest } from './kube-answers.ts';
 import { apiGroupList, apiVersions, coreResourceList, versionInfo } from './kube-discovery.ts';
@@ -73,6 +74,7 @@ function answerErrorsAsStatus(app: FastifyInstance) {
         ),
       );
     }
+    if (error instanceof HttpError) reply.headers(error.headers);
     return sendStatus(reply, failure(code, REASONS[code] ?? 'Unknown', error.message));
   });
 }
@@ -100,7 +102,8 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
       reply.header('cache-control', 'no-store');
       const clusterId = clusterIdOf(request);
       const token = bearerToken(request);
-      const cluster = clusterId !== null && token ? await resolve(clusterId, token) : null;
+      const cluster =
+        clusterId !== null && token ? await resolve(clusterId, token, request.ip ?? null) : null;
       if (!cluster) return sendStatus(reply, unauthorizedStatus());
       clusters.set(request, cluster);
     });

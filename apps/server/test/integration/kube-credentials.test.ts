@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { CreatedApiToken } from '@alpenkube/contract';
 import { apiTokens, clusterCredentials, organizations, users } from '../../src/db/schema.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
-import { Client, createTestApp, STRONG_PASSWORD, type TestApp } from '../support/test-app.ts';
+import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Kubernetes API credentials per person and cluster: each member's kubeconfig holds a token of
@@ -12,15 +12,24 @@ import { Client, createTestApp, STRONG_PASSWORD, type TestApp } from '../support
  */
 describe('Kubernetes API credentials', () => {
   let t: TestApp;
-  let passwordHash: string;
-  let serial = 0;
-  const db = () => t.app.services.db;
-
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_LIMIT_PER_IP: '10000' } });
-    passwordHash = await t.app.services.passwords.hash(STRONG_PASSWORD);
   });
   afterAll(() => t.close());
+  const db = () => t.app.services.db;
+
+  /** A client signed in as the user, as a sign-in would leave it. */
+  async function signedIn(userId: number) {
+    const client = new Client(t.app);
+    const sid = await t.app.services.sessions.create(db(), userId, {
+      userAgent: 'kube-test',
+      ip: null,
+    });
+    client.setCookie('sid', sid);
+    return client;
+  }
+
+  let serial = 0;
 
   /** An organization's admin with a running cluster, and a customer of the same organization. */
   async function team() {
@@ -35,18 +44,14 @@ describe('Kubernetes API credentials', () => {
         organizationId: admin.organizationId,
         username: `kube-customer-${serial}`,
         email: `kube-customer-${serial}@example.com`,
-        passwordHash,
+        // Signed in through a session of its own: no password is ever typed.
+        passwordHash: 'unused',
         role: 'user',
         status: 'active',
         emailVerified: true,
       })
       .returning();
-    const client = new Client(t.app);
-    client.setCookie(
-      'sid',
-      await t.app.services.sessions.create(db(), row!.id, { userAgent: 'kube-test', ip: null }),
-    );
-    return { admin, customer: { id: row!.id, client }, cluster };
+    return { admin, customer: { id: row!.id, client: await signedIn(row!.id) }, cluster };
   }
 
   async function tokenOf(client: Client, clusterId: number) {
@@ -126,13 +131,7 @@ describe('Kubernetes API credentials', () => {
     expect(token).toMatchObject({ revokedAt: expect.any(Date), revokedBy: admin.userId });
 
     // Back at work, the person downloads a new kubeconfig, with a new credential.
-    const signedIn = new Client(t.app);
-    const [row] = await db().select().from(users).where(eq(users.id, customer.id));
-    expect(
-      (await signedIn.post('/api/login', { username: row!.username, password: STRONG_PASSWORD }))
-        .statusCode,
-    ).toBe(200);
-    const renewed = await tokenOf(signedIn, cluster.id);
+    const renewed = await tokenOf(await signedIn(customer.id), cluster.id);
     expect(renewed).not.toBe(kubeToken);
     expect(await kubeStatus(cluster.id, renewed)).toBe(200);
   });

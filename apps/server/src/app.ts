@@ -11,6 +11,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { capConnectionsPerAddress, CONNECTION_TIMEOUTS } from './http/connection-limits.ts';
 import { loggerOptions } from './http/logger-options.ts';
 import { lazyChildLogger, registerAccessLog } from './http/request-logging.ts';
 import {
@@ -76,12 +77,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    http: {
+      headersTimeout: CONNECTION_TIMEOUTS.headersTimeout,
+      connectionsCheckingInterval: CONNECTION_TIMEOUTS.connectionsCheckingInterval,
+    },
+    requestTimeout: CONNECTION_TIMEOUTS.requestTimeout,
+    keepAliveTimeout: CONNECTION_TIMEOUTS.keepAliveTimeout,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
     // One access-log line per request comes from registerAccessLog instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger, bindings) => lazyChildLogger(logger, bindings),
   });
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -165,7 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(providerRoutes);
   await app.register(productRoutes);
   await app.register(
-    kubeApiRoutes((clusterId, token) => services.clusters.resolveKube(clusterId, token)),
+    kubeApiRoutes((clusterId, token, ip) =>
+      services.bearerTokenThrottle.resolve(ip, () =>
+        services.clusters.resolveKube(clusterId, token),
+      ),
+    ),
   );
   await app.register(paymentRoutes);
   await app.register(creditRoutes);

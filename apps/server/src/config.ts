@@ -82,6 +82,11 @@ export interface AppConfig {
   attachmentQuotaPerOrganization: number;
   /** Files a person may upload in an hour (ATTACHMENT_UPLOADS_PER_HOUR). */
   attachmentUploadsPerHour: number;
+  /**
+   * Open sockets one address may hold on each listener; the next is closed at once. Behind a
+   * proxy, the proxy's sockets all come from its address.
+   */
+  maxConnectionsPerAddress: number;
 }
 
 export type FileStoreConfig =
@@ -338,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
+    maxConnectionsPerAddress: intFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
     ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
     eventLoop: {
       warnMs: intFrom(env, 'EVENT_LOOP_WARN_MS', 500),

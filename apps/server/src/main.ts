@@ -4,11 +4,20 @@ import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import {
+  DataDirPermissionError,
+  makeDataDirPrivate,
+  PRIVATE_UMASK,
+} from './db/data-dir-permissions.ts';
 import { openDatabase } from './db/client.ts';
 import { watchEventLoop } from './lib/event-loop-watch.ts';
 
 async function main() {
+  // Everything this process writes (the embedded database's files, the TLS key, the lock) is
+  // for its own user only, whatever mode the code that creates it asks for.
+  process.umask(PRIVATE_UMASK);
   const config = loadConfig();
+  const madePrivate = makeDataDirPrivate(config.dataDir, { create: !config.databaseUrl });
   let closing = false;
   // Set once the server listens; a fatal database error before that ends the start at once.
   let shutdown: ((signal: string, exitCode?: number) => Promise<void>) | undefined = undefined;
@@ -25,7 +34,15 @@ async function main() {
       else process.exit(1);
     },
   });
+  // The first start unpacks the new database's files with modes of their own: private too.
+  makeDataDirPrivate(config.dataDir, { create: false });
   const app = await buildApp({ config, database });
+  if (madePrivate > 0) {
+    app.log.warn(
+      `the data directory ${config.dataDir} was readable by other users: ${madePrivate} ` +
+        'entries made private (directories 0700, files 0600)',
+    );
+  }
   await prepareDatabase(app);
   let kubeApi: Server | undefined;
   shutdown = async (signal: string, exitCode = 0) => {
@@ -78,7 +95,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirPermissionError
+  ) {
     console.error(`Cannot start: ${error.message}`);
   } else {
     console.error('Cannot start:', error);

@@ -57,6 +57,8 @@ import {
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
 import { createAddonService, type AddonService } from './modules/addons/index.ts';
 import {
+  type BearerTokenThrottle,
+  createBearerTokenThrottle,
   createMemoryRateLimiter,
   createRateLimiter,
   type MemoryRateLimiter,
@@ -101,6 +103,8 @@ export interface Services {
   realtime: RealtimeHub;
   rateLimit: RateLimiter;
   memoryRateLimit: MemoryRateLimiter;
+  /** Wrong API tokens and Kubernetes API credentials, per address. */
+  bearerTokenThrottle: BearerTokenThrottle;
   jobs: JobRunner;
   mailTransport: MailTransport;
   mailThrottle: MailThrottle;
@@ -175,6 +179,7 @@ export function createServices(
     jobs,
     rateLimit,
     memoryRateLimit: createMemoryRateLimiter(),
+    bearerTokenThrottle: createBearerTokenThrottle(rateLimit),
     sessions,
     mailTransport,
     passwords: createPasswordHasher(config.hashConcurrency),
@@ -196,6 +201,7 @@ export function createServices(
         : createKubeApiTls({
             dataDir: config.dataDir,
             hosts: [...new Set(['localhost', '127.0.0.1', new URL(config.kubeApiUrl).hostname])],
+            maxConnectionsPerAddress: config.maxConnectionsPerAddress,
           }),
   };
   // Billing first: the clusters and the orders' payments tell it what was paid and what went.

@@ -11,6 +11,11 @@ import {
 describe('apiTokenResourceFor', () => {
   it('places a route by its longest prefix, and leaves the rest to sessions', () => {
     expect(apiTokenResourceFor('/api/clusters/:id/node-pools', 'orderer')).toBe('clusters');
+    // A kubeconfig is a credential of its own: clusters:read does not download one.
+    expect(apiTokenResourceFor('/api/clusters/:id/kubeconfig', 'member')).toBe('kubeconfig');
+    expect(apiTokenResourceFor('/api/clusters/:id/credentials/rotate', 'orderer')).toBe(
+      'kubeconfig',
+    );
     expect(apiTokenResourceFor('/api/addons/orders', 'orderer')).toBe('orders');
     expect(apiTokenResourceFor('/api/addons', 'anyone')).toBeNull();
     expect(apiTokenResourceFor('/api/support/tickets/:id', 'member')).toBe('support');

@@ -8,7 +8,18 @@ import type { AccessLevel } from './permissions.ts';
  * access guard, the authorization matrix and docs/api-automation.md all read it.
  */
 
-export const apiTokenResources = ['clusters', 'orders', 'billing', 'support'] as const;
+/**
+ * `kubeconfig` is apart from `clusters`: a kubeconfig is a working credential for the cluster's
+ * Kubernetes API, so a token that may read clusters must not mint one. Its write scope also
+ * rotates a cluster's credentials.
+ */
+export const apiTokenResources = [
+  'clusters',
+  'kubeconfig',
+  'orders',
+  'billing',
+  'support',
+] as const;
 export type ApiTokenResource = (typeof apiTokenResources)[number];
 export type ApiTokenAccess = 'read' | 'write';
 export type ApiTokenScope = `${ApiTokenResource}:${ApiTokenAccess}`;
@@ -32,6 +43,8 @@ export const apiTokenExpiryChoices = [7, 30, 90, 365] as const;
  */
 export const apiTokenRoutePrefixes: readonly (readonly [string, ApiTokenResource | null])[] = [
   ['/api/clusters', 'clusters'],
+  ['/api/clusters/:id/kubeconfig', 'kubeconfig'],
+  ['/api/clusters/:id/credentials/rotate', 'kubeconfig'],
   ['/api/providers', 'clusters'],
   // Adding an add-on to a cluster is an order: it is priced and paid.
   ['/api/addons/orders', 'orders'],

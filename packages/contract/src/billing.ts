@@ -378,11 +378,16 @@ export type VoidInvoice = z.infer<typeof voidInvoiceSchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 
-/** `GET /api/usage?from=&to=&groupBy=&clusterId=&format=csv`; both dates included, UTC. */
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * `GET /api/usage?from=&to=&groupBy=&clusterId=&format=csv`; both dates included, UTC. Without
+ * dates it is the current month so far: `to` is today and `from` the first day of `to`'s month.
+ */
 export const usageQuerySchema = z
   .strictObject({
-    from: day,
-    to: day,
+    from: day.optional(),
+    to: day.optional(),
     groupBy: z.enum(usageGroupings).default('day'),
     clusterId: z
       .string()
@@ -391,6 +396,11 @@ export const usageQuerySchema = z
       .optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
+  .transform(({ from, to = utcDay(new Date()), ...rest }) => ({
+    ...rest,
+    from: from ?? `${to.slice(0, 7)}-01`,
+    to,
+  }))
   .superRefine((value, context) => {
     const from = Date.parse(`${value.from}T00:00:00Z`);
     const to = Date.parse(`${value.to}T00:00:00Z`);

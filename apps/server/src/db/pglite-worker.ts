@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { keepEmbeddedFilesPrivate } from './data-dir-permissions.ts';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-thread.ts';
 
 /*
@@ -47,7 +48,10 @@ let client: PGlite;
 try {
   client = new PGlite({ dataDir, startParams, parsers: PARSERS });
   await client.waitReady;
-  if (!dataDir.startsWith('memory://')) syncToHost(client);
+  if (!dataDir.startsWith('memory://')) {
+    syncToHost(client);
+    keepEmbeddedFilesPrivate(client);
+  }
   stopAfterAbort(client);
   reply({ kind: 'ready' });
 } catch (error) {

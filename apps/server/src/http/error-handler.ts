@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { dataExceptionMessage, databaseOutOfSpace, databaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { closeAfterAnswer } from './lingering-close.ts';
 
 /**
  * The database is down, restarting or out of disk: the request may work in a moment, so it is
@@ -96,6 +97,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (badValue) {
       request.log.warn({ err: error }, 'request refused by the database');
       return reply.code(400).send({ message: badValue });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The rest of the body is not worth reading: the connection ends once the client has the 413.
+      closeAfterAnswer(request.raw);
+      reply.header('connection', 'close');
     }
     const frameworkMessage = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;

@@ -203,6 +203,17 @@ const MATRIX: Record<string, AccessLevel> = {
   'PUT /k8s/clusters/:clusterId/*': 'anyone',
   'PATCH /k8s/clusters/:clusterId/*': 'anyone',
   'DELETE /k8s/clusters/:clusterId/*': 'anyone',
+  // Any other path under /k8s is no cluster's: a Status 404 for everyone.
+  'GET /k8s': 'anyone',
+  'POST /k8s': 'anyone',
+  'PUT /k8s': 'anyone',
+  'PATCH /k8s': 'anyone',
+  'DELETE /k8s': 'anyone',
+  'GET /k8s/*': 'anyone',
+  'POST /k8s/*': 'anyone',
+  'PUT /k8s/*': 'anyone',
+  'PATCH /k8s/*': 'anyone',
+  'DELETE /k8s/*': 'anyone',
   // Personal API tokens: a member's own; an organization admin sees and revokes the
   // organization's (a super admin: any). Session only, whatever a token's scopes.
   'GET /api/api-tokens': 'member',

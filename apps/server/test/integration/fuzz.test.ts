@@ -174,8 +174,12 @@ describe('bad input on every route', () => {
    * only to "no 5xx".
    */
   const OUTSIDE_THE_DOCUMENT = [
+    'DELETE /k8s',
+    'DELETE /k8s/*',
     'DELETE /k8s/clusters/:clusterId/*',
     'GET /api/openapi.json',
+    'GET /k8s',
+    'GET /k8s/*',
     'GET /k8s/clusters/:clusterId/*',
     'GET /k8s/clusters/:clusterId/api',
     'GET /k8s/clusters/:clusterId/api/v1',
@@ -193,9 +197,15 @@ describe('bad input on every route', () => {
     'GET /sitemap.xml',
     'GET /test-gateway/challenge/:chargeId',
     'GET /ws',
+    'PATCH /k8s',
+    'PATCH /k8s/*',
     'PATCH /k8s/clusters/:clusterId/*',
+    'POST /k8s',
+    'POST /k8s/*',
     'POST /k8s/clusters/:clusterId/*',
     'POST /test-gateway/challenge/:chargeId',
+    'PUT /k8s',
+    'PUT /k8s/*',
     'PUT /k8s/clusters/:clusterId/*',
   ];
   const undocumentedRoutes = () => {

@@ -456,10 +456,21 @@ describe('metering, usage, summary and budgets', () => {
       );
     });
 
+    it('answers the current month so far without dates, and the month of `to` without `from`', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await report('')).toMatchObject({
+        from: `${today.slice(0, 7)}-01`,
+        to: today,
+        groupBy: 'day',
+      });
+      const march = await report('to=2026-03-11');
+      expect(march).toMatchObject({ from: '2026-03-01', to: '2026-03-11' });
+      expect(march).toEqual(await report('from=2026-03-01&to=2026-03-11'));
+      expect(await report(`from=${today}`)).toMatchObject({ from: today, to: today });
+    });
+
     it('refuses a bad query with 400, and another organization’s cluster with 404', async () => {
       for (const query of [
-        '',
-        'from=2026-03-10',
         'from=10/03/2026&to=2026-03-11',
         'from=2026-02-30&to=2026-13-01',
         'from=2026-03-11&to=2026-03-10',

@@ -451,6 +451,8 @@ export async function runFailoverLoad(
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       TRUST_PROXY: '1',
+      // Every socket comes from nginx: its own count is the cap (docs/operations.md).
+      MAX_CONNECTIONS_PER_ADDRESS: '10000',
       // A one-node cluster runs within about a second: scaling finds running clusters.
       PROVIDER_SIM_SPEED: '400',
     });

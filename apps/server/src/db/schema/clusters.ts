@@ -197,7 +197,11 @@ export const clusterOperations = pgTable(
   ],
 );
 
-/** The bearer tokens of a cluster's Kubernetes API; a rotation revokes the old one. */
+/**
+ * The bearer tokens of a cluster's Kubernetes API, one per person and cluster (a person's
+ * kubeconfig holds theirs); a rotation revokes every one of the cluster, and a person's are
+ * revoked when they are disabled or removed.
+ */
 export const clusterCredentials = pgTable(
   'cluster_credentials',
   {
@@ -205,6 +209,10 @@ export const clusterCredentials = pgTable(
     clusterId: integer('cluster_id')
       .notNull()
       .references(() => clusters.id),
+    /** Whose: the credential works while this person may read the cluster. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /** Sealed with the server's secret, so the kubeconfig can be downloaded again. */
     tokenSealed: text('token_sealed').notNull(),
@@ -214,5 +222,10 @@ export const clusterCredentials = pgTable(
   (t) => [
     uniqueIndex('cluster_credentials_token_hash_key').on(t.tokenHash),
     index('cluster_credentials_cluster_idx').on(t.clusterId),
+    // One live credential per person and cluster: two first downloads at once make one.
+    uniqueIndex('cluster_credentials_live_per_person_key')
+      .on(t.clusterId, t.userId)
+      .where(sql`${t.revokedAt} is null`),
+    index('cluster_credentials_user_idx').on(t.userId),
   ],
 );

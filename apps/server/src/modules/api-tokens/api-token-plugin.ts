@@ -18,12 +18,14 @@ export const INVALID_API_TOKEN = 'The API token is unknown, expired or revoked';
 /**
  * Resolves `Authorization: Bearer <token>` on every /api route, public ones too: a bad token is
  * a 401 wherever it is sent, so a script learns at once that its token no longer works. The row
- * is read on every call (no cache), so a revocation counts at once on every instance.
+ * is read on every call (no cache), so a revocation counts at once on every instance. Wrong
+ * tokens slow their address down (`bearerTokenThrottle`): guessing costs time, not queries.
  */
 export const apiTokenPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('apiToken', null);
     const service: ApiTokenService = app.services.apiTokens;
+    const throttle = app.services.bearerTokenThrottle;
     // Callback style: every API call passes here, and all but a script's pass at once.
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
@@ -32,11 +34,14 @@ export const apiTokenPlugin = fp(
       if (route === undefined || !(route.startsWith('/api/') || route === '/ws')) return done();
       const match = /^bearer +(\S+) *$/i.exec(header);
       if (!match) return done(unauthorized(INVALID_API_TOKEN));
-      service.resolve(match[1]!, request.ip ?? null).then((auth) => {
-        if (!auth) return done(unauthorized(INVALID_API_TOKEN));
-        request.apiToken = auth;
-        done();
-      }, done);
+      const ip = request.ip ?? null;
+      throttle
+        .resolve(ip, () => service.resolve(match[1]!, ip))
+        .then((auth) => {
+          if (!auth) return done(unauthorized(INVALID_API_TOKEN));
+          request.apiToken = auth;
+          done();
+        }, done);
     });
   },
   { name: 'api-tokens', dependencies: ['services', 'sessions'] },

@@ -11,7 +11,7 @@ import {
 } from '@alpenkube/contract';
 import { can } from '@alpenkube/contract/permissions';
 import { apiTokens, organizations, users } from '../../db/schema.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -76,6 +76,18 @@ export function expiryOf(
     throw badRequest(`expiresAt: A token expires within ${API_TOKEN_MAX_DAYS} days at most`);
   }
   return at;
+}
+
+/**
+ * Revokes every live token of a person, in the caller's transaction (disabling or removing
+ * them): a token acts as its user, and enabling the person again must not bring back tokens
+ * that may have leaked meanwhile. `revokedBy` is the admin who did it.
+ */
+export async function revokeApiTokensOf(tx: DbOrTx, userId: number, revokedBy: number) {
+  await tx
+    .update(apiTokens)
+    .set({ revokedAt: new Date(), revokedBy })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 }
 
 /**

@@ -3,6 +3,7 @@ export {
   type ApiTokenAuth,
   type ApiTokenService,
   createApiTokenService,
+  revokeApiTokensOf,
 } from './api-token-service.ts';
 export { apiTokenPlugin, INVALID_API_TOKEN } from './api-token-plugin.ts';
 export { apiTokenRoutes } from './api-token-routes.ts';

@@ -1,9 +1,11 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { clusterApiUpStatuses, type Catalog } from '@alpenkube/contract';
+import { can, type AccessLevel } from '@alpenkube/contract/permissions';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusterCredentials, clusters } from '../../db/schema.ts';
+import { clusterCredentials, clusters, organizations, users } from '../../db/schema.ts';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.ts';
 import type { KubeClusterView } from '../kube-api/index.ts';
+import { sessionUserFrom } from '../sessions/index.ts';
 import { loadPools, tierOf } from './cluster-records.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
@@ -20,15 +22,36 @@ const addonWorkloads: Record<string, { namespace: string; replicas: number }> = 
 };
 
 /**
- * A cluster's Kubernetes API credentials: a bearer token per cluster, kept as a hash to find it
- * and sealed with the server's secret to give it out again in a kubeconfig. Rotating revokes
- * every token given out; deleting the cluster revokes them too.
+ * Who may hold a cluster's Kubernetes API credential: who may download the kubeconfig. The
+ * kubeconfig route declares it, and a credential works only while its holder still may.
+ */
+export const KUBECONFIG_ACCESS: AccessLevel = 'member';
+
+/**
+ * Revokes every live Kubernetes API credential of a person, in the caller's transaction: a
+ * person disabled or removed keeps no way into the organization's clusters, and enabling them
+ * again gives none back (a new download makes a new one).
+ */
+export async function revokeKubeCredentialsOf(tx: DbOrTx, userId: number): Promise<void> {
+  await tx
+    .update(clusterCredentials)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(clusterCredentials.userId, userId), isNull(clusterCredentials.revokedAt)));
+}
+
+/**
+ * A cluster's Kubernetes API credentials, one per person and cluster, as DigitalOcean's
+ * kubeconfigs are: each member who downloads a kubeconfig gets a bearer token of their own,
+ * kept as a hash to find it and sealed with the server's secret to give it out again. It works
+ * while its holder may read the cluster (checked at every call), stops when they are disabled
+ * or removed (`revokeKubeCredentialsOf`), and rotating revokes everyone's.
  */
 export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
-  async function issue(tx: DbOrTx, clusterId: number): Promise<string> {
+  async function issue(tx: DbOrTx, clusterId: number, userId: number): Promise<string> {
     const token = `akc_${randomToken(24)}`;
     await tx.insert(clusterCredentials).values({
       clusterId,
+      userId,
       tokenHash: sha256(token),
       tokenSealed: sealer.seal(token),
     });
@@ -36,19 +59,22 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
   }
 
   return {
-    /** The current token, made on first use. */
-    async token(tx: DbOrTx, clusterId: number): Promise<string> {
+    /** The person's current token for the cluster, made on their first download. */
+    async token(tx: DbOrTx, clusterId: number, userId: number): Promise<string> {
       const [current] = await tx
         .select({ sealed: clusterCredentials.tokenSealed })
         .from(clusterCredentials)
         .where(
-          and(eq(clusterCredentials.clusterId, clusterId), isNull(clusterCredentials.revokedAt)),
-        )
-        .orderBy(desc(clusterCredentials.id))
-        .limit(1);
-      return current ? sealer.open(current.sealed) : issue(tx, clusterId);
+          and(
+            eq(clusterCredentials.clusterId, clusterId),
+            eq(clusterCredentials.userId, userId),
+            isNull(clusterCredentials.revokedAt),
+          ),
+        );
+      return current ? sealer.open(current.sealed) : issue(tx, clusterId, userId);
     },
 
+    /** Revokes every person's credential of the cluster; each next download makes a new one. */
     async rotate(tx: DbOrTx, clusterId: number): Promise<void> {
       await tx
         .update(clusterCredentials)
@@ -56,12 +82,12 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
         .where(
           and(eq(clusterCredentials.clusterId, clusterId), isNull(clusterCredentials.revokedAt)),
         );
-      await issue(tx, clusterId);
     },
 
     /**
-     * What the cluster's Kubernetes API shows, for a valid token of that cluster whose control
-     * plane is up; null otherwise (the API answers 401 and tells nothing more).
+     * What the cluster's Kubernetes API shows, for a live token of that cluster whose control
+     * plane is up and whose holder is a member of the cluster's organization who may still
+     * download its kubeconfig; null otherwise (the API answers 401 and tells nothing more).
      */
     async resolve(
       clusterId: number,
@@ -69,18 +95,23 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       catalog: Catalog,
     ): Promise<KubeClusterView | null> {
       const [found] = await db
-        .select({ cluster: clusters })
+        .select({ cluster: clusters, holder: users, organization: organizations })
         .from(clusterCredentials)
         .innerJoin(clusters, eq(clusters.id, clusterCredentials.clusterId))
+        .innerJoin(users, eq(users.id, clusterCredentials.userId))
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .where(
           and(
             eq(clusterCredentials.tokenHash, sha256(token)),
             eq(clusterCredentials.clusterId, clusterId),
             isNull(clusterCredentials.revokedAt),
             inArray(clusters.status, [...clusterApiUpStatuses]),
+            eq(users.organizationId, clusters.organizationId),
           ),
         );
-      if (!found) return null;
+      if (!found || !can(sessionUserFrom(found.holder, found.organization), KUBECONFIG_ACCESS)) {
+        return null;
+      }
       const { cluster } = found;
       const sizes = tierOf(catalog, cluster.tierId).nodeSizes;
       const pools = await loadPools(db, [cluster.id]);

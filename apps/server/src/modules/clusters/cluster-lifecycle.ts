@@ -120,14 +120,14 @@ export function createClusterLifecycle(
       return view(deleting, catalog);
     },
 
-    /** A kubeconfig for the cluster, holding its current token; every download is audited. */
+    /** The caller's kubeconfig of the cluster, holding their own token; every download is audited. */
     async kubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
-      const authority = deps.kubeApiTls ? (await deps.kubeApiTls.certificate()).cert : undefined;
+      const authority = deps.kubeApiTls ? await deps.kubeApiTls.authority() : undefined;
       return db.transaction(async (tx) => {
         // Locked, so that two first downloads at once give out one token, not two.
         const cluster = await findCluster(tx, actor.organizationId, id, true);
         assertClusterAllows(cluster, 'kubeconfig');
-        const token = await access.token(tx, cluster.id);
+        const token = await access.token(tx, cluster.id, actor.id);
         await auditCluster(tx, actor, client, id, 'cluster.kubeconfig');
         return {
           name: cluster.name,

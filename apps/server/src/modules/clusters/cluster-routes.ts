@@ -16,6 +16,7 @@ import {
   upgradeClusterSchema,
 } from '@alpenkube/contract';
 import { clientInfo, requireSession } from '../sessions/index.ts';
+import { KUBECONFIG_ACCESS } from './cluster-access.ts';
 
 const reads = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const changes = { ...reads, 409: errorSchema };
@@ -241,10 +242,11 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     endpoints.clusters.kubeconfig.pattern,
     {
-      config: { access: 'member' },
+      config: { access: KUBECONFIG_ACCESS },
       schema: {
         tags: ['clusters'],
-        summary: "A kubeconfig for the cluster's Kubernetes API (running clusters only; audited)",
+        summary:
+          "The caller's kubeconfig for the cluster's Kubernetes API, with a credential of their own (running clusters only; audited)",
         params: idParamsSchema,
         response: { 200: z.string(), ...changes },
       },
@@ -268,7 +270,8 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'orderer' },
       schema: {
         tags: ['clusters'],
-        summary: 'Revokes every kubeconfig given out; the next download holds a new token',
+        summary:
+          "Revokes every person's kubeconfig of the cluster; each next download holds a new token",
         params: idParamsSchema,
         response: { 200: clusterSchema, ...changes },
       },

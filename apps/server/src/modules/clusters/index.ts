@@ -4,3 +4,4 @@ export { createClusterService, type ClusterService } from './cluster-service.ts'
 export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-operations.ts';
 export { configOf } from './cluster-records.ts';
 export type { AddonInstallStart } from './cluster-addons.ts';
+export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';

@@ -68,6 +68,30 @@ describe('kube api routes', () => {
     expect(calls).toEqual([[7, 'wrong']]);
   });
 
+  it("answers a Status 404 for any /k8s path that is no cluster's API, asking no resolver", async () => {
+    calls.length = 0;
+    for (const [method, url] of [
+      ['GET', '/k8s'],
+      ['GET', '/k8s/'],
+      ['GET', '/k8s/clusters'],
+      ['GET', '/k8s/clusters/7'],
+      ['GET', '/k8s/anything/else?x=1'],
+      ['DELETE', '/k8s/clusters'],
+      ['POST', '/k8s/other'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: auth, payload: 'x'.repeat(10) });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toMatchObject({
+        kind: 'Status',
+        reason: 'NotFound',
+        message: 'the server could not find the requested resource',
+        code: 404,
+      });
+    }
+    expect(calls).toEqual([]);
+  });
+
   it('answers legacy discovery as plain JSON when aggregated discovery is asked for', async () => {
     const api = await get('/api', { ...auth, accept: AGGREGATED });
     expect(api.headers['content-type']).toMatch(/^application\/json(;|$)/);

@@ -5,6 +5,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
 import type { KubeClusterView, KubeObject, ResolveKubeCluster } from './kube-types.ts';
 import { getAnswer, listAnswer, type Answer, type ReadRequest } from './kube-answers.ts';
 import { apiGroupList, apiVersions, coreResourceList, versionInfo } from './kube-discovery.ts';
@@ -73,6 +74,7 @@ function answerErrorsAsStatus(app: FastifyInstance) {
         ),
       );
     }
+    if (error instanceof HttpError) reply.headers(error.headers);
     return sendStatus(reply, failure(code, REASONS[code] ?? 'Unknown', error.message));
   });
 }
@@ -100,7 +102,8 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
       reply.header('cache-control', 'no-store');
       const clusterId = clusterIdOf(request);
       const token = bearerToken(request);
-      const cluster = clusterId !== null && token ? await resolve(clusterId, token) : null;
+      const cluster =
+        clusterId !== null && token ? await resolve(clusterId, token, request.ip ?? null) : null;
       if (!cluster) return sendStatus(reply, unauthorizedStatus());
       clusters.set(request, cluster);
     });
@@ -174,11 +177,32 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
 }
 
 /**
+ * Any other path under /k8s/ is no cluster's API: a client that asks (a kubeconfig with a wrong
+ * server path) reads a Status 404, never the web app's page.
+ */
+const outsideClusters: FastifyPluginAsync = async (app) => {
+  answerErrorsAsStatus(app);
+  const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+    sendStatus(reply.header('cache-control', 'no-store'), pathNotFound());
+  for (const url of ['/k8s', '/k8s/*']) {
+    // Answered before a body is read, as the writes under a cluster's path are.
+    app.route({
+      ...route,
+      method: ['GET', ...WRITE_METHODS],
+      url,
+      onRequest: notFound,
+      handler: notFound,
+    });
+  }
+};
+
+/**
  * The simulated Kubernetes API of every running cluster, at `/k8s/clusters/<id>/…`: register
  * it as it is (`app.register(kubeApiRoutes(resolve))`), with no prefix of your own.
  */
 export function kubeApiRoutes(resolve: ResolveKubeCluster): FastifyPluginAsync {
   return async (app) => {
     await app.register(clusterApi(resolve), { prefix: KUBE_API_PREFIX });
+    await app.register(outsideClusters);
   };
 }

@@ -36,10 +36,15 @@ export interface KubeClusterView {
   addons: KubeAddonView[];
 }
 
-/** null when the token is wrong, revoked, or the cluster is not running: the API answers 401. */
+/**
+ * null when the token is wrong, revoked, or the cluster is not running: the API answers 401.
+ * `ip` is the caller's address, for the throttle on wrong tokens (an HttpError 429 it throws
+ * answers a Status with its Retry-After).
+ */
 export type ResolveKubeCluster = (
   clusterId: number,
   bearerToken: string,
+  ip: string | null,
 ) => Promise<KubeClusterView | null>;
 
 /** The metadata every object carries, as the API server writes it. */

@@ -18,6 +18,8 @@ import type { Tx } from '../../db/client.ts';
 import { databaseErrorCode } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
+import { revokeApiTokensOf } from '../api-tokens/index.ts';
+import { revokeKubeCredentialsOf } from '../clusters/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
@@ -54,6 +56,18 @@ export function createMemberService(deps: Deps) {
       await run(tx, locked);
       return loadMember(tx, actor, userId);
     });
+  }
+
+  /**
+   * Everything that lets a person in, ended in the change's transaction: their sessions (every
+   * instance drops them and closes their sockets), their API tokens and their Kubernetes API
+   * credentials. Tokens and credentials are revoked, not merely refused while the account is
+   * disabled, so enabling it again gives none of them back.
+   */
+  async function endAccess(tx: Tx, actor: SessionUser, userId: number) {
+    await sessions.destroyAllForUser(tx, userId);
+    await revokeApiTokensOf(tx, userId, actor.id);
+    await revokeKubeCredentialsOf(tx, userId);
   }
 
   /**
@@ -268,7 +282,7 @@ export function createMemberService(deps: Deps) {
           .set({ status: 'disabled', statusReason: reason, updatedAt: new Date() })
           .where(eq(users.id, userId));
         // Every instance drops the sessions now, not at their next cache reload.
-        await sessions.destroyAllForUser(tx, userId);
+        await endAccess(tx, actor, userId);
         await sessions.userChanged(tx, userId);
         await queueMail(tx, {
           to: target.email,
@@ -317,7 +331,7 @@ export function createMemberService(deps: Deps) {
       return db.transaction(async (tx) => {
         const { target, assertAdminsRemain } = await lockForChange(tx, actor, userId);
         assertAdminsRemain(null);
-        await sessions.destroyAllForUser(tx, userId);
+        await endAccess(tx, actor, userId);
         let deleted = true;
         try {
           // A savepoint: a refused delete must not abort the whole transaction.

@@ -1,6 +1,8 @@
 /** The rate-limit module's public surface: other modules and the app import only this file. */
+export { type BearerTokenThrottle, createBearerTokenThrottle } from './bearer-token-throttle.ts';
 export {
   type BackoffRule,
+  bearerTokenBackoffRule,
   createMemoryRateLimiter,
   createRateLimiter,
   FIFTEEN_MINUTES,

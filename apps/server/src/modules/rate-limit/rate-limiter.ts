@@ -65,6 +65,16 @@ export const signInSprayRule: RateLimitRule = {
   message: 'Too many failed sign-in attempts from your network. Try again in {minutes} minutes.',
 };
 
+/**
+ * Wrong bearer tokens (API tokens, Kubernetes API credentials) from one address: the sign-in's
+ * growing delay, keyed by the address alone, as a token names no account.
+ */
+export const bearerTokenBackoffRule: BackoffRule = {
+  ...passwordBackoffRule,
+  bucket: 'bearer-token-failure',
+  message: 'Too many requests with a wrong token from your network. Try again in {wait}.',
+};
+
 export const publicFormRule: RateLimitRule = {
   bucket: 'public-form',
   limit: 10,
@@ -79,7 +89,7 @@ export const ticketLookupRule: RateLimitRule = {
   message: 'Too many wrong tracking codes. Try again in {minutes} minutes.',
 };
 
-function describeWait(seconds: number): string {
+export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -1,7 +1,12 @@
 import type { ApiToken, ApiTokenResource } from '@alpenkube/contract';
 
 export const resourceLabels: Record<ApiTokenResource, { label: string; hint: string }> = {
-  clusters: { label: 'Clusters', hint: 'Clusters, node pools, kubeconfigs, provider checks' },
+  clusters: { label: 'Clusters', hint: 'Clusters, node pools, add-ons, provider checks' },
+  // A kubeconfig is a working credential: its own scope, never implied by the clusters ones.
+  kubeconfig: {
+    label: 'Kubeconfigs',
+    hint: 'Your own kubeconfigs; write also rotates credentials',
+  },
   orders: { label: 'Orders', hint: 'Orders, payments, add-on orders, marketplace products' },
   billing: { label: 'Billing', hint: 'Cards, credit, invoices, usage, budgets, plans' },
   support: { label: 'Support', hint: 'Tickets and custom-solution requests' },

@@ -6,6 +6,7 @@ export type ScopeChoice = Record<ApiTokenResource, 'none' | 'read' | 'write'>;
 
 export const noScopes: ScopeChoice = {
   clusters: 'none',
+  kubeconfig: 'none',
   orders: 'none',
   billing: 'none',
   support: 'none',

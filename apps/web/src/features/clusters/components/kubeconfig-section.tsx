@@ -11,8 +11,8 @@ import { CopyButton } from './copy-button';
 import { SectionCard } from './section-card';
 
 /**
- * The kubeconfig: downloaded as a file (fresh each time: it holds the current token), the one
- * command to try it, and rotating the credentials, which makes every earlier download useless.
+ * The person's kubeconfig: downloaded as a file (it holds their own token), the one command to
+ * try it, and rotating the credentials, which makes every member's earlier download useless.
  */
 export function KubeconfigSection({
   cluster,
@@ -72,7 +72,7 @@ export function KubeconfigSection({
             }
             triggerProps={{ disabled: !actions.rotate }}
             title="Rotate the credentials?"
-            description="Every kubeconfig downloaded so far stops working at once; download a new one afterwards. Do it when a kubeconfig may have leaked."
+            description="Every member's kubeconfig of this cluster stops working at once; each downloads a new one afterwards. Do it when a kubeconfig may have leaked."
             confirmLabel="Rotate credentials"
             pendingText="Rotating…"
             destructive

@@ -79,6 +79,7 @@ function invoiceOf(clusters: number): Invoice {
     paymentError: null,
     voidedAt: null,
     voidReason: null,
+    creditNote: null,
   };
 }
 

@@ -5,6 +5,7 @@ import { E2E_STATE_FILE, EVENT_LOOP_LIMIT_MS, EVENT_LOOP_NOTE_MS, EVENT_LOOP_REP
 interface Stall {
   at: string;
   blockedMs: number;
+  machineBusy: boolean;
   cause: string[];
 }
 
@@ -58,14 +59,20 @@ export default async function globalTeardown() {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(E2E_STATE_FILE, { force: true });
   const longest = [...stalls].sort((a, b) => b.blockedMs - a.blockedMs);
-  console.log(
-    `server event loop: ${stalls.length} stalls of ${EVENT_LOOP_NOTE_MS} ms or more, longest ${longest[0]?.blockedMs ?? 0} ms`,
-  );
   const over = longest.filter((stall) => stall.blockedMs >= EVENT_LOOP_LIMIT_MS);
-  if (over.length > 0) {
+  // A stall the server had no CPU for was the machine's (other processes had the cores): it
+  // is reported, but only the server's own work fails the run.
+  const ours = over.filter((stall) => !stall.machineBusy);
+  console.log(
+    `server event loop: ${stalls.length} stalls of ${EVENT_LOOP_NOTE_MS} ms or more, longest ` +
+      `${longest[0]?.blockedMs ?? 0} ms; ${over.length} of ${EVENT_LOOP_LIMIT_MS} ms or more, ` +
+      `${over.length - ours.length} of them while the machine was busy`,
+  );
+  if (ours.length > 0) {
     throw new Error(
-      `The server's event loop stalled ${over.length} times for ${EVENT_LOOP_LIMIT_MS} ms or more ` +
-        `(every request waited meanwhile):\n${over.slice(0, 5).map(describe).join('\n')}`,
+      `The server's own work stalled its event loop ${ours.length} times for ` +
+        `${EVENT_LOOP_LIMIT_MS} ms or more (every request waited meanwhile):\n` +
+        ours.slice(0, 5).map(describe).join('\n'),
     );
   }
 }

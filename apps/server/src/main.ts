@@ -81,7 +81,8 @@ async function main() {
     stallMs: config.eventLoop.warnMs,
     profile: config.eventLoop.profile,
     onStall(stall) {
-      app.log.warn(stall, `the event loop was blocked for ${stall.blockedMs} ms`);
+      const by = stall.machineBusy ? 'the machine (other processes had the cores)' : 'the server';
+      app.log.warn(stall, `the event loop was blocked for ${stall.blockedMs} ms by ${by}`);
       if (config.eventLoop.reportFile) {
         fs.appendFile(config.eventLoop.reportFile, `${JSON.stringify(stall)}\n`, () => {});
       }

@@ -81,8 +81,10 @@ async function render(request: PrerenderRequest): Promise<string | null> {
   if (current?.generation !== request.generation) {
     throw new Error(`No data for generation ${request.generation}`);
   }
+  // Taken before any wait: a request of another generation may replace `current` meanwhile.
+  const { data } = current;
   prerenderer ??= import(pathToFileURL(entry).href) as Promise<Prerenderer>;
-  const page = await (await prerenderer).renderPage(request.pathname, current.data);
+  const page = await (await prerenderer).renderPage(request.pathname, data);
   if (!page) return null;
   return preloadStylesheets(
     await beasties.process(

@@ -1,9 +1,16 @@
+import fs from 'node:fs';
 import inspector from 'node:inspector';
 
 /** A stretch of time in which the event loop ran nothing else: no request, timer or socket. */
 export interface EventLoopStall {
   at: string;
   blockedMs: number;
+  /**
+   * The thread spent more than half the stall ready to run but waiting for a core: other
+   * processes had the cores, so the machine, not the server's own work, held the loop. (Waiting
+   * on synchronous I/O is the server's own doing, and is not counted as the machine's.)
+   */
+  machineBusy: boolean;
   /** Where the time went, most first ("our frame ← the frame it was in, 62%"); empty unless profiled. */
   cause: string[];
 }
@@ -33,18 +40,20 @@ export function watchEventLoop(options: EventLoopWatchOptions): { stop(): void }
   // In microseconds of the monotonic clock, the one V8's profiles are timed by.
   const nowUs = () => Number(process.hrtime.bigint() / 1000n);
   let last = nowUs();
-  let lastCpu = process.cpuUsage();
+  let lastSchedule = threadSchedule();
   let profileStartedAt = last;
   const timer = setInterval(() => {
     const now = nowUs();
-    const cpu = process.cpuUsage(lastCpu);
-    const window = { fromUs: last, toUs: now, cpuUs: cpu.user + cpu.system };
+    const schedule = threadSchedule();
+    const window = { fromUs: last, toUs: now };
     const blockedMs = Math.round((now - last) / 1000 - CHECK_EVERY_MS);
     last = now;
-    lastCpu = process.cpuUsage();
+    const waitedUs = schedule && lastSchedule ? schedule.waitedUs - lastSchedule.waitedUs : 0;
+    lastSchedule = schedule;
     if (blockedMs >= options.stallMs) {
       const at = new Date(Date.now() - (now - window.fromUs) / 1000).toISOString();
-      const report = (cause: string[]) => options.onStall({ at, blockedMs, cause });
+      const machineBusy = waitedUs > (now - window.fromUs) / 2;
+      const report = (cause: string[]) => options.onStall({ at, blockedMs, machineBusy, cause });
       if (profiler) {
         profileStartedAt = now;
         profiler.restart((profile) => report(profile ? stallCause(profile, window) : []));
@@ -63,6 +72,19 @@ export function watchEventLoop(options: EventLoopWatchOptions): { stop(): void }
       profiler?.stop();
     },
   };
+}
+
+/**
+ * How long this thread has run, and waited to run while it could (other threads or processes
+ * had the cores), in microseconds: Linux's scheduler statistics. Null where there are none.
+ */
+function threadSchedule(): { ranUs: number; waitedUs: number } | null {
+  try {
+    const [ranNs, waitedNs] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    return { ranUs: Number(ranNs) / 1000, waitedUs: Number(waitedNs) / 1000 };
+  } catch {
+    return null;
+  }
 }
 
 interface CpuProfileNode {
@@ -103,13 +125,11 @@ const IDLE_FRAMES = new Set(['(idle)', '(program)']);
 
 /**
  * Names the code behind a stall from the samples taken in it: for each, our own deepest frame
- * (server, prerender or contract code) and the frame the sample was in, counted and ranked. A
- * stall in which the process used far less CPU than the time that passed was the machine's:
- * the server did not run meanwhile (other processes had the cores), and the first line says so.
+ * (server, prerender or contract code) and the frame the sample was in, counted and ranked.
  */
 export function stallCause(
   profile: CpuProfile,
-  window: { fromUs: number; toUs: number; cpuUs: number },
+  window: { fromUs: number; toUs: number },
   top = 3,
 ): string[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -129,17 +149,10 @@ export function stallCause(
     const key = describeSample(id, byId, parentOf);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const ranked = [...counts]
+  return [...counts]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([key, count]) => `${key}, ${Math.round((100 * count) / busy.length)}%`);
-  const stallUs = window.toUs - window.fromUs;
-  return window.cpuUs < stallUs / 2
-    ? [
-        `the server had the CPU for ${Math.round(window.cpuUs / 1000)} ms of ${Math.round(stallUs / 1000)} ms: the machine was busy`,
-        ...ranked,
-      ]
-    : ranked;
 }
 
 const OUR_CODE = /\/(apps\/server\/src|apps\/web\/dist\/ssr|packages\/contract\/src)\//;

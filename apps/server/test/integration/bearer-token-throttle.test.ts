@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreatedApiToken } from '@alpenkube/contract';
+import { clusters } from '../../src/db/schema.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -101,5 +103,22 @@ describe('wrong bearer tokens', () => {
       });
     }
     expect((await kubeApi(kube.token, '198.51.100.5')).statusCode).toBe(200);
+  });
+
+  it('never slows down a real token that may not be used now, as a script polling a cluster', async () => {
+    const poller = '198.51.100.6';
+    const { db } = t.app.services;
+    await db
+      .update(clusters)
+      .set({ status: 'provisioning' })
+      .where(eq(clusters.id, kube.clusterId));
+    try {
+      for (let i = 0; i < 8; i++) {
+        expect((await kubeApi(kube.token, poller)).statusCode, `poll ${i}`).toBe(401);
+      }
+    } finally {
+      await db.update(clusters).set({ status: 'running' }).where(eq(clusters.id, kube.clusterId));
+    }
+    expect((await kubeApi(kube.token, poller)).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { clusterApiUpStatuses, type Catalog } from '@alpenkube/contract';
 import { can, type AccessLevel } from '@alpenkube/contract/permissions';
 import type { DbOrTx } from '../../db/client.ts';
 import { clusterCredentials, clusters, organizations, users } from '../../db/schema.ts';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.ts';
 import type { KubeClusterView } from '../kube-api/index.ts';
+import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
 import { sessionUserFrom } from '../sessions/index.ts';
 import { loadPools, tierOf } from './cluster-records.ts';
 
@@ -87,13 +88,15 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
     /**
      * What the cluster's Kubernetes API shows, for a live token of that cluster whose control
      * plane is up and whose holder is a member of the cluster's organization who may still
-     * download its kubeconfig; null otherwise (the API answers 401 and tells nothing more).
+     * download its kubeconfig. No such token is null; a live token that may not be used now (the
+     * control plane is down, the holder lost the right) is KNOWN_TOKEN_REFUSED, which is no
+     * guess. Either way the API answers 401 and tells nothing more.
      */
     async resolve(
       clusterId: number,
       token: string,
       catalog: Catalog,
-    ): Promise<KubeClusterView | null> {
+    ): Promise<KubeClusterView | null | typeof KNOWN_TOKEN_REFUSED> {
       const [found] = await db
         .select({ cluster: clusters, holder: users, organization: organizations })
         .from(clusterCredentials)
@@ -105,12 +108,15 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
             eq(clusterCredentials.tokenHash, sha256(token)),
             eq(clusterCredentials.clusterId, clusterId),
             isNull(clusterCredentials.revokedAt),
-            inArray(clusters.status, [...clusterApiUpStatuses]),
-            eq(users.organizationId, clusters.organizationId),
           ),
         );
-      if (!found || !can(sessionUserFrom(found.holder, found.organization), KUBECONFIG_ACCESS)) {
-        return null;
+      if (!found) return null;
+      if (
+        !(clusterApiUpStatuses as readonly string[]).includes(found.cluster.status) ||
+        found.holder.organizationId !== found.cluster.organizationId ||
+        !can(sessionUserFrom(found.holder, found.organization), KUBECONFIG_ACCESS)
+      ) {
+        return KNOWN_TOKEN_REFUSED;
       }
       const { cluster } = found;
       const sizes = tierOf(catalog, cluster.tierId).nodeSizes;

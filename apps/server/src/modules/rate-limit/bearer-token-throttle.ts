@@ -5,6 +5,13 @@ import {
   type RateLimiter,
 } from './rate-limiter.ts';
 
+/**
+ * What a lookup answers for a real token that may not be used now (its cluster is stopped, its
+ * holder lost the right): refused like a wrong one, but no guess, so it does not slow the
+ * address down (a script polling a cluster until it is up must not lock itself out).
+ */
+export const KNOWN_TOKEN_REFUSED = Symbol('known token refused');
+
 /** Addresses remembered as waiting; past this, expired ones go first, then the oldest. */
 const MAX_REMEMBERED = 10_000;
 
@@ -55,13 +62,17 @@ export function createBearerTokenThrottle(rateLimit: RateLimiter) {
 
   return {
     /**
-     * Resolves a bearer token sent from `ip`: refused with 429 while the address waits, and a
-     * token `resolve` answers null for counts as a failure of the address.
+     * Resolves a bearer token sent from `ip`: refused with 429 while the address waits; a
+     * token `resolve` answers null for (no such token) counts as a failure of the address.
      */
-    async resolve<T>(ip: string | null, resolve: () => Promise<T | null>): Promise<T | null> {
+    async resolve<T>(
+      ip: string | null,
+      resolve: () => Promise<T | null | typeof KNOWN_TOKEN_REFUSED>,
+    ): Promise<T | null> {
       const key = `ip:${ip ?? 'unknown'}`;
       refuseWhileWaiting(key);
       const resolved = await resolve();
+      if (resolved === KNOWN_TOKEN_REFUSED) return null;
       if (resolved === null) await failed(key);
       return resolved;
     },

@@ -1,5 +1,9 @@
 /** The rate-limit module's public surface: other modules and the app import only this file. */
-export { type BearerTokenThrottle, createBearerTokenThrottle } from './bearer-token-throttle.ts';
+export {
+  type BearerTokenThrottle,
+  createBearerTokenThrottle,
+  KNOWN_TOKEN_REFUSED,
+} from './bearer-token-throttle.ts';
 export {
   type BackoffRule,
   bearerTokenBackoffRule,

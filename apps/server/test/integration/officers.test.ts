@@ -497,6 +497,24 @@ describe('officers panel', () => {
         userAgent: 'Colleague Browser 1.0',
         details: { from: 'user', to: 'admin' },
       });
+      // Whom they invited, and a colleague's request they answered: others' words and address.
+      await d.insert(invitations).values({
+        organizationId,
+        email: 'invited.friend@example.org',
+        role: 'user',
+        tokenHash: `inv-zq-sent-${Date.now()}`,
+        invitedBy: person.id,
+        expiresAt: new Date(Date.now() + DAY),
+      });
+      await d.insert(promotionRequests).values({
+        userId: colleague!.id,
+        organizationId,
+        reason: 'My own reasons, which are mine to keep',
+        status: 'refused',
+        decidedBy: person.id,
+        decidedAt: new Date(),
+        decisionNote: 'Not this quarter',
+      });
     }
 
     it('finds a person by username, e-mail or name', async () => {
@@ -580,6 +598,14 @@ describe('officers panel', () => {
         expect(byColleague).not.toHaveProperty(field);
       }
       expect(json('audit-events.json')).not.toMatch(/203\.0\.113\.77|Colleague Browser/);
+      expect(json('invitations.json')).not.toContain('invited.friend@example.org');
+      const sent = (JSON.parse(json('invitations.json')) as Record<string, unknown>[]).find(
+        (one) => one.invitedBy === person.id,
+      );
+      expect(sent).toMatchObject({ role: 'user' });
+      expect(sent).not.toHaveProperty('email');
+      expect(json('promotion-requests.json')).not.toContain('mine to keep');
+      expect(json('promotion-requests.json')).toContain('Not this quarter');
       // Their own keep where they came from.
       const own = events.find((one) => one.actorUserId === person.id);
       expect(own).toHaveProperty('userAgent');

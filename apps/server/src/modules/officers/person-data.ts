@@ -154,20 +154,29 @@ export async function personData(tx: Tx, user: UserRow): Promise<Record<string, 
       .select(columnsWithout(getTableColumns(apiTokens), 'tokenHash'))
       .from(apiTokens)
       .where(eq(apiTokens.userId, id)),
-    'promotion-requests': await tx
-      .select()
-      .from(promotionRequests)
-      .where(or(eq(promotionRequests.userId, id), eq(promotionRequests.decidedBy, id))),
-    invitations: await tx
-      .select(columnsWithout(getTableColumns(invitations), 'tokenHash'))
-      .from(invitations)
-      .where(
-        or(
-          sameEmail(invitations.email, email),
-          eq(invitations.acceptedUserId, id),
-          eq(invitations.invitedBy, id),
-        ),
-      ),
+    'promotion-requests': (
+      await tx
+        .select()
+        .from(promotionRequests)
+        .where(or(eq(promotionRequests.userId, id), eq(promotionRequests.decidedBy, id)))
+    ).map((row) => (row.userId === id ? row : columnsWithout(row, 'userId', 'reason'))),
+    // Whom they invited is another person's address: the invitation, not who received it.
+    invitations: (
+      await tx
+        .select(columnsWithout(getTableColumns(invitations), 'tokenHash'))
+        .from(invitations)
+        .where(
+          or(
+            sameEmail(invitations.email, email),
+            eq(invitations.acceptedUserId, id),
+            eq(invitations.invitedBy, id),
+          ),
+        )
+    ).map((row) =>
+      row.email.toLowerCase() === email.toLowerCase() || row.acceptedUserId === id
+        ? row
+        : columnsWithout(row, 'email', 'acceptedUserId'),
+    ),
     'cluster-operations': await tx
       .select(columnsWithout(getTableColumns(clusterOperations), 'steps'))
       .from(clusterOperations)

@@ -140,7 +140,8 @@ export function createKubeApiTls(options: {
       const server = https.createServer(
         { key, cert, ...CONNECTION_TIMEOUTS, handshakeTimeout: TLS_HANDSHAKE_TIMEOUT_MS },
         (request, response) => {
-          if (request.url?.startsWith('/k8s/')) {
+          const url = request.url ?? '';
+          if (url === '/k8s' || url.startsWith('/k8s/') || url.startsWith('/k8s?')) {
             app.routing(request, response);
             return;
           }

@@ -343,7 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
-    maxConnectionsPerAddress: intFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
+    maxConnectionsPerAddress: intFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
     eventLoop: {
       warnMs: intFrom(env, 'EVENT_LOOP_WARN_MS', 500),

@@ -105,7 +105,7 @@ test.describe('prerendered public pages', () => {
       expect(mainText.length, path).toBeGreaterThan(100);
       // The content itself, not a placeholder waiting for a request or a chunk (the two
       // diagnostics pages exist to show live requests: their heading and intro are enough).
-      if (!DIAGNOSTICS.includes(path)) expect(mainText, path).not.toMatch(/Loading/i);
+      if (!DIAGNOSTICS.includes(path)) expect(mainText, path).not.toMatch(/\bLoading\b/i);
     }
   });
 

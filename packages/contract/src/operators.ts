@@ -94,6 +94,8 @@ export const operatorOrganizationDetailSchema = operatorOrganizationSchema.exten
       issuedAt: timestampSchema,
       /** Cents. */
       total: z.number().int(),
+      /** Cents paying it took (credit applied and card charge): what a void of a paid one gives back. */
+      collected: z.number().int(),
       /** Cents a void can refund to the card that paid its amount due (0: credit only). */
       cardRefundable: z.number().int(),
       /** The credit note its void gave, if it was paid. */

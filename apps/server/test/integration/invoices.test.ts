@@ -857,7 +857,7 @@ describe('monthly invoices', () => {
         number: invoice.number,
         previousStatus: 'paid',
         creditNote: expect.stringMatching(/^CN-/),
-        credit: 1_200,
+        credit: 200,
         cardRefund: 0,
       });
       expect(JSON.stringify(audit!.details)).not.toContain('wrong company');
@@ -868,7 +868,7 @@ describe('monthly invoices', () => {
       expect(notices.map((notice) => notice.message)).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^Invoice ${invoice.number} \\(\\$12\\.00\\) was voided: Issued to the wrong company\\. Credit note CN-${year}-\\d{6} gives it back: \\$12\\.00 back as credit\\.$`,
+            `^Invoice ${invoice.number} \\(\\$12\\.00\\) was voided: Issued to the wrong company\\. Credit note CN-${year}-\\d{6} gives back what it collected: \\$2\\.00 back as credit\\.$`,
           ),
         ),
       );
@@ -899,7 +899,7 @@ describe('monthly invoices', () => {
     const pdfTextOf = async (body: Buffer) =>
       (await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true })).text;
 
-    it('a voided paid invoice gets a credit note: gapless number, PDF, listed, the card part refunded on its charge once, the rest as credit', async () => {
+    it('a voided paid invoice gets a credit note: gapless number, PDF, listed, what it collected given back, the card part refunded on its charge once, the rest as credit', async () => {
       const { client, organizationId } = await organization();
       await paidOrder(organizationId, 1_000, new Date(lastMonth.getTime() + DAY));
       const invoice = (await service().closeMonth(organizationId, boundary))!;
@@ -938,11 +938,12 @@ describe('monthly invoices', () => {
         tax: invoice.tax,
         total: 1_200,
         refundTo: 'card',
-        credit: 1_000,
+        credit: 0,
         cardRefund: 200,
         cardRefundStatus: 'refunded',
       });
-      expect(await balance()).toBe(before + 1_000);
+      // The 1,000 prepaid with the order was the order's: the order stands, so it stays paid.
+      expect(await balance()).toBe(before);
       // The refund job queued with the note runs too: the gateway refunds once.
       await t.app.services.jobs.drain();
       const refunds = await db()
@@ -952,7 +953,7 @@ describe('monthly invoices', () => {
       expect(refunds.map((r) => [r.chargeId, r.amountCents])).toEqual([
         [row!.gatewayChargeId, 200],
       ]);
-      expect(await balance()).toBe(before + 1_000);
+      expect(await balance()).toBe(before);
 
       // Listed with its invoice, and downloadable.
       const listed = (await client.get('/api/billing/invoices')).json<InvoiceSummary[]>();
@@ -967,6 +968,9 @@ describe('monthly invoices', () => {
       const text = await pdfTextOf(pdf.rawPayload);
       expect(text).toContain(note.number);
       expect(text).toContain(`Cancels invoice ${invoice.number}`);
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        'The $10.00 prepaid during the period with orders and renewals stays paid',
+      );
       const stranger = await organization();
       expect(
         (await stranger.client.get(`/api/billing/credit-notes/${note.id}/pdf`)).statusCode,
@@ -979,7 +983,7 @@ describe('monthly invoices', () => {
         await operator.post(`/api/billing/invoices/${other.id}/void`, { reason: 'Wrong month' })
       ).json<Invoice>().creditNote!;
       expect(Number(next.number.slice(-6))).toBe(Number(note.number.slice(-6)) + 1);
-      expect(next).toMatchObject({ refundTo: 'credit', credit: other.total, cardRefund: 0 });
+      expect(next).toMatchObject({ refundTo: 'credit', credit: other.cardCharged, cardRefund: 0 });
       expect(next.cardRefundStatus).toBeNull();
     });
 

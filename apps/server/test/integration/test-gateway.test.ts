@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { testGatewayCards, testGatewayCharges, testGatewayRefunds } from '../../src/db/schema.ts';
-import type { PaymentGateway } from '../../src/modules/payments/index.ts';
+import { RefundRefusedError, type PaymentGateway } from '../../src/modules/payments/index.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const TOKENS = '/test-gateway/v1/tokens';
@@ -279,7 +279,7 @@ describe('test gateway', () => {
       const first = await refund('refund-1', 600);
       expect(first).toMatchObject({ chargeId: paid.id, amountCents: 600, status: 'succeeded' });
       expect(await refund('refund-1', 600)).toEqual(first);
-      await expect(refund('refund-1', 500)).rejects.toMatchObject({ statusCode: 409 });
+      await expect(refund('refund-1', 500)).rejects.toBeInstanceOf(RefundRefusedError);
       await expect(refund('refund-2', 401)).rejects.toMatchObject({
         statusCode: 400,
         message: 'The refund is more than what is left of the charge.',
@@ -298,6 +298,27 @@ describe('test gateway', () => {
         ['refund-1', 600],
         ['refund-3', 400],
       ]);
+    });
+
+    it('answers two refunds of one key at once as one refund made, not one made and one over the charge', async () => {
+      const paid = await charge(await tokenFor('4242424242424242'), 'refund-race', 1_000);
+      const ask = () =>
+        gateway.refund({ chargeId: paid.id, amountCents: 1_000, idempotencyKey: 'refund-race-1' });
+      let answers!: Promise<Awaited<ReturnType<typeof ask>>[]>;
+      // Both asks start while the charge is held (as by a third refund), so both have looked for
+      // their key before either could make the refund.
+      await t.app.services.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(testGatewayCharges)
+          .where(eq(testGatewayCharges.id, paid.id))
+          .for('update');
+        answers = Promise.all([ask(), ask()]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const [first, second] = await answers;
+      expect(second!.id).toBe(first!.id);
+      expect(await t.app.services.db.select().from(testGatewayRefunds)).toHaveLength(1);
     });
 
     it('refuses an unknown token, a non-positive amount and a return URL off the site', async () => {

@@ -4,11 +4,10 @@ import type { CreditNote } from '@alpenkube/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { creditNoteNumberCounters, creditNotes, invoices } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import type { PaymentGateway } from '../payments/index.ts';
+import { RefundRefusedError, type PaymentGateway } from '../payments/index.ts';
 import type { InvoiceRow } from './invoice-view.ts';
 import { nextInSeries } from './number-series.ts';
 
@@ -57,19 +56,26 @@ export const cardRefundable = (invoice: InvoiceRow) =>
   invoice.status === 'paid' && invoice.gatewayChargeId ? invoice.cardChargedCents : 0;
 
 /**
+ * What paying the invoice took: its credit applied and its card charge. The part of its total
+ * prepaid with orders and renewals was taken by those, which stand after the void.
+ */
+export const invoiceCollected = (invoice: InvoiceRow) =>
+  invoice.creditAppliedCents + invoice.cardChargedCents;
+
+/**
  * The credit note of a paid invoice being voided, in the void's transaction: its number, the
- * invoice's amounts, and every cent of its total back: to the credit balance, or, when the
- * operator chose the card and the invoice's amount due was charged to one, that part refunded
- * on the original charge (a job asks the gateway, after the commit) and the rest as credit.
+ * invoice's amounts cancelled, and every cent the invoice collected back: to the credit balance,
+ * or, when the operator chose the card and the invoice was charged to one, that part refunded on
+ * the original charge (a job asks the gateway, after the commit) and the rest as credit.
  */
 export async function issueCreditNote(
   tx: Tx,
   invoice: InvoiceRow,
   input: { reason: string; refundTo: 'credit' | 'card'; issuedBy: number; now: Date },
 ): Promise<CreditNoteRow> {
-  const card =
-    input.refundTo === 'card' ? Math.min(cardRefundable(invoice), invoice.totalCents) : 0;
-  const credit = invoice.totalCents - card;
+  const collected = invoiceCollected(invoice);
+  const card = input.refundTo === 'card' ? Math.min(cardRefundable(invoice), collected) : 0;
+  const credit = collected - card;
   const year = input.now.getUTCFullYear();
   const number = creditNoteNumber(year, await nextInSeries(tx, creditNoteNumberCounters, year));
   const [note] = await tx
@@ -113,8 +119,8 @@ export const givenBackWords = (note: CreditNoteRow) =>
 /**
  * Asks the gateway for a credit note's card refund: a refund on the invoice's charge with the
  * key `credit-note-<id>`, so asking again (a retry, a second instance) refunds once. Refunded:
- * recorded. Refused by the gateway: the amount goes to the credit balance instead, and the
- * admins are told. Unreachable: thrown, and the job tries again.
+ * recorded. Refused by the gateway for good: the amount goes to the credit balance instead, and
+ * the admins are told. No answer: thrown, and the job tries again.
  */
 export async function refundCreditNote(db: Db, gateway: PaymentGateway, creditNoteId: number) {
   const [found] = await db
@@ -133,7 +139,9 @@ export async function refundCreditNote(db: Db, gateway: PaymentGateway, creditNo
     });
     outcome = { refundId: refund.id };
   } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    // Only the gateway's definite no moves the money to the credit balance; no answer (or a
+    // refund of the same key still being made elsewhere) is asked again by the job.
+    if (!(error instanceof RefundRefusedError)) throw error;
     outcome = { refused: error.message };
   }
   await db.transaction(async (tx) => {

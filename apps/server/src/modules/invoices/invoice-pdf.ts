@@ -322,6 +322,14 @@ const refundWords = (note: CreditNote) => {
   return [credit, card].filter(Boolean).join('; ') || 'Nothing to give back';
 };
 
+/** The part of the total prepaid with orders and renewals: theirs, not given back by the note. */
+const standingWords = (note: CreditNote) => {
+  const prepaid = note.total - note.credit - note.cardRefund;
+  return prepaid > 0
+    ? ` The ${dollars(prepaid)} prepaid during the period with orders and renewals stays paid: those charges stand.`
+    : '';
+};
+
 /**
  * A credit note as a PDF (A4), from the stored credit note and the invoice it cancels: the same
  * parties, its own number and date, the amounts it gives back and where they went. Deterministic
@@ -366,7 +374,7 @@ export function renderCreditNotePdf(note: CreditNote, invoice: Invoice): Promise
     .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`Given back: ${refundWords(note)}.`, MARGIN, y, { width });
+    .text(`Given back: ${refundWords(note)}.${standingWords(note)}`, MARGIN, y, { width });
   drawFooters(doc, `${invoice.seller.name} · ${note.number}`);
   doc.end();
   return done;

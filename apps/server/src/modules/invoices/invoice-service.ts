@@ -227,7 +227,7 @@ export function createInvoiceService(deps: Deps) {
           },
         });
         const message = note
-          ? `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason.replace(/\.$/, '')}. Credit note ${note.number} gives it back: ${givenBackWords(note)}.`
+          ? `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason.replace(/\.$/, '')}. Credit note ${note.number} gives back what it collected: ${givenBackWords(note)}.`
           : `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason}`;
         await notifyOrganizationAdmins(tx, row.organizationId, 'warning', message, {
           subject: `Invoice ${row.number} was voided`,

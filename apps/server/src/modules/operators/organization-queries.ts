@@ -138,6 +138,9 @@ export async function organizationDetail(
       status: invoices.status,
       issuedAt: invoices.issuedAt,
       total: invoices.totalCents,
+      collected: sql<number>`${invoices.creditAppliedCents} + ${invoices.cardChargedCents}`.mapWith(
+        Number,
+      ),
       // A paid invoice's amount due went to the card on this charge: a void may refund it there.
       cardRefundable:
         sql<number>`case when ${invoices.status} = 'paid' and ${invoices.gatewayChargeId} is not null then ${invoices.cardChargedCents} else 0 end`.mapWith(

@@ -9,6 +9,7 @@ export type {
   RefundRequest,
   TestCardInfo,
 } from './payment-gateway.ts';
+export { RefundRefusedError } from './payment-gateway.ts';
 export {
   type CardForPayment,
   createPaymentMethodService,

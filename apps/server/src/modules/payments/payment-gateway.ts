@@ -1,3 +1,5 @@
+import { HttpError } from '../../lib/http-error.ts';
+
 /**
  * A card processor, as the platform sees one. The embedded default is the test gateway
  * (`test-gateway.ts`), which behaves like a processor's test mode; a real processor's SDK plugs
@@ -64,6 +66,14 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** The gateway's definite no to a refund: asking again gives the same answer. */
+export class RefundRefusedError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'RefundRefusedError';
+  }
+}
+
 export interface PaymentGateway {
   /** Stored with each saved card: `test` for the test gateway. */
   readonly name: string;
@@ -81,9 +91,10 @@ export interface PaymentGateway {
   /** Gives up a charge still waiting for its challenge; a settled charge stays as it is. */
   cancelCharge(chargeId: string): Promise<Charge>;
   /**
-   * Refunds part or all of a succeeded charge. A request the gateway refuses (an unknown charge,
-   * one not succeeded, more than is left of it) is an error with a status under 500; one it
-   * could not answer throws otherwise, and asking again with the same key is safe.
+   * Refunds part or all of a succeeded charge. A request the gateway refuses for good (an
+   * unknown charge, one not succeeded, more than is left of it, a key used with other details)
+   * throws RefundRefusedError; anything else thrown (unreachable, busy) is no answer, and
+   * asking again with the same key is safe.
    */
   refund(request: RefundRequest): Promise<Refund>;
 }

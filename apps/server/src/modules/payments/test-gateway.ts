@@ -14,6 +14,7 @@ import type {
   Refund,
   RefundRequest,
 } from './payment-gateway.ts';
+import { RefundRefusedError } from './payment-gateway.ts';
 import {
   CHALLENGE_FAILED_MESSAGE,
   DECLINED_MESSAGE,
@@ -267,11 +268,11 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
      */
     async refund(request: RefundRequest): Promise<Refund> {
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
-        throw badRequest('A refund needs a positive whole number of cents.');
+        throw new RefundRefusedError('A refund needs a positive whole number of cents.');
       }
       const toRefund = (row: typeof testGatewayRefunds.$inferSelect): Refund => {
         if (row.chargeId !== request.chargeId || row.amountCents !== request.amountCents) {
-          throw conflict('This refund was already made with other details.');
+          throw new RefundRefusedError('This refund was already made with other details.');
         }
         return {
           id: row.id,
@@ -280,30 +281,32 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
           status: 'succeeded',
         };
       };
-      const refundOfKey = async (executor: DbOrTx = db) =>
+      const refundOfKey = async (executor: DbOrTx) =>
         (
           await executor
             .select()
             .from(testGatewayRefunds)
             .where(eq(testGatewayRefunds.idempotencyKey, request.idempotencyKey))
         )[0];
-      const existing = await refundOfKey();
-      if (existing) return toRefund(existing);
       return db.transaction(async (tx) => {
         const [charge] = await tx
           .select()
           .from(testGatewayCharges)
           .where(eq(testGatewayCharges.id, request.chargeId))
           .for('update');
-        if (!charge) throw badRequest('There is no such charge to refund.');
+        if (!charge) throw new RefundRefusedError('There is no such charge to refund.');
+        // Under the charge's lock: a refund of the same key that raced this one is found here,
+        // and answered as made, not counted against what is left of the charge.
+        const existing = await refundOfKey(tx);
+        if (existing) return toRefund(existing);
         if (charge.status !== 'succeeded')
-          throw badRequest('Only a charge that succeeded is refunded.');
+          throw new RefundRefusedError('Only a charge that succeeded is refunded.');
         const [refunded] = await tx
           .select({ sum: sql<string>`coalesce(sum(${testGatewayRefunds.amountCents}), 0)` })
           .from(testGatewayRefunds)
           .where(eq(testGatewayRefunds.chargeId, charge.id));
         if (Number(refunded?.sum ?? 0) + request.amountCents > charge.amountCents) {
-          throw badRequest('The refund is more than what is left of the charge.');
+          throw new RefundRefusedError('The refund is more than what is left of the charge.');
         }
         const [inserted] = await tx
           .insert(testGatewayRefunds)
@@ -313,9 +316,8 @@ export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
             chargeId: charge.id,
             amountCents: request.amountCents,
           })
-          .onConflictDoNothing({ target: testGatewayRefunds.idempotencyKey })
           .returning();
-        return toRefund(inserted ?? (await refundOfKey(tx))!);
+        return toRefund(inserted!);
       });
     },
 

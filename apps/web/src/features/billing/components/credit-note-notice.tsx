@@ -21,6 +21,7 @@ export function CreditNoteNotice({ note }: { note: CreditNote }) {
       ? `${formatUsd(note.cardRefund)} ${refundWords[note.cardRefundStatus]}`
       : null,
   ].filter(Boolean);
+  const prepaid = note.total - note.credit - note.cardRefund;
   return (
     <section
       aria-label={`Credit note ${note.number}`}
@@ -42,7 +43,10 @@ export function CreditNoteNotice({ note }: { note: CreditNote }) {
         </a>
       </div>
       <p className="text-muted-foreground">
-        This invoice was voided and its {formatUsd(note.total)} given back: {parts.join(' and ')}.
+        This invoice was voided and what it collected given back:{' '}
+        {parts.length > 0 ? parts.join(' and ') : 'nothing'}.
+        {prepaid > 0 &&
+          ` The ${formatUsd(prepaid)} prepaid with orders and renewals stays paid: those charges stand.`}
       </p>
     </section>
   );

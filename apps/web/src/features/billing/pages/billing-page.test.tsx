@@ -185,7 +185,7 @@ describe('BillingPage', () => {
         tax: 2_000,
         total: 12_000,
         refundTo: 'card' as const,
-        credit: 9_000,
+        credit: 1_000,
         cardRefund: 3_000,
         cardRefundStatus: 'refunded' as const,
       },
@@ -202,7 +202,7 @@ describe('BillingPage', () => {
     const dialog = await screen.findByRole('dialog', { name: /Invoice INV-2026-000009/ });
     const note = await within(dialog).findByRole('region', { name: 'Credit note CN-2026-000004' });
     expect(note).toHaveTextContent(
-      'This invoice was voided and its $120.00 given back: $90.00 added to your credit balance and $30.00 refunded to the card that paid this invoice.',
+      'This invoice was voided and what it collected given back: $10.00 added to your credit balance and $30.00 refunded to the card that paid this invoice. The $80.00 prepaid with orders and renewals stays paid: those charges stand.',
     );
     expect(within(note).getByRole('link', { name: 'CN-2026-000004 as PDF' })).toHaveAttribute(
       'href',

@@ -19,6 +19,7 @@ export function VoidInvoiceForm({
     number: string;
     status: 'open' | 'paid' | 'void';
     total: number;
+    collected: number;
     cardRefundable: number;
   };
   submit: (body: VoidInvoice) => Promise<unknown>;
@@ -55,7 +56,7 @@ export function VoidInvoiceForm({
         {paid ? (
           <fieldset className="grid gap-2 text-sm">
             <legend className="mb-1 font-medium">
-              It was paid: a credit note gives {formatUsd(invoice.total)} back
+              It was paid: a credit note gives back the {formatUsd(invoice.collected)} it collected
             </legend>
             <label className="flex items-start gap-2">
               <input type="radio" value="credit" {...form.register('refundTo')} />

@@ -182,6 +182,7 @@ describe('OrganizationPage', () => {
         status: 'paid' as const,
         issuedAt: '2026-11-01T00:00:00.000Z',
         total: 12_000,
+        collected: 2_500,
         cardRefundable: 2_000,
         creditNote: null,
       };
@@ -202,6 +203,10 @@ describe('OrganizationPage', () => {
       expect(await screen.findByText('CN-2026-000004')).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Void INV-2026-000032' }));
       const form = within(await screen.findByRole('form', { name: 'Void invoice' }));
+      // What the invoice collected goes back, not its total: the rest was prepaid by orders.
+      expect(
+        form.getByText('It was paid: a credit note gives back the $25.00 it collected'),
+      ).toBeInTheDocument();
       expect(form.getByRole('radio', { name: /As credit/ })).toBeChecked();
       const card = form.getByRole('radio', {
         name: '$20.00 refunded to the card that paid it, the rest as credit',

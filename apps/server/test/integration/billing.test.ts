@@ -1358,6 +1358,40 @@ describe('billing', () => {
       }
     });
 
+    it('saves every change however many in a row: past the mail share the admins are told in the app only', async () => {
+      const { client, user } = await detailsAdmin('Details Many Saves');
+      for (const street of ['1', '2', '3', '4', '5', '6', '7']) {
+        const saved = await client.put('/api/billing/details', {
+          ...germanDetails(null),
+          address: `Hauptstraße ${street}\n10115 Berlin`,
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+      expect((await detailsOf(client)).address).toBe('Hauptstraße 7\n10115 Berlin');
+      const told = await db()
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, user.id),
+            like(notifications.message, '%changed your organization’s billing details%'),
+          ),
+        );
+      expect(told).toHaveLength(7);
+      const mails = await db()
+        .select()
+        .from(outgoingMail)
+        .where(
+          and(
+            eq(outgoingMail.to, user.email),
+            eq(outgoingMail.subject, 'Your organization’s billing details changed'),
+          ),
+        );
+      // Registering mailed the address once: five mails in 15 minutes to one address at most.
+      expect(mails.length).toBeLessThan(7);
+      expect(mails.length).toBeGreaterThan(0);
+    });
+
     it('refuses bad input and everyone but the organization’s admins, tokens included', async () => {
       const { client, organizationId } = await detailsAdmin('Details Guarded');
       // A French business pays French VAT, confirmed or not; a business without a number too.

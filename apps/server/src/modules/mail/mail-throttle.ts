@@ -1,4 +1,9 @@
-import { FIFTEEN_MINUTES, type RateLimiter, type RateLimitRule } from '../rate-limit/index.ts';
+import {
+  FIFTEEN_MINUTES,
+  RateLimitedError,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../rate-limit/index.ts';
 
 /** Mails one address receives: nobody can turn the site into a mail bomb aimed at someone. */
 export const mailToRecipientRule: RateLimitRule = {
@@ -23,14 +28,28 @@ export const mailFromNetworkRule: RateLimitRule = {
  */
 export function createMailThrottle(rateLimit: RateLimiter, limitPerIp: number) {
   const networkRule = { ...mailFromNetworkRule, limit: limitPerIp };
+  const admit = async (recipients: string[], ip: string | null): Promise<void> => {
+    const recipientKeys = recipients.map((to) => `to:${to.trim().toLowerCase()}`);
+    const networkKeys = recipients.map(() => `ip:${ip ?? 'unknown'}`);
+    await rateLimit.check(mailToRecipientRule, recipientKeys);
+    await rateLimit.check(networkRule, networkKeys.slice(0, 1));
+    await rateLimit.record(mailToRecipientRule, recipientKeys);
+    await rateLimit.record(networkRule, networkKeys);
+  };
   return {
-    async admit(recipients: string[], ip: string | null): Promise<void> {
-      const recipientKeys = recipients.map((to) => `to:${to.trim().toLowerCase()}`);
-      const networkKeys = recipients.map(() => `ip:${ip ?? 'unknown'}`);
-      await rateLimit.check(mailToRecipientRule, recipientKeys);
-      await rateLimit.check(networkRule, networkKeys.slice(0, 1));
-      await rateLimit.record(mailToRecipientRule, recipientKeys);
-      await rateLimit.record(networkRule, networkKeys);
+    admit,
+    /**
+     * For a mail that only tells of a change made anyway: counted like any other when there is
+     * room, and false (send none) past the share, so the change itself is never refused for it.
+     */
+    async mayMail(recipients: string[], ip: string | null): Promise<boolean> {
+      try {
+        await admit(recipients, ip);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimitedError) return false;
+        throw error;
+      }
     },
   };
 }

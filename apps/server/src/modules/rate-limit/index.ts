@@ -13,6 +13,7 @@ export {
   type MemoryRateLimiter,
   passwordBackoffRule,
   publicFormRule,
+  RateLimitedError,
   type RateLimiter,
   type RateLimitRule,
   secondFactorBackoffRule,

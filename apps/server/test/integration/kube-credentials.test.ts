@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CreatedApiToken } from '@alpenkube/contract';
 import { apiTokens, clusterCredentials, organizations, users } from '../../src/db/schema.ts';
+import { erasePerson, newPseudonym } from '../../src/modules/officers/erasure.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -134,6 +135,18 @@ describe('Kubernetes API credentials', () => {
     const renewed = await tokenOf(await signedIn(customer.id), cluster.id);
     expect(renewed).not.toBe(kubeToken);
     expect(await kubeStatus(cluster.id, renewed)).toBe(200);
+  });
+
+  it('revokes an erased person’s credential', async () => {
+    const { customer, cluster } = await team();
+    await tokenOf(customer.client, cluster.id);
+    const [person] = await db().select().from(users).where(eq(users.id, customer.id));
+    await db().transaction((tx) => erasePerson(tx, person!, newPseudonym(), 'unused'));
+    const [credential] = await db()
+      .select()
+      .from(clusterCredentials)
+      .where(eq(clusterCredentials.userId, customer.id));
+    expect(credential!.revokedAt).toEqual(expect.any(Date));
   });
 
   it('honours a credential only while its holder may read the cluster', async () => {

@@ -25,6 +25,7 @@ import {
   userDevices,
   users,
 } from '../../db/schema.ts';
+import { revokeKubeCredentialsOf } from '../clusters/index.ts';
 import { nameKeyOf } from '../organizations/index.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -135,7 +136,7 @@ async function scrubColumn(
  * transaction. What the organization must keep (invoices, orders, ticket conversations, the
  * audit trail) stays, pointing at the same user id, which now reads as the pseudonym; what
  * served only the person (sessions, devices, tokens, their notifications, their newsletter
- * subscription) goes.
+ * subscription) goes, and their Kubernetes API credentials are revoked.
  */
 export async function erasePerson(
   tx: Tx,
@@ -185,6 +186,9 @@ export async function erasePerson(
   await tx.delete(userDevices).where(eq(userDevices.userId, id));
   await tx.delete(authTokens).where(eq(authTokens.userId, id));
   await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
+  // Revoked, not deleted: the row's sealed token is no personal data, and what a cluster let in
+  // stays traceable; revoked, no re-enabling gives it back.
+  await revokeKubeCredentialsOf(tx, id);
   await tx.delete(notifications).where(eq(notifications.userId, id));
   await tx.delete(newsletterSubscriptions).where(sameEmail(newsletterSubscriptions.email));
   // Counters keyed by the person (sign-in delays `user:<username>|ip:…`, or the address they

@@ -1210,6 +1210,61 @@ describe('billing', () => {
       expect(await balanceOf(organizationId)).toBeGreaterThan(49_900 - 200);
     });
 
+    /** An organization on the paid Business plan, monthly: its support subscription. */
+    async function onBusinessPlan() {
+      const who = await clusterOrderer(t.app);
+      const placed = await putPlan(who.client, { plan: 'business', billingCycle: 'monthly' });
+      const paid = await who.client.post(`/api/orders/${placed.json<Order>().id}/pay`, {});
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [support] = await db()
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.organizationId, who.organizationId),
+            eq(subscriptions.kind, 'support'),
+          ),
+        );
+      return { ...who, support: support! };
+    }
+
+    it('a double click on the free plan places one order, and both answers are that order', async () => {
+      const { client, organizationId } = await onBusinessPlan();
+      const body = { plan: 'basic', billingCycle: 'monthly' };
+      const answers = await Promise.all([
+        putPlan(client, body, 'double-click'),
+        putPlan(client, body, 'double-click'),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const [first, second] = answers.map((answer) => answer.json<Order>());
+      expect(second!.id).toBe(first!.id);
+      const placed = await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.organizationId, organizationId), eq(orders.kind, 'support')));
+      expect(placed).toHaveLength(2);
+    });
+
+    it('a plan change while a renewal holds the subscription waits for it: one lock order, no deadlock', async () => {
+      const { client, organizationId, support } = await onBusinessPlan();
+      let change!: ReturnType<typeof putPlan>;
+      // As a renewal's charge does: the subscription first, the credit balance last. On
+      // PostgreSQL the plan change really starts in between.
+      await db().transaction(async (tx) => {
+        await tx.select().from(subscriptions).where(eq(subscriptions.id, support.id)).for('update');
+        change = putPlan(client, { plan: 'basic', billingCycle: 'monthly' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx
+          .select()
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+          .for('update');
+      });
+      const changed = await change;
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await client.get('/api/billing/plans')).json<BillingPlans>().current).toBe('basic');
+    });
+
     it('a suspended organization cannot change its plan', async () => {
       const { client, organizationId } = await clusterOrderer(t.app);
       await db()

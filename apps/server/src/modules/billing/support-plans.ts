@@ -82,13 +82,25 @@ export async function changePlan(
   const free = priceFor(plan, input.billingCycle) === 0;
   await assertOrderingAllowed(db, actor.organizationId);
   try {
-    const orderId = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
+      // Billing's lock order (the subscription, its renewals, then the organization), which a
+      // renewal being charged follows too: taken the other way round, the two deadlocked.
+      let subscription = await lockSupportSubscription(tx, actor.organizationId);
       const [organization] = await tx
         .select({ plan: organizations.supportPlan })
         .from(organizations)
         .where(eq(organizations.id, actor.organizationId))
         .for('update');
-      const subscription = await lockSupportSubscription(tx, actor.organizationId);
+      // Plan changes of one organization queue on its row: what the one before this did is
+      // seen now. Its order, when it was this same request again (a double click), is the answer.
+      const placedMeanwhile = await orderPlacedWith(
+        tx,
+        actor.organizationId,
+        idempotencyKey,
+        digest,
+      );
+      if (placedMeanwhile !== null) return { orderId: placedMeanwhile, replayed: true };
+      subscription ??= await lockSupportSubscription(tx, actor.organizationId);
       const sameCycle = free || (subscription?.billingCycle ?? 'monthly') === input.billingCycle;
       const paidFor = free || subscription !== null;
       if (organization?.plan === plan.slug && sameCycle && paidFor) {
@@ -126,9 +138,8 @@ export async function changePlan(
           `Your organization is now on the ${plan.name} support plan.`,
         );
       }
-      return placed;
+      return { orderId: placed, replayed: false };
     });
-    return { orderId, replayed: false };
   } catch (error) {
     if (uniqueViolation(error)?.constraint === 'orders_idempotency_key') {
       // Two requests with one key raced: the other placed the order.

@@ -44,15 +44,19 @@ export function createDirectoryFileStore(root: string): FileStore {
       await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const partial = path.join(partialDir, crypto.randomUUID());
       const cap = sizeCap(maxBytes);
+      // Opened before any byte is read: a stream opened by the pipeline could still be opening
+      // when a source refused at once fails it, and create the file after the clean-up below.
+      const handle = await fs.promises.open(partial, 'wx', 0o600);
       try {
         await pipeline(
           source,
           cap,
           // flush: fsync before close, so the file is on disk before any row names it.
-          fs.createWriteStream(partial, { flags: 'wx', mode: 0o600, flush: true }),
+          handle.createWriteStream({ flush: true }),
         );
         await fs.promises.rename(partial, target);
       } catch (error) {
+        await handle.close().catch(() => {});
         await fs.promises.rm(partial, { force: true });
         throw error;
       }

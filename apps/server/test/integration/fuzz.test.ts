@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -445,6 +446,14 @@ describe('bad input on every route', () => {
       expect(multipart.sort()).toEqual(Object.keys(FORMS).sort());
     });
 
+    /** Files in the store's directory, partial ones included: a refusal leaves none. */
+    const storedFileCount = () => {
+      if (t.config.fileStore.kind !== 'directory') throw new Error('a directory store');
+      return fs
+        .readdirSync(t.config.fileStore.directory, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile()).length;
+    };
+
     it('accepts files of the allowed types and refuses the rest whole, as declared, writing nothing', async () => {
       const findings: string[] = [];
       const ticketFields = fieldsOf(createTicketSchema);
@@ -468,6 +477,7 @@ describe('bad input on every route', () => {
         for (const multipart of multipartCases(fieldsOf(form))) {
           const where = `${key} [${multipart.label}]`;
           const before = await countRows();
+          const filesBefore = storedFileCount();
           const response = await injectAs(role, {
             method: op.method,
             url,
@@ -483,6 +493,8 @@ describe('bad input on every route', () => {
             if (status < 400 || status >= 500) findings.push(`${where} → ${status}, not refused`);
             const wrote = changedRows(before, await countRows());
             if (wrote.length) findings.push(`${where} → ${status} wrote ${wrote.join(', ')}`);
+            const kept = storedFileCount() - filesBefore;
+            if (kept) findings.push(`${where} → ${status} left ${kept} file(s) in the file store`);
           }
         }
       }

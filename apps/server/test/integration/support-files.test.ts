@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Ticket } from '@alpenkube/contract';
 import { organizations, supportAttachments, users } from '../../src/db/schema.ts';
@@ -170,6 +170,61 @@ describe('support files in the file store', () => {
     expect(statuses.filter((status) => status === 200 || status === 201)).toHaveLength(1);
     expect(await fileRows()).toBe(before.rows + 1);
     expect(storedFiles()).toHaveLength(before.files.length + 1);
+  });
+
+  it("counts the support team's files against no customer's quota", async () => {
+    const customer = await member();
+    const ticket = (await open(customer.client, [log('mine.log', 2 * MB)])).json<Ticket>();
+    const agent = await member();
+    await db()
+      .update(users)
+      .set({ role: 'super_admin', totpEnabled: true })
+      .where(eq(users.id, agent.userId));
+    await t.app.services.sessions.userChanged(db(), agent.userId);
+    // The team answers with 3 MB of files: past the organization's 4 MB, were they counted.
+    const answered = await agent.client.request({
+      method: 'POST',
+      url: `/api/support/queue/${ticket.id}/messages`,
+      ...form({ body: 'Here is our analysis' }, [log('analysis.log', 3 * MB)]),
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    // The customer's own 2 MB and 1 more fit the organization's 4 MB.
+    const more = await reply(customer.client, ticket.id, [log('more.log', MB)]);
+    expect(more.statusCode, more.body).toBe(200);
+  });
+
+  it('keeps the files of a committed message when reading the ticket back fails', async () => {
+    const { client } = await member();
+    const ticket = (await open(client)).json<Ticket>();
+    const before = storedFiles();
+    const database = db();
+    const transaction = database.transaction.bind(database);
+    const select = database.select.bind(database);
+    let committed = false;
+    const spies = [
+      vi.spyOn(database, 'transaction').mockImplementation((async (...args: never[]) => {
+        const result = await (transaction as (...a: never[]) => Promise<unknown>)(...args);
+        committed = true;
+        return result;
+      }) as never),
+      vi.spyOn(database, 'select').mockImplementation(((...args: never[]) => {
+        if (committed) throw new Error('The database went away');
+        return (select as (...a: never[]) => unknown)(...args);
+      }) as never),
+    ];
+    try {
+      expect((await reply(client, ticket.id, [log('kept.log')])).statusCode).toBe(500);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const [kept] = await db()
+      .select()
+      .from(supportAttachments)
+      .where(eq(supportAttachments.ticketId, ticket.id));
+    expect(kept?.fileName).toBe('kept.log');
+    expect(storedFiles()).toEqual([...before, kept!.storageKey!].sort());
+    const download = await client.get(`/api/support/tickets/${ticket.id}/attachments/${kept!.id}`);
+    expect(download.statusCode).toBe(200);
   });
 
   it('caps a ticket at 30 files over all its messages', async () => {

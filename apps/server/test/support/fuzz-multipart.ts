@@ -5,16 +5,9 @@
  * route reads them.
  */
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@alpenkube/contract';
+import { multipartBody, type FieldValue, type FilePart } from './multipart-form.ts';
 
-export interface FilePart {
-  name?: string;
-  fileName: string;
-  contentType?: string;
-  data: Buffer;
-}
-
-/** A field's value: repeated parts for a list (checkboxes). */
-export type FieldValue = string | string[];
+export type { FieldValue };
 
 export interface MultipartCase {
   label: string;
@@ -86,36 +79,6 @@ const REFUSED_FILES: { label: string; file: FilePart }[] = [
     },
   },
 ];
-
-export function multipartBody(
-  boundary: string,
-  fields: Record<string, FieldValue>,
-  files: FilePart[],
-  options: { close?: boolean } = {},
-): Buffer {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of [value].flat()) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`,
-        ),
-      );
-    }
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'files'}"; filename="${file.fileName}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 /** Every multipart case for a form whose valid fields are `fields`. */
 export function multipartCases(fields: Record<string, FieldValue>): MultipartCase[] {

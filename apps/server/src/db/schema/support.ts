@@ -117,7 +117,10 @@ export const supportAttachments = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => supportTicketMessages.id, { onDelete: 'cascade' }),
-    /** The ticket's organization (null on an anonymous ticket): its storage quota. */
+    /**
+     * The organization whose storage quota it counts against: the ticket's, for a customer's
+     * file; none for the support team's, or on an anonymous ticket.
+     */
     organizationId: integer('organization_id').references(() => organizations.id),
     /** Who sent it, when signed in: their storage quota. */
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),

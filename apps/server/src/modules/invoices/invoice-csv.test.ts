@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, usageCsv } from './invoice-csv.ts';
+import { csvField, USAGE_CSV_HEADER, usageCsvLines, type UsageCsvRow } from './invoice-csv.ts';
+
+/** The file as the store holds it: the header, then the lines. */
+const usageCsv = (rows: UsageCsvRow[]) => `${USAGE_CSV_HEADER}\r\n${usageCsvLines(rows)}`;
 
 describe('usage CSV', () => {
   it('writes one row per record with quantities to the thousandth and costs in dollars', () => {

@@ -45,8 +45,3 @@ export function usageCsvLines(rows: readonly UsageCsvRow[]): string {
   }
   return lines;
 }
-
-/** An invoice's usage records, one row per cluster, metric and hour, in USD. */
-export function usageCsv(rows: readonly UsageCsvRow[]): string {
-  return `${USAGE_CSV_HEADER}\r\n${usageCsvLines(rows)}`;
-}

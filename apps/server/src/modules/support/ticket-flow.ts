@@ -115,7 +115,8 @@ export async function insertMessage(
       files.map((file) => ({
         ticketId: message.ticketId,
         messageId: row!.id,
-        organizationId: ticket?.organizationId ?? null,
+        // The customer organization's quota holds its own people's files, not the team's answers.
+        organizationId: message.author === 'customer' ? (ticket?.organizationId ?? null) : null,
         uploadedByUserId: message.authorUserId,
         fileName: file.fileName,
         contentType: file.contentType,

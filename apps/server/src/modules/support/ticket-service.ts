@@ -97,9 +97,10 @@ export function createTicketService(deps: Deps) {
   const staffSender = (user: SessionUser): Sender => ({ user, staff: true });
 
   /**
-   * Runs what names an upload's files; when it refuses or fails, the files go from the store
-   * too, so a refused message leaves neither rows nor files. Saved files count against the
-   * sender's hourly limit.
+   * Runs what names an upload's files, up to its commit; when it refuses or fails, the files go
+   * from the store too, so a refused message leaves neither rows nor files. Reading the ticket
+   * back comes after, outside: once committed, rows name the files, and a failure then must not
+   * take them away. Saved files count against the sender's hourly limit.
    */
   async function savingFiles<T>(sender: Sender, upload: Upload, work: () => Promise<T>) {
     let result: T;
@@ -246,7 +247,7 @@ export function createTicketService(deps: Deps) {
     values: Omit<typeof supportTickets.$inferInsert, 'number' | 'trackingCode' | 'email'>,
     body: string,
     files: ReceivedFile[],
-  ): Promise<Ticket> {
+  ): Promise<number> {
     const catalog = await catalogNow();
     const plan = await planOf(user.organizationId, values.relatedClusterId ?? null);
     assertSeverityAllowed(catalog, plan, values.severity);
@@ -280,8 +281,12 @@ export function createTicketService(deps: Deps) {
       await announceTicket(tx, { id: created.id, organizationId: user.organizationId }, 'open');
       return created.id;
     });
-    return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+    return id;
   }
+
+  const customerView = async (user: SessionUser, id: number) =>
+    loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+  const staffView = async (id: number) => loadTicket(db, await anyTicket(id), 'staff');
 
   async function setStatus(ticket: TicketRow, to: TicketStatus, actor: TicketActor) {
     assertTicketTransition(ticket, to, actor);
@@ -327,57 +332,63 @@ export function createTicketService(deps: Deps) {
       return limits.allowance(db, as === 'staff' ? staffSender(user) : customer(user), ticket);
     },
 
-    create: (user: SessionUser, upload: Upload): Promise<Ticket> =>
-      savingFiles(customer(user), upload, () => {
-        const input = parseFields(createTicketSchema, upload.fields);
-        return open(
-          user,
-          {
-            kind: 'ticket',
-            category: input.category,
-            severity: input.severity,
-            subject: input.subject,
-            relatedClusterId: input.relatedClusterId ?? null,
-            relatedProductId: input.relatedProductId ?? null,
-          },
-          input.body,
-          upload.files,
-        );
-      }),
-
-    requestCustomSolution: (user: SessionUser, upload: Upload): Promise<Ticket> =>
-      savingFiles(customer(user), upload, () => {
-        const input = parseFields(customSolutionSchema, upload.fields);
-        const compliance = input.compliance.map((c) => solutionComplianceLabels[c]);
-        // The request's fields are kept as details; the first message repeats them for the thread.
-        const body = [
-          input.description,
-          '',
-          `Workload: ${input.workload}`,
-          `Scale: ${input.scale}`,
-          `Compliance: ${compliance.length ? compliance.join(', ') : 'none named'}`,
-          `Budget: ${input.budget}`,
-          `Timeline: ${input.timeline}`,
-        ].join('\n');
-        return open(
-          user,
-          {
-            kind: 'custom_solution',
-            category: 'sales',
-            severity: 'normal',
-            subject: `Custom solution: ${input.workload}`.slice(0, 150),
-            details: {
-              workload: input.workload,
-              scale: input.scale,
-              compliance,
-              budget: input.budget,
-              timeline: input.timeline,
+    create: async (user: SessionUser, upload: Upload): Promise<Ticket> =>
+      customerView(
+        user,
+        await savingFiles(customer(user), upload, () => {
+          const input = parseFields(createTicketSchema, upload.fields);
+          return open(
+            user,
+            {
+              kind: 'ticket',
+              category: input.category,
+              severity: input.severity,
+              subject: input.subject,
+              relatedClusterId: input.relatedClusterId ?? null,
+              relatedProductId: input.relatedProductId ?? null,
             },
-          },
-          body,
-          upload.files,
-        );
-      }),
+            input.body,
+            upload.files,
+          );
+        }),
+      ),
+
+    requestCustomSolution: async (user: SessionUser, upload: Upload): Promise<Ticket> =>
+      customerView(
+        user,
+        await savingFiles(customer(user), upload, () => {
+          const input = parseFields(customSolutionSchema, upload.fields);
+          const compliance = input.compliance.map((c) => solutionComplianceLabels[c]);
+          // The request's fields are kept as details; the first message repeats them for the thread.
+          const body = [
+            input.description,
+            '',
+            `Workload: ${input.workload}`,
+            `Scale: ${input.scale}`,
+            `Compliance: ${compliance.length ? compliance.join(', ') : 'none named'}`,
+            `Budget: ${input.budget}`,
+            `Timeline: ${input.timeline}`,
+          ].join('\n');
+          return open(
+            user,
+            {
+              kind: 'custom_solution',
+              category: 'sales',
+              severity: 'normal',
+              subject: `Custom solution: ${input.workload}`.slice(0, 150),
+              details: {
+                workload: input.workload,
+                scale: input.scale,
+                compliance,
+                budget: input.budget,
+                timeline: input.timeline,
+              },
+            },
+            body,
+            upload.files,
+          );
+        }),
+      ),
 
     async list(organizationId: number, query: TicketListQuery): Promise<TicketSummary[]> {
       const rows = await db
@@ -401,8 +412,8 @@ export function createTicketService(deps: Deps) {
     get: async (organizationId: number, id: number) =>
       loadTicket(db, await ownTicket(organizationId, id), 'customer'),
 
-    reply: (user: SessionUser, id: number, upload: Upload): Promise<Ticket> =>
-      savingFiles(customer(user), upload, async () => {
+    reply: async (user: SessionUser, id: number, upload: Upload): Promise<Ticket> => {
+      await savingFiles(customer(user), upload, async () => {
         const input = parseFields(ticketMessageInputSchema, upload.fields);
         const ticket = await ownTicket(user.organizationId, id);
         assertCustomerCanReply(ticket);
@@ -424,12 +435,13 @@ export function createTicketService(deps: Deps) {
           );
           await customerReplied(tx, ticket, catalog, plan);
         });
-        return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
-      }),
+      });
+      return customerView(user, id);
+    },
 
     async changeStatus(user: SessionUser, id: number, to: TicketStatus): Promise<Ticket> {
       await setStatus(await ownTicket(user.organizationId, id), to, 'customer');
-      return loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+      return customerView(user, id);
     },
 
     async attachment(organizationId: number, id: number, attachmentId: number) {
@@ -468,7 +480,7 @@ export function createTicketService(deps: Deps) {
       return { tickets: rows.map(toQueueTicket), total: count?.total ?? 0 };
     },
 
-    staffGet: async (id: number) => loadTicket(db, await anyTicket(id), 'staff'),
+    staffGet: staffView,
 
     async assignToMe(staff: SessionUser, id: number): Promise<Ticket> {
       const ticket = await anyTicket(id);
@@ -479,11 +491,11 @@ export function createTicketService(deps: Deps) {
           .where(eq(supportTickets.id, id));
         await announceTicket(tx, ticket, ticket.status, { internal: true });
       });
-      return loadTicket(db, await anyTicket(id), 'staff');
+      return staffView(id);
     },
 
-    staffMessage: (staff: SessionUser, id: number, upload: Upload): Promise<Ticket> =>
-      savingFiles(staffSender(staff), upload, async () => {
+    staffMessage: async (staff: SessionUser, id: number, upload: Upload): Promise<Ticket> => {
+      await savingFiles(staffSender(staff), upload, async () => {
         const input = parseFields(staffMessageSchema, upload.fields);
         const ticket = await anyTicket(id);
         assertStaffCanReply(ticket, input.internal);
@@ -526,12 +538,13 @@ export function createTicketService(deps: Deps) {
           await tellCustomer(tx, ticket);
           await announceTicket(tx, ticket, 'awaiting_customer');
         });
-        return loadTicket(db, await anyTicket(id), 'staff');
-      }),
+      });
+      return staffView(id);
+    },
 
     async staffChangeStatus(id: number, to: TicketStatus): Promise<Ticket> {
       await setStatus(await anyTicket(id), to, 'staff');
-      return loadTicket(db, await anyTicket(id), 'staff');
+      return staffView(id);
     },
 
     async staffAttachment(id: number, attachmentId: number) {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webMockedProject } from './apps/web/vitest.config.ts';
 
 const serverIntegration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -31,6 +32,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      webMockedProject,
       serverIntegration('integration-pglite', 'pglite'),
       serverIntegration('integration-postgres', 'postgres'),
       {

@@ -11,12 +11,17 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5000 },
+  // Two browsers and the server share two cores: a page load that takes a second alone takes
+  // three while the other worker renders, and a long journey passes 30 s on a busy run. The
+  // server's own share is watched apart (the teardown fails the run on its event-loop stalls).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test (recorded, then kept only on failure): on two
+    // cores that competes with the pages and the server. E2E_TRACE=1 records them.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

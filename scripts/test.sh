@@ -32,7 +32,7 @@ step "types"
 together "npx tsc -p packages/contract" "npx tsc -p apps/server" "npx tsc -p apps/web" \
   "npx tsc -p e2e" "npx tsc -p bench"
 step "unit tests"
-npx vitest run --project unit --project web
+npx vitest run --project unit --project web --project web-mocked
 step "server integration tests on PGlite"
 npx vitest run --project integration-pglite
 step "server integration tests on PostgreSQL"

@@ -12,7 +12,8 @@ import { createTestDatabase, dropTestDatabases } from '../support/test-database.
 
 /** Clusters of the demo organization with a long history, written in SQL while it is down. */
 const CLUSTERS = 12;
-const DAYS = 90;
+/** Long enough to span a month's end and many committed weeks, short enough to meter quickly. */
+const DAYS = 40;
 const HOUR = 3_600_000;
 
 const started: ServerProcess[] = [];
@@ -144,7 +145,7 @@ async function killDuringMetering(
   await first.stop();
   await run(seedSql);
 
-  // Each committed week of a cluster logs a line at debug level: killed after 30 of the 12 × 13
+  // Each committed week of a cluster logs a line at debug level: killed after 20 of the 12 × 6
   // weeks (and the demo clusters' few), in the middle of the next one.
   // Watched from its spawn: on the embedded database the catch-up may be well on before it listens.
   const second = spawnServer({ PORT: String(await freePort()), ...env, LOG_LEVEL: 'debug' });
@@ -153,7 +154,7 @@ async function killDuringMetering(
   const weeks = () => second.output().split('"msg":"metered hours"').length - 1;
   await waitFor(
     'metering to be under way',
-    async () => (weeks() >= 30 ? true : undefined),
+    async () => (weeks() >= 20 ? true : undefined),
     90_000,
     5,
   );

@@ -80,7 +80,9 @@ export function DataTable<Row>({
   tableProps,
 }: DataTableProps<Row>) {
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-border', className)}>
+    // relative: a visually hidden label (absolutely placed) inside a cell scrolls with the table
+    // instead of widening the page beyond a phone's screen.
+    <div className={cn('relative overflow-x-auto rounded-xl border border-border', className)}>
       <table {...tableProps} className={cn('w-full text-sm', tableProps?.className)}>
         <caption
           className={showCaption ? 'px-4 py-2.5 text-left text-muted-foreground' : 'sr-only'}

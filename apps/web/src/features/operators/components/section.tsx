@@ -14,7 +14,8 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card>
+    // min-w-0: in the page's grid a wide table scrolls inside its card, not the page sideways.
+    <Card className="min-w-0">
       <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
         <div className="space-y-1">
           <h2 className="text-lg leading-none font-semibold tracking-tight">{title}</h2>

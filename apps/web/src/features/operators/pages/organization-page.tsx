@@ -72,7 +72,8 @@ export function OrganizationPage() {
         </p>
       ) : null}
       <OrganizationFacts organization={organization} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Side by side only where the invoices' table fits half the width. */}
+      <div className="grid gap-6 2xl:grid-cols-2">
         <OfficersSection organizationId={organization.id} />
         <InvoicesSection invoices={organization.invoices} />
       </div>

@@ -35,6 +35,7 @@ import { dollars as dollarsOf } from '../../src/lib/money.ts';
 import { renewalJob } from '../../src/modules/billing/renewals.ts';
 import { clusterOrderer, orderCluster, settleJobs, smallCluster } from '../support/clusters.ts';
 import { createTestApp, registerUser, type Client, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/test-database.ts';
 
 const CARDS = {
   ok: '4242424242424242',
@@ -1245,13 +1246,56 @@ describe('billing', () => {
       expect(placed).toHaveLength(2);
     });
 
+    it('a double click on the free plan with two keys places one order; the second is told the plan is current', async () => {
+      const { client, organizationId } = await onBusinessPlan();
+      const body = { plan: 'basic', billingCycle: 'monthly' };
+      const answers = await Promise.all([putPlan(client, body), putPlan(client, body)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409)!;
+      expect(refused.json().message).toBe('Your organization is already on the Basic plan.');
+      const placed = await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.organizationId, organizationId),
+            eq(orders.kind, 'support'),
+            eq(orders.totalCents, 0),
+          ),
+        );
+      expect(placed).toHaveLength(1);
+      const live = await db()
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.organizationId, organizationId),
+            sql`${subscriptions.status} <> 'cancelled'`,
+          ),
+        );
+      expect(live).toHaveLength(0);
+    });
+
     it('a plan change while a renewal holds the subscription waits for it: one lock order, no deadlock', async () => {
       const { client, organizationId, support } = await onBusinessPlan();
+      const [renewal] = await db()
+        .insert(renewals)
+        .values({
+          subscriptionId: support.id,
+          organizationId,
+          description: 'Renewal of the Business support plan',
+          periodStart: support.periodEnd,
+          periodEnd: addPeriod(support.periodEnd, 'monthly'),
+          amountCents: support.periodPriceCents,
+          nextAttemptAt: support.periodEnd,
+        })
+        .returning();
       let change!: ReturnType<typeof putPlan>;
-      // As a renewal's charge does: the subscription first, the credit balance last. On
+      // As a renewal's charge does: the subscription, the renewal, the credit balance last. On
       // PostgreSQL the plan change really starts in between.
       await db().transaction(async (tx) => {
         await tx.select().from(subscriptions).where(eq(subscriptions.id, support.id)).for('update');
+        await tx.select().from(renewals).where(eq(renewals.id, renewal!.id)).for('update');
         change = putPlan(client, { plan: 'basic', billingCycle: 'monthly' });
         await new Promise((resolve) => setTimeout(resolve, 300));
         await tx
@@ -1264,6 +1308,61 @@ describe('billing', () => {
       expect(changed.statusCode, changed.body).toBe(200);
       expect((await client.get('/api/billing/plans')).json<BillingPlans>().current).toBe('basic');
     });
+
+    it.runIf(testDbKind() === 'postgres')(
+      'a plan change that waited while a paid plan began is a 409, never locks out of order (PostgreSQL)',
+      async () => {
+        const { client, organizationId } = await clusterOrderer(t.app);
+        const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+        let change!: ReturnType<typeof putPlan>;
+        let renewal!: Promise<unknown>;
+        // A Business order's payment holds the organization; its subscription commits while
+        // the plan change, which found none, waits on the organization.
+        await db().transaction(async (payment) => {
+          await payment
+            .select()
+            .from(organizations)
+            .where(eq(organizations.id, organizationId))
+            .for('no key update');
+          change = putPlan(client, { plan: 'enterprise', billingCycle: 'monthly' });
+          await pause();
+          const now = new Date();
+          const [support] = await db()
+            .insert(subscriptions)
+            .values({
+              organizationId,
+              kind: 'support',
+              supportPlan: 'business',
+              billingCycle: 'monthly',
+              periodPriceCents: 49_900,
+              periodStart: now,
+              periodEnd: addPeriod(now, 'monthly'),
+            })
+            .returning();
+          // Then someone takes billing's order on it: the subscription, the organization last.
+          renewal = db().transaction(async (tx) => {
+            await tx
+              .select()
+              .from(subscriptions)
+              .where(eq(subscriptions.id, support!.id))
+              .for('update');
+            await pause();
+            await tx
+              .select()
+              .from(organizations)
+              .where(eq(organizations.id, organizationId))
+              .for('update');
+          });
+          await pause();
+        });
+        await expect(renewal).resolves.toBeUndefined();
+        const changed = await change;
+        expect(changed.statusCode, changed.body).toBe(409);
+        expect(changed.json().message).toBe(
+          'Your support plan changed meanwhile: look at it again before choosing.',
+        );
+      },
+    );
 
     it('a suspended organization cannot change its plan', async () => {
       const { client, organizationId } = await clusterOrderer(t.app);

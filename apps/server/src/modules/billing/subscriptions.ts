@@ -27,20 +27,39 @@ export async function lockClusterSubscription(tx: Tx, clusterId: number) {
   return row ?? null;
 }
 
+const liveSupport = (organizationId: number) =>
+  and(
+    eq(subscriptions.organizationId, organizationId),
+    eq(subscriptions.kind, 'support'),
+    ne(subscriptions.status, 'cancelled'),
+  );
+
 /** The organization's support subscription that is not cancelled, locked. */
 export async function lockSupportSubscription(tx: Tx, organizationId: number) {
   const [row] = await tx
     .select()
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.organizationId, organizationId),
-        eq(subscriptions.kind, 'support'),
-        ne(subscriptions.status, 'cancelled'),
-      ),
-    )
+    .where(liveSupport(organizationId))
     .for('update');
   return row ?? null;
+}
+
+/** Whether the organization has a support subscription that is not cancelled, without a lock. */
+export async function hasSupportSubscription(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(liveSupport(organizationId));
+  return row !== undefined;
+}
+
+/** A subscription's renewals not paid yet, locked: after the subscription, before the balance. */
+export function lockUnpaidRenewals(tx: Tx, subscriptionId: number) {
+  return tx
+    .select()
+    .from(renewals)
+    .where(and(eq(renewals.subscriptionId, subscriptionId), ne(renewals.status, 'paid')))
+    .for('update');
 }
 
 /** A paid cluster order's first period: from payment, a calendar month (or a year) long. */
@@ -162,11 +181,7 @@ export async function chargeDaysUsed(tx: Tx, subscription: SubscriptionRow, rene
  * now is closed too, and its outcome gives back what it took beyond those days.
  */
 async function closeUnpaidRenewals(tx: Tx, subscription: SubscriptionRow, now: Date) {
-  const unpaid = await tx
-    .select()
-    .from(renewals)
-    .where(and(eq(renewals.subscriptionId, subscription.id), ne(renewals.status, 'paid')))
-    .for('update');
+  const unpaid = await lockUnpaidRenewals(tx, subscription.id);
   for (const renewal of unpaid) {
     const closed = { ...renewal, closedAt: now };
     await tx.update(renewals).set({ closedAt: now }).where(eq(renewals.id, renewal.id));

@@ -11,7 +11,12 @@ import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { assertOrderingAllowed, orderPlacedWith, placeSupportOrder } from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { dayOf } from './periods.ts';
-import { applySupportPlan, lockSupportSubscription } from './subscriptions.ts';
+import {
+  applySupportPlan,
+  hasSupportSubscription,
+  lockSupportSubscription,
+  lockUnpaidRenewals,
+} from './subscriptions.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -83,9 +88,10 @@ export async function changePlan(
   await assertOrderingAllowed(db, actor.organizationId);
   try {
     return await db.transaction(async (tx) => {
-      // Billing's lock order (the subscription, its renewals, then the organization), which a
-      // renewal being charged follows too: taken the other way round, the two deadlocked.
-      let subscription = await lockSupportSubscription(tx, actor.organizationId);
+      // Billing's lock order, which a renewal being charged follows too: the subscription, its
+      // renewals (the free plan closes them), then the organization. Out of order, they deadlocked.
+      const subscription = await lockSupportSubscription(tx, actor.organizationId);
+      if (subscription) await lockUnpaidRenewals(tx, subscription.id);
       const [organization] = await tx
         .select({ plan: organizations.supportPlan })
         .from(organizations)
@@ -100,7 +106,11 @@ export async function changePlan(
         digest,
       );
       if (placedMeanwhile !== null) return { orderId: placedMeanwhile, replayed: true };
-      subscription ??= await lockSupportSubscription(tx, actor.organizationId);
+      // A paid plan's order paid while this waited on the organization started a subscription,
+      // which could only be locked out of order now: the plan changed, to be looked at again.
+      if (!subscription && (await hasSupportSubscription(tx, actor.organizationId))) {
+        throw conflict('Your support plan changed meanwhile: look at it again before choosing.');
+      }
       const sameCycle = free || (subscription?.billingCycle ?? 'monthly') === input.billingCycle;
       const paidFor = free || subscription !== null;
       if (organization?.plan === plan.slug && sameCycle && paidFor) {

@@ -35,6 +35,8 @@ const webProject = (
       isolate,
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      // A dialog driven key by key through userEvent takes a few seconds on a busy 2-core run.
+      testTimeout: 15_000,
       // Vitest's default leaves one of a 2-core machine's cores idle; jsdom files are CPU-bound.
       maxWorkers: 2,
     },

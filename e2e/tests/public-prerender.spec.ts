@@ -129,6 +129,10 @@ test.describe('prerendered public pages', () => {
         const page = await live.newPage();
         const problems: string[] = [];
         page.on('console', (message) => {
+          // Chrome's hint that the preloaded full stylesheet was applied more than a few seconds
+          // after load: a timing a busy machine causes, not a fault of the page.
+          if (/preloaded using link preload but not used within a few seconds/.test(message.text()))
+            return;
           if (['error', 'warning'].includes(message.type())) problems.push(message.text());
         });
         page.on('pageerror', (error) => problems.push(error.message));

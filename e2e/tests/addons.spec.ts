@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 
 /**
  * A running cluster of the demo organization of its own, without add-ons, so that installing

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { devLogin } from '../support/session';
 import { toastText } from './auth-helpers';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 
 /*
  * The billing journey of the demo organization, end to end: its paid cluster runs, the month is

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 import { toastText } from './auth-helpers';
 
 /*

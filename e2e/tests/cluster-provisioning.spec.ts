@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 import { devLogin } from '../support/session';
 
 const uniqueName = (label: string) =>
@@ -153,10 +153,7 @@ test.describe('cluster provisioning', () => {
       await page.goto(`/cluster-provisioning?cluster=${running.items[0]!.id}`);
       await expect(page.getByRole('link', { name: 'Open the cluster' })).toBeVisible();
       // The page's own content: the header's bell changes with every spec's notifications.
-      const results = await new AxeBuilder({ page }).include('#main-content').analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      const serious = await seriousViolations(page, { within: '#main-content' });
       expect(serious).toEqual([]);
     });
   }

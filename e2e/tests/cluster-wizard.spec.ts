@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 
 /** Prices in US dollars, so the promo's 5% can be checked to the cent. */
 test.beforeEach(async ({ page }) => {

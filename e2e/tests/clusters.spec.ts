@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 import { devLogin } from '../support/session';
 
 interface ClusterView {
@@ -199,10 +199,7 @@ test.describe('clusters', () => {
         await page.goto(url);
         await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
         // The page's own content: the header (the bell and its count) has its own spec.
-        const results = await new AxeBuilder({ page }).include('#main-content').analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        const serious = await seriousViolations(page, { within: '#main-content' });
         expect(serious, url).toEqual([]);
       }
     });

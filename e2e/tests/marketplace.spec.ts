@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 
 /*
  * The marketplace end to end as the demo organization: a product ordered from /marketplace,

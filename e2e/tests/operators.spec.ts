@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { mailedLink, newCredentials, toastText } from './auth-helpers';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 
 test('a new company waits for approval; the operator approves it and its admin may order at once', async ({
   page,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 import { devLogin } from '../support/session';
 
 const validate = (page: Page) => page.getByRole('button', { name: /^Validate with / });
@@ -79,10 +79,7 @@ test.describe('provider test pages', () => {
       // Not over the button: its hover shade is the design system's, not this page's.
       await page.mouse.move(0, 0);
       // The page's own content: the header's bell changes with every spec's notifications.
-      const results = await new AxeBuilder({ page }).include('#main-content').analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      const serious = await seriousViolations(page, { within: '#main-content' });
       expect(serious).toEqual([]);
     });
   }

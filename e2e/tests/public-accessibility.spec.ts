@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
-import { seriousViolations, stubExchangeRates } from './public-helpers';
+import { seriousViolations } from '../support/axe';
+import { stubExchangeRates } from './public-helpers';
 
 const routes = [
   '/',

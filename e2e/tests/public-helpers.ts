@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** Fixed exchange rates, served instead of the public rate service so figures are exact. */
@@ -21,26 +20,6 @@ export async function stubExchangeRates(page: Page) {
         }),
       }),
   );
-}
-
-/** The rules whose outcome depends on colours: all a change of theme can break. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/**
- * Serious or critical axe violations of the page (or of `within`, a selector). The light theme
- * runs every rule. The dark theme changes only colours, so there only the colour rules run
- * again: the structure they share was checked in light, and a full scan twice costs the test
- * command minutes.
- */
-export async function seriousViolations(page: Page, options: { within?: string } = {}) {
-  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  let builder = new AxeBuilder({ page });
-  if (options.within) builder = builder.include(options.within);
-  if (dark) builder = builder.withRules(COLOUR_RULES);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** The next weekday at least two days ahead, as YYYY-MM-DD (UTC), for demo bookings. */

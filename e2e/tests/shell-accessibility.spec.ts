@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { seriousViolations } from './public-helpers';
+import { seriousViolations } from '../support/axe';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${scheme}`, () => {
@@ -26,3 +26,12 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the scan finds what it is there to find', async ({ page }) => {
+  await page.setContent(
+    '<main><h1>Broken</h1><img src="/x.png"><p style="color:#ccc">Pale</p></main>',
+  );
+  const found = (await seriousViolations(page)).map((line) => line.split(':')[0]);
+  expect(found).toEqual(expect.arrayContaining(['image-alt', 'color-contrast']));
+  expect(await seriousViolations(page, { within: 'h1' })).toEqual([]);
+});

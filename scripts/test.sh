@@ -26,6 +26,8 @@ step "format"
 npx prettier --check . --log-level warn
 step "lint"
 npx eslint . --max-warnings 0
+step "imports: no cycle (type imports included), no module importing the composition root"
+npm run lint:imports --silent
 step "dependency audit: no high or critical advisory outside security/audit-allowlist.json"
 node --import tsx scripts/dependency-audit.ts
 step "types"

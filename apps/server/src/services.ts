@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import type { Infrastructure } from './infrastructure.ts';
 import { createDirectoryFileStore } from './files/directory-file-store.ts';
-import type { FileStore } from './files/file-store.ts';
 import { createS3FileStore } from './files/s3-file-store.ts';
-import { createSealer, type Sealer } from './lib/crypto.ts';
-import { createPasswordHasher, type PasswordHasher } from './lib/passwords.ts';
-import { createJobRunner, type JobRunner } from './jobs/job-queue.ts';
+import { createSealer } from './lib/crypto.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+import { createJobRunner } from './jobs/job-queue.ts';
 import {
   createMailboxTransport,
   registerMailDelivery,
@@ -86,17 +86,12 @@ import {
 } from './modules/members/index.ts';
 
 /**
- * Every service, built once per process from the config and the database, each given by name
- * what it depends on. Routes and job handlers reach them here; none is built anywhere else.
+ * The composition root: every service, built once per process from the config and the
+ * database, each given by name what it depends on. Routes and job handlers reach them here;
+ * none is built anywhere else, and no module imports this file (a module names what it needs
+ * in its own dependency type, which lint checks).
  */
-export interface Services {
-  config: AppConfig;
-  database: Database;
-  db: Db;
-  /** Attachments' and invoices' CSVs' bytes: a directory, or an S3-compatible bucket. */
-  fileStore: FileStore;
-  passwords: PasswordHasher;
-  sealer: Sealer;
+export interface Services extends Infrastructure {
   sessions: SessionStore;
   notifications: NotificationService;
   catalog: CatalogService;
@@ -105,7 +100,6 @@ export interface Services {
   memoryRateLimit: MemoryRateLimiter;
   /** Wrong API tokens and Kubernetes API credentials, per address. */
   bearerTokenThrottle: BearerTokenThrottle;
-  jobs: JobRunner;
   mailTransport: MailTransport;
   mailThrottle: MailThrottle;
   auth: AuthService;
@@ -244,10 +238,13 @@ export function createServices(
       ...shared,
       orders,
       paymentMethods,
-      clusters,
-      billing,
-      addons,
-      productOperations,
+      // Each kind of order is set up, once paid, by the module that sells it.
+      kinds: {
+        cluster: clusters.orderKind,
+        support: billing.supportOrderKind,
+        addon: addons.orderKind,
+        product: productOperations.orderKind,
+      },
     }),
     auth: createAuthService(shared),
     account: createAccountService(shared),

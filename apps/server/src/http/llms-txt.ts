@@ -1,4 +1,4 @@
-import type { PageMeta } from './spa.ts';
+import type { PageMeta } from './page-meta.ts';
 
 /**
  * `/llms.txt` (llmstxt.org): the public site as a language model reads it, from the same titles

@@ -3,16 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { llmsTxt } from './llms-txt.ts';
+import { readPageMeta, type PageMeta } from './page-meta.ts';
 import {
   createPrerenderedPages,
   PRERENDER_ENTRY,
   type PrerenderInput,
 } from './prerendered-pages.ts';
-
-export interface PageMeta {
-  title: string;
-  description: string;
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -33,18 +29,6 @@ export function readIndexHtml(webDist: string): string | null {
     return fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   } catch {
     return null;
-  }
-}
-
-/** The public paths' titles and descriptions, written by the build (web: page-meta-plugin.ts). */
-export function readPageMeta(webDist: string): Record<string, PageMeta> {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(webDist, 'page-meta.json'), 'utf8')) as Record<
-      string,
-      PageMeta
-    >;
-  } catch {
-    return {};
   }
 }
 

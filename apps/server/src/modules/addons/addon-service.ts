@@ -8,7 +8,13 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { clusters, type orders } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { OrderKindHandler } from '../orders/index.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { ClusterService } from '../clusters/index.ts';
+import type { OrderService } from '../orders/index.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
 import {
   clusterConfigNow,
   clusterSubscription,
@@ -43,7 +49,13 @@ export const addonInstallJob = defineJob(
  * installs it once paid, and removing one (a change of the cluster, credited when it is done).
  */
 export function createAddonService(
-  deps: Pick<Services, 'db' | 'catalog' | 'jobs' | 'clusters' | 'orders' | 'billing' | 'providers'>,
+  deps: Pick<Infrastructure, 'db' | 'jobs'> & {
+    catalog: CatalogService;
+    clusters: ClusterService;
+    orders: OrderService;
+    billing: BillingService;
+    providers: ProviderRegistry;
+  },
 ) {
   const { db } = deps;
   const fulfilment = createOrderFulfilment();
@@ -124,6 +136,25 @@ export function createAddonService(
       });
     },
   });
+
+  /** For the orders module, in the transaction that records an add-on order's payment: its timeline's words. */
+  async function addonOrderPaid(tx: Tx, order: OrderRow): Promise<string> {
+    // Priced for the hours left of the period it was placed in: paid after that period
+    // renewed, it would buy the whole new one for a few hours' price.
+    const subscription = order.targetClusterId
+      ? await clusterSubscription(tx, order.targetClusterId)
+      : null;
+    if (subscription && subscription.periodStart > order.createdAt) {
+      const refund = await fulfilment.failed(
+        tx,
+        order.id,
+        "The cluster's prepaid period renewed since this add-on was priced: order it again",
+      );
+      return `Refunded ${refund}`;
+    }
+    await enqueueJob(tx, addonInstallJob, { orderId: order.id }, { maxAttempts: 10 });
+    return `${order.description}: the installation starts shortly`;
+  }
 
   return {
     /** Every add-on of the catalog on one cluster of the organization, priced for now. */
@@ -229,24 +260,10 @@ export function createAddonService(
       }
     },
 
-    /** For the orders module, in the transaction that records an add-on order's payment: its timeline's words. */
-    async orderPaid(tx: Tx, order: OrderRow): Promise<string> {
-      // Priced for the hours left of the period it was placed in: paid after that period
-      // renewed, it would buy the whole new one for a few hours' price.
-      const subscription = order.targetClusterId
-        ? await clusterSubscription(tx, order.targetClusterId)
-        : null;
-      if (subscription && subscription.periodStart > order.createdAt) {
-        const refund = await fulfilment.failed(
-          tx,
-          order.id,
-          "The cluster's prepaid period renewed since this add-on was priced: order it again",
-        );
-        return `Refunded ${refund}`;
-      }
-      await enqueueJob(tx, addonInstallJob, { orderId: order.id }, { maxAttempts: 10 });
-      return `${order.description}: the installation starts shortly`;
-    },
+    /** The add-on kind of order: once paid, its installation waits for the cluster to be free. */
+    orderKind: {
+      paid: async (tx, order) => ({ status: 'fulfilling', note: await addonOrderPaid(tx, order) }),
+    } satisfies OrderKindHandler,
 
     remove: (actor: SessionUser, client: ClientInfo, clusterId: number, slug: string) =>
       deps.clusters.removeAddon(actor, client, clusterId, slug),

@@ -7,7 +7,10 @@ import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
 import { type ClientInfo, loadSessionUser, type SessionUser } from '../sessions/index.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { MailThrottle } from '../mail/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
+import type { SessionStore } from '../sessions/index.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { claimInvitation, lookupInvitation, recordInvitationUser } from '../members/index.ts';
@@ -57,10 +60,11 @@ const auditUser = (
   details: Record<string, unknown> = {},
 ) => recordUserAudit(db, { user, client, action, outcome, details });
 
-export type AuthDeps = Pick<
-  Services,
-  'db' | 'config' | 'passwords' | 'sessions' | 'rateLimit' | 'sealer' | 'mailThrottle'
->;
+export type AuthDeps = Pick<Infrastructure, 'db' | 'config' | 'passwords' | 'sealer'> & {
+  sessions: SessionStore;
+  rateLimit: RateLimiter;
+  mailThrottle: MailThrottle;
+};
 
 export function createAuthService(deps: AuthDeps) {
   const { db, passwords, sessions, rateLimit, sealer, mailThrottle } = deps;

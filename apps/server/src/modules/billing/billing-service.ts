@@ -1,11 +1,15 @@
 import type { z } from 'zod';
 import type { ChangePlan, updateBillingDetailsSchema } from '@alpenkube/contract';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { renewals, type orders } from '../../db/schema.ts';
+import { renewals } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { OrderKindHandler } from '../orders/index.ts';
+import type { VatRegistry } from './vat-registry.ts';
+import type { MailThrottle } from '../mail/index.ts';
+import type { PaymentGateway } from '../payments/index.ts';
+import type { CatalogService } from '../platform/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
@@ -25,18 +29,18 @@ import { createProductBillingHooks } from './product-subscriptions.ts';
 /** How often each instance looks for periods that ended and renewal attempts that are due. */
 export const RENEWAL_CHORE_MS = 60_000;
 
-type OrderRow = typeof orders.$inferSelect;
-
 /**
  * Billing: what was prepaid by the period (subscriptions), renewing it when it ends, giving
  * back the unused part when a cluster shrinks or goes, the support plan, billing details, and
  * charging an organization off-session (renewals and invoices share one routine).
  */
 export function createBillingService(
-  deps: Pick<
-    Services,
-    'db' | 'jobs' | 'catalog' | 'paymentGateway' | 'config' | 'vatRegistry' | 'mailThrottle'
-  >,
+  deps: Pick<Infrastructure, 'db' | 'jobs' | 'config'> & {
+    catalog: CatalogService;
+    paymentGateway: PaymentGateway;
+    vatRegistry: VatRegistry;
+    mailThrottle: MailThrottle;
+  },
 ) {
   const { db, jobs, paymentGateway } = deps;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
@@ -135,17 +139,22 @@ export function createBillingService(
     },
 
     /** For the clusters module: see `ClusterBillingHooks`. */
-    clusterHooks: { ...createClusterBillingHooks(), addonInstalled },
+    clusterHooks: {
+      ...createClusterBillingHooks(),
+      addonInstalled,
+      orderPaid: openClusterSubscription,
+    },
 
     /** For the products module: their subscriptions, plan changes and cancellations. */
     productHooks: createProductBillingHooks(),
 
-    /** For the orders module, in the transaction that records a cluster order's payment. */
-    clusterOrderPaid: (tx: Tx, order: OrderRow, clusterId: number, paidAt: Date) =>
-      openClusterSubscription(tx, order, clusterId, paidAt),
-
-    /** For the orders module: a support order is paid; answers the timeline's words. */
-    supportOrderPaid,
+    /** The support kind of order: once paid, the plan applies at once and the order is done. */
+    supportOrderKind: {
+      paid: async (tx, order, { now, catalog }) => ({
+        status: 'completed',
+        note: await supportOrderPaid(tx, order, now, catalog),
+      }),
+    } satisfies OrderKindHandler,
 
     async plans(organizationId: number) {
       return readPlans(db, organizationId, await catalogNow());

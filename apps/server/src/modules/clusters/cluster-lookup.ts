@@ -5,9 +5,11 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusters } from '../../db/schema.ts';
 import { invalidFields, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
-import { recordAudit } from '../audit/index.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { KubeApiTls } from '../kube-api/index.ts';
+import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import type { ClusterActor } from './cluster-events.ts';
 import type {
@@ -19,10 +21,11 @@ import { configOf, type ClusterRow } from './cluster-records.ts';
 
 /** What the cluster service's parts share: built once by `createClusterService`. */
 export interface ClusterContext {
-  deps: Pick<
-    Services,
-    'db' | 'catalog' | 'jobs' | 'providers' | 'sealer' | 'config' | 'kubeApiTls'
-  > & { orderHooks: ClusterOrderHooks; billingHooks: ClusterBillingHooks };
+  deps: Pick<Infrastructure, 'db' | 'jobs' | 'sealer' | 'config'> & {
+    catalog: CatalogService;
+    providers: ProviderRegistry;
+    kubeApiTls: KubeApiTls | null;
+  } & { orderHooks: ClusterOrderHooks; billingHooks: ClusterBillingHooks };
   operations: ClusterOperations;
   /** The catalog in memory; read it before a transaction (the embedded database has one connection). */
   catalogNow: () => Promise<Catalog>;

@@ -15,9 +15,14 @@ import {
   clusterOperations,
   clusters,
   type OperationStep,
+  type orders,
 } from '../../db/schema.ts';
+
+type OrderRow = typeof orders.$inferSelect;
 import { defineJob, enqueueJob, type JobContext, type JobResult } from '../../jobs/job-queue.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
 import { ProviderError, type DriverStep, type StepEffect } from '../providers/index.ts';
 import { logClusterEvent, notifyOrganization, type ClusterActor } from './cluster-events.ts';
 import {
@@ -68,6 +73,8 @@ export interface ClusterBillingHooks {
   provisioningFailed(tx: Tx, clusterId: number): Promise<void>;
   /** An add-on finished installing: the prepaid period now carries it. */
   addonInstalled(tx: Tx, clusterId: number, slug: string, catalog: Catalog): Promise<void>;
+  /** The order that bought the cluster is paid: its first prepaid period starts now. */
+  orderPaid(tx: Tx, order: OrderRow, clusterId: number, paidAt: Date): Promise<void>;
 }
 
 /** The add-on an install or removal operation is about, from its planned steps. */
@@ -119,7 +126,10 @@ function progressAt(steps: OperationStep[], done: number): number {
  * (a crash, a second instance); a step not done yet reschedules the job instead of holding it.
  */
 export function createClusterOperations(
-  deps: Pick<Services, 'db' | 'catalog' | 'jobs' | 'providers'> & {
+  deps: Pick<Infrastructure, 'db' | 'jobs'> & {
+    catalog: CatalogService;
+    providers: ProviderRegistry;
+  } & {
     orderHooks: ClusterOrderHooks;
     billingHooks: ClusterBillingHooks;
   },

@@ -1,3 +1,4 @@
+import type { OrderKindHandler } from '../orders/index.ts';
 import { createClusterAddons } from './cluster-addons.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
@@ -38,6 +39,20 @@ export function createClusterService(
     ...lifecycle,
     ...createClusterAddons(context),
     resumeStranded: context.operations.resumeStranded,
+    /** The cluster kind of order: once paid, the cluster is made and its provisioning queued. */
+    orderKind: {
+      async paid(tx, order, { now, catalog }) {
+        const config = order.clusterConfig!;
+        const clusterId = await lifecycle.createFromOrder(tx, order, config, catalog);
+        // Its first prepaid period starts now: the subscription renews it when it ends.
+        await deps.billingHooks.orderPaid(tx, order, clusterId, now);
+        return {
+          status: 'fulfilling',
+          note: `Cluster ${config.name} ordered: provisioning starts shortly`,
+          summary: `cluster ${config.name} is ordered`,
+        };
+      },
+    } satisfies OrderKindHandler,
   };
 }
 export type ClusterService = ReturnType<typeof createClusterService>;

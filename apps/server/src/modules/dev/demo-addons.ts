@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { clusters, users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 
 const SEED_CLIENT = { ip: null, userAgent: 'demo data' };
@@ -15,7 +15,7 @@ const DEMO_ADDON_ORDERS = [
   { cluster: 'batch-jobs', addon: 'logging', pay: false },
 ];
 
-export async function seedDemoAddons(services: Services) {
+export async function seedDemoAddons(services: DemoServices) {
   const { db } = services;
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
   const actor = demo && (await loadSessionUser(db, demo.id));

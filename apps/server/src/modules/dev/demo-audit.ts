@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { AuditAction } from '@alpenkube/contract';
 import { auditEvents, clusters, dataSubjectRequests, users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const DAY = 86_400_000;
 const MONTHS = 6;
@@ -36,7 +36,7 @@ type Event = typeof auditEvents.$inferInsert;
  * filter: sign-ins and sign-outs, failed sign-ins from odd networks, orders and payments,
  * cluster changes and kubeconfig downloads, and one past data-subject export.
  */
-export async function seedDemoAudit(services: Services) {
+export async function seedDemoAudit(services: DemoServices) {
   const { db } = services;
   const people = await db
     .select({ id: users.id, username: users.username, organizationId: users.organizationId })

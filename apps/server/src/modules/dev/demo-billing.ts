@@ -12,7 +12,7 @@ import {
   renewals,
   subscriptions,
 } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { addPeriod, clusterConfigNow } from '../billing/index.ts';
 import { moveCredit } from '../credits/index.ts';
 
@@ -31,7 +31,7 @@ const monthStart = (date: Date, offset = 0) =>
  * end (invoices numbered, charged, PDFs drawn from them).
  */
 export async function seedDemoBilling(
-  services: Services,
+  services: DemoServices,
   organizationId: number,
   now = new Date(),
 ) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { priceCluster, type Catalog, type ClusterStatus } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { shortId, zoneOf } from '../providers/index.ts';
 
 const DAY = 86_400_000;
@@ -142,7 +142,7 @@ const DEMO_CLUSTERS: DemoCluster[] = [
 
 async function writeCluster(
   tx: Tx,
-  services: Pick<Services, 'providers'>,
+  services: Pick<DemoServices, 'providers'>,
   organizationId: number,
   demo: DemoCluster,
   catalog: Catalog,
@@ -302,7 +302,7 @@ async function writeCluster(
 }
 
 /** Writes the demo organization's clusters with a past (see DEMO_CLUSTERS). */
-export async function seedDemoClusters(services: Services, organizationId: number) {
+export async function seedDemoClusters(services: DemoServices, organizationId: number) {
   const { value: catalog } = await services.catalog.catalog();
   await services.db.transaction(async (tx) => {
     for (const demo of DEMO_CLUSTERS) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
@@ -74,7 +74,7 @@ const DEMO_NOTIFICATIONS: [NotificationType, string][] = [
 const SEED_LOCK_KEY = 7_114_2026;
 
 /** Seeds the demo organization and users once; later starts leave them as they are. */
-export async function seedDemoData(services: Services) {
+export async function seedDemoData(services: DemoServices) {
   const { db, passwords } = services;
   const isSeeded = async (tx: typeof db | Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
     (await tx.select({ id: users.id }).from(users).where(eq(users.username, 'demo'))).length > 0;

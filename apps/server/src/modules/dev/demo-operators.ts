@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { organizations, users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 
@@ -47,7 +47,7 @@ const COMPANIES: DemoCompany[] = [
  * suspended, each with its founder as admin (password `demo-password`), so
  * /admin/organizations has something to approve on `npm start`.
  */
-export async function seedDemoOperators(services: Services, passwordHash: string) {
+export async function seedDemoOperators(services: DemoServices, passwordHash: string) {
   const { db } = services;
   await db.transaction(async (tx) => {
     for (const company of COMPANIES) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CreateClusterOrder } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { createTestGateway } from '../payments/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 
@@ -71,7 +71,7 @@ const DEMO_ORDERS: { order: CreateClusterOrder; then: 'pay' | 'leave' | 'cancel'
  * Places the demo orders through the order and payment services, with a test card saved
  * through the embedded test gateway, so the demo shows what a customer's own steps produce.
  */
-export async function seedDemoOrders(services: Services) {
+export async function seedDemoOrders(services: DemoServices) {
   const { db } = services;
   if (services.paymentGateway.name !== 'test') return;
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invitations, promotionRequests, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const DAY = 86_400_000;
 
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  * pending invitation and a request already answered. None of the demo sign-in users changes.
  */
 export async function seedDemoPeople(
-  services: Services,
+  services: DemoServices,
   organizationId: number,
   passwordHash: string,
 ) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CreateProductOrder } from '@alpenkube/contract';
 import { users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 
 const SEED_CLIENT = { ip: null, userAgent: 'demo data' };
@@ -28,7 +28,7 @@ const DEMO_PRODUCTS: CreateProductOrder[] = [
  * Orders and pays the demo products through the customer's own steps (after the demo orders
  * saved a card): their provisioning jobs make them active in the first seconds after start.
  */
-export async function seedDemoProducts(services: Services) {
+export async function seedDemoProducts(services: DemoServices) {
   const { db } = services;
   if (services.paymentGateway.name !== 'test') return;
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));

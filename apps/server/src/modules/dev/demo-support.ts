@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TicketSeverity } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { clusters, organizations, supportTickets, users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 import { insertMessage, insertTicket, responseDue, storeAttachment } from '../support/index.ts';
 
 const HOUR = 3_600_000;
@@ -26,7 +26,7 @@ interface Say {
  * custom-solution request, and anonymous tickets from the public form: the support pages and
  * the staff queue are alive on `npm start`.
  */
-export async function seedDemoSupport(services: Services, organizationId: number) {
+export async function seedDemoSupport(services: DemoServices, organizationId: number) {
   const { db } = services;
   const catalog = (await services.catalog.catalog()).value;
   const [organization] = await db

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { API_TOKEN_DISPLAY_LENGTH, API_TOKEN_PREFIX } from '@alpenkube/contract';
 import { apiTokens, users } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { Services } from '../../services.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const DAY = 86_400_000;
 
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  * the admin's list show both states. The tokens themselves are random and thrown away: only
  * their hashes are stored, and nothing is printed; whoever wants a working one creates it.
  */
-export async function seedDemoTokens(services: Services) {
+export async function seedDemoTokens(services: DemoServices) {
   const { db } = services;
   const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
   const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));

@@ -5,7 +5,11 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { creditNotes, invoiceLines, invoices, organizations } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { MeteringService } from '../metering/index.ts';
+import type { PaymentGateway } from '../payments/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
@@ -33,10 +37,12 @@ const usageCsvRule: RateLimitRule = {
   message: 'Too many usage downloads for your organization: try again in {minutes} minute.',
 };
 
-type Deps = Pick<
-  Services,
-  'db' | 'jobs' | 'billing' | 'metering' | 'config' | 'fileStore' | 'rateLimit' | 'paymentGateway'
->;
+type Deps = Pick<Infrastructure, 'db' | 'jobs' | 'config' | 'fileStore'> & {
+  billing: BillingService;
+  metering: MeteringService;
+  rateLimit: RateLimiter;
+  paymentGateway: PaymentGateway;
+};
 
 export function createInvoiceService(deps: Deps) {
   const { db, rateLimit } = deps;

@@ -4,7 +4,8 @@ import { demoBookings, leads } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { MailThrottle } from '../mail/index.ts';
 import { queueMail } from '../mail/index.ts';
 
 export type LeadKind = (typeof leads.$inferInsert)['kind'];
@@ -67,7 +68,9 @@ async function storeLead(tx: DbOrTx, kind: LeadKind, input: LeadInput, ip: strin
 /** A booking announces its date here, so every instance drops that date's taken slots. */
 const DEMO_BOOKINGS_CHANNEL = 'demo_bookings_changed';
 
-export function createLeadService(deps: Pick<Services, 'db' | 'database' | 'mailThrottle'>) {
+export function createLeadService(
+  deps: Pick<Infrastructure, 'db' | 'database'> & { mailThrottle: MailThrottle },
+) {
   const { db, database, mailThrottle } = deps;
   // The taken times of each bookable date (a few dozen at most), until a booking announces it.
   const takenByDate = new Map<string, Promise<Set<string>>>();

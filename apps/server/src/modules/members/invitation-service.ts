@@ -10,7 +10,8 @@ import { invitations, organizations, users } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { MailThrottle } from '../mail/index.ts';
 import { queueMail } from '../mail/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import {
@@ -156,7 +157,7 @@ const pending = () =>
     gt(invitations.expiresAt, new Date()),
   );
 
-type Deps = Pick<Services, 'db' | 'config' | 'mailThrottle'>;
+type Deps = Pick<Infrastructure, 'db' | 'config'> & { mailThrottle: MailThrottle };
 
 export function createInvitationService(deps: Deps) {
   const { db } = deps;

@@ -17,7 +17,8 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { databaseErrorCode } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { SessionStore } from '../sessions/index.ts';
 import { revokeApiTokensOf } from '../api-tokens/index.ts';
 import { revokeKubeCredentialsOf } from '../clusters/index.ts';
 import { queueMail } from '../mail/index.ts';
@@ -34,7 +35,7 @@ import {
   toMember,
 } from './member-view.ts';
 
-type Deps = Pick<Services, 'db' | 'config' | 'sessions'>;
+type Deps = Pick<Infrastructure, 'db' | 'config'> & { sessions: SessionStore };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

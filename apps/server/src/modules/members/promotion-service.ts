@@ -5,7 +5,8 @@ import { organizations, promotionRequests, users } from '../../db/schema.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { SessionStore } from '../sessions/index.ts';
 import { createNotification, notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { lockForChange } from './admin-guard.ts';
@@ -56,7 +57,7 @@ async function loadRequest(db: DbOrTx, id: number) {
   return toRequest(row!);
 }
 
-type Deps = Pick<Services, 'db' | 'sessions'>;
+type Deps = Pick<Infrastructure, 'db'> & { sessions: SessionStore };
 
 /** A member's request to become an admin of their organization, and the admins' answer. */
 export function createPromotionService(deps: Deps) {

@@ -3,7 +3,7 @@ import type { Budget } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { budgetAlerts, budgets } from '../../db/schema.ts';
 import { dollars } from '../../lib/money.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
@@ -39,7 +39,7 @@ export function budgetAlertText(
  * insert wrote it, notifies and mails the admins in the same transaction: however many
  * instances check at once, an alert goes out once.
  */
-export function createBudgets(deps: Pick<Services, 'db' | 'config'>) {
+export function createBudgets(deps: Pick<Infrastructure, 'db' | 'config'>) {
   const { db } = deps;
 
   async function read(source: DbOrTx, organizationId: number, now: Date): Promise<Budget> {

@@ -1,4 +1,6 @@
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { billingSummary, monthToDate } from './billing-summary.ts';
 import { createBudgets } from './budgets.ts';
@@ -13,7 +15,10 @@ export const METERING_EVERY_MS = 60_000;
  * usage report, the billing summary and the budgets with their alerts.
  */
 export function createMeteringService(
-  deps: Pick<Services, 'db' | 'jobs' | 'catalog' | 'providers' | 'config'> & { log?: MeteringLog },
+  deps: Pick<Infrastructure, 'db' | 'jobs' | 'config'> & {
+    catalog: CatalogService;
+    providers: ProviderRegistry;
+  } & { log?: MeteringLog },
 ) {
   const { db } = deps;
   const meter = createUsageMeter(deps);

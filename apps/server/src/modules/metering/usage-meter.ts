@@ -12,7 +12,9 @@ import {
   usageOrganizationDaily,
   usageRecords,
 } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
 import { configOf } from '../clusters/index.ts';
 import {
   addHours,
@@ -215,7 +217,9 @@ export async function meteredCostPrepaidBy(
  * for a month's close, writes nothing twice.
  */
 export function createUsageMeter(
-  deps: Pick<Services, 'db' | 'catalog' | 'providers'> & { log?: MeteringLog },
+  deps: Pick<Infrastructure, 'db'> & { catalog: CatalogService; providers: ProviderRegistry } & {
+    log?: MeteringLog;
+  },
 ) {
   const { db, log } = deps;
 

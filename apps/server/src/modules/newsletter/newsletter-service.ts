@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { MailThrottle } from '../mail/index.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/index.ts';
@@ -9,7 +10,9 @@ import { queueMail } from '../mail/index.ts';
  * Double opt-in: subscribing mails a confirmation link, and only a confirmed address is on the
  * list. Every mail carries an unsubscribe link that works without signing in.
  */
-export function createNewsletterService(deps: Pick<Services, 'db' | 'config' | 'mailThrottle'>) {
+export function createNewsletterService(
+  deps: Pick<Infrastructure, 'db' | 'config'> & { mailThrottle: MailThrottle },
+) {
   const { db, mailThrottle } = deps;
   const origin = deps.config.publicUrl;
   return {

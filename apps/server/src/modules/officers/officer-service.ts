@@ -13,7 +13,10 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { dataSubjectRequests, organizations, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
+import type { SessionStore } from '../sessions/index.ts';
 import {
   auditEventsFor,
   listAuditEvents,
@@ -52,7 +55,11 @@ export const dataSubjectRequestRule: RateLimitRule = {
 };
 
 export function createOfficerService(
-  deps: Pick<Services, 'db' | 'sessions' | 'catalog' | 'passwords' | 'rateLimit'>,
+  deps: Pick<Infrastructure, 'db' | 'passwords'> & {
+    sessions: SessionStore;
+    catalog: CatalogService;
+    rateLimit: RateLimiter;
+  },
 ) {
   const { db, sessions, catalog, passwords, rateLimit } = deps;
 

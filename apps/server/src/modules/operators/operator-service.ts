@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { OperatorOrganizationQuery, OrganizationStatusName } from '@alpenkube/contract';
 import { organizations, users } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { SessionStore } from '../sessions/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -84,7 +85,10 @@ async function tellOrganization(
  * the state machine there, and writes the change, its audit entry, its notices and the
  * refresh of every member's session in one transaction.
  */
-export function createOperatorService({ db, sessions }: Pick<Services, 'db' | 'sessions'>) {
+export function createOperatorService({
+  db,
+  sessions,
+}: Pick<Infrastructure, 'db'> & { sessions: SessionStore }) {
   async function transition(
     actor: SessionUser,
     organizationId: number,

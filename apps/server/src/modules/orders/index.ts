@@ -1,6 +1,7 @@
 /** The orders module's public surface: other modules and the app import only this file. */
 export { createOrderFulfilment } from './order-fulfilment.ts';
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
+export type { OrderKindHandler, OrderKindHandlers, PaidOrderOutcome } from './order-kinds.ts';
 export { createOrderService, orderPlacedWith, type OrderService } from './order-service.ts';
 export { orderRoutes, sendPlacedOrder } from './order-routes.ts';
 export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';

@@ -9,13 +9,16 @@ import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders, paymentMethods, payments } from '../../db/schema.ts';
 import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { lockCreditBalance, moveCredit } from '../credits/index.ts';
-import type { Charge } from '../payments/index.ts';
+import type { Charge, PaymentGateway, PaymentMethodService } from '../payments/index.ts';
+import type { CatalogService } from '../platform/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { announceOrder } from './order-events.ts';
+import type { OrderKindHandlers } from './order-kinds.ts';
+import type { OrderService } from './order-service.ts';
 import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { dollars } from '../../lib/money.ts';
 import { releasePayment } from './payment-records.ts';
@@ -34,18 +37,14 @@ type OrderRow = typeof orders.$inferSelect;
  * next request for the order.
  */
 export function createOrderPayments(
-  deps: Pick<
-    Services,
-    | 'db'
-    | 'catalog'
-    | 'orders'
-    | 'paymentGateway'
-    | 'paymentMethods'
-    | 'clusters'
-    | 'billing'
-    | 'addons'
-    | 'productOperations'
-  >,
+  deps: Pick<Infrastructure, 'db'> & {
+    catalog: CatalogService;
+    orders: OrderService;
+    paymentGateway: PaymentGateway;
+    paymentMethods: PaymentMethodService;
+    /** What each kind of order does once paid: given by the module that sells it. */
+    kinds: OrderKindHandlers;
+  },
 ) {
   const { db, paymentGateway: gateway } = deps;
 
@@ -155,75 +154,33 @@ export function createOrderPayments(
     ].filter(Boolean);
     const paidNote = `Paid ${paidWith.join(' and ') || '$0.00'}`;
 
-    if (order.kind === 'support') {
-      // Nothing to set up: the plan applies now, and the order is done.
-      const applied = await deps.billing.supportOrderPaid(tx, order, now, catalog);
-      await tx
-        .update(orders)
-        .set({ status: 'completed', paidAt: now, updatedAt: now })
-        .where(eq(orders.id, order.id));
-      await tx.insert(orderEvents).values([
-        { orderId: order.id, status: 'paid', note: paidNote },
-        { orderId: order.id, status: 'completed', note: applied },
-      ]);
-      const message = `Order ${orderNumber(order.id)} is paid: ${applied}.`;
-      for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
-        await createNotification(tx, userId, 'success', message);
-      }
-      await announceOrder(tx, order.organizationId, order.id, 'completed');
-      return;
-    }
-
-    if (order.kind === 'product' || order.kind === 'addon') {
-      // A product is created (or its plan change queued) by its module, an add-on waits for its
-      // cluster to be free: either way a durable job of that module ends the order.
-      await tx
-        .update(orders)
-        .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
-        .where(eq(orders.id, order.id));
-      await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: paidNote });
-      const note =
-        order.kind === 'product'
-          ? await deps.productOperations.orderPaid(tx, order, now)
-          : await deps.addons.orderPaid(tx, order);
-      // The module may have refused it (priced on terms that changed, a name taken since) and
-      // refunded it: its timeline and notice already say so.
-      const [after] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order.id));
-      if (after?.status === 'failed') return;
-      await tx.insert(orderEvents).values({ orderId: order.id, status: 'fulfilling', note });
-      const message = `Order ${orderNumber(order.id)} is paid: ${note}.`;
-      for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
-        await createNotification(tx, userId, 'success', message);
-      }
-      await announceOrder(tx, order.organizationId, order.id, 'fulfilling');
-      return;
-    }
-
-    const config = order.clusterConfig!;
-
     await tx
       .update(orders)
       .set({ status: 'fulfilling', paidAt: now, updatedAt: now })
       .where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values([
-      { orderId: order.id, status: 'paid', note: paidNote },
-      {
-        orderId: order.id,
-        status: 'fulfilling',
-        note: `Cluster ${config.name} ordered: provisioning starts shortly`,
-      },
-    ]);
-    const clusterId = await deps.clusters.createFromOrder(tx, order, config, catalog);
-    // Its first prepaid period starts now: the subscription renews it when it ends.
-    await deps.billing.clusterOrderPaid(tx, order, clusterId, now);
-    const message = `Order ${orderNumber(order.id)} is paid: cluster ${config.name} is ordered.`;
+    await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: paidNote });
+    const outcome = await deps.kinds[order.kind].paid(tx, order, { now, catalog });
+    // The kind's module may have refused it (priced on terms that changed, a name taken since)
+    // and refunded it: its timeline and notice already say so.
+    const [after] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    if (after?.status === 'failed') return;
+    if (outcome.status === 'completed') {
+      await tx
+        .update(orders)
+        .set({ status: 'completed', updatedAt: now })
+        .where(eq(orders.id, order.id));
+    }
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: outcome.status, note: outcome.note });
+    const message = `Order ${orderNumber(order.id)} is paid: ${outcome.summary ?? outcome.note}.`;
     for (const userId of new Set([order.userId ?? actor.id, actor.id])) {
       await createNotification(tx, userId, 'success', message);
     }
-    await announceOrder(tx, order.organizationId, order.id, 'fulfilling');
+    await announceOrder(tx, order.organizationId, order.id, outcome.status);
   }
 
   /** Records what the gateway said; answers what the payer sees. */

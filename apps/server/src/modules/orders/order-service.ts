@@ -26,7 +26,8 @@ import {
   promoRedemptions,
 } from '../../db/schema.ts';
 import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CatalogService } from '../platform/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { assertOrderTransition } from './order-states.ts';
@@ -92,7 +93,7 @@ export async function orderPlacedWith(
 }
 
 /** Orders of an organization: placed with prices the server computes, listed, shown, cancelled. */
-export function createOrderService(deps: Pick<Services, 'db' | 'catalog'>) {
+export function createOrderService(deps: Pick<Infrastructure, 'db'> & { catalog: CatalogService }) {
   const { db } = deps;
 
   async function loadOrder(tx: DbOrTx, organizationId: number, id: number): Promise<Order> {

@@ -10,7 +10,8 @@ import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import type { ClientInfo } from '../sessions/index.ts';
 
@@ -57,7 +58,9 @@ const live = (organizationId: number, ...conditions: (SQL | undefined)[]) =>
  * row, so two changes of one organization's cards (two first cards, a removal racing a new
  * default) happen one after the other and leave exactly one default while any card remains.
  */
-export function createPaymentMethodService(deps: Pick<Services, 'db' | 'paymentGateway'>) {
+export function createPaymentMethodService(
+  deps: Pick<Infrastructure, 'db'> & { paymentGateway: PaymentGateway },
+) {
   const { db, paymentGateway: gateway } = deps;
 
   const lockOrganization = (tx: Tx, organizationId: number) =>

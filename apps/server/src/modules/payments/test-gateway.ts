@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { testGatewayCards, testGatewayCharges, testGatewayRefunds } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
 import type {
   CardSummary,
   Charge,
@@ -106,7 +106,7 @@ function outcomeOf(
  * (`test_gateway_cards`, `test_gateway_charges`) that nothing else in the platform reads. It
  * knows nothing of orders: a real processor replaces it behind `PaymentGateway`.
  */
-export function createTestGateway(deps: Pick<Services, 'db' | 'config'>) {
+export function createTestGateway(deps: Pick<Infrastructure, 'db' | 'config'>) {
   const { db } = deps;
   const { publicUrl } = deps.config;
   // A processor's fingerprint: keyed, so a list of them does not give the numbers back.

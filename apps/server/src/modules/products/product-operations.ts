@@ -6,7 +6,9 @@ import { orders, productInstances } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { dollars } from '../../lib/money.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { OrderKindHandler } from '../orders/index.ts';
+import type { ProviderRegistry } from '../providers/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { findProductPlan } from './product-catalog.ts';
 import {
@@ -87,7 +89,7 @@ export function queueOperation(tx: Tx, payload: OperationPayload) {
  * no longer in the operation's status has nothing left to do.
  */
 export function createProductOperations(
-  deps: Pick<Services, 'db' | 'jobs' | 'providers' | 'sealer'> & {
+  deps: Pick<Infrastructure, 'db' | 'jobs' | 'sealer'> & { providers: ProviderRegistry } & {
     orderHooks: ProductOrderHooks;
     billingHooks: ProductBillingHooks;
   },
@@ -244,90 +246,98 @@ export function createProductOperations(
     },
   });
 
-  return {
-    /**
-     * For the orders module, in the payment's transaction: a new product's order creates it
-     * and its subscription and queues provisioning; a plan change's order queues its job.
-     * Answers the timeline's words.
-     */
-    async orderPaid(tx: Tx, order: OrderRow, paidAt: Date): Promise<string> {
-      const config = order.productConfig!;
-      if (order.productInstanceId) {
-        const instance = await lockInstance(tx, order.productInstanceId);
-        if (!instance || instance.status !== 'active') {
-          const refund = await deps.orderHooks.failed(
-            tx,
-            order.id,
-            `${config.name} is no longer active, so its plan cannot change`,
-          );
-          return `Refunded ${dollars(refund)}`;
-        }
-        const period = await deps.billingHooks.period(tx, instance.id);
-        const stale =
-          (config.fromPlan !== undefined && instance.plan !== config.fromPlan) ||
-          (config.fromPeriodStart !== undefined &&
-            period !== null &&
-            period.start.toISOString() !== config.fromPeriodStart);
-        if (stale) {
-          // Priced from a plan or a period that is no longer the product's (a second change was
-          // paid first, or the period renewed): charging it would pay for the wrong difference.
-          const refund = await deps.orderHooks.failed(
-            tx,
-            order.id,
-            `${config.name} changed plan or renewed since this order was priced: order the change again`,
-          );
-          return `Refunded ${dollars(refund)}`;
-        }
-        await setInstance(tx, instance, { status: 'updating', progress: 0 }, 'Plan change paid');
-        await queueOperation(tx, {
-          instanceId: instance.id,
-          operation: 'update',
-          plan: config.plan,
-          orderId: order.id,
-        });
-        return `${config.name} moves to the plan ${config.plan}: the change starts shortly`;
-      }
-      // Placing checks the name, but two placements at once can both pass it: the second one
-      // paid finds the name live and refunds its order rather than fail on the unique index.
-      const [named] = await tx
-        .select({ id: productInstances.id })
-        .from(productInstances)
-        .where(
-          and(
-            eq(productInstances.organizationId, order.organizationId),
-            eq(productInstances.name, config.name),
-            notInArray(productInstances.status, ['cancelled', 'failed']),
-          ),
-        );
-      if (named) {
+  /**
+   * For the orders module, in the payment's transaction: a new product's order creates it
+   * and its subscription and queues provisioning; a plan change's order queues its job.
+   * Answers the timeline's words.
+   */
+  async function productOrderPaid(tx: Tx, order: OrderRow, paidAt: Date): Promise<string> {
+    const config = order.productConfig!;
+    if (order.productInstanceId) {
+      const instance = await lockInstance(tx, order.productInstanceId);
+      if (!instance || instance.status !== 'active') {
         const refund = await deps.orderHooks.failed(
           tx,
           order.id,
-          `Your organization already has a product named ${config.name}`,
+          `${config.name} is no longer active, so its plan cannot change`,
         );
         return `Refunded ${dollars(refund)}`;
       }
-      const [instance] = await tx
-        .insert(productInstances)
-        .values({
-          organizationId: order.organizationId,
-          orderId: order.id,
-          productSlug: config.product,
-          plan: config.plan,
-          region: config.region,
-          name: config.name,
-          billingCycle: order.billingCycle,
-        })
-        .returning();
-      await deps.billingHooks.opened(tx, order, instance!.id, { plan: config.plan, paidAt });
+      const period = await deps.billingHooks.period(tx, instance.id);
+      const stale =
+        (config.fromPlan !== undefined && instance.plan !== config.fromPlan) ||
+        (config.fromPeriodStart !== undefined &&
+          period !== null &&
+          period.start.toISOString() !== config.fromPeriodStart);
+      if (stale) {
+        // Priced from a plan or a period that is no longer the product's (a second change was
+        // paid first, or the period renewed): charging it would pay for the wrong difference.
+        const refund = await deps.orderHooks.failed(
+          tx,
+          order.id,
+          `${config.name} changed plan or renewed since this order was priced: order the change again`,
+        );
+        return `Refunded ${dollars(refund)}`;
+      }
+      await setInstance(tx, instance, { status: 'updating', progress: 0 }, 'Plan change paid');
       await queueOperation(tx, {
-        instanceId: instance!.id,
-        operation: 'provision',
+        instanceId: instance.id,
+        operation: 'update',
+        plan: config.plan,
         orderId: order.id,
       });
-      await announceProduct(tx, instance!, 'Ordered');
-      return `${config.name} ordered: provisioning starts shortly`;
-    },
+      return `${config.name} moves to the plan ${config.plan}: the change starts shortly`;
+    }
+    // Placing checks the name, but two placements at once can both pass it: the second one
+    // paid finds the name live and refunds its order rather than fail on the unique index.
+    const [named] = await tx
+      .select({ id: productInstances.id })
+      .from(productInstances)
+      .where(
+        and(
+          eq(productInstances.organizationId, order.organizationId),
+          eq(productInstances.name, config.name),
+          notInArray(productInstances.status, ['cancelled', 'failed']),
+        ),
+      );
+    if (named) {
+      const refund = await deps.orderHooks.failed(
+        tx,
+        order.id,
+        `Your organization already has a product named ${config.name}`,
+      );
+      return `Refunded ${dollars(refund)}`;
+    }
+    const [instance] = await tx
+      .insert(productInstances)
+      .values({
+        organizationId: order.organizationId,
+        orderId: order.id,
+        productSlug: config.product,
+        plan: config.plan,
+        region: config.region,
+        name: config.name,
+        billingCycle: order.billingCycle,
+      })
+      .returning();
+    await deps.billingHooks.opened(tx, order, instance!.id, { plan: config.plan, paidAt });
+    await queueOperation(tx, {
+      instanceId: instance!.id,
+      operation: 'provision',
+      orderId: order.id,
+    });
+    await announceProduct(tx, instance!, 'Ordered');
+    return `${config.name} ordered: provisioning starts shortly`;
+  }
+
+  return {
+    /** The product kind of order: once paid, a durable job of this module provisions it. */
+    orderKind: {
+      paid: async (tx, order, { now }) => ({
+        status: 'fulfilling',
+        note: await productOrderPaid(tx, order, now),
+      }),
+    } satisfies OrderKindHandler,
 
     /** Products whose order waits on a plan change, by product: their page links the order. */
     async pendingOrders(tx: Tx, organizationId: number, instanceIds: number[]) {

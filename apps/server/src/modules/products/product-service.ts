@@ -19,7 +19,10 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { marketplaceProducts, productInstances, users } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { OrderService } from '../orders/index.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { passwordMatches } from '../auth/index.ts';
 import {
@@ -54,7 +57,11 @@ const cents = (plan: { priceMonthlyCents: number; priceYearlyCents: number }) =>
  * cancellations. Orders are placed through the orders module and paid like any order.
  */
 export function createProductService(
-  deps: Pick<Services, 'db' | 'catalog' | 'orders' | 'sealer' | 'passwords' | 'rateLimit'> & {
+  deps: Pick<Infrastructure, 'db' | 'sealer' | 'passwords'> & {
+    catalog: CatalogService;
+    orders: OrderService;
+    rateLimit: RateLimiter;
+  } & {
     operations: ProductOperations;
     billingHooks: ProductBillingHooks;
   },

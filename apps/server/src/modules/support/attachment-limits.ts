@@ -3,7 +3,8 @@ import { ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILES_PER_TICKET } from '@alpenkub
 import type { DbOrTx } from '../../db/client.ts';
 import { organizations, supportAttachments } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../lib/http-error.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
 import type { SessionUser } from '../sessions/index.ts';
 import type { FileAllowance, ReceivedFile } from './attachments.ts';
@@ -41,7 +42,9 @@ function uploadRefusal(user: SessionUser): string | null {
  * Checked before any byte is read (`allowance`), and again, under locks, in the transaction
  * that names the files (`assertRoom`), so racing uploads cannot pass a quota together.
  */
-export function createAttachmentLimits(deps: Pick<Services, 'config' | 'rateLimit'>) {
+export function createAttachmentLimits(
+  deps: Pick<Infrastructure, 'config'> & { rateLimit: RateLimiter },
+) {
   const { config, rateLimit } = deps;
   const uploadRule: RateLimitRule = {
     bucket: 'support-upload',

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { PublicTicket } from '@alpenkube/contract';
 import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { MailThrottle } from '../mail/index.ts';
+import type { CatalogService } from '../platform/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/index.ts';
 import {
@@ -30,7 +32,10 @@ export interface NewTicket {
 
 /** Tickets opened without an account: a tracking code and the e-mail open them. */
 export function createPublicTicketService(
-  deps: Pick<Services, 'db' | 'config' | 'mailThrottle' | 'catalog'>,
+  deps: Pick<Infrastructure, 'db' | 'config'> & {
+    mailThrottle: MailThrottle;
+    catalog: CatalogService;
+  },
 ) {
   const { db, mailThrottle } = deps;
   const { publicUrl } = deps.config;

@@ -25,7 +25,9 @@ import {
   supportTicketMessages,
   supportTickets,
 } from '../../db/schema.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { CatalogService } from '../platform/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 import { badRequest, invalidFields, notFound } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
@@ -85,7 +87,10 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Upload['fields']): 
 
 const displayName = (user: SessionUser) => user.name || user.username;
 
-type Deps = Pick<Services, 'db' | 'config' | 'catalog' | 'fileStore' | 'rateLimit'>;
+type Deps = Pick<Infrastructure, 'db' | 'config' | 'fileStore'> & {
+  catalog: CatalogService;
+  rateLimit: RateLimiter;
+};
 
 /** Signed-in customers' tickets and the staff queue over every ticket. */
 export function createTicketService(deps: Deps) {

@@ -6,7 +6,10 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { weakPasswordReason } from '../../lib/passwords.ts';
-import type { Services } from '../../services.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { MailThrottle } from '../mail/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
+import type { SessionStore } from '../sessions/index.ts';
 import { recordUserAudit } from '../audit/index.ts';
 import {
   mailVerificationLink,
@@ -26,10 +29,11 @@ import { createNotification } from '../notifications/index.ts';
 type UserRow = typeof users.$inferSelect;
 
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
-export type AccountDeps = Pick<
-  Services,
-  'db' | 'config' | 'passwords' | 'sessions' | 'rateLimit' | 'sealer' | 'mailThrottle'
->;
+export type AccountDeps = Pick<Infrastructure, 'db' | 'config' | 'passwords' | 'sealer'> & {
+  sessions: SessionStore;
+  rateLimit: RateLimiter;
+  mailThrottle: MailThrottle;
+};
 
 export function createAccountService(deps: AccountDeps) {
   const { db, passwords, sessions, sealer, rateLimit, mailThrottle } = deps;

@@ -1,0 +1,38 @@
+import type { Catalog, OrderKind } from '@alpenkube/contract';
+import type { Tx } from '../../db/client.ts';
+import type { orders } from '../../db/schema.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What the module that sells a kind made of a paid order of that kind. */
+export interface PaidOrderOutcome {
+  /**
+   * `completed`: nothing is left to do (a support plan applies at once); `fulfilling`: a durable
+   * job of that module ends the order later, through the order fulfilment hooks.
+   */
+  status: 'completed' | 'fulfilling';
+  /** The order timeline's line for that status. */
+  note: string;
+  /** What the payer's notice says was done, where the timeline's line is not it. */
+  summary?: string;
+}
+
+/**
+ * What one kind of order does once it is paid. Each module that sells a kind gives its handler
+ * when the services are put together, so the orders module runs one sequence for every kind
+ * (status, timeline, notices, push) and knows nothing of what was bought.
+ */
+export interface OrderKindHandler {
+  /**
+   * Sets up what was bought, in the paying transaction, with the order already `fulfilling`.
+   * It may refuse the order instead (terms that changed since it was priced): then it fails and
+   * refunds it through the fulfilment hooks, whose timeline and notice say why.
+   */
+  paid(
+    tx: Tx,
+    order: OrderRow,
+    context: { now: Date; catalog: Catalog },
+  ): Promise<PaidOrderOutcome>;
+}
+
+export type OrderKindHandlers = Record<OrderKind, OrderKindHandler>;

@@ -137,6 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'platform', description: 'Catalog, version and health' },
         { name: 'pricing', description: 'Price quotes from the one price engine' },
         { name: 'billing', description: "The organization's payment methods and credit" },
+        { name: 'orders', description: "The organization's orders: placed, paid, cancelled" },
+        {
+          name: 'clusters',
+          description: "The organization's clusters: changes, events and kubeconfigs",
+        },
+        { name: 'add-ons', description: "Add-ons on the organization's clusters" },
+        { name: 'products', description: 'Marketplace products: the catalog and their instances' },
+        { name: 'providers', description: 'The cloud providers and their health' },
+        { name: 'people', description: "The organization's members and invitations" },
         {
           name: 'test gateway',
           description: 'The embedded test payment gateway (outside /api, as a processor would be)',
@@ -152,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           name: 'api tokens',
           description: 'Personal API tokens for scripts (docs/api-automation.md)',
         },
+        { name: 'development', description: 'Development helpers: absent in production' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -22,7 +22,13 @@ import {
   createNotificationService,
   type NotificationService,
 } from './modules/notifications/index.ts';
-import { type CatalogService, createCatalogService } from './modules/platform/index.ts';
+import {
+  type CatalogService,
+  createCatalogService,
+  createPlatformService,
+  type PlatformService,
+} from './modules/platform/index.ts';
+import { createCreditService, type CreditService } from './modules/credits/index.ts';
 import {
   createPaymentMethodService,
   createTestGateway,
@@ -95,6 +101,9 @@ export interface Services extends Infrastructure {
   sessions: SessionStore;
   notifications: NotificationService;
   catalog: CatalogService;
+  /** The sidebar's counts and the health probe. */
+  platform: PlatformService;
+  credits: CreditService;
   realtime: RealtimeHub;
   rateLimit: RateLimiter;
   memoryRateLimit: MemoryRateLimiter;
@@ -206,7 +215,10 @@ export function createServices(
     orderHooks: createOrderFulfilment(),
     billingHooks: billing.clusterHooks,
   });
-  const orders = createOrderService(shared);
+  const orders = createOrderService({
+    ...shared,
+    assertOrderingAllowed: billing.assertOrderingAllowed,
+  });
   const paymentMethods = createPaymentMethodService(shared);
   // A product's jobs end its order and tell billing, through hooks, as a cluster's do.
   const productOperations = createProductOperations({
@@ -246,6 +258,8 @@ export function createServices(
         product: productOperations.orderKind,
       },
     }),
+    platform: createPlatformService(shared),
+    credits: createCreditService(shared),
     auth: createAuthService(shared),
     account: createAccountService(shared),
     members: createMemberService(shared),

@@ -316,4 +316,22 @@ describe('platform calls', () => {
     // The request bodies come from the contract's schemas.
     expect(JSON.stringify(doc.paths['/api/register']!.post)).toContain('username');
   });
+
+  it('GET /api/openapi.json files every operation under a tag the document describes', async () => {
+    const doc = (await new Client(t.app).get('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+      tags: { name: string; description: string }[];
+    };
+    const described = new Set(doc.tags.map((tag) => tag.name));
+    const untagged: string[] = [];
+    const undescribed = new Set<string>();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!operation.tags?.length) untagged.push(`${method.toUpperCase()} ${path}`);
+        for (const tag of operation.tags ?? []) if (!described.has(tag)) undescribed.add(tag);
+      }
+    }
+    expect({ untagged, undescribed: [...undescribed] }).toEqual({ untagged: [], undescribed: [] });
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(100);
+  });
 });

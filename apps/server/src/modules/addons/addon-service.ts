@@ -10,7 +10,7 @@ import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { OrderKindHandler } from '../orders/index.ts';
-import type { BillingService } from '../billing/index.ts';
+import { assertOrderingAllowed, type BillingService } from '../billing/index.ts';
 import type { ClusterService } from '../clusters/index.ts';
 import type { OrderService } from '../orders/index.ts';
 import type { CatalogService } from '../platform/index.ts';
@@ -25,7 +25,6 @@ import {
 import { createNotification } from '../notifications/index.ts';
 import {
   addonOfOrder,
-  assertOrderingAllowed,
   createOrderFulfilment,
   lockAddonOrder,
   noteAddonOrder,

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
 import { registerVatCheck } from './vat-check.ts';
+import { assertOrderingAllowed } from './ordering-suspension.ts';
 import {
   chargeInvoiceJob,
   invoiceTarget,
@@ -147,6 +148,9 @@ export function createBillingService(
 
     /** For the products module: their subscriptions, plan changes and cancellations. */
     productHooks: createProductBillingHooks(),
+
+    /** Refuses (402) a new order while renewals are overdue: billing suspends ordering. */
+    assertOrderingAllowed,
 
     /** The support kind of order: once paid, the plan applies at once and the order is done. */
     supportOrderKind: {

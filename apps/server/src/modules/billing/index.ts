@@ -12,3 +12,4 @@ export { readBillingDetails } from './billing-details.ts';
 export { clusterSubscription, periodLeft, removalCredit } from './addon-billing.ts';
 export { createSimulatedVatRegistry, type VatRegistry } from './vat-registry.ts';
 export { createViesClient } from './vies-client.ts';
+export { assertOrderingAllowed } from './ordering-suspension.ts';

@@ -8,7 +8,8 @@ import { organizations, orders, subscriptions } from '../../db/schema.ts';
 import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { assertOrderingAllowed, orderPlacedWith, placeSupportOrder } from '../orders/index.ts';
+import { orderPlacedWith, placeSupportOrder } from '../orders/index.ts';
+import { assertOrderingAllowed } from './ordering-suspension.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { dayOf } from './periods.ts';
 import {

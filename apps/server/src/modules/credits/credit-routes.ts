@@ -7,14 +7,12 @@ import {
   grantCreditSchema,
 } from '@alpenkube/contract';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-import { grantCredit } from './credit-grants.ts';
-import { readCredits } from './credit-ledger.ts';
 
 const readErrors = { 401: errorSchema, 403: errorSchema };
 
 /** The credit balance and its history; platform operators grant credit to any organization. */
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.services;
+  const { credits } = app.services;
 
   app.get(
     endpoints.billing.credits.pattern,
@@ -27,7 +25,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: creditsSchema, ...readErrors },
       },
     },
-    async (request) => readCredits(db, requireSession(request).user.organizationId),
+    async (request) => credits.read(requireSession(request).user.organizationId),
   );
 
   app.post(
@@ -43,7 +41,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireSession(request);
-      const entry = await grantCredit(db, user, request.body, clientInfo(request));
+      const entry = await credits.grant(user, request.body, clientInfo(request));
       return reply.code(201).send(entry);
     },
   );

@@ -3,6 +3,7 @@
  * prorations, grants) moves it here, so the balance always has its history.
  */
 export { creditRoutes } from './credit-routes.ts';
+export { createCreditService, type CreditService } from './credit-service.ts';
 export {
   CREDIT_HISTORY_LIMIT,
   lockCreditBalance,

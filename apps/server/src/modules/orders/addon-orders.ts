@@ -3,9 +3,8 @@ import { openOrderStatuses, type PriceLine } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
-import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { announceOrder } from './order-events.ts';
+import { insertOrder } from './order-placement.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -84,35 +83,23 @@ export async function placeAddonOrder(
   client: ClientInfo,
 ): Promise<number> {
   const total = input.billingCycle === 'yearly' ? input.line.yearly : input.line.monthly;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      organizationId: actor.organizationId,
-      userId: actor.id,
-      kind: 'addon',
-      description: input.description,
-      lines: [input.line],
-      billingCycle: input.billingCycle,
-      targetClusterId: input.clusterId,
-      subtotalCents: total,
-      totalCents: total,
-      idempotencyKey: input.idempotencyKey,
-      requestDigest: input.requestDigest,
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed' });
-  await recordAudit(tx, {
-    action: 'order.create',
-    outcome: 'success',
-    actorUserId: actor.id,
-    organizationId: actor.organizationId,
-    targetType: 'order',
-    targetId: orderId,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    details: { kind: 'addon', addon: input.line.ref, cluster: input.clusterId, total },
-  });
-  await announceOrder(tx, actor.organizationId, orderId, 'pending_payment');
-  return orderId;
+  return insertOrder(
+    tx,
+    actor,
+    {
+      row: {
+        kind: 'addon',
+        description: input.description,
+        lines: [input.line],
+        billingCycle: input.billingCycle,
+        targetClusterId: input.clusterId,
+        subtotalCents: total,
+        totalCents: total,
+        idempotencyKey: input.idempotencyKey,
+        requestDigest: input.requestDigest,
+      },
+      audit: { kind: 'addon', addon: input.line.ref, cluster: input.clusterId, total },
+    },
+    client,
+  );
 }

@@ -2,9 +2,10 @@
 export { createOrderFulfilment } from './order-fulfilment.ts';
 export { createOrderPayments, type OrderPayments } from './order-payment.ts';
 export type { OrderKindHandler, OrderKindHandlers, PaidOrderOutcome } from './order-kinds.ts';
-export { createOrderService, orderPlacedWith, type OrderService } from './order-service.ts';
+export { createOrderService, type OrderService } from './order-service.ts';
+export { orderPlacedWith } from './order-replay.ts';
 export { orderRoutes, sendPlacedOrder } from './order-routes.ts';
-export { assertOrderingAllowed, placeSupportOrder } from './support-orders.ts';
+export { placeSupportOrder } from './support-orders.ts';
 export { orderNumber } from './order-states.ts';
 export {
   addonOfOrder,
@@ -13,4 +14,8 @@ export {
   openAddonOrder,
   placeAddonOrder,
 } from './addon-orders.ts';
-export { openPlanChangeOrder, openProductOrderNamed, placeProductOrder } from './product-orders.ts';
+export {
+  openPlanChangeOrder,
+  openProductOrderNamed,
+  type ProductOrderInput,
+} from './product-orders.ts';

@@ -34,7 +34,9 @@ import { assertOrderTransition } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { releasePayment } from './payment-records.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
-import { assertOrderingAllowed } from './support-orders.ts';
+import { insertOrder, type OrderingGuard } from './order-placement.ts';
+import { orderPlacedWith } from './order-replay.ts';
+import { placeProductOrder, type ProductOrderInput } from './product-orders.ts';
 
 const summaryColumns = {
   id: orders.id,
@@ -71,30 +73,15 @@ function readPromoCode(code: string | undefined): string | null {
   throw invalidFields([{ path: ['promoCode'], message: 'This promo code is not valid' }]);
 }
 
-/**
- * The id of the order an Idempotency-Key already placed, if the same request (its digest)
- * placed it; the same key with another request is a 409. Every kind of order honours it so.
- */
-export async function orderPlacedWith(
-  db: DbOrTx,
-  organizationId: number,
-  key: string,
-  digest: string,
-): Promise<number | null> {
-  const [prior] = await db
-    .select({ id: orders.id, digest: orders.requestDigest })
-    .from(orders)
-    .where(inOrganization(orders, organizationId, eq(orders.idempotencyKey, key)));
-  if (!prior) return null;
-  if (prior.digest !== digest) {
-    throw conflict('This Idempotency-Key was already used for a different order.');
-  }
-  return prior.id;
-}
-
 /** Orders of an organization: placed with prices the server computes, listed, shown, cancelled. */
-export function createOrderService(deps: Pick<Infrastructure, 'db'> & { catalog: CatalogService }) {
-  const { db } = deps;
+export function createOrderService(
+  deps: Pick<Infrastructure, 'db'> & {
+    catalog: CatalogService;
+    /** Billing's: it owns the suspension of ordering for overdue renewals. */
+    assertOrderingAllowed: OrderingGuard;
+  },
+) {
+  const { db, assertOrderingAllowed } = deps;
 
   async function loadOrder(tx: DbOrTx, organizationId: number, id: number): Promise<Order> {
     const [row] = await tx
@@ -226,42 +213,28 @@ export function createOrderService(deps: Pick<Infrastructure, 'db'> & { catalog:
               throw new HttpError(409, message, {}, [{ path: ['promoCode'], message }]);
             }
           }
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              organizationId,
-              userId: actor.id,
-              kind: 'cluster',
-              description: describeCluster(input.cluster, catalog),
-              lines: quote.lines,
-              billingCycle: input.billingCycle,
-              clusterConfig: config,
-              clusterName: name,
-              subtotalCents: quote.total,
-              discountCents: discount,
-              totalCents: quote.total - discount,
-              promoCode,
-              idempotencyKey,
-              requestDigest: digest,
-            })
-            .returning({ id: orders.id });
-          const orderId = order!.id;
-          await tx
-            .insert(orderEvents)
-            .values({ orderId, status: 'pending_payment', note: 'Order placed' });
-          await recordAudit(tx, {
-            action: 'order.create',
-            outcome: 'success',
-            actorUserId: actor.id,
-            organizationId,
-            targetType: 'order',
-            targetId: orderId,
-            ip: client.ip,
-            userAgent: client.userAgent,
-            details: { kind: 'cluster', total: quote.total - discount, promo: Boolean(promoCode) },
-          });
-          await announceOrder(tx, organizationId, orderId, 'pending_payment');
-          return orderId;
+          return insertOrder(
+            tx,
+            actor,
+            {
+              row: {
+                kind: 'cluster',
+                description: describeCluster(input.cluster, catalog),
+                lines: quote.lines,
+                billingCycle: input.billingCycle,
+                clusterConfig: config,
+                clusterName: name,
+                subtotalCents: quote.total,
+                discountCents: discount,
+                totalCents: quote.total - discount,
+                promoCode,
+                idempotencyKey,
+                requestDigest: digest,
+              },
+              audit: { kind: 'cluster', total: quote.total - discount, promo: Boolean(promoCode) },
+            },
+            client,
+          );
         });
         return { order: await loadOrder(db, organizationId, id), replayed: false };
       } catch (error) {
@@ -275,6 +248,14 @@ export function createOrderService(deps: Pick<Infrastructure, 'db'> & { catalog:
         throw error;
       }
     },
+
+    /** Places a product's order (see `placeProductOrder`), refused while ordering is suspended. */
+    placeProduct: (
+      actor: SessionUser,
+      input: ProductOrderInput,
+      client: ClientInfo,
+      options?: Parameters<typeof placeProductOrder>[5],
+    ) => placeProductOrder(db, assertOrderingAllowed, actor, input, client, options),
 
     /**
      * Only an unpaid order; a promo code it held is free again. A challenge still open at the

@@ -4,12 +4,11 @@ import { openOrderStatuses, type BillingCycle, type PriceLine } from '@alpenkube
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders, type ProductOrderConfig } from '../../db/schema.ts';
-import { recordAudit } from '../audit/index.ts';
+import { orders, type ProductOrderConfig } from '../../db/schema.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { announceOrder } from './order-events.ts';
-import { orderPlacedWith } from './order-service.ts';
-import { assertOrderingAllowed } from './support-orders.ts';
+import { insertOrder } from './order-placement.ts';
+import { orderPlacedWith } from './order-replay.ts';
+import type { OrderingGuard } from './order-placement.ts';
 
 export interface ProductOrderInput {
   config: ProductOrderConfig;
@@ -65,6 +64,7 @@ export async function openPlanChangeOrder(tx: Tx, organizationId: number, instan
  */
 export async function placeProductOrder(
   db: Db,
+  assertOrderingAllowed: OrderingGuard,
   actor: SessionUser,
   input: ProductOrderInput,
   client: ClientInfo,
@@ -87,46 +87,32 @@ export async function placeProductOrder(
   try {
     const orderId = await db.transaction(async (tx) => {
       await options.check?.(tx);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          organizationId,
-          userId: actor.id,
-          kind: 'product',
-          description: input.description,
-          lines: input.lines,
-          billingCycle: input.billingCycle,
-          productConfig: input.config,
-          productInstanceId: input.productInstanceId ?? null,
-          subtotalCents: input.totalCents,
-          totalCents: input.totalCents,
-          idempotencyKey: key,
-          requestDigest: digest,
-        })
-        .returning({ id: orders.id });
-      const id = order!.id;
-      await tx
-        .insert(orderEvents)
-        .values({ orderId: id, status: 'pending_payment', note: 'Order placed' });
-      await recordAudit(tx, {
-        action: 'order.create',
-        outcome: 'success',
-        actorUserId: actor.id,
-        organizationId,
-        targetType: 'order',
-        targetId: id,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        details: {
-          kind: 'product',
-          product: input.config.product,
-          plan: input.config.plan,
-          total: input.totalCents,
-          ...(input.productInstanceId ? { productInstanceId: input.productInstanceId } : {}),
+      return insertOrder(
+        tx,
+        actor,
+        {
+          row: {
+            kind: 'product',
+            description: input.description,
+            lines: input.lines,
+            billingCycle: input.billingCycle,
+            productConfig: input.config,
+            productInstanceId: input.productInstanceId ?? null,
+            subtotalCents: input.totalCents,
+            totalCents: input.totalCents,
+            idempotencyKey: key,
+            requestDigest: digest,
+          },
+          audit: {
+            kind: 'product',
+            product: input.config.product,
+            plan: input.config.plan,
+            total: input.totalCents,
+            ...(input.productInstanceId ? { productInstanceId: input.productInstanceId } : {}),
+          },
         },
-      });
-      await announceOrder(tx, organizationId, id, 'pending_payment');
-      return id;
+        client,
+      );
     });
     return { orderId, replayed: false };
   } catch (error) {

@@ -1,34 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { PriceLine, SupportPlan } from '@alpenkube/contract';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { orderEvents, orders, organizations } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { recordAudit } from '../audit/index.ts';
+import type { Tx } from '../../db/client.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { announceOrder } from './order-events.ts';
-
-/**
- * An organization whose renewal stayed unpaid after its last retry orders nothing new (402),
- * told what is overdue (billing writes the reason when it suspends ordering).
- */
-export async function assertOrderingAllowed(db: DbOrTx, organizationId: number) {
-  const [organization] = await db
-    .select({
-      since: organizations.orderingSuspendedAt,
-      reason: organizations.orderingSuspendedReason,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (organization?.since) {
-    throw new HttpError(
-      402,
-      `New orders are suspended until your overdue renewals are paid. ${organization.reason ?? ''} Pay from Billing to order again.`.replace(
-        /\s+/g,
-        ' ',
-      ),
-    );
-  }
-}
+import { insertOrder } from './order-placement.ts';
 
 /**
  * Writes an order of kind `support` for a plan of the catalog, priced by its monthly or yearly
@@ -59,49 +32,30 @@ export async function placeSupportOrder(
     yearly: plan.priceYearly,
   };
   const total = input.free ? 0 : billingCycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
-  const now = new Date();
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      organizationId: actor.organizationId,
-      userId: actor.id,
-      kind: 'support',
-      description: `Support plan ${plan.name}, ${billingCycle}`,
-      lines: [line],
-      billingCycle,
-      subtotalCents: total,
-      totalCents: total,
-      idempotencyKey: input.idempotencyKey,
-      requestDigest: input.requestDigest,
-      ...(input.free ? { status: 'completed' as const, paidAt: now } : {}),
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await tx.insert(orderEvents).values([
-    { orderId, status: 'pending_payment', note: 'Order placed' },
-    ...(input.free
-      ? [
-          { orderId, status: 'paid' as const, note: 'Nothing to pay: the plan is free' },
-          { orderId, status: 'completed' as const, note: `Support plan ${plan.name} applied` },
-        ]
-      : []),
-  ]);
-  await recordAudit(tx, {
-    action: 'order.create',
-    outcome: 'success',
-    actorUserId: actor.id,
-    organizationId: actor.organizationId,
-    targetType: 'order',
-    targetId: orderId,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    details: { kind: 'support', plan: plan.slug, billingCycle, total },
-  });
-  await announceOrder(
+  return insertOrder(
     tx,
-    actor.organizationId,
-    orderId,
-    input.free ? 'completed' : 'pending_payment',
+    actor,
+    {
+      row: {
+        kind: 'support',
+        description: `Support plan ${plan.name}, ${billingCycle}`,
+        lines: [line],
+        billingCycle,
+        subtotalCents: total,
+        totalCents: total,
+        idempotencyKey: input.idempotencyKey,
+        requestDigest: input.requestDigest,
+      },
+      audit: { kind: 'support', plan: plan.slug, billingCycle, total },
+      ...(input.free
+        ? {
+            completedAtOnce: {
+              paidNote: 'Nothing to pay: the plan is free',
+              completedNote: `Support plan ${plan.name} applied`,
+            },
+          }
+        : {}),
+    },
+    client,
   );
-  return orderId;
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   errorSchema,
@@ -17,17 +16,12 @@ import {
   prewrittenJson,
   type PrewrittenJson,
 } from '../../http/prewritten-json.ts';
-import { coalescedProbe } from '../../lib/coalesced-probe.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireSession } from '../sessions/index.ts';
-import { sidebarCounts, versionSummary } from './platform-service.ts';
-
-/** How stale the health answer may be: load balancers poll it, one query a second serves them all. */
-const HEALTH_PROBE_MS = 1000;
+import { versionSummary } from './platform-service.ts';
 
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, catalog } = app.services;
-  const databaseAnswers = coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS);
+  const { config, catalog, platform } = app.services;
   let openapi: PrewrittenJson<unknown> | undefined;
   // Fixed for the life of the process: written once, not per request (the footer asks for it).
   const summary = prewrittenJson(versionSummary(config.appEnv));
@@ -99,7 +93,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sidebarCountsSchema, 401: errorSchema },
       },
     },
-    async (request) => sidebarCounts(db, requireSession(request).user),
+    async (request) => platform.sidebarCounts(requireSession(request).user),
   );
 
   app.get(
@@ -126,7 +120,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      if (!(await databaseAnswers())) throw new HttpError(503, 'Database unreachable');
+      if (!(await platform.databaseAnswers())) throw new HttpError(503, 'Database unreachable');
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );

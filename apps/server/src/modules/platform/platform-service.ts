@@ -1,4 +1,5 @@
 import { ne, sql } from 'drizzle-orm';
+import { coalescedProbe } from '../../lib/coalesced-probe.ts';
 import { clusters, orders } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -19,10 +20,7 @@ export function versionSummary(appEnv: AppConfig['appEnv']): VersionSummary {
 const NOTHING_YET = { clusters: 0, orders: { total: 0 } };
 
 /** A member whose request to join still waits for an admin sees nothing of the organization. */
-export async function sidebarCounts(
-  db: Db,
-  member: { organizationId: number; status: ActorStatus },
-) {
+async function sidebarCounts(db: Db, member: { organizationId: number; status: ActorStatus }) {
   if (member.status !== 'active') return NOTHING_YET;
   const { organizationId } = member;
   const [clusterCount] = await db
@@ -35,3 +33,18 @@ export async function sidebarCounts(
     .where(inOrganization(orders, organizationId));
   return { clusters: clusterCount?.count ?? 0, orders: { total: orderCount?.count ?? 0 } };
 }
+
+/** How stale the health answer may be: load balancers poll it, one query a second serves them all. */
+const HEALTH_PROBE_MS = 1000;
+
+/** The platform's own answers: the sidebar's counts and whether the database answers. */
+export function createPlatformService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    sidebarCounts: (member: { organizationId: number; status: ActorStatus }) =>
+      sidebarCounts(db, member),
+    /** True when the database answered a query within the last second. */
+    databaseAnswers: coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS),
+  };
+}
+export type PlatformService = ReturnType<typeof createPlatformService>;

@@ -25,12 +25,7 @@ import type { CatalogService } from '../platform/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { passwordMatches } from '../auth/index.ts';
-import {
-  openPlanChangeOrder,
-  openProductOrderNamed,
-  orderNumber,
-  placeProductOrder,
-} from '../orders/index.ts';
+import { openPlanChangeOrder, openProductOrderNamed, orderNumber } from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { findProductPlan, PRODUCT_CATALOG } from './product-catalog.ts';
 import { productUsage } from './product-driver.ts';
@@ -211,8 +206,7 @@ export function createProductService(
         input.billingCycle,
       );
       const { organizationId } = actor;
-      const placed = await placeProductOrder(
-        db,
+      const placed = await deps.orders.placeProduct(
         actor,
         {
           config: {
@@ -367,8 +361,7 @@ export function createProductService(
           { ...target.plan, ...cents(target.plan) },
           row.billingCycle,
         );
-        const placed = await placeProductOrder(
-          db,
+        const placed = await deps.orders.placeProduct(
           actor,
           {
             config: {

@@ -7,7 +7,7 @@ import type {
   ResidencyReport,
 } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { queryKeyOf, request } from '@/lib/http';
+import { isUnder, queryKeyOf, request } from '@/lib/http';
 
 const { officers } = endpoints;
 
@@ -18,6 +18,12 @@ export const officerKeys = {
   requests: () => queryKeyOf(officers.dataSubjectRequests),
   residency: () => queryKeyOf(officers.residency),
 };
+
+/** Whether a query is one of the officers' panel (an erasure or an export changes any of them). */
+export const isOfficerQuery = (queryKey: readonly unknown[]) =>
+  [officers.auditEvents, officers.people, officers.dataSubjectRequests, officers.residency].some(
+    (read) => isUnder(queryKey, read.pattern),
+  );
 
 export const AUDIT_PAGE = 50;
 

@@ -39,12 +39,19 @@ export const useOwnPromotion = (enabled: boolean) =>
     enabled,
   });
 
+/**
+ * What a change of the people pages may change: every list of people, invitations and
+ * promotion requests, and the organization's API tokens (a removed person's are revoked).
+ */
+const peopleReads = [
+  ...Object.values(members).filter((endpoint) => endpoint.method === 'GET'),
+  endpoints.apiTokens.organization,
+];
+
 /** Everything the people pages show may change with any of their changes: all refetch. */
 export function refreshPeople(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({
-    predicate: (query) =>
-      isUnder(query.queryKey, '/api/admin') ||
-      isUnder(query.queryKey, members.ownPromotionRequest.pattern),
+    predicate: (query) => peopleReads.some((read) => isUnder(query.queryKey, read.pattern)),
   });
 }
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { isUnder } from '@/lib/http';
+import { isOfficerQuery } from '../queries';
 import { erasePerson, exportPerson } from '../requests';
 import { EraseDialog } from './erase-dialog';
 import { ExportDialog } from './export-dialog';
@@ -26,7 +26,7 @@ export function PersonActions({ person, onErased }: { person: Person; onErased: 
   const reasonOk = reason.trim().length >= REASON_MIN;
   const refresh = () =>
     queryClient.invalidateQueries({
-      predicate: (query) => isUnder(query.queryKey, '/api/officers'),
+      predicate: (query) => isOfficerQuery(query.queryKey),
     });
 
   const exporting = useMutation({

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { clusterOperations, clusters } from '../../db/schema.ts';
 import { logClusterEvent } from './cluster-events.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
-import { addonOfOperation } from './cluster-operations.ts';
+import { addonOfOperation } from './operation-policies.ts';
 import { loadPools, toDriverCluster } from './cluster-records.ts';
 
 /**

@@ -12,11 +12,8 @@ import type { ProviderRegistry } from '../providers/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import type { ClusterActor } from './cluster-events.ts';
-import type {
-  ClusterBillingHooks,
-  ClusterOperations,
-  ClusterOrderHooks,
-} from './cluster-operations.ts';
+import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
+import type { ClusterOperations } from './cluster-operations.ts';
 import { configOf, type ClusterRow } from './cluster-records.ts';
 
 /** What the cluster service's parts share: built once by `createClusterService`. */

@@ -6,7 +6,6 @@ import {
   type ClusterOperationKind,
   type ClusterStatus,
 } from '@alpenkube/contract';
-import { dollars } from '../../lib/money.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   clusterCredentials,
@@ -15,10 +14,7 @@ import {
   clusterOperations,
   clusters,
   type OperationStep,
-  type orders,
 } from '../../db/schema.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 import { defineJob, enqueueJob, type JobContext, type JobResult } from '../../jobs/job-queue.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
@@ -33,6 +29,8 @@ import {
   type ClusterRow,
 } from './cluster-records.ts';
 import { assertClusterTransition } from './cluster-states.ts';
+import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
+import { operationPolicies } from './operation-policies.ts';
 
 export const clusterOperationJob = defineJob(
   'cluster.operation',
@@ -44,74 +42,7 @@ export const OPERATION_ATTEMPTS = 4;
 /** A worker moves on to other jobs after this long on one operation, and comes back. */
 const SLICE_MS = 10_000;
 
-/**
- * What the organization's order learns from its cluster: the cluster module does not know the
- * orders module; the composition root passes these in.
- */
-export interface ClusterOrderHooks {
-  holdsName(tx: Tx, organizationId: number, name: string): Promise<boolean>;
-  completed(tx: Tx, orderId: number, note: string): Promise<void>;
-  /** Marks the order failed and returns the amount paid to the credit balance (cents). */
-  failed(tx: Tx, orderId: number, reason: string): Promise<number>;
-  /**
-   * An add-on's installation ended: the add-on order waiting on it is completed, or failed with
-   * what it paid returned as credit (answered, in cents; 0 when no order waited on it).
-   */
-  addonSettled(tx: Tx, clusterId: number, slug: string, failure: string | null): Promise<number>;
-}
-
-/**
- * What billing learns from a cluster, in the transaction that finishes an operation: the
- * composition root passes these in, as it does the order hooks.
- */
-export interface ClusterBillingHooks {
-  /** A change finished (or failed) and the cluster may now have fewer nodes or add-ons than paid for. */
-  capacityChanged(tx: Tx, clusterId: number, catalog: Catalog): Promise<void>;
-  /** The cluster's deletion finished. */
-  clusterDeleted(tx: Tx, clusterId: number, catalog: Catalog): Promise<void>;
-  /** Its provisioning failed (the order is refunded in full). */
-  provisioningFailed(tx: Tx, clusterId: number): Promise<void>;
-  /** An add-on finished installing: the prepaid period now carries it. */
-  addonInstalled(tx: Tx, clusterId: number, slug: string, catalog: Catalog): Promise<void>;
-  /** The order that bought the cluster is paid: its first prepaid period starts now. */
-  orderPaid(tx: Tx, order: OrderRow, clusterId: number, paidAt: Date): Promise<void>;
-}
-
-/** The add-on an install or removal operation is about, from its planned steps. */
-export function addonOfOperation(operation: { steps: OperationStep[] }): string | null {
-  for (const step of operation.steps) {
-    const effect = step.effect as StepEffect;
-    if (effect.type === 'addon-installed' || effect.type === 'addon-removed') return effect.slug;
-  }
-  return null;
-}
-
 type OperationRow = typeof clusterOperations.$inferSelect;
-
-/** Where each kind of operation leaves the cluster when it succeeds, and when it fails. */
-const outcomes: Record<ClusterOperationKind, { ok: ClusterStatus; failed: ClusterStatus }> = {
-  provision: { ok: 'running', failed: 'failed' },
-  scale: { ok: 'running', failed: 'degraded' },
-  add_pool: { ok: 'running', failed: 'degraded' },
-  remove_pool: { ok: 'running', failed: 'degraded' },
-  upgrade: { ok: 'running', failed: 'degraded' },
-  recycle: { ok: 'running', failed: 'degraded' },
-  install_addon: { ok: 'running', failed: 'degraded' },
-  remove_addon: { ok: 'running', failed: 'degraded' },
-  delete: { ok: 'deleted', failed: 'deleting' },
-};
-
-const completion: Record<ClusterOperationKind, (name: string) => string> = {
-  provision: (name) => `Cluster ${name} is running`,
-  scale: (name) => `Cluster ${name} scaled`,
-  add_pool: (name) => `Node pool added to ${name}`,
-  remove_pool: (name) => `Node pool removed from ${name}`,
-  upgrade: (name) => `Cluster ${name} upgraded`,
-  recycle: (name) => `Node recycled in ${name}`,
-  install_addon: (name) => `Add-on installed on ${name}`,
-  remove_addon: (name) => `Add-on removed from ${name}`,
-  delete: (name) => `Cluster ${name} deleted`,
-};
 
 function progressAt(steps: OperationStep[], done: number): number {
   const total = steps.reduce((sum, step) => sum + step.weight, 0);
@@ -345,24 +276,22 @@ export function createClusterOperations(
     catalog: Catalog,
   ) {
     const now = new Date();
+    const policy = operationPolicies[operation.kind];
     await tx
       .update(clusterOperations)
       .set({ status: failure ? 'failed' : 'succeeded', error: failure, finishedAt: now })
       .where(eq(clusterOperations.id, operation.id));
-    const target = failure ? outcomes[operation.kind].failed : outcomes[operation.kind].ok;
+    const target = failure ? policy.failed : policy.ok;
     let cluster = await lockCluster(tx, clusterBefore.id);
     if (cluster.status !== target)
       cluster = await setStatus(tx, cluster, target, failure ?? undefined);
     else if (failure) {
       await tx.update(clusters).set({ statusReason: failure }).where(eq(clusters.id, cluster.id));
     }
-    // An add-on in or out changes what the cluster costs; its pools are as they were.
-    const addonChanged =
-      !failure && (operation.kind === 'install_addon' || operation.kind === 'remove_addon');
     const settled =
       failure || target === 'deleted'
         ? await reconcile(tx, cluster, target, catalog)
-        : addonChanged
+        : policy.repricesOnSuccess
           ? {
               monthlyCostCents: priceCluster(
                 {
@@ -390,68 +319,23 @@ export function createClusterOperations(
       })
       .where(eq(clusters.id, cluster.id));
 
-    // What was prepaid follows what the cluster has now: credit for what went, no renewal once gone.
-    if (target === 'deleted') await deps.billingHooks.clusterDeleted(tx, cluster.id, catalog);
-    else if (target === 'failed') await deps.billingHooks.provisioningFailed(tx, cluster.id);
-    else if (operation.kind !== 'provision') {
-      await deps.billingHooks.capacityChanged(tx, cluster.id, catalog);
-    }
+    const ended = { tx, cluster, operation, catalog, hooks: deps };
+    await policy.billing(ended, failure !== null);
 
     if (!failure) {
-      const message = completion[operation.kind](cluster.name);
       await logClusterEvent(tx, cluster, {
         kind: 'status',
-        message,
+        message: policy.done(cluster.name),
         progress: 100,
         stepKey: `${operation.id}:done`,
       });
-      if (operation.kind === 'provision' && cluster.orderId) {
-        await deps.orderHooks.completed(tx, cluster.orderId, `Cluster ${cluster.name} is running`);
-      }
-      const addon = addonOfOperation(operation);
-      if (operation.kind === 'install_addon' && addon) {
-        await deps.billingHooks.addonInstalled(tx, cluster.id, addon, catalog);
-        await deps.orderHooks.addonSettled(tx, cluster.id, addon, null);
-        const name = catalog.addons.find((entry) => entry.slug === addon)?.name ?? addon;
-        await notifyOrganization(
-          tx,
-          cluster.organizationId,
-          'success',
-          `Add-on ${name} is installed on ${cluster.name}.`,
-        );
-      }
-      if (
-        operation.kind === 'provision' ||
-        operation.kind === 'upgrade' ||
-        operation.kind === 'delete'
-      ) {
-        const words = {
-          provision: `Cluster ${cluster.name} is ready: download its kubeconfig to start.`,
-          upgrade: `Cluster ${cluster.name} now runs Kubernetes ${cluster.kubernetesPatch}.`,
-          delete: `Cluster ${cluster.name} was deleted.`,
-        }[operation.kind];
-        await notifyOrganization(tx, cluster.organizationId, 'success', words);
-      }
+      const notice = (await policy.succeeded?.(ended)) ?? null;
+      if (notice) await notifyOrganization(tx, cluster.organizationId, 'success', notice);
       return;
     }
-
-    let message = `The change to ${cluster.name} failed: ${failure}.`;
-    if (operation.kind === 'provision') {
-      const refunded = cluster.orderId
-        ? await deps.orderHooks.failed(tx, cluster.orderId, failure)
-        : 0;
-      const refund = refunded ? ` ${dollars(refunded)} was returned to your credit balance.` : '';
-      message = `Provisioning of ${cluster.name} failed: ${failure}.${refund}`;
-    } else if (operation.kind === 'delete') {
-      message = `Deleting ${cluster.name} stopped: ${failure}. Ask support to finish it.`;
-    } else if (operation.kind === 'install_addon') {
-      const addon = addonOfOperation(operation);
-      const refunded = addon
-        ? await deps.orderHooks.addonSettled(tx, cluster.id, addon, failure)
-        : 0;
-      const refund = refunded ? ` ${dollars(refunded)} was returned to your credit balance.` : '';
-      message = `Installing ${addon ?? 'an add-on'} on ${cluster.name} failed: ${failure}.${refund}`;
-    }
+    const message = policy.failedMessage
+      ? await policy.failedMessage(ended, failure)
+      : `The change to ${cluster.name} failed: ${failure}.`;
     await logClusterEvent(tx, cluster, {
       kind: 'error',
       message,

@@ -3,11 +3,8 @@ import { createClusterAddons } from './cluster-addons.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
-import {
-  createClusterOperations,
-  type ClusterBillingHooks,
-  type ClusterOrderHooks,
-} from './cluster-operations.ts';
+import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
+import { createClusterOperations } from './cluster-operations.ts';
 import { createClusterReads } from './cluster-reads.ts';
 
 /**

@@ -1,7 +1,7 @@
 /** The clusters module's public surface: other modules and the app import only this file. */
 export { clusterRoutes } from './cluster-routes.ts';
 export { createClusterService, type ClusterService } from './cluster-service.ts';
-export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-operations.ts';
+export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 export { configOf } from './cluster-records.ts';
 export type { AddonInstallStart } from './cluster-addons.ts';
 export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';

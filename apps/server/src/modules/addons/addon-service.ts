@@ -9,7 +9,7 @@ import { clusters, type orders } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { OrderKindHandler } from '../orders/index.ts';
+import type { OrderKindHandler, PaidOrderOutcome } from '../orders/index.ts';
 import { assertOrderingAllowed, type BillingService } from '../billing/index.ts';
 import type { ClusterService } from '../clusters/index.ts';
 import type { OrderService } from '../orders/index.ts';
@@ -136,23 +136,23 @@ export function createAddonService(
     },
   });
 
-  /** For the orders module, in the transaction that records an add-on order's payment: its timeline's words. */
-  async function addonOrderPaid(tx: Tx, order: OrderRow): Promise<string> {
+  /** An add-on order is paid: its installation waits for the cluster to be free. */
+  async function addonOrderPaid(tx: Tx, order: OrderRow): Promise<PaidOrderOutcome> {
     // Priced for the hours left of the period it was placed in: paid after that period
     // renewed, it would buy the whole new one for a few hours' price.
     const subscription = order.targetClusterId
       ? await clusterSubscription(tx, order.targetClusterId)
       : null;
     if (subscription && subscription.periodStart > order.createdAt) {
-      const refund = await fulfilment.failed(
+      await fulfilment.failed(
         tx,
         order.id,
         "The cluster's prepaid period renewed since this add-on was priced: order it again",
       );
-      return `Refunded ${refund}`;
+      return { status: 'failed' };
     }
     await enqueueJob(tx, addonInstallJob, { orderId: order.id }, { maxAttempts: 10 });
-    return `${order.description}: the installation starts shortly`;
+    return { status: 'fulfilling', note: `${order.description}: the installation starts shortly` };
   }
 
   return {
@@ -260,9 +260,7 @@ export function createAddonService(
     },
 
     /** The add-on kind of order: once paid, its installation waits for the cluster to be free. */
-    orderKind: {
-      paid: async (tx, order) => ({ status: 'fulfilling', note: await addonOrderPaid(tx, order) }),
-    } satisfies OrderKindHandler,
+    orderKind: { paid: (tx, order) => addonOrderPaid(tx, order) } satisfies OrderKindHandler,
 
     remove: (actor: SessionUser, client: ClientInfo, clusterId: number, slug: string) =>
       deps.clusters.removeAddon(actor, client, clusterId, slug),

@@ -4,10 +4,4 @@
  */
 export { creditRoutes } from './credit-routes.ts';
 export { createCreditService, type CreditService } from './credit-service.ts';
-export {
-  CREDIT_HISTORY_LIMIT,
-  lockCreditBalance,
-  moveCredit,
-  readCredits,
-  type CreditMovement,
-} from './credit-ledger.ts';
+export { lockCreditBalance, moveCredit, type CreditMovement } from './credit-ledger.ts';

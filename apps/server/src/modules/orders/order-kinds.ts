@@ -5,17 +5,23 @@ import type { orders } from '../../db/schema.ts';
 type OrderRow = typeof orders.$inferSelect;
 
 /** What the module that sells a kind made of a paid order of that kind. */
-export interface PaidOrderOutcome {
+export type PaidOrderOutcome =
+  | {
+      /**
+       * `completed`: nothing is left to do (a support plan applies at once); `fulfilling`: a
+       * durable job of that module ends the order later, through the order fulfilment hooks.
+       */
+      status: 'completed' | 'fulfilling';
+      /** The order timeline's line for that status. */
+      note: string;
+      /** What the payer's notice says was done, where the timeline's line is not it. */
+      summary?: string;
+    }
   /**
-   * `completed`: nothing is left to do (a support plan applies at once); `fulfilling`: a durable
-   * job of that module ends the order later, through the order fulfilment hooks.
+   * Refused (terms that changed since it was priced): the module failed and refunded the
+   * order through the fulfilment hooks, whose timeline line and notice say why.
    */
-  status: 'completed' | 'fulfilling';
-  /** The order timeline's line for that status. */
-  note: string;
-  /** What the payer's notice says was done, where the timeline's line is not it. */
-  summary?: string;
-}
+  | { status: 'failed' };
 
 /**
  * What one kind of order does once it is paid. Each module that sells a kind gives its handler
@@ -26,7 +32,7 @@ export interface OrderKindHandler {
   /**
    * Sets up what was bought, in the paying transaction, with the order already `fulfilling`.
    * It may refuse the order instead (terms that changed since it was priced): then it fails and
-   * refunds it through the fulfilment hooks, whose timeline and notice say why.
+   * refunds it through the fulfilment hooks and answers `failed`.
    */
   paid(
     tx: Tx,

@@ -160,13 +160,9 @@ export function createOrderPayments(
       .where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({ orderId: order.id, status: 'paid', note: paidNote });
     const outcome = await deps.kinds[order.kind].paid(tx, order, { now, catalog });
-    // The kind's module may have refused it (priced on terms that changed, a name taken since)
-    // and refunded it: its timeline and notice already say so.
-    const [after] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    if (after?.status === 'failed') return;
+    // The kind's module refused it (priced on terms that changed, a name taken since) and
+    // refunded it: its timeline and notice already say so.
+    if (outcome.status === 'failed') return;
     if (outcome.status === 'completed') {
       await tx
         .update(orders)

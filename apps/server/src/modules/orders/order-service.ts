@@ -36,7 +36,11 @@ import { releasePayment } from './payment-records.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import { insertOrder, type OrderingGuard } from './order-placement.ts';
 import { orderPlacedWith } from './order-replay.ts';
-import { placeProductOrder, type ProductOrderInput } from './product-orders.ts';
+import {
+  placeProductOrder,
+  type ProductOrderInput,
+  type ProductOrderOptions,
+} from './product-orders.ts';
 
 const summaryColumns = {
   id: orders.id,
@@ -254,7 +258,7 @@ export function createOrderService(
       actor: SessionUser,
       input: ProductOrderInput,
       client: ClientInfo,
-      options?: Parameters<typeof placeProductOrder>[5],
+      options?: ProductOrderOptions,
     ) => placeProductOrder(db, assertOrderingAllowed, actor, input, client, options),
 
     /**

@@ -20,6 +20,13 @@ export interface ProductOrderInput {
   productInstanceId?: number;
 }
 
+/** An Idempotency-Key with the request it digests, and a check run first in the order's transaction. */
+export interface ProductOrderOptions {
+  idempotencyKey?: string;
+  request?: unknown;
+  check?: (tx: Tx) => Promise<void>;
+}
+
 /** An open order of the organization for a new product of that name, if any. */
 export async function openProductOrderNamed(tx: Tx, organizationId: number, name: string) {
   const [holder] = await tx
@@ -68,7 +75,7 @@ export async function placeProductOrder(
   actor: SessionUser,
   input: ProductOrderInput,
   client: ClientInfo,
-  options: { idempotencyKey?: string; request?: unknown; check?: (tx: Tx) => Promise<void> } = {},
+  options: ProductOrderOptions = {},
 ): Promise<{ orderId: number; replayed: boolean }> {
   const { organizationId } = actor;
   const key = options.idempotencyKey ?? null;

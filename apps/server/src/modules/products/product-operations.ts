@@ -7,7 +7,7 @@ import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { OrderKindHandler } from '../orders/index.ts';
+import type { OrderKindHandler, PaidOrderOutcome } from '../orders/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { findProductPlan } from './product-catalog.ts';
@@ -249,19 +249,22 @@ export function createProductOperations(
   /**
    * For the orders module, in the payment's transaction: a new product's order creates it
    * and its subscription and queues provisioning; a plan change's order queues its job.
-   * Answers the timeline's words.
    */
-  async function productOrderPaid(tx: Tx, order: OrderRow, paidAt: Date): Promise<string> {
+  async function productOrderPaid(
+    tx: Tx,
+    order: OrderRow,
+    paidAt: Date,
+  ): Promise<PaidOrderOutcome> {
     const config = order.productConfig!;
     if (order.productInstanceId) {
       const instance = await lockInstance(tx, order.productInstanceId);
       if (!instance || instance.status !== 'active') {
-        const refund = await deps.orderHooks.failed(
+        await deps.orderHooks.failed(
           tx,
           order.id,
           `${config.name} is no longer active, so its plan cannot change`,
         );
-        return `Refunded ${dollars(refund)}`;
+        return { status: 'failed' };
       }
       const period = await deps.billingHooks.period(tx, instance.id);
       const stale =
@@ -272,12 +275,12 @@ export function createProductOperations(
       if (stale) {
         // Priced from a plan or a period that is no longer the product's (a second change was
         // paid first, or the period renewed): charging it would pay for the wrong difference.
-        const refund = await deps.orderHooks.failed(
+        await deps.orderHooks.failed(
           tx,
           order.id,
           `${config.name} changed plan or renewed since this order was priced: order the change again`,
         );
-        return `Refunded ${dollars(refund)}`;
+        return { status: 'failed' };
       }
       await setInstance(tx, instance, { status: 'updating', progress: 0 }, 'Plan change paid');
       await queueOperation(tx, {
@@ -286,7 +289,10 @@ export function createProductOperations(
         plan: config.plan,
         orderId: order.id,
       });
-      return `${config.name} moves to the plan ${config.plan}: the change starts shortly`;
+      return {
+        status: 'fulfilling',
+        note: `${config.name} moves to the plan ${config.plan}: the change starts shortly`,
+      };
     }
     // Placing checks the name, but two placements at once can both pass it: the second one
     // paid finds the name live and refunds its order rather than fail on the unique index.
@@ -301,12 +307,12 @@ export function createProductOperations(
         ),
       );
     if (named) {
-      const refund = await deps.orderHooks.failed(
+      await deps.orderHooks.failed(
         tx,
         order.id,
         `Your organization already has a product named ${config.name}`,
       );
-      return `Refunded ${dollars(refund)}`;
+      return { status: 'failed' };
     }
     const [instance] = await tx
       .insert(productInstances)
@@ -327,16 +333,13 @@ export function createProductOperations(
       orderId: order.id,
     });
     await announceProduct(tx, instance!, 'Ordered');
-    return `${config.name} ordered: provisioning starts shortly`;
+    return { status: 'fulfilling', note: `${config.name} ordered: provisioning starts shortly` };
   }
 
   return {
     /** The product kind of order: once paid, a durable job of this module provisions it. */
     orderKind: {
-      paid: async (tx, order, { now }) => ({
-        status: 'fulfilling',
-        note: await productOrderPaid(tx, order, now),
-      }),
+      paid: (tx, order, { now }) => productOrderPaid(tx, order, now),
     } satisfies OrderKindHandler,
 
     /** Products whose order waits on a plan change, by product: their page links the order. */

@@ -8,7 +8,7 @@ import type { Infrastructure } from '../../infrastructure.ts';
 import type { OrderKindHandler } from '../orders/index.ts';
 import type { VatRegistry } from './vat-registry.ts';
 import type { MailThrottle } from '../mail/index.ts';
-import type { PaymentGateway } from '../payments/index.ts';
+import { charge, type ChargeOutcome, type PaymentGateway } from '../payments/index.ts';
 import type { CatalogService } from '../platform/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
@@ -20,7 +20,6 @@ import {
   invoiceTarget,
   queueInterruptedInvoiceCharges,
 } from './invoice-charge.ts';
-import { chargeOffSession, type ChargeOutcome } from './off-session-charge.ts';
 import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
 import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
@@ -52,7 +51,7 @@ export function createBillingService(
    * leaves it open with `payment_error` and tells the admins. Safe to call twice at once.
    */
   async function chargeInvoice(invoiceId: number): Promise<ChargeOutcome> {
-    return chargeOffSession(db, paymentGateway, invoiceTarget(invoiceId));
+    return charge(db, paymentGateway, invoiceTarget(invoiceId), { session: 'off' });
   }
 
   /**
@@ -64,10 +63,11 @@ export function createBillingService(
     options: { force: boolean; dueAt: Date | null; now?: Date },
   ): Promise<ChargeOutcome> {
     const catalog = await catalogNow();
-    return chargeOffSession(
+    return charge(
       db,
       paymentGateway,
       renewalTarget(renewalId, { ...options, now: options.now ?? new Date(), catalog }),
+      { session: 'off' },
     );
   }
 

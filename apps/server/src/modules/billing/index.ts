@@ -5,7 +5,7 @@
 export { billingRoutes } from './billing-routes.ts';
 export { createBillingService, RENEWAL_CHORE_MS, type BillingService } from './billing-service.ts';
 export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
-export type { ChargeOutcome } from './off-session-charge.ts';
+export type { ChargeOutcome } from '../payments/index.ts';
 export { clusterConfigNow } from './cluster-config.ts';
 export { addPeriod, dayOf } from './periods.ts';
 export { readBillingDetails } from './billing-details.ts';

@@ -5,7 +5,7 @@ import { invoices } from '../../db/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import type { Attempt, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
+import type { AttemptDraft, ChargeOutcome, ChargeTarget } from '../payments/index.ts';
 
 export const chargeInvoiceJob = defineJob(
   'billing.charge-invoice',
@@ -67,7 +67,7 @@ export async function queueInterruptedInvoiceCharges(db: Db): Promise<number> {
 }
 
 /**
- * An open invoice's amount due, as the off-session charge sees it: `invoice-<id>-<attempt>` is
+ * An open invoice's amount due, as the charge protocol sees it: `invoice-<id>-<attempt>` is
  * the idempotency key; the attempt in flight is the card amount written on the invoice
  * (`card_charged_cents`) before the gateway is asked, cleared again if it fails.
  */
@@ -84,9 +84,9 @@ export function invoiceTarget(invoiceId: number): ChargeTarget {
   };
   const ledger = () => ({ organizationId, what: `invoice ${number}`, invoiceId });
 
-  return {
-    key: `invoice-${invoiceId}`,
+  const keyOf = (number: number) => `invoice-${invoiceId}-${number}`;
 
+  return {
     async begin(tx) {
       const row = await lock(tx);
       if (!row) return { kind: 'nothing', outcome: { status: 'skipped' } };
@@ -95,6 +95,7 @@ export function invoiceTarget(invoiceId: number): ChargeTarget {
         return {
           kind: 'resume',
           attempt: {
+            idempotencyKey: keyOf(row.paymentAttempts),
             number: row.paymentAttempts,
             creditApplied: row.creditAppliedCents,
             cardAmount: row.cardChargedCents,
@@ -111,7 +112,7 @@ export function invoiceTarget(invoiceId: number): ChargeTarget {
       };
     },
 
-    async started(tx, attempt: Attempt) {
+    async started(tx, attempt: AttemptDraft) {
       await tx
         .update(invoices)
         .set({
@@ -121,6 +122,7 @@ export function invoiceTarget(invoiceId: number): ChargeTarget {
           paymentMethodId: attempt.paymentMethodId,
         })
         .where(eq(invoices.id, invoiceId));
+      return { ...attempt, idempotencyKey: keyOf(attempt.number) };
     },
 
     async settling(tx, attempt) {

@@ -22,7 +22,7 @@ import { moveCredit } from '../credits/index.ts';
 import { meteredCostPrepaidBy } from '../metering/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { clusterConfigNow } from './cluster-config.ts';
-import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from './off-session-charge.ts';
+import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from '../payments/index.ts';
 import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
 import {
   cancelSubscription,
@@ -305,7 +305,7 @@ async function announcePaid(tx: Tx, renewal: RenewalRow) {
 }
 
 /**
- * A renewal as the off-session charge sees it: `renewal-<id>-<attempt>` is the idempotency key,
+ * A renewal as the charge protocol sees it: `renewal-<id>-<attempt>` is the idempotency key,
  * and the attempt in flight is the card amount written on the row before the gateway is asked.
  * Each new attempt prices the period again from the configuration as it is then. Once paid,
  * the subscription moves to the new period with the configuration that was priced. A renewal
@@ -336,7 +336,9 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
     what: lowerFirst(row.description),
     renewalId,
   });
+  const keyOf = (number: number) => `renewal-${renewalId}-${number}`;
   const attemptOf = (row: RenewalRow): Attempt => ({
+    idempotencyKey: keyOf(row.attempts),
     number: row.attempts,
     creditApplied: row.creditAppliedCents,
     cardAmount: row.cardAmountCents,
@@ -353,8 +355,6 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
   });
 
   return {
-    key: `renewal-${renewalId}`,
-
     async begin(tx) {
       const locked = await lock(tx);
       if (!locked || locked.row.status === 'paid') {
@@ -407,6 +407,7 @@ export function renewalTarget(renewalId: number, options: RenewalCharge): Charge
           paymentMethodId: attempt.paymentMethodId,
         })
         .where(eq(renewals.id, renewalId));
+      return { ...attempt, idempotencyKey: keyOf(attempt.number) };
     },
 
     async settling(tx, attempt) {

@@ -11,6 +11,16 @@ export type {
 } from './payment-gateway.ts';
 export { RefundRefusedError } from './payment-gateway.ts';
 export {
+  type Attempt,
+  type AttemptDraft,
+  type Begin,
+  charge,
+  type ChargeMode,
+  type ChargeOutcome,
+  type ChargeTarget,
+  type Ledger,
+} from './charge-protocol.ts';
+export {
   type CardForPayment,
   createPaymentMethodService,
   type PaymentActor,

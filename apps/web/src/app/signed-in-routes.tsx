@@ -29,6 +29,48 @@ const clusterTopologyPage = () =>
     Component: m.ClusterTopologyPage,
   }));
 
+const memberGuard = () =>
+  import('./routes/require-access').then((m) => ({ Component: m.MemberRoutes }));
+
+/**
+ * The organization's own pages, behind the member guard: a person whose request to join is
+ * still pending sees what they wait for there, never a wall of refused requests.
+ */
+const MEMBER_PAGES = new Set<string>([
+  paths.myClusters,
+  paths.cluster.pattern,
+  paths.clusterDetail.pattern,
+  paths.clusterTopology.pattern,
+  paths.orders,
+  paths.checkout.pattern,
+  paths.clusterOrders,
+  paths.productOrders,
+  paths.productOrder.pattern,
+  paths.marketplace,
+  paths.customSolutions,
+  paths.addonOrders,
+  paths.billing,
+  paths.usage,
+  paths.addOns,
+  paths.paymentSuccess,
+  paths.clusterTopologyOverview,
+  paths.orderStatusList,
+  paths.orderStatus.pattern,
+  paths.clusterStatus.pattern,
+  paths.clusterProvisioning,
+  paths.clusterProvisioningAlias,
+]);
+
+/** `routes` with the member pages among them moved under the member guard. */
+function guardMemberPages(routes: RouteObject[]): RouteObject[] {
+  const isMemberPage = (route: RouteObject) =>
+    route.path !== undefined && MEMBER_PAGES.has(route.path);
+  return [
+    ...routes.filter((route) => !isMemberPage(route)),
+    { lazy: memberGuard, children: routes.filter(isMemberPage) },
+  ];
+}
+
 const dashboardRoutes: RouteObject[] = [
   {
     path: paths.dashboard,
@@ -284,15 +326,15 @@ export const signedInRoutes: RouteObject[] = [
         handle: { dashboard: true } satisfies ShellRouteHandle,
         lazy: () =>
           import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
-        children: dashboardRoutes,
+        children: guardMemberPages(dashboardRoutes),
       },
       {
         lazy: () => import('./layouts/plain-layout').then((m) => ({ Component: m.PlainLayout })),
-        children: plainRoutes,
+        children: guardMemberPages(plainRoutes),
       },
       {
         lazy: () => import('./layouts/slide-layout').then((m) => ({ Component: m.SlideLayout })),
-        children: slideRoutes,
+        children: guardMemberPages(slideRoutes),
       },
     ],
   },

@@ -12,6 +12,11 @@ import { DashboardClusters, DashboardSpend, LatestNotifications } from '@/featur
 import { notificationKeys } from '@/features/notifications';
 import { OpenOrders } from '@/features/orders';
 import { useSidebarCounts } from '../shell/sidebar/use-sidebar-counts';
+import {
+  isWaitingToJoin,
+  OrganizationAwaitingApproval,
+  WaitingForApproval,
+} from './waiting-for-approval';
 
 function StatCard({
   title,
@@ -78,6 +83,12 @@ function useNotifications(signedIn: boolean) {
  */
 export function DashboardPage() {
   const { user } = useAuth();
+  if (isWaitingToJoin(user)) return <WaitingForApproval user={user} />;
+  return <MemberDashboard />;
+}
+
+function MemberDashboard() {
+  const { user } = useAuth();
   const counts = useSidebarCounts(Boolean(user));
   const notifications = useNotifications(Boolean(user));
   return (
@@ -89,6 +100,9 @@ export function DashboardPage() {
           glance.
         </p>
       </header>
+      {user?.organizationStatus === 'pending_approval' ? (
+        <OrganizationAwaitingApproval name={user.companyName} />
+      ) : null}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
         <StatCard
           title="Clusters"

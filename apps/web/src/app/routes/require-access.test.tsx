@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearGetCache } from '@/lib/http';
 import { createTestQueryClient, json, mockFetch, testUser } from '@/test/test-utils';
-import { OfficerRoutes, OrgAdminRoutes } from './require-access';
+import { MemberRoutes, OfficerRoutes, OrgAdminRoutes } from './require-access';
 
 const auth = vi.hoisted(() => ({ user: null as unknown, isLoading: false }));
 vi.mock('@/lib/session/use-auth', () => ({ useAuth: () => auth }));
@@ -28,6 +28,10 @@ function renderAt(path: string, officerAccess: boolean | 'never') {
       {
         element: <OrgAdminRoutes />,
         children: [{ path: '/user-management', element: <p>People</p> }],
+      },
+      {
+        element: <MemberRoutes />,
+        children: [{ path: '/clusters', element: <p>Clusters</p> }],
       },
     ],
     { initialEntries: [path] },
@@ -69,6 +73,31 @@ describe('route guards', () => {
       '/settings#two-factor',
     );
     expect(screen.queryByText('Panel')).not.toBeInTheDocument();
+  });
+
+  it("shows a person waiting to join what they wait for in place of the organization's pages", async () => {
+    Object.assign(auth, {
+      user: { ...member, status: 'pending_approval', emailVerified: false },
+      isLoading: false,
+    });
+    renderAt('/clusters', false);
+    expect(
+      await screen.findByRole('heading', {
+        name: "Your request to join is with the organization's admins",
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Verify your e-mail address/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open a support ticket/ })).toHaveAttribute(
+      'href',
+      '/orders/support',
+    );
+    expect(screen.queryByText('Clusters')).not.toBeInTheDocument();
+  });
+
+  it("shows a member the organization's pages", async () => {
+    Object.assign(auth, { user: member, isLoading: false });
+    renderAt('/clusters', false);
+    expect(await screen.findByText('Clusters')).toBeInTheDocument();
   });
 
   it('shows neither page nor refusal while the check runs', () => {

@@ -4,7 +4,9 @@ import { STAFF_MFA_REQUIRED, type AccessLevel } from '@alpenkube/contract/permis
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/session/use-auth';
 import { useAccess } from '@/lib/session/use-can';
+import { isWaitingToJoin, WaitingForApproval } from './waiting-for-approval';
 
 /**
  * Guards routes by access level, inside RequireAuth (so someone is signed in): while the check
@@ -12,11 +14,16 @@ import { useAccess } from '@/lib/session/use-can';
  * not see shows that refusal, never the page; the server refuses its data anyway.
  */
 export function RequireAccess({ level }: { level: AccessLevel }) {
+  const { user } = useAuth();
   const { allowed, pending, refusal } = useAccess(level);
   if (pending) {
     return <Spinner className="min-h-[50vh]" size="lg" label="Checking your access..." />;
   }
   if (refusal === STAFF_MFA_REQUIRED) return <StaffTwoFactorRequired />;
+  // What a member sees, a person waiting to join will see once approved: they are told so.
+  if (!allowed && level === 'member' && isWaitingToJoin(user)) {
+    return <WaitingForApproval user={user} />;
+  }
   if (!allowed) return <AccessDenied />;
   return <Outlet />;
 }
@@ -59,5 +66,7 @@ export function AccessDenied() {
 
 /** The guards of the route table, one per level it uses (a lazy route takes no props). */
 export const OfficerRoutes = () => <RequireAccess level="officer" />;
+/** The organization's own pages: a person still waiting to join it sees what they wait for. */
+export const MemberRoutes = () => <RequireAccess level="member" />;
 export const OrgAdminRoutes = () => <RequireAccess level="orgAdmin" />;
 export const SuperAdminRoutes = () => <RequireAccess level="superAdmin" />;

@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/session/use-auth';
 import { DashboardClusters, DashboardSpend, LatestNotifications } from '@/features/dashboard';
 import { notificationKeys } from '@/features/notifications';
 import { OpenOrders } from '@/features/orders';
+import { OpenTickets } from '@/features/support/components/open-tickets';
 import { useSidebarCounts } from '../shell/sidebar/use-sidebar-counts';
 import {
   isWaitingToJoin,
@@ -78,8 +79,7 @@ function useNotifications(signedIn: boolean) {
 /**
  * /dashboard: the organization at a glance, from real data only: the sidebar's counts (one
  * query, shared with the sidebar), the clusters by status and their latest events, the open
- * orders, the month's spend (with its budget) and the latest notifications. Tickets come with
- * their issue.
+ * orders and tickets, the month's spend (with its budget) and the latest notifications.
  */
 export function DashboardPage() {
   const { user } = useAuth();
@@ -137,8 +137,9 @@ function MemberDashboard() {
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <OpenOrders />
-        <LatestNotifications notifications={notifications} />
+        <OpenTickets />
       </div>
+      <LatestNotifications notifications={notifications} />
     </div>
   );
 }

@@ -76,7 +76,9 @@ export function LocationFields({
         onChange={onVersion}
         error={issues.get('kubernetesVersion')}
         description={
-          chosenVersion && `Supported until ${chosenVersion.endOfSupport}, then upgraded for you.`
+          // Until automatic upgrades exist, the customer upgrades from the cluster page.
+          chosenVersion &&
+          `Supported until ${chosenVersion.endOfSupport}; upgrade from the cluster page before then.`
         }
       />
     </div>

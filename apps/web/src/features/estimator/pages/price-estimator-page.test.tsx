@@ -40,6 +40,10 @@ describe('PriceEstimatorPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Provider')).toHaveValue('alpenkube');
     expect(screen.getByLabelText('Region')).toHaveValue('eu-de-fra');
     expect(screen.getByLabelText('Kubernetes version')).toHaveValue('1.37');
+    // Its end of support, and no promise of an automatic upgrade that nothing performs yet.
+    expect(screen.getByLabelText('Kubernetes version')).toHaveAccessibleDescription(
+      /^Supported until .+; upgrade from the cluster page before then\.$/,
+    );
     expect(screen.getByLabelText('Node size')).toHaveValue('s-2vcpu-4gb');
     expect(screen.getByLabelText('Nodes')).toHaveValue(3);
     expect(screen.getByTestId('jurisdiction')).toHaveTextContent('EU jurisdiction');

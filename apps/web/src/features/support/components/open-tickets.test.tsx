@@ -31,8 +31,7 @@ const ticket = (id: number, overrides: Partial<TicketSummary>): TicketSummary =>
 function renderWith(open: TicketSummary[], awaiting: TicketSummary[]) {
   const { calls } = mockFetch({
     'GET /api/support/tickets?kind=ticket&limit=200&status=open': () => json(open),
-    'GET /api/support/tickets?kind=ticket&limit=200&status=awaiting_customer': () =>
-      json(awaiting),
+    'GET /api/support/tickets?kind=ticket&limit=200&status=awaiting_customer': () => json(awaiting),
   });
   render(
     <QueryClientProvider client={createTestQueryClient()}>

@@ -32,13 +32,13 @@ describe('the order list filters', () => {
     );
   });
 
-  it('offers All and every kind as tabs', () => {
+  it("offers All and every kind as tabs, never under the name of the sidebar's other lists", () => {
     expect(kindTabs.map((tab) => tab.label)).toEqual([
       'All',
       'Clusters',
       'Add-ons',
-      'Products',
-      'Support',
+      'Marketplace',
+      'Support plans',
     ]);
   });
 });

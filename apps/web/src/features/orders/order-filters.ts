@@ -2,13 +2,17 @@ import type { OrderKind, OrderListQuery, OrderStatus } from '@alpenkube/contract
 import { paths } from '@/config/paths';
 import { orderKindLabels, orderStatusDisplay } from './order-status';
 
-/** The kind tabs of the order list: All, then every kind. */
+/**
+ * The kind tabs of the order list: All, then every kind. The sidebar's Orders links name
+ * other lists "Products" (the products themselves) and "Support" (the tickets): the tabs of
+ * the orders of marketplace products and of support plans have names of their own.
+ */
 export const kindTabs: { kind: OrderKind | undefined; label: string }[] = [
   { kind: undefined, label: 'All' },
   { kind: 'cluster', label: 'Clusters' },
   { kind: 'addon', label: 'Add-ons' },
-  { kind: 'product', label: 'Products' },
-  { kind: 'support', label: 'Support' },
+  { kind: 'product', label: 'Marketplace' },
+  { kind: 'support', label: 'Support plans' },
 ];
 
 const isKind = (value: string | null): value is OrderKind =>

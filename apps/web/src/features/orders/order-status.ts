@@ -64,7 +64,7 @@ export const orderKindLabels: Record<OrderKind, string> = {
   cluster: 'Cluster',
   addon: 'Add-on',
   product: 'Product',
-  support: 'Support',
+  support: 'Support plan',
 };
 
 export const paymentStatusLabels = {

@@ -31,13 +31,14 @@ async function orderAndPayInTheWizard(
   await payment.getByLabel('Expiry (MM/YY)').fill(expiry);
   await payment.getByLabel('Security code (CVC)').fill('123');
   await payment.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/payment-success\?order=\d+$/);
-  const orderId = Number(new URL(page.url()).searchParams.get('order'));
-  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
-    clusterId: number;
+  // Paid: the slide goes forward to the new cluster's provisioning page.
+  await expect(page).toHaveURL(/\/cluster-provisioning\?cluster=\d+$/);
+  const clusterId = Number(new URL(page.url()).searchParams.get('cluster'));
+  const cluster = (await (await page.request.get(`/api/clusters/${clusterId}`)).json()) as {
+    orderId: number;
   };
-  expect(order.clusterId).toBeGreaterThan(0);
-  return { orderId, clusterId: order.clusterId };
+  expect(cluster.orderId).toBeGreaterThan(0);
+  return { orderId: cluster.orderId, clusterId };
 }
 
 const percentOf = async (page: Page) =>

@@ -112,8 +112,9 @@ test('from the tier to a paid order with a test card; the promo code once per or
   expect(cents(await summary.getByTestId('checkout-due').textContent())).toBe(subtotal - discount);
 
   await payWithNewCard(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/payment-success\?order=\d+$/);
-  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  // Paid: the slide goes forward from configuring the cluster to watching it being built.
+  await expect(page).toHaveURL(/\/cluster-provisioning\?cluster=\d+$/);
+  await expect(page.getByText('Payment received', { exact: true })).toBeVisible();
 
   // The paid order ended the draft: the wizard starts afresh, and the promo is used up.
   await page.goto('/configure-cluster');
@@ -154,8 +155,7 @@ test('a declined card says so in the form, and another card pays', async ({ page
   // The declined card is saved and chosen; a new one pays.
   await expect(payment.getByRole('radio', { name: /Visa ending 0002/ })).toBeChecked();
   await payWithNewCard(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/payment-success\?order=\d+$/);
-  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await expect(page).toHaveURL(/\/cluster-provisioning\?cluster=\d+$/);
 });
 
 const stepViolations = async (page: Page, step: string) =>

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Order } from '@alpenkube/contract/orders';
 import type { CardDetails, PaymentGatewayInfo } from '@alpenkube/contract/payments';
+import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
+import { orderResultLink } from '@/lib/order-links';
 import { useSaveCard } from '@/lib/payments/queries';
 import { usePayOrder } from './queries';
 
@@ -12,9 +14,19 @@ export const paymentSuccessPath = (orderId: number) =>
   `${paths.paymentSuccess}?order=${encodeURIComponent(String(orderId))}`;
 
 /**
+ * Where a paid order goes on: a cluster's own provisioning page (the slide layout's forward step
+ * from configuring it), every other kind the payment-success page.
+ */
+export function afterPayment(order: Order): string {
+  const built = order.kind === 'cluster' ? orderResultLink(order) : null;
+  return built?.to ?? paymentSuccessPath(order.id);
+}
+
+/**
  * Paying: a new card is tokenized by the gateway and saved first; then `POST …/pay`. Paid goes
- * to the payment-success page; a challenge goes to the gateway's page, which sends the browser
- * back there; a decline (402) is kept to show beside the cards, so another can be chosen.
+ * on (`afterPayment`); a challenge goes to the gateway's page, which sends the browser back to
+ * the payment-success page; a decline (402) is kept to show beside the cards, so another can
+ * be chosen.
  */
 export function useCheckoutPayment(
   order: Order,
@@ -22,6 +34,7 @@ export function useCheckoutPayment(
   onPaid: () => void,
 ) {
   const navigate = useNavigate();
+  const { toast } = useToast();
   const card = useSaveCard(gateway);
   const pay = usePayOrder(order.id);
   const [declined, setDeclined] = useState<string | null>(null);
@@ -44,7 +57,16 @@ export function useCheckoutPayment(
       if (result.status === 'paid') {
         setLeaving(true);
         onPaid();
-        await navigate(paymentSuccessPath(order.id));
+        const next = afterPayment(result.order);
+        // The payment-success page says it was paid; the provisioning page does not.
+        if (!next.startsWith(paths.paymentSuccess)) {
+          toast({
+            title: 'Payment received',
+            description: `Order ${result.order.number} is paid.`,
+            variant: 'success',
+          });
+        }
+        await navigate(next);
       } else if (result.challengeUrl) {
         setLeaving(true);
         // The gateway's own page: a full navigation, as a processor's 3-D Secure page would be.

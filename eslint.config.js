@@ -93,6 +93,11 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'A feature does not import another feature: compose them in src/app.',
             })),
+            {
+              target: webSrc,
+              from: 'apps/web/build',
+              message: 'The app imports nothing of its build: the Vite plugins run in Node.',
+            },
           ],
         },
       ],

@@ -26,6 +26,8 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The web build's plugins run in Node, like the rest of this project.
+            'apps/web/build/**/*.test.ts',
           ],
           // As the web project's: projects run together must share it.
           maxWorkers: 2,

@@ -20,7 +20,6 @@ const bases = [
   'apps/web/',
   'apps/web/src/',
   'apps/web/src/features/',
-  'apps/web/src/features/public-site/',
   'apps/server/src/db/',
   'packages/contract/src/',
   'packages/',

@@ -2,10 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { reducedClassMerge } from './src/lib/class-merge/class-merge-plugin';
-import { publicPageMetaFile } from './src/features/public-site/page-meta-plugin';
-import { tutorialArticles } from './src/features/public-site/tutorials/article-plugin';
-import { deferAppScript } from './src/app/prerender/defer-app-script-plugin';
+import { reducedClassMerge } from './build/class-merge/class-merge-plugin';
+import { publicPageMetaFile } from './build/page-meta-plugin';
+import { tutorialArticles } from './build/tutorial-articles/tutorial-articles-plugin';
+import { deferAppScript } from './build/defer-app-script-plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:5000';
 

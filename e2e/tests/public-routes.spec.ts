@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { publicPageMeta } from '../../apps/web/src/features/public-site/page-meta';
+import { publicPageMeta } from '../../apps/web/src/lib/page-meta/page-meta';
 import { stubExchangeRates, textOf } from './public-helpers';
 
 /** Every public route (aliases included) and the main heading it must show. */

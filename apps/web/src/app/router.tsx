@@ -5,8 +5,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
-import { publicSiteRoutes } from '@/features/public-site/routes';
-import { composedPublicRoutes } from './routes/public/routes';
+import { publicSiteRoutes } from './routes/public/routes';
 import { paths } from '@/config/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -87,10 +86,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: EmptyFallback,
     children: [
       { path: paths.french, element: <Navigate to={paths.home} replace /> },
-      // Public pages: marketing and docs (public-site feature) and the session pages.
+      // Public pages: the public site (app/routes/public/routes.tsx) and the session pages.
       {
         Component: PublicLayout,
-        children: [...composedPublicRoutes, ...publicSiteRoutes, ...sessionRoutes],
+        children: [...publicSiteRoutes, ...sessionRoutes],
       },
       {
         // Visitors may price a cluster too: the dashboard layout for members, public otherwise.

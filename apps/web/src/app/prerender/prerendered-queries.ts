@@ -1,6 +1,6 @@
 import type { Addon, Catalog, Tier, VersionSummary } from '@alpenkube/contract';
 import { publicKeys } from '@/lib/public-queries';
-import { publicSiteKeys } from '@/features/public-site/queries';
+import { apiReferenceKeys } from '@/features/api-reference/queries';
 
 /** What the server hands the prerender: the answers of the public GET routes it serves. */
 export interface PrerenderData {
@@ -18,6 +18,6 @@ export function prerenderedQueries(data: PrerenderData): [readonly unknown[], un
     [publicKeys.addons, data.addons],
     [publicKeys.catalog, data.catalog],
     [publicKeys.version, data.version],
-    [publicSiteKeys.openapi, data.openapi],
+    [apiReferenceKeys.openapi, data.openapi],
   ];
 }

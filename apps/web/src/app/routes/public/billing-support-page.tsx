@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
+import { FormPageLayout } from '@/components/page/form-page-layout';
 import { TicketForm } from '@/features/support/ticket-form';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
 const selfService = [
   { text: 'Download invoices as PDF', to: paths.billing },

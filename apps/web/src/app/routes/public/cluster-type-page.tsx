@@ -1,10 +1,10 @@
 import { useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { NotFoundPanel } from '@/features/public-site/components/not-found-panel';
+import { NotFoundPanel } from '@/components/page/not-found-panel';
 import { clusterTypeFromPath, resolveClusterType } from '@/lib/catalog/cluster-type-catalog';
 import { AdditionalOffers } from '@/features/catalog/cluster-types/additional-offers';
 import { TierDetail } from '@/features/catalog/cluster-types/tier-detail';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
 /** /cluster-types/:type and every alias (/blue-cluster, /ai-cluster-page, /dev-cluster…). */
 export function ClusterTypePage() {

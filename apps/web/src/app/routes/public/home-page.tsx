@@ -1,10 +1,10 @@
-import { Hero } from '@/features/public-site/home/hero';
+import { Hero } from '@/features/marketing/home/hero';
 import { HomeTierGrid } from '@/features/catalog/home-tier-grid';
-import { FeatureHighlights } from '@/features/public-site/home/feature-highlights';
-import { ComplianceSection } from '@/features/public-site/home/compliance-section';
-import { CaseStudyTeasers } from '@/features/public-site/home/case-study-teasers';
-import { CtaBand } from '@/features/public-site/home/cta-band';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { FeatureHighlights } from '@/features/marketing/home/feature-highlights';
+import { ComplianceSection } from '@/features/marketing/home/compliance-section';
+import { CaseStudyTeasers } from '@/features/marketing/home/case-study-teasers';
+import { CtaBand } from '@/features/marketing/home/cta-band';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
 export function HomePage() {
   useRouteMeta('/');

@@ -10,7 +10,7 @@ import { PricingTierCard } from '@/features/catalog/pricing/pricing-tier-card';
 import { PricingNotes } from '@/features/catalog/pricing/pricing-notes';
 import { CustomOfferCard } from '@/features/catalog/pricing/custom-offer-card';
 import { AddonPrices } from '@/features/catalog/pricing/addon-prices';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
 export function PricingPage() {
   useRouteMeta('/pricing');

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { publicPageMeta } from '@/features/public-site/page-meta';
-import { tutorials } from '@/features/public-site/content/tutorial-index';
-import { publicSiteRoutes } from '@/features/public-site/routes';
+import { publicPageMeta } from '@/lib/page-meta/page-meta';
+import { tutorials } from '@/lib/tutorial-index';
 import { clusterTypeAliases } from '@/lib/catalog/cluster-type-routes';
-import { composedPublicRoutes } from './routes';
+import { publicSiteRoutes } from './routes';
 
 /** Every concrete path the public routes serve, with parameters expanded to their known values. */
 function concretePaths(): string[] {
-  return [...composedPublicRoutes, ...publicSiteRoutes].flatMap((route) => {
+  return publicSiteRoutes.flatMap((route) => {
     if (route.index) return ['/'];
     const path = route.path!.startsWith('/') ? route.path! : `/${route.path}`;
     if (path === '/tutorials/:slug') return tutorials.map((t) => `/tutorials/${t.slug}`);

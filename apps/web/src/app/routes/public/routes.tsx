@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { clusterPageAliases, clusterTypeAliases } from '@/lib/catalog/cluster-type-routes';
+import { apiReferenceRoutes } from '@/features/api-reference/routes';
+import { legalRoutes } from '@/features/legal/routes';
+import { marketingRoutes } from '@/features/marketing/routes';
+import { siteDiagnosticsRoutes } from '@/features/site-diagnostics/routes';
+import { tutorialsRoutes } from '@/features/tutorials/routes';
 
 /**
  * Public pages that compose features (the site's layout and texts with the catalog's prices or
@@ -11,7 +16,7 @@ import { clusterPageAliases, clusterTypeAliases } from '@/lib/catalog/cluster-ty
 const clusterType = () =>
   import('./cluster-type-page').then((m) => ({ Component: m.ClusterTypePage }));
 
-export const composedPublicRoutes: RouteObject[] = [
+const composedPublicRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./home-page').then((m) => ({ Component: m.HomePage })) },
   {
     path: paths.pricing,
@@ -41,4 +46,17 @@ export const composedPublicRoutes: RouteObject[] = [
   { path: paths.clusterType.pattern, lazy: clusterType },
   ...clusterTypeAliases.map((t) => ({ path: paths.clusterTypeAlias(t), lazy: clusterType })),
   ...clusterPageAliases.map((t) => ({ path: paths.clusterTypePageAlias(t), lazy: clusterType })),
+];
+
+/**
+ * Every page of the public site: the pages composed here and those of the features that make up
+ * the site (marketing, tutorials, legal, API reference, diagnostics). The session pages aside.
+ */
+export const publicSiteRoutes: RouteObject[] = [
+  ...composedPublicRoutes,
+  ...marketingRoutes,
+  ...tutorialsRoutes,
+  ...legalRoutes,
+  ...apiReferenceRoutes,
+  ...siteDiagnosticsRoutes,
 ];

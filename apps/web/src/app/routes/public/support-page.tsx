@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Activity, BookOpen, CreditCard, Search, Ticket, Wrench } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { LinkCardGrid, type LinkCardItem } from '@/features/public-site/components/link-card-grid';
+import { LinkCardGrid, type LinkCardItem } from '@/components/page/link-card-grid';
 import { PageHeader } from '@/components/page/page-header';
 import { SeverityTable } from '@/features/support/severity-table';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { useAccess } from '@/lib/session/use-can';
 

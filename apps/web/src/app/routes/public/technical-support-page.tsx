@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
+import { FormPageLayout } from '@/components/page/form-page-layout';
 import { TicketForm } from '@/features/support/ticket-form';
 import { SeverityTable } from '@/features/support/severity-table';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
 const checklist = [
   'The cluster’s name and region (never the kubeconfig).',

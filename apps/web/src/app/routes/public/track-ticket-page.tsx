@@ -6,11 +6,11 @@ import type { trackTicketSchema } from '@alpenkube/contract/public-forms';
 import { useLeadForm } from '@/components/lead-form/use-lead-form';
 import { FieldGrid, TextField } from '@/components/lead-form/form-fields';
 import { PublicForm } from '@/components/lead-form/public-form';
-import { FormPageLayout } from '@/features/public-site/forms/form-page-layout';
+import { FormPageLayout } from '@/components/page/form-page-layout';
 import type { PublicTicket } from '@/features/support/public-ticket';
 import { TicketThread } from '@/features/support/ticket-thread';
 import { TicketReplyForm } from '@/features/support/ticket-reply-form';
-import { useRouteMeta } from '@/features/public-site/use-page-meta';
+import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
 const loadSchema = () =>
   import('@alpenkube/contract/public-forms').then((m) => m.trackTicketSchema);

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentMethods } from '../../db/schema.ts';
+import { paymentMethods } from '../payments/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { lockCreditBalance, moveCredit } from '../credits/index.ts';
 import type { Charge, PaymentGateway } from '../payments/index.ts';

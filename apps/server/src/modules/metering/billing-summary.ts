@@ -21,18 +21,13 @@ import {
 } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import {
-  budgets,
-  clusters,
-  invoices,
-  productInstances,
-  orders,
-  organizations,
-  renewals,
-  subscriptions,
-  usageDaily,
-  usageRecords,
-} from '../../db/schema.ts';
+import { renewals, subscriptions } from '../billing/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { invoices } from '../invoices/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { productInstances } from '../products/schema.ts';
+import { budgets, usageDaily, usageRecords } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { HOUR_MS, addHours, hourStart } from './usage-hours.ts';
 

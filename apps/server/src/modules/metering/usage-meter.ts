@@ -1,17 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import { meteredRates, type Catalog, type ClusterConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import {
-  clusterEvents,
-  clusterNodePools,
-  clusterNodes,
-  clusters,
-  subscriptions,
-  usageDaily,
-  usageMonthly,
-  usageOrganizationDaily,
-  usageRecords,
-} from '../../db/schema.ts';
+import { subscriptions } from '../billing/schema.ts';
+import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../clusters/schema.ts';
+import { usageDaily, usageMonthly, usageOrganizationDaily, usageRecords } from './schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';

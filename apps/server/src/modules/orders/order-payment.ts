@@ -7,7 +7,8 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders, paymentMethods, payments } from '../../db/schema.ts';
+import { paymentMethods } from '../payments/schema.ts';
+import { orderEvents, orders, payments } from './schema.ts';
 import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { recordAudit } from '../audit/index.ts';

@@ -17,10 +17,11 @@ import {
   clusterStatuses,
   nodeStatuses,
 } from '@alpenkube/contract';
-import { createdAt, updatedAt } from './columns.ts';
-import { organizations, users } from './accounts.ts';
-import { clusterTiers } from './catalog.ts';
-import { orders } from './orders.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { clusterTiers } from '../platform/schema.ts';
+import { users } from '../users/schema.ts';
 
 export { clusterStatuses };
 

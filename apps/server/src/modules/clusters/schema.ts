@@ -65,8 +65,6 @@ export const clusters = pgTable(
     operationStep: text('operation_step'),
     operationStartedAt: timestamp('operation_started_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Every hour before this one is metered (usage_records); null until the first. */
-    meteredThrough: timestamp('metered_through', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

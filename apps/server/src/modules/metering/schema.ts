@@ -17,6 +17,17 @@ import { clusters } from '../clusters/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 
 /**
+ * How far metering has come with a cluster: every hour before `metered_through` is metered
+ * (usage_records). No row until its first hours are metered.
+ */
+export const meteringCursors = pgTable('metering_cursors', {
+  clusterId: integer('cluster_id')
+    .primaryKey()
+    .references(() => clusters.id),
+  meteredThrough: timestamp('metered_through', { withTimezone: true }).notNull(),
+});
+
+/**
  * One metered hour of one cluster's metric, written from its history. Unique per cluster,
  * metric and hour: metering again (a restart, a second instance) writes nothing twice.
  * Quantities are thousandths of a unit; costs millicents (thousandths of a cent).

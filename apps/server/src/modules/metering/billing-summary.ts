@@ -1,15 +1,4 @@
-import {
-  asc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  ne,
-  sql,
-  type Column,
-} from 'drizzle-orm';
+import { asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql, type Column } from 'drizzle-orm';
 import {
   millicentsToCents,
   paidOrderStatuses,

@@ -30,15 +30,13 @@ async function seedClusters(databaseUrl: string, count: number) {
         made as (
           insert into clusters (organization_id, name, tier_id, provider, region,
                                 kubernetes_version, kubernetes_patch, addons, status, status_reason,
-                                node_count, monthly_cost_cents, created_at, updated_at,
-                                metered_through)
+                                node_count, monthly_cost_cents, created_at, updated_at)
           select org.id, 'listed-' || lpad(i::text, 3, '0'), tier.id, places.provider,
                  places.region, version.minor, version.latest_patch, '["monitoring"]'::jsonb,
                  case when i % 25 = 0 then 'failed' when i % 10 = 0 then 'degraded' else 'running' end,
                  case when i % 25 = 0 then 'No capacity in the region right now'
                       when i % 10 = 0 then 'A node is not ready' end,
-                 3, 45000 + i * 100, now() - i * interval '1 day', now(),
-                 date_trunc('hour', now())
+                 3, 45000 + i * 100, now() - i * interval '1 day', now()
             from generate_series(1, (select n from missing)) as i
            cross join org cross join tier cross join version
             join places on places.n = i % places.total
@@ -46,7 +44,10 @@ async function seedClusters(databaseUrl: string, count: number) {
         pools as (
           insert into cluster_node_pools (cluster_id, name, size, count)
           select id, 'general', 'm-4vcpu-16gb', 3 from made
-          returning id, cluster_id)
+          returning id, cluster_id),
+        cursors as (
+          insert into metering_cursors (cluster_id, metered_through)
+          select id, date_trunc('hour', now()) from made)
       insert into cluster_nodes (cluster_id, pool_id, name, zone, status, version)
       select made.id, pools.id, made.name || '-general-' || node, made.region || '-' || node,
              'ready', made.kubernetes_patch

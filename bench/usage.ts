@@ -23,15 +23,20 @@ async function seedUsage(databaseUrl: string): Promise<number> {
          version as (select minor, latest_patch from kubernetes_versions order by minor desc limit 1)
        insert into clusters (organization_id, name, tier_id, provider, region, kubernetes_version,
                              kubernetes_patch, addons, status, node_count, monthly_cost_cents,
-                             created_at, updated_at, metered_through)
+                             created_at, updated_at)
        select org.id, 'metered-' || lpad(i::text, 2, '0'), tier.id, 'alpenkube', 'eu-de-fra',
               version.minor, version.latest_patch, '["monitoring"]'::jsonb, 'running', 3, 45000,
-              date_trunc('hour', now()) - interval '365 days', now(), date_trunc('hour', now())
+              date_trunc('hour', now()) - interval '365 days', now()
          from generate_series(1, $1::int) as i cross join org cross join tier cross join version
        returning id`,
       [METERED_CLUSTERS],
     );
     const ids = made.rows.map((row) => row.id);
+    await client.query(
+      `insert into metering_cursors (cluster_id, metered_through)
+       select id, date_trunc('hour', now()) from unnest($1::int[]) as id`,
+      [ids],
+    );
     // Prepaid control plane and add-on, one node above the paid count, storage and egress.
     const records = await client.query(
       `insert into usage_records (organization_id, cluster_id, metric, hour, quantity_milli,

@@ -58,6 +58,43 @@ describe('import rules', () => {
     ]);
   });
 
+  it("refuse a module importing another owner's table", async () => {
+    const violations = await violationsOf({
+      'apps/server/src/modules/newsletter/schema.ts':
+        "import { leads } from '../leads/schema.ts';\nexport const subscriptions = { lead: leads.id };\n",
+      'apps/server/src/modules/leads/schema.ts': 'export const leads = { id: 1 };\n',
+      'apps/server/src/modules/leads/lead-service.ts':
+        "import { leads } from './schema.ts';\nimport { subscriptions } from '../newsletter/schema.ts';\nexport const read = () => [leads, subscriptions];\n",
+    });
+    // A schema file names another owner's table for a foreign key; a service may not.
+    expect(violations).toEqual([
+      'not-owner-schema: apps/server/src/modules/leads/lead-service.ts → apps/server/src/modules/newsletter/schema.ts',
+    ]);
+  });
+
+  it('refuse an excepted module a table its exception does not name', async () => {
+    const violations = await violationsOf({
+      'apps/server/src/modules/users/schema.ts': 'export const users = { id: 1 };\n',
+      'apps/server/src/modules/platform/platform-service.ts':
+        "import { users } from '../users/schema.ts';\nexport const count = () => users.id;\n",
+    });
+    expect(violations).toEqual([
+      'not-owner-schema: apps/server/src/modules/platform/platform-service.ts → apps/server/src/modules/users/schema.ts',
+    ]);
+  });
+
+  it('refuse application code the schema aggregate', async () => {
+    const violations = await violationsOf({
+      'apps/server/src/modules/leads/schema.ts': 'export const leads = { id: 1 };\n',
+      'apps/server/src/db/schema.ts': "export * from '../modules/leads/schema.ts';\n",
+      'apps/server/src/modules/leads/lead-service.ts':
+        "import { leads } from '../../db/schema.ts';\nexport const read = () => leads;\n",
+    });
+    expect(violations).toEqual([
+      'no-schema-aggregate: apps/server/src/modules/leads/lead-service.ts → apps/server/src/db/schema.ts',
+    ]);
+  });
+
   it('let modules depend one way through their index', async () => {
     const violations = await violationsOf({
       'apps/server/src/services.ts':

@@ -2,12 +2,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 
-/** Both drivers expose the same query builder; the node-postgres type stands for both. */
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * Both drivers expose the same query builder; the node-postgres type stands for both. Queries
+ * name their tables, imported from the owning module's schema file, so the client is given none.
+ */
+export type Db = NodePgDatabase;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -93,7 +95,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       (error) => config.onFatal?.(error),
     );
     // Drizzle's PGlite driver asks for `query` and `transaction` only, which the thread offers.
-    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+    const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
     return {
       kind: 'pglite',
       db,
@@ -165,7 +167,7 @@ async function openPostgres(url: string, config: DatabaseConfig): Promise<Databa
     client.on('error', () => {});
     closeOnQueryTimeout(client);
   });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   const listener = new PgListener(url, timeouts, config.onError);
   return {
     kind: 'postgres',

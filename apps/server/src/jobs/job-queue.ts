@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { jobs } from '../db/schema.ts';
+import { jobs } from './schema.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 
 export const JOBS_CHANNEL = 'jobs_ready';

@@ -29,6 +29,7 @@ import {
   usageRecords,
   users,
 } from '../../src/db/schema.ts';
+import { setMeteredThrough } from '../support/metering-cursor.ts';
 import { enqueueJob } from '../../src/jobs/job-queue.ts';
 import { addPeriod, periodHours } from '../../src/modules/billing/periods.ts';
 import { dollars as dollarsOf } from '../../src/lib/money.ts';
@@ -816,7 +817,7 @@ describe('billing', () => {
         .update(clusterNodes)
         .set({ createdAt: new Date(end.getTime() - hour) })
         .where(eq(clusterNodes.clusterId, clusterId));
-      await db().update(clusters).set({ meteredThrough: end }).where(eq(clusters.id, clusterId));
+      await setMeteredThrough(db(), clusterId, end);
       await renewAt(new Date(end.getTime() + 60_000));
       const [open] = await renewalsOf(subscription.id);
       expect(open!.status).toBe('pending');

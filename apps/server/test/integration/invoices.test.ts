@@ -24,6 +24,7 @@ import {
   usageRecords,
   users,
 } from '../../src/db/schema.ts';
+import { setMeteredThrough } from '../support/metering-cursor.ts';
 import { clusterOrderer } from '../support/clusters.ts';
 import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
@@ -141,10 +142,10 @@ describe('monthly invoices', () => {
         kubernetesVersion: '1.37',
         kubernetesPatch: '1.37.2',
         status: 'running',
-        // Metered already: the month-end close has nothing more to meter for it.
-        meteredThrough: new Date(),
       })
       .returning();
+    // Metered already: the month-end close has nothing more to meter for it.
+    await setMeteredThrough(db(), row!.id, new Date());
     return row!.id;
   }
 
@@ -591,11 +592,8 @@ describe('monthly invoices', () => {
       await past('never-ran', { status: 'failed' });
       // Deleted last month, and metered up to its deletion's hour.
       const deletedAt = new Date(lastMonth.getTime() + 2 * DAY + 30 * 60_000);
-      await past('gone', {
-        status: 'deleted',
-        deletedAt,
-        meteredThrough: new Date(lastMonth.getTime() + 2 * DAY + HOUR),
-      });
+      const [gone] = await past('gone', { status: 'deleted', deletedAt }).returning();
+      await setMeteredThrough(db(), gone!.id, new Date(lastMonth.getTime() + 2 * DAY + HOUR));
 
       const metering = t.app.services.metering;
       const realMeter = metering.meterOrganization;

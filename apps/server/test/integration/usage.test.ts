@@ -23,6 +23,7 @@ import {
   usageRecords,
   users,
 } from '../../src/db/schema.ts';
+import { meteredThroughOf, setMeteredThrough } from '../support/metering-cursor.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOrderer, orderCluster, settleJobs, smallCluster } from '../support/clusters.ts';
 
@@ -58,10 +59,8 @@ describe('metering, usage, summary and budgets', () => {
    * `runningAt`, metered never, and no subscription unless a test adds one.
    */
   async function rewrite(clusterId: number, start: Date, runningAt: Date) {
-    await db()
-      .update(clusters)
-      .set({ createdAt: start, meteredThrough: null })
-      .where(eq(clusters.id, clusterId));
+    await db().update(clusters).set({ createdAt: start }).where(eq(clusters.id, clusterId));
+    await setMeteredThrough(db(), clusterId, null);
     await db()
       .update(clusterNodes)
       .set({ createdAt: start })
@@ -168,13 +167,7 @@ describe('metering, usage, summary and budgets', () => {
     return meteredRates({ ...smallCluster, billingCycle: 'monthly' }, catalog);
   }
 
-  const cursorOf = async (clusterId: number) =>
-    (
-      await db()
-        .select({ at: clusters.meteredThrough })
-        .from(clusters)
-        .where(eq(clusters.id, clusterId))
-    )[0]!.at;
+  const cursorOf = (clusterId: number) => meteredThroughOf(db(), clusterId);
 
   it('meters the ended hours of a provisioned cluster from its history', async () => {
     await rewrite(A.clusterId, h(0), h(0, 30));
@@ -232,10 +225,7 @@ describe('metering, usage, summary and budgets', () => {
     await metering().meterAll(h(3, 10));
     expect(await recordsOf(A.clusterId)).toEqual(records);
     // A second instance that read the cursor before the first moved it meters the same hours.
-    await db()
-      .update(clusters)
-      .set({ meteredThrough: h(0) })
-      .where(eq(clusters.id, A.clusterId));
+    await setMeteredThrough(db(), A.clusterId, h(0));
     await metering().meterAll(h(3, 10));
     expect(await recordsOf(A.clusterId)).toEqual(records);
     expect(await dailyOf(A.clusterId)).toEqual(daily);

@@ -58,12 +58,13 @@ const seedSql = `
 
 /** Per seeded cluster and metered metric: records, distinct hours, their span and node-hours. */
 const hoursSql = `
-  select c.name, c.created_at, c.metered_through, r.metric, count(*)::int as records,
+  select c.name, c.created_at, m.metered_through, r.metric, count(*)::int as records,
          count(distinct r.hour)::int as hours, min(r.hour) as first, max(r.hour) as last,
          sum(r.quantity_milli)::bigint as quantity
     from clusters c join usage_records r on r.cluster_id = c.id
+    left join metering_cursors m on m.cluster_id = c.id
    where c.name like 'history-%' and r.metric in ('control_plane_hours', 'node_hours')
-   group by c.id, r.metric order by c.name, r.metric`;
+   group by c.id, m.metered_through, r.metric order by c.name, r.metric`;
 
 /** (cluster, metric, day) where the rollup differs from the sum of its hourly records. */
 const rollupSql = `
@@ -100,9 +101,9 @@ const organizationDailySql = `
 
 /** History clusters whose metering has not reached the hour under way. */
 const behindSql = `
-  select count(*) as count from clusters
-   where name like 'history-%'
-     and (metered_through is null or metered_through < date_trunc('hour', now()))`;
+  select count(*) as count from clusters c left join metering_cursors m on m.cluster_id = c.id
+   where c.name like 'history-%'
+     and (m.metered_through is null or m.metered_through < date_trunc('hour', now()))`;
 
 interface HourRow {
   name: string;

@@ -6,7 +6,8 @@ import {
   type ClusterOrderConfig,
   type PriceLine,
 } from '@alpenkube/contract';
-import type { clusters, subscriptions } from '../../db/schema.ts';
+import type { subscriptions } from '../billing/schema.ts';
+import type { clusters } from '../clusters/schema.ts';
 import { orderNumber } from '../orders/index.ts';
 
 type ClusterRow = typeof clusters.$inferSelect;

@@ -5,7 +5,8 @@ import type { Catalog, ClusterAddons, CreateAddonOrder, Order } from '@alpenkube
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters, type orders } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { type orders } from '../orders/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';

@@ -10,7 +10,9 @@ import {
   type ApiTokenScope,
 } from '@alpenkube/contract';
 import { can } from '@alpenkube/contract/permissions';
-import { apiTokens, organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { apiTokens } from './schema.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@alpenkube/contract';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents } from './schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 export interface AuditEntry {

@@ -8,7 +8,9 @@ import {
 } from '@alpenkube/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEvents, organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { auditEvents } from './schema.ts';
 
 export type AuditFilterValues = z.output<typeof auditFilterSchema>;
 

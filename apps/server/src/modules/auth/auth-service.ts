@@ -1,6 +1,7 @@
 import type { AuditAction } from '@alpenkube/contract';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { userDevices, users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
+import { userDevices } from './schema.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { authTokens } from '../../db/schema.ts';
+import { authTokens } from './schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, unauthorized } from '../../lib/http-error.ts';

@@ -1,7 +1,7 @@
 import type { Catalog } from '@alpenkube/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema.ts';
+import { subscriptions } from './schema.ts';
 import { periodHours, wholeHoursBetween } from './periods.ts';
 import {
   lockClusterSubscription,

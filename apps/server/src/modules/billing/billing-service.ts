@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ChangePlan, updateBillingDetailsSchema } from '@alpenkube/contract';
 import { eq } from 'drizzle-orm';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { renewals } from '../../db/schema.ts';
+import { renewals } from './schema.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { OrderKindHandler } from '../orders/index.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Catalog, ClusterOrderConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { clusterNodePools, clusters } from '../../db/schema.ts';
+import { clusterNodePools, clusters } from '../clusters/schema.ts';
 import { configOf } from '../clusters/index.ts';
 
 export type ClusterRow = typeof clusters.$inferSelect;

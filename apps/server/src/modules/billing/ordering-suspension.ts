@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /**

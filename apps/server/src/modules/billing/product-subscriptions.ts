@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders, subscriptions } from '../../db/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { subscriptions } from './schema.ts';
 import { moveCredit } from '../credits/index.ts';
 import { addPeriod } from './periods.ts';
 import { cancelSubscription, unusedPart } from './subscriptions.ts';

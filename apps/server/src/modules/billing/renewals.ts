@@ -8,14 +8,10 @@ import {
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  marketplaceProducts,
-  orders,
-  organizations,
-  productInstances,
-  renewals,
-  subscriptions,
-} from '../../db/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { marketplaceProducts, productInstances } from '../products/schema.ts';
+import { renewals, subscriptions } from './schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';

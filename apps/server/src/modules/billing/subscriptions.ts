@@ -7,7 +7,9 @@ import {
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { orders, organizations, renewals, subscriptions } from '../../db/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { renewals, subscriptions } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
 import { clusterConfigNow, describeLowering, lowerPaidConfig } from './cluster-config.ts';

@@ -4,7 +4,9 @@ import type { BillingPlans, Catalog, ChangePlan, SupportPlan } from '@alpenkube/
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { organizations, orders, subscriptions } from '../../db/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { subscriptions } from './schema.ts';
 import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { organizations, renewals } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { renewals } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { dayOf } from './periods.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { billingDetails } from '../../db/schema.ts';
+import { billingDetails } from './schema.ts';
 import { defineJob, enqueueJob, type JobRunner } from '../../jobs/job-queue.ts';
 import type { VatRegistry } from './vat-registry.ts';
 

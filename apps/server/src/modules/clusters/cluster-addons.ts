@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { clusterAllows, type Catalog } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { clusterOperations, clusters } from '../../db/schema.ts';
+import { clusterOperations, clusters } from './schema.ts';
 import { logClusterEvent } from './cluster-events.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import { addonOfOperation } from './operation-policies.ts';

@@ -8,7 +8,7 @@ import type {
   UpdateNodePool,
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { clusterNodePools, clusters } from '../../db/schema.ts';
+import { clusterNodePools, clusters } from './schema.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { DriverStep } from '../providers/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';

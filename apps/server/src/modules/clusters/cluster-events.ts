@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { ClusterEvent, ClusterEventKind, NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusterEvents, users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
+import { clusterEvents } from './schema.ts';
 import { createNotification } from '../notifications/index.ts';
 import { publishPush } from '../realtime/index.ts';
 import type { ClusterRow } from './cluster-records.ts';

@@ -1,6 +1,6 @@
 import type { Catalog } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import type { orders } from '../../db/schema.ts';
+import type { orders } from '../orders/schema.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusterNodePools, clusters } from '../../db/schema.ts';
+import { clusterNodePools, clusters } from './schema.ts';
 import { invalidFields } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';

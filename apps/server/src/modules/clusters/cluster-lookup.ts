@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { catalogIssues, priceCluster, type Catalog } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../../db/schema.ts';
+import { clusters } from './schema.ts';
 import { invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { KubeApiTls } from '../kube-api/index.ts';

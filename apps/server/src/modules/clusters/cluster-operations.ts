@@ -14,7 +14,7 @@ import {
   clusterOperations,
   clusters,
   type OperationStep,
-} from '../../db/schema.ts';
+} from './schema.ts';
 import { defineJob, enqueueJob, type JobContext, type JobResult } from '../../jobs/job-queue.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';

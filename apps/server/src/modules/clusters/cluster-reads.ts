@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { CLUSTER_PAGE_SIZE, type Catalog, type ClusterListQuery } from '@alpenkube/contract';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusterEvents, clusters } from '../../db/schema.ts';
+import { clusterEvents, clusters } from './schema.ts';
 import { toClusterEvent } from './cluster-events.ts';
 import { findCluster, type ClusterContext } from './cluster-lookup.ts';
 import {

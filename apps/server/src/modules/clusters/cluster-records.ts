@@ -8,7 +8,7 @@ import type {
 } from '@alpenkube/contract';
 import { clusterApiUpStatuses } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusterNodePools, clusterNodes, clusters } from '../../db/schema.ts';
+import { clusterNodePools, clusterNodes, clusters } from './schema.ts';
 import type { DriverCluster } from '../providers/index.ts';
 
 export type ClusterRow = typeof clusters.$inferSelect;

@@ -1,6 +1,6 @@
 import type { Catalog, ClusterOperationKind, ClusterStatus } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import type { clusterOperations, OperationStep } from '../../db/schema.ts';
+import type { clusterOperations, OperationStep } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import type { StepEffect } from '../providers/index.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';

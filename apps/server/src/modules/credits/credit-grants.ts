@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CreditEntry, GrantCredit } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';

@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { CreditEntry, CreditKind, Credits } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { creditTransactions, organizations } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { creditTransactions } from './schema.ts';
 
 export interface CreditMovement {
   organizationId: number;

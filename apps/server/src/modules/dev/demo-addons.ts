@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { clusters, users } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 

@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { AuditAction } from '@alpenkube/contract';
-import { auditEvents, clusters, dataSubjectRequests, users } from '../../db/schema.ts';
+import { auditEvents } from '../audit/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { dataSubjectRequests } from '../officers/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 
 const DAY = 86_400_000;

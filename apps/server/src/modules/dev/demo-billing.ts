@@ -1,17 +1,12 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { priceCluster, proratedCredit } from '@alpenkube/contract';
-import {
-  billingDetails,
-  budgets,
-  clusterNodePools,
-  clusters,
-  creditTransactions,
-  invoices,
-  organizations,
-  paymentMethods,
-  renewals,
-  subscriptions,
-} from '../../db/schema.ts';
+import { billingDetails, renewals, subscriptions } from '../billing/schema.ts';
+import { clusterNodePools, clusters } from '../clusters/schema.ts';
+import { creditTransactions } from '../credits/schema.ts';
+import { invoices } from '../invoices/schema.ts';
+import { budgets } from '../metering/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { paymentMethods } from '../payments/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { addPeriod, clusterConfigNow } from '../billing/index.ts';
 import { moveCredit } from '../credits/index.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { priceCluster, type Catalog, type ClusterStatus } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../../db/schema.ts';
+import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../clusters/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { shortId, zoneOf } from '../providers/index.ts';
 

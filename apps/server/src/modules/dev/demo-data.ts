@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';

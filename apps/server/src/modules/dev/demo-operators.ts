@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CreateClusterOrder } from '@alpenkube/contract';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { createTestGateway } from '../payments/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';

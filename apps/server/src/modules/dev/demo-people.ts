@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { invitations, promotionRequests, users } from '../../db/schema.ts';
+import { invitations, promotionRequests } from '../members/schema.ts';
+import { users } from '../users/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { DemoServices } from './demo-services.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CreateProductOrder } from '@alpenkube/contract';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { TicketSeverity } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { clusters, organizations, supportTickets, users } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { supportTickets } from '../support/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { insertMessage, insertTicket, responseDue, storeAttachment } from '../support/index.ts';
 

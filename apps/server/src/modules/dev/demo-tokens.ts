@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { API_TOKEN_DISPLAY_LENGTH, API_TOKEN_PREFIX } from '@alpenkube/contract';
-import { apiTokens, users } from '../../db/schema.ts';
+import { apiTokens } from '../api-tokens/schema.ts';
+import { users } from '../users/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { DemoServices } from './demo-services.ts';
 

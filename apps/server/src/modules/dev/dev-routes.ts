@@ -13,7 +13,7 @@ import {
   notificationTypeSchema,
   userSchema,
 } from '@alpenkube/contract';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import {
   clientInfo,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CreditNote } from '@alpenkube/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { creditNoteNumberCounters, creditNotes, invoices } from '../../db/schema.ts';
+import { creditNoteNumberCounters, creditNotes, invoices } from './schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';

@@ -8,16 +8,12 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import {
-  clusters,
-  invoiceLines,
-  invoiceNumberCounters,
-  invoices,
-  orders,
-  organizations,
-  renewals,
-  usageRecords,
-} from '../../db/schema.ts';
+import { renewals } from '../billing/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { usageRecords } from '../metering/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { invoiceLines, invoiceNumberCounters, invoices } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { queueInvoiceCharge, readBillingDetails } from '../billing/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';

@@ -6,7 +6,7 @@ import {
   type InvoiceLine,
   type InvoiceSummary,
 } from '@alpenkube/contract';
-import type { invoiceLines, invoices } from '../../db/schema.ts';
+import type { invoiceLines, invoices } from './schema.ts';
 import { fromMilli } from './invoice-totals.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

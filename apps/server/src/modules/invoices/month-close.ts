@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { paidOrderStatuses, type Invoice } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/job-queue.ts';
+import { clustersDueForMetering } from '../metering/index.ts';
 import { startOfUtcMonth } from './invoice-totals.ts';
 
 /** How often each instance looks for a month to close: a few minutes after midnight UTC at most. */
@@ -37,15 +38,9 @@ async function organizationsToClose(db: Db, boundary: Date): Promise<number[]> {
           where u.organization_id = o.id and u.invoice_id is null and u.hour < ${boundary}
         )
         or exists (
-          -- What metering would still meter before the boundary (as its due clusters): not a
-          -- cluster whose provisioning failed, nor one metered to its deletion. Those would
-          -- bring their organization back at every pass of every instance, for ever.
-          select 1 from clusters c
+          -- What metering would still meter before the boundary, by metering's own rule.
+          select 1 from (${clustersDueForMetering(boundary)}) c
           where c.organization_id = o.id and c.created_at < ${boundary}
-            and c.status <> 'failed'
-            and (c.metered_through is null or c.metered_through < ${boundary})
-            and (c.deleted_at is null or c.metered_through is null
-              or c.metered_through < c.deleted_at)
             and (c.deleted_at is null or last.last_end is null or c.deleted_at > last.last_end)
         )
       )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { creditNoteNumberCounters, invoiceNumberCounters } from '../../db/schema.ts';
+import type { creditNoteNumberCounters, invoiceNumberCounters } from './schema.ts';
 
 /**
  * The next place, from 1, in a year's gapless series (invoices, credit notes): the year's

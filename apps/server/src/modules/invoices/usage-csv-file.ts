@@ -3,7 +3,9 @@ import { Readable, Transform } from 'node:stream';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters, invoices, usageRecords } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { usageRecords } from '../metering/schema.ts';
+import { invoices } from './schema.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { USAGE_CSV_HEADER, usageCsvLines, type UsageCsvRow } from './invoice-csv.ts';
 

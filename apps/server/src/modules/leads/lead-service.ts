@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { demoSlotTimes, isBookableDemoDate } from '@alpenkube/contract';
-import { demoBookings, leads } from '../../db/schema.ts';
+import { demoBookings, leads } from './schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { outgoingMail } from '../../db/schema.ts';
+import { outgoingMail } from './schema.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { z } from 'zod';
 import { defineJob, enqueueJob, HANDLER_TIMEOUT_MS, type JobRunner } from '../../jobs/job-queue.ts';

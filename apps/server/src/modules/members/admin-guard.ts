@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { SessionUser } from '../sessions/index.ts';

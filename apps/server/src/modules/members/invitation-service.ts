@@ -6,7 +6,9 @@ import {
   type InviteInput,
   type OrganizationScopeQuery,
 } from '@alpenkube/contract';
-import { invitations, organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { invitations } from './schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';

@@ -7,13 +7,10 @@ import type {
   Removal,
 } from '@alpenkube/contract';
 import { MEMBER_PAGE_SIZE } from '@alpenkube/contract';
-import {
-  invitations,
-  notifications,
-  organizations,
-  promotionRequests,
-  users,
-} from '../../db/schema.ts';
+import { notifications } from '../notifications/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { invitations, promotionRequests } from './schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { databaseErrorCode } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';

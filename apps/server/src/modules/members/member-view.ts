@@ -1,7 +1,8 @@
 import type { AuditAction } from '@alpenkube/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Member } from '@alpenkube/contract';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { notFound } from '../../lib/http-error.ts';

@@ -1,7 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PromotionListQuery, PromotionRequest } from '@alpenkube/contract';
-import { organizations, promotionRequests, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { promotionRequests } from './schema.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';

@@ -1,18 +1,4 @@
-import {
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type Column,
-} from 'drizzle-orm';
+import { asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql, type Column } from 'drizzle-orm';
 import {
   millicentsToCents,
   paidOrderStatuses,
@@ -21,18 +7,14 @@ import {
 } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import {
-  budgets,
-  clusters,
-  invoices,
-  productInstances,
-  orders,
-  organizations,
-  renewals,
-  subscriptions,
-  usageDaily,
-  usageRecords,
-} from '../../db/schema.ts';
+import { renewals, subscriptions } from '../billing/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { invoices } from '../invoices/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { productInstances } from '../products/schema.ts';
+import { budgets, usageDaily, usageRecords } from './schema.ts';
+import { clustersDueForMetering } from './due-clusters.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { HOUR_MS, addHours, hourStart } from './usage-hours.ts';
 
@@ -121,20 +103,15 @@ async function hourlyRunRate(db: Db, organizationId: number, now: Date): Promise
         ),
       )
       .groupBy(usageRecords.hour),
+    // A cluster alive through the hour that metering has not written it for yet.
     db
-      .select({ id: clusters.id })
-      .from(clusters)
-      .where(
-        inOrganization(
-          clusters,
-          organizationId,
-          ne(clusters.status, 'failed'),
-          lt(clusters.createdAt, last),
-          or(isNull(clusters.deletedAt), gt(clusters.deletedAt, last)),
-          or(isNull(clusters.meteredThrough), lte(clusters.meteredThrough, last)),
-        ),
+      .execute<{ id: number }>(
+        sql`select due.id from (${clustersDueForMetering(addHours(last, 1))}) due
+          where due.organization_id = ${organizationId} and due.created_at < ${last}
+            and (due.deleted_at is null or due.deleted_at > ${last})
+          limit 1`,
       )
-      .limit(1),
+      .then((result) => result.rows),
   ]);
   const hour = lagging ? addHours(last, -1) : last;
   const row = hours.find((candidate) => candidate.hour.getTime() === hour.getTime());

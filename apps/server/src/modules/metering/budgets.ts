@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Budget } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { budgetAlerts, budgets } from '../../db/schema.ts';
+import { budgetAlerts, budgets } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { recordAudit } from '../audit/index.ts';

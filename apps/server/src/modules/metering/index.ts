@@ -10,3 +10,4 @@ export {
 } from './metering-service.ts';
 export { monthOf } from './billing-summary.ts';
 export { meteredCostPrepaidBy } from './usage-meter.ts';
+export { clustersDueForMetering } from './due-clusters.ts';

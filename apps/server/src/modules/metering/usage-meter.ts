@@ -1,17 +1,16 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import { meteredRates, type Catalog, type ClusterConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
+import { subscriptions } from '../billing/schema.ts';
+import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../clusters/schema.ts';
 import {
-  clusterEvents,
-  clusterNodePools,
-  clusterNodes,
-  clusters,
-  subscriptions,
+  meteringCursors,
   usageDaily,
   usageMonthly,
   usageOrganizationDaily,
   usageRecords,
-} from '../../db/schema.ts';
+} from './schema.ts';
+import { clustersDueForMetering } from './due-clusters.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
@@ -211,7 +210,7 @@ export async function meteredCostPrepaidBy(
 
 /**
  * Hourly metering from the clusters' recorded history into usage_records, with the daily
- * rollup and the cluster's cursor (`metered_through`) in the same transaction: a crash loses
+ * rollup and the cluster's cursor (`metering_cursors`) in the same transaction: a crash loses
  * the transaction whole, and the records' unique key (cluster, metric, hour) with
  * `on conflict do nothing` means a second instance, or a pass after a partial hour was metered
  * for a month's close, writes nothing twice.
@@ -225,23 +224,12 @@ export function createUsageMeter(
 
   /** Clusters with hours before `bound` still to meter, oldest first. */
   async function dueClusters(bound: Date, organizationId?: number): Promise<number[]> {
-    const rows = await db
-      .select({ id: clusters.id })
-      .from(clusters)
-      .where(
-        and(
-          organizationId === undefined ? undefined : eq(clusters.organizationId, organizationId),
-          ne(clusters.status, 'failed'),
-          or(isNull(clusters.meteredThrough), lt(clusters.meteredThrough, bound)),
-          or(
-            isNull(clusters.deletedAt),
-            isNull(clusters.meteredThrough),
-            lt(clusters.meteredThrough, clusters.deletedAt),
-          ),
-        ),
-      )
-      .orderBy(asc(clusters.id));
-    return rows.map((row) => row.id);
+    const ofOrganization =
+      organizationId === undefined ? sql`` : sql`where due.organization_id = ${organizationId}`;
+    const rows = await db.execute<{ id: number }>(
+      sql`select due.id from (${clustersDueForMetering(bound)}) due ${ofOrganization} order by due.id`,
+    );
+    return rows.rows.map((row) => Number(row.id));
   }
 
   /** Every record of [from, to), hour by hour; `to` may end inside its last hour. */
@@ -353,7 +341,11 @@ export function createUsageMeter(
         .from(clusterEvents)
         .where(and(eq(clusterEvents.clusterId, cluster.id), eq(clusterEvents.status, 'running')));
       const firstRunningAt = firsts?.running ?? null;
-      let start = cluster.meteredThrough;
+      const [cursor] = await tx
+        .select({ meteredThrough: meteringCursors.meteredThrough })
+        .from(meteringCursors)
+        .where(eq(meteringCursors.clusterId, cluster.id));
+      let start = cursor?.meteredThrough ?? null;
       if (!start) {
         const [firstNode] = await tx
           .select({ at: min(clusterNodes.createdAt) })
@@ -365,7 +357,13 @@ export function createUsageMeter(
       const lifeEnd = cluster.deletedAt ? hourEnd(cluster.deletedAt) : null;
       const stop = lifeEnd && lifeEnd < current ? lifeEnd : current;
       const advance = async (to: Date) => {
-        await tx.update(clusters).set({ meteredThrough: to }).where(eq(clusters.id, cluster.id));
+        await tx
+          .insert(meteringCursors)
+          .values({ clusterId: cluster.id, meteredThrough: to })
+          .onConflictDoUpdate({
+            target: meteringCursors.clusterId,
+            set: { meteredThrough: to },
+          });
       };
 
       // Provisioning failed: nothing ran that the customer pays for by the hour.

@@ -10,7 +10,8 @@ import {
 } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters, usageDaily, usageMonthly, usageOrganizationDaily } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { usageDaily, usageMonthly, usageOrganizationDaily } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
 export interface UsageReportQuery {

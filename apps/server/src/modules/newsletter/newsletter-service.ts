@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { newsletterSubscriptions } from '../../db/schema.ts';
+import { newsletterSubscriptions } from './schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { MailThrottle } from '../mail/index.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';

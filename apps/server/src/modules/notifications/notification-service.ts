@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Notification, NotificationType } from '@alpenkube/contract';
-import { notifications } from '../../db/schema.ts';
+import { notifications } from './schema.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { publishPush } from '../realtime/index.ts';

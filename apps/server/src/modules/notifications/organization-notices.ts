@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
 import { queueMail } from '../mail/index.ts';
 import { createNotification } from './notification-service.ts';
 

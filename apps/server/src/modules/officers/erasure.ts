@@ -2,29 +2,22 @@ import crypto from 'node:crypto';
 import { eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import {
-  apiTokens,
-  authTokens,
-  billingDetails,
-  clusterEvents,
-  clusters,
-  dataSubjectRequests,
-  invitations,
-  invoices,
-  leads,
-  organizations,
-  newsletterSubscriptions,
-  notifications,
-  orderEvents,
-  orders,
-  outgoingMail,
-  promotionRequests,
-  rateLimitEvents,
-  supportTicketMessages,
-  supportTickets,
-  userDevices,
-  users,
-} from '../../db/schema.ts';
+import { apiTokens } from '../api-tokens/schema.ts';
+import { authTokens, userDevices } from '../auth/schema.ts';
+import { billingDetails } from '../billing/schema.ts';
+import { clusterEvents, clusters } from '../clusters/schema.ts';
+import { invoices } from '../invoices/schema.ts';
+import { leads } from '../leads/schema.ts';
+import { outgoingMail } from '../mail/schema.ts';
+import { invitations, promotionRequests } from '../members/schema.ts';
+import { newsletterSubscriptions } from '../newsletter/schema.ts';
+import { notifications } from '../notifications/schema.ts';
+import { orderEvents, orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { rateLimitEvents } from '../rate-limit/schema.ts';
+import { supportTicketMessages, supportTickets } from '../support/schema.ts';
+import { users } from '../users/schema.ts';
+import { dataSubjectRequests } from './schema.ts';
 import { revokeKubeCredentialsOf } from '../clusters/index.ts';
 import { nameKeyOf } from '../organizations/index.ts';
 

@@ -11,7 +11,9 @@ import {
   type Person,
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { dataSubjectRequests, organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { dataSubjectRequests } from './schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';

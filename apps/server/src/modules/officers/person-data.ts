@@ -1,33 +1,24 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  apiTokens,
-  auditEvents,
-  authTokens,
-  billingDetails,
-  clusterEvents,
-  clusterOperations,
-  creditTransactions,
-  dataSubjectRequests,
-  demoBookings,
-  invitations,
-  invoices,
-  leads,
-  newsletterSubscriptions,
-  notifications,
-  orderEvents,
-  orders,
-  organizations,
-  outgoingMail,
-  paymentMethods,
-  promotionRequests,
-  sessions,
-  supportAttachments,
-  supportTicketMessages,
-  supportTickets,
-  userDevices,
-  users,
-} from '../../db/schema.ts';
+import { apiTokens } from '../api-tokens/schema.ts';
+import { auditEvents } from '../audit/schema.ts';
+import { authTokens, userDevices } from '../auth/schema.ts';
+import { billingDetails } from '../billing/schema.ts';
+import { clusterEvents, clusterOperations } from '../clusters/schema.ts';
+import { creditTransactions } from '../credits/schema.ts';
+import { invoices } from '../invoices/schema.ts';
+import { demoBookings, leads } from '../leads/schema.ts';
+import { outgoingMail } from '../mail/schema.ts';
+import { invitations, promotionRequests } from '../members/schema.ts';
+import { newsletterSubscriptions } from '../newsletter/schema.ts';
+import { notifications } from '../notifications/schema.ts';
+import { orderEvents, orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { paymentMethods } from '../payments/schema.ts';
+import { sessions } from '../sessions/schema.ts';
+import { supportAttachments, supportTicketMessages, supportTickets } from '../support/schema.ts';
+import { users } from '../users/schema.ts';
+import { dataSubjectRequests } from './schema.ts';
 import { AUDIT_EXPORT_MAX_ROWS } from '@alpenkube/contract';
 
 type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,9 @@
 import { asc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Catalog, ResidencyReport, ResidencyRow } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusters, organizations, productInstances } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { productInstances } from '../products/schema.ts';
 import { csvLine } from './csv.ts';
 
 /** Where a provider's region is, by the catalog; unknown when the catalog dropped it. */

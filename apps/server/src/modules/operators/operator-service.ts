@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { OperatorOrganizationQuery, OrganizationStatusName } from '@alpenkube/contract';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { SessionStore } from '../sessions/index.ts';
 import type { Tx } from '../../db/client.ts';

@@ -7,7 +7,9 @@ import {
   type OperatorOrganizationQuery,
   type OperatorUser,
 } from '@alpenkube/contract';
-import { creditNotes, invoices, organizations, users } from '../../db/schema.ts';
+import { creditNotes, invoices } from '../invoices/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { notFound } from '../../lib/http-error.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { openOrderStatuses, type PriceLine } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders } from '../../db/schema.ts';
+import { orderEvents, orders } from './schema.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { insertOrder } from './order-placement.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { paidOrderStatuses } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders, payments } from '../../db/schema.ts';
+import { orderEvents, orders, payments } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Attempt, ChargeTarget } from '../payments/index.ts';

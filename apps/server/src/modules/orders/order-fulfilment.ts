@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openOrderStatuses } from '@alpenkube/contract';
 import { inOrganization } from '../../db/organization-scope.ts';
 import type { Tx } from '../../db/client.ts';
-import { orderEvents, orders } from '../../db/schema.ts';
+import { orderEvents, orders } from './schema.ts';
 import { moveCredit } from '../credits/index.ts';
 import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { announceOrder } from './order-events.ts';

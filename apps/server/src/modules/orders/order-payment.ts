@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Catalog, PayOrder, PayResult } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { orderEvents, orders, paymentMethods, payments } from '../../db/schema.ts';
+import { orderEvents, orders, payments } from './schema.ts';
 import { conflict, HttpError, invalidFields } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { createNotification } from '../notifications/index.ts';
 import {
+  cardOf,
   charge,
   type Attempt,
   type ChargeOutcome,
@@ -51,12 +52,7 @@ export function createOrderPayments(
   ) {
     assertOrderTransition(order, 'paid');
     const now = new Date();
-    const [card] = attempt.paymentMethodId
-      ? await tx
-          .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
-          .from(paymentMethods)
-          .where(eq(paymentMethods.id, attempt.paymentMethodId))
-      : [];
+    const card = await cardOf(tx, attempt.paymentMethodId);
     const paidWith = [
       attempt.creditApplied > 0 ? `${dollars(attempt.creditApplied)} from credit` : null,
       card ? `${dollars(attempt.cardAmount)} with ${card.brand} ending ${card.last4}` : null,

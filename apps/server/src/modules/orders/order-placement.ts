@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { orderEvents, orders } from '../../db/schema.ts';
+import { orderEvents, orders } from './schema.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { announceOrder } from './order-events.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from './schema.ts';
 import { conflict } from '../../lib/http-error.ts';
 
 /**

@@ -16,15 +16,10 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import {
-  clusters,
-  orderEvents,
-  orders,
-  paymentMethods,
-  payments,
-  productInstances,
-  promoRedemptions,
-} from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { paymentMethods } from '../payments/schema.ts';
+import { productInstances } from '../products/schema.ts';
+import { orderEvents, orders, payments, promoRedemptions } from './schema.ts';
 import { conflict, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';

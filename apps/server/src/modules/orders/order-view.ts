@@ -1,5 +1,5 @@
 import type { Order, OrderSummary } from '@alpenkube/contract';
-import type { orderEvents, orders, payments } from '../../db/schema.ts';
+import type { orderEvents, orders, payments } from './schema.ts';
 import { orderNumber } from './order-states.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { orders, payments } from './schema.ts';
 import { moveCredit } from '../credits/index.ts';
 import { orderNumber } from './order-states.ts';
 import { releasePromo } from './promo-claim.ts';

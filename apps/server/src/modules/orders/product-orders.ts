@@ -4,7 +4,7 @@ import { openOrderStatuses, type BillingCycle, type PriceLine } from '@alpenkube
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orders, type ProductOrderConfig } from '../../db/schema.ts';
+import { orders, type ProductOrderConfig } from './schema.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { insertOrder } from './order-placement.ts';
 import { orderPlacedWith } from './order-replay.ts';

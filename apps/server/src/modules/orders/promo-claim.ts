@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { PROMO_CODE, PROMO_DISCOUNT_PERCENT } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders, payments, promoRedemptions } from '../../db/schema.ts';
+import { orderEvents, orders, payments, promoRedemptions } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { announceOrder } from './order-events.ts';
 import { orderNumber } from './order-states.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from './schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** Addresses at these domains say nothing about the company a person works for. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentMethods } from '../../db/schema.ts';
+import { paymentMethods } from './schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { lockCreditBalance, moveCredit } from '../credits/index.ts';
 import type { Charge, PaymentGateway } from './payment-gateway.ts';
@@ -141,6 +141,19 @@ async function tokenOf(tx: Tx, paymentMethodId: number | null): Promise<string |
     .from(paymentMethods)
     .where(eq(paymentMethods.id, paymentMethodId));
   return card?.token ?? null;
+}
+
+/** The brand and last four digits of a card, removed or not, for a receipt's words. */
+export async function cardOf(
+  tx: Tx,
+  paymentMethodId: number | null,
+): Promise<{ brand: string; last4: string } | null> {
+  if (paymentMethodId === null) return null;
+  const [card] = await tx
+    .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.id, paymentMethodId));
+  return card ?? null;
 }
 
 /** What the gateway says of the attempt, outside any transaction. */

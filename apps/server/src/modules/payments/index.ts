@@ -14,6 +14,7 @@ export {
   type Attempt,
   type AttemptDraft,
   type Begin,
+  cardOf,
   charge,
   type ChargeMode,
   type ChargeOutcome,

@@ -5,7 +5,9 @@ import {
   type PaymentGatewayInfo,
   type PaymentMethod,
 } from '@alpenkube/contract';
-import { clusters, organizations, paymentMethods } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { paymentMethods } from './schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { uniqueViolation } from '../../db/errors.ts';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { hasExpired, passesLuhn, type CardDetails } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { testGatewayCards, testGatewayCharges, testGatewayRefunds } from '../../db/schema.ts';
+import { testGatewayCards, testGatewayCharges, testGatewayRefunds } from './schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';

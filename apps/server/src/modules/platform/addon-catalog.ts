@@ -1,4 +1,4 @@
-import type { addons } from '../../db/schema.ts';
+import type { addons } from './schema.ts';
 
 type AddonRow = Omit<typeof addons.$inferInsert, 'id'>;
 

@@ -7,7 +7,7 @@ import {
   providers,
   regions,
   supportPlans,
-} from '../../db/schema.ts';
+} from './schema.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { prewrittenJson, type PrewrittenJson } from '../../http/prewritten-json.ts';
 import { ADDON_CATALOG } from './addon-catalog.ts';

@@ -1,6 +1,7 @@
 import { ne, sql } from 'drizzle-orm';
 import { coalescedProbe } from '../../lib/coalesced-probe.ts';
-import { clusters, orders } from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { orders } from '../orders/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import type { ActorStatus } from '@alpenkube/contract/permissions';

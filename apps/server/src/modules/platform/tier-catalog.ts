@@ -1,4 +1,4 @@
-import type { clusterTiers, NodeSizeRow } from '../../db/schema.ts';
+import type { clusterTiers, NodeSizeRow } from './schema.ts';
 
 type TierRow = Omit<typeof clusterTiers.$inferInsert, 'id'>;
 type Size = Omit<NodeSizeRow, 'priceMonthlyCents' | 'priceYearlyCents'>;

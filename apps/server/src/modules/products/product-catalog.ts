@@ -1,6 +1,6 @@
 import type { ProductCategory } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
-import { marketplaceProducts, type ProductPlanRow } from '../../db/schema.ts';
+import { marketplaceProducts, type ProductPlanRow } from './schema.ts';
 
 type ProductRow = Omit<typeof marketplaceProducts.$inferInsert, 'id' | 'category'> & {
   category: ProductCategory;

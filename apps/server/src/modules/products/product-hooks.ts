@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { orders } from '../../db/schema.ts';
+import type { orders } from '../orders/schema.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 

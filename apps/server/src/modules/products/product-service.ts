@@ -16,7 +16,8 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { marketplaceProducts, productInstances, users } from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
+import { marketplaceProducts, productInstances } from './schema.ts';
 import { conflict, forbidden, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { Infrastructure } from '../../infrastructure.ts';

@@ -1,5 +1,5 @@
 import type { Catalog, MarketplaceProduct, ProductInstance } from '@alpenkube/contract';
-import { productInstances } from '../../db/schema.ts';
+import { productInstances } from './schema.ts';
 import { PRODUCT_CATALOG } from './product-catalog.ts';
 
 export type InstanceRow = typeof productInstances.$inferSelect;

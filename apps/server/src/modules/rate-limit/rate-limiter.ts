@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { rateLimitEvents } from '../../db/schema.ts';
+import { rateLimitEvents } from './schema.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { JobRunner } from '../../jobs/job-queue.ts';

@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { User } from '@alpenkube/contract';
 import { can } from '@alpenkube/contract/permissions';
-import { organizations, sessions, users } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { users } from '../users/schema.ts';
+import { sessions } from './schema.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILES_PER_TICKET } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations, supportAttachments } from '../../db/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { supportAttachments } from './schema.ts';
 import { forbidden, HttpError } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { supportAttachments } from '../../db/schema.ts';
+import { supportAttachments } from './schema.ts';
 import type { FileStore } from '../../files/file-store.ts';
 
 const ROWS_PER_TRANSACTION = 20;

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { PublicTicket } from '@alpenkube/contract';
-import { supportTicketMessages, supportTickets } from '../../db/schema.ts';
+import { supportTicketMessages, supportTickets } from './schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { MailThrottle } from '../mail/index.ts';
 import type { CatalogService } from '../platform/index.ts';

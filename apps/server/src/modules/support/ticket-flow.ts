@@ -2,12 +2,8 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Catalog, TicketSeverity, TicketStatus } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import {
-  supportAttachments,
-  supportTicketMessages,
-  supportTickets,
-  users,
-} from '../../db/schema.ts';
+import { users } from '../users/schema.ts';
+import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { createNotification } from '../notifications/index.ts';
 import { publishPush } from '../realtime/index.ts';

@@ -17,14 +17,10 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import {
-  clusters,
-  organizations,
-  productInstances,
-  supportAttachments,
-  supportTicketMessages,
-  supportTickets,
-} from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { productInstances } from '../products/schema.ts';
+import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';

@@ -2,15 +2,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QueueTicket, Ticket, TicketSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  clusters,
-  organizations,
-  productInstances,
-  supportAttachments,
-  supportTicketMessages,
-  supportTickets,
-  users,
-} from '../../db/schema.ts';
+import { clusters } from '../clusters/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { productInstances } from '../products/schema.ts';
+import { users } from '../users/schema.ts';
+import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import { nextStatuses, reopenUntil, type TicketActor } from './ticket-states.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;

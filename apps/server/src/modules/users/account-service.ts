@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { SessionInfo } from '@alpenkube/contract';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';

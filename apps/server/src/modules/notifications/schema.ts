@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { createdAt } from '../../db/columns.ts';
+import { users } from '../users/schema.ts';
 
 export const notifications = pgTable(
   'notifications',

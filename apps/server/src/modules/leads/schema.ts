@@ -1,14 +1,5 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
 
 /** Requests from the public site's forms: contact, sales, demo, quotes, migrations, careers. */
 export const leads = pgTable(
@@ -48,23 +39,4 @@ export const demoBookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('demo_bookings_slot_key').on(t.date, t.time)],
-);
-
-export const newsletterSubscriptions = pgTable(
-  'newsletter_subscriptions',
-  {
-    id: serial('id').primaryKey(),
-    email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull(),
-    confirmTokenHash: text('confirm_token_hash'),
-    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
-    createdAt: createdAt(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('newsletter_email_key').on(t.email),
-    uniqueIndex('newsletter_confirm_token_key').on(t.confirmTokenHash),
-    uniqueIndex('newsletter_unsubscribe_token_key').on(t.unsubscribeTokenHash),
-  ],
 );

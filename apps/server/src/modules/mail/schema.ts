@@ -1,5 +1,5 @@
 import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt } from '../../db/columns.ts';
 
 export const outgoingMail = pgTable(
   'outgoing_mail',

@@ -9,9 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { organizations } from './accounts.ts';
-import { orders } from './orders.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
 
 /** A size of a marketplace product, priced per period in USD cents. */
 export interface ProductPlanRow {

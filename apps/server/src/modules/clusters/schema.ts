@@ -17,10 +17,11 @@ import {
   clusterStatuses,
   nodeStatuses,
 } from '@alpenkube/contract';
-import { createdAt, updatedAt } from './columns.ts';
-import { organizations, users } from './accounts.ts';
-import { clusterTiers } from './catalog.ts';
-import { orders } from './orders.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { orders } from '../orders/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { clusterTiers } from '../platform/schema.ts';
+import { users } from '../users/schema.ts';
 
 export { clusterStatuses };
 
@@ -64,8 +65,6 @@ export const clusters = pgTable(
     operationStep: text('operation_step'),
     operationStartedAt: timestamp('operation_started_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Every hour before this one is metered (usage_records); null until the first. */
-    meteredThrough: timestamp('metered_through', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { createdAt } from './columns.ts';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const auditEvents = pgTable(
   'audit_events',
@@ -39,27 +28,4 @@ export const auditEvents = pgTable(
     // What happened to one thing (a user's data export, a cluster's history).
     index('audit_events_target_at_idx').on(t.targetType, t.targetId, t.at),
   ],
-);
-
-/**
- * A data-subject request an officer carried out (an export or an erasure). The person's row
- * stays (pseudonymised after an erasure), so the register keeps pointing at it.
- */
-export const dataSubjectRequests = pgTable(
-  'data_subject_requests',
-  {
-    id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['export', 'erasure'] }).notNull(),
-    subjectUserId: integer('subject_user_id')
-      .notNull()
-      .references(() => users.id),
-    officerUserId: integer('officer_user_id')
-      .notNull()
-      .references(() => users.id),
-    reason: text('reason').notNull(),
-    /** After an erasure, the name the person now goes by in invoices and the audit trail. */
-    pseudonym: text('pseudonym'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('data_subject_requests_created_idx').on(t.createdAt)],
 );

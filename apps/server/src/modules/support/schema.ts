@@ -11,10 +11,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { organizations, users } from './accounts.ts';
-import { clusters } from './clusters.ts';
-import { productInstances } from './products.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { clusters } from '../clusters/schema.ts';
+import { organizations } from '../organizations/schema.ts';
+import { productInstances } from '../products/schema.ts';
+import { users } from '../users/schema.ts';
 
 /** Raw bytes: where attachments were kept before the file store; moved out at start. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -63,12 +63,19 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/**
+ * Notices in the words the platform's own events use (a verified
+ * address, an invitation accepted, a sign-in from a new device), so the demo shows nothing the
+ * product would not say.
+ */
 const DEMO_NOTIFICATIONS: [NotificationType, string][] = [
   ['system', 'Welcome to the Alpenkube demo organization.'],
-  ['info', 'Kubernetes 1.34 is now available for new clusters.'],
+  ['info', 'eli (eli@demo.alpenkube.eu) accepted the invitation and joined Alpenkube Demo GmbH.'],
   ['success', 'Your e-mail address is verified. Thank you!'],
-  ['warning', 'Your Sandbox cluster will be deleted after 30 idle days.'],
-  ['error', 'A payment attempt with the card ending 4242 was declined.'],
+  [
+    'warning',
+    "New sign-in from Firefox on Linux (192.0.2.10). If this wasn't you, change your password in Settings.",
+  ],
 ];
 
 const SEED_LOCK_KEY = 7_114_2026;

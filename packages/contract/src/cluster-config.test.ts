@@ -101,6 +101,12 @@ describe('clusterConfigSchema', () => {
       'haControlPlane',
       /no high-availability control plane/,
     ],
+    [
+      'no HA where the tier includes it',
+      { tier: 'red', haControlPlane: false, addons: [] },
+      'haControlPlane',
+      /Enterprise \(Red\) always runs a high-availability control plane over three zones/,
+    ],
   ])('names the field of %s', (_, change, path, message) => {
     const found = issues({ ...valid, ...change });
     expect(found).toContainEqual({ path, message: expect.stringMatching(message) });

@@ -163,6 +163,13 @@ export function catalogIssues(config: ClusterConfig, catalog: Catalog): Issue[] 
         message: `${tier.name} has no high-availability control plane`,
       });
     }
+    // A tier whose price includes the HA control plane sells only that: it is what it promises.
+    if (!config.haControlPlane && tier.haControlPlanePriceMonthly === 0) {
+      issues.push({
+        path: ['haControlPlane'],
+        message: `${tier.name} always runs a high-availability control plane over three zones: turn it on`,
+      });
+    }
   }
 
   const chosen = new Set<string>();

@@ -203,7 +203,10 @@ function validConfig(next: () => number): ClusterConfig {
           : {}),
       };
     }),
-    haControlPlane: tier.haControlPlanePriceMonthly !== null && next() < 0.5,
+    // Where the tier includes it, always; where it is extra, by chance.
+    haControlPlane:
+      tier.haControlPlanePriceMonthly === 0 ||
+      (tier.haControlPlanePriceMonthly !== null && next() < 0.5),
     addons: TEST_CATALOG.addons
       .filter((addon) => addon.compatibleTiers.includes(tier.slug) && next() < 0.5)
       .map((addon) => addon.slug),

@@ -429,6 +429,7 @@ describe('clusters: provisioning and operations', () => {
     const order = await orderCluster(who.client, {
       name: 'huge',
       tier: 'red',
+      haControlPlane: true,
       provider: 'doks',
       region: 'fra1',
       nodePools: [{ name: 'general', size: 'm-4vcpu-16gb', count: 150 }],

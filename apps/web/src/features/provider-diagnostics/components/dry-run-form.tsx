@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { SubmitButton } from '@/components/ui/form';
 import { Form, FormRootError } from '@/components/ui/hook-form';
 import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
-import { findTier } from '@/lib/catalog/cluster-config-rules';
+import { findTier, haOffer } from '@/lib/catalog/cluster-config-rules';
 import { dryRunDefaults } from '../dry-run-defaults';
 import { useProviderDryRun } from '../queries';
 import { DryRunFields } from './dry-run-fields';
@@ -36,6 +36,9 @@ export function DryRunForm({
     if (tier && !tier.nodeSizes.some((option) => option.name === size)) {
       form.setValue('nodePools.0.size', tier.nodeSizes[0]?.name ?? '');
     }
+    // A tier that includes the HA control plane sells only that; one without it, never.
+    const offer = haOffer(tier);
+    if (offer !== 'extra') form.setValue('haControlPlane', offer === 'included');
   }, [tier, form]);
 
   const submit = form.handleSubmit((values) =>

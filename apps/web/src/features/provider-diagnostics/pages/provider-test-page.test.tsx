@@ -77,7 +77,8 @@ describe('a provider test page', () => {
         kubernetesVersion: '1.37',
         // Red has no s-2vcpu-4gb: the pool moved to its first size.
         nodePools: [{ name: 'general', size: 'm-4vcpu-16gb', count: 5 }],
-        haControlPlane: false,
+        // Red includes the HA control plane, and sells only that.
+        haControlPlane: true,
       },
     ]);
   });

@@ -159,7 +159,7 @@ import type {
   memberSchema,
   mfaRequirementSchema,
   ownPromotionRequestSchema,
-  peopleSummarySchema,
+  membersSummarySchema,
   promotionRequestInputSchema,
   promotionRequestSchema,
   refusePromotionSchema,
@@ -753,10 +753,10 @@ export const endpoints = {
       pattern: '/api/invitations/:token',
       path: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
     } as Endpoint<Out<typeof invitationLookupSchema>, undefined, [token: string], 'GET'>,
-    summary: routeWithQuery<Out<typeof peopleSummarySchema>, OrganizationScopeQuery>(
+    summary: routeWithQuery<Out<typeof membersSummarySchema>, OrganizationScopeQuery>(
       '/api/admin/people/summary',
     ),
-    setMfaRequired: route<Out<typeof peopleSummarySchema>, In<typeof mfaRequirementSchema>>()(
+    setMfaRequired: route<Out<typeof membersSummarySchema>, In<typeof mfaRequirementSchema>>()(
       'PUT',
       '/api/admin/organization/mfa-required',
     ),

@@ -139,7 +139,7 @@ export const mfaRequirementSchema = z.strictObject({
 export type MfaRequirementInput = z.input<typeof mfaRequirementSchema>;
 
 /** The badges of the people pages and the organization's two-factor setting. */
-export const peopleSummarySchema = z.object({
+export const membersSummarySchema = z.object({
   pendingRegistrations: z.number().int(),
   pendingPromotions: z.number().int(),
   pendingInvitations: z.number().int(),
@@ -147,7 +147,7 @@ export const peopleSummarySchema = z.object({
   mfaRequired: z.boolean().nullable(),
   organizationName: z.string().nullable(),
 });
-export type PeopleSummary = z.infer<typeof peopleSummarySchema>;
+export type MembersSummary = z.infer<typeof membersSummarySchema>;
 
 export const promotionStatuses = ['pending', 'approved', 'refused'] as const;
 export type PromotionStatus = (typeof promotionStatuses)[number];

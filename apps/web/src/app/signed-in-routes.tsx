@@ -109,21 +109,21 @@ const dashboardRoutes: RouteObject[] = [
   {
     path: paths.productOrders,
     lazy: () =>
-      import('@/features/marketplace/pages/product-orders-page').then((m) => ({
+      import('@/features/products/pages/product-orders-page').then((m) => ({
         Component: m.ProductOrdersPage,
       })),
   },
   {
     path: paths.productOrder.pattern,
     lazy: () =>
-      import('@/features/marketplace/pages/product-page').then((m) => ({
+      import('@/features/products/pages/product-page').then((m) => ({
         Component: m.ProductPage,
       })),
   },
   {
     path: paths.marketplace,
     lazy: () =>
-      import('@/features/marketplace/pages/marketplace-page').then((m) => ({
+      import('@/features/products/pages/marketplace-page').then((m) => ({
         Component: m.MarketplacePage,
       })),
   },
@@ -220,28 +220,28 @@ const dashboardRoutes: RouteObject[] = [
       {
         path: paths.userManagement,
         lazy: () =>
-          import('@/features/people/pages/user-management-page').then((m) => ({
+          import('@/features/members/pages/user-management-page').then((m) => ({
             Component: m.UserManagementPage,
           })),
       },
       {
         path: paths.pendingRegistrations,
         lazy: () =>
-          import('@/features/people/pages/pending-registrations-page').then((m) => ({
+          import('@/features/members/pages/pending-registrations-page').then((m) => ({
             Component: m.PendingRegistrationsPage,
           })),
       },
       {
         path: paths.promotionRequests,
         lazy: () =>
-          import('@/features/people/pages/promotion-requests-page').then((m) => ({
+          import('@/features/members/pages/promotion-requests-page').then((m) => ({
             Component: m.PromotionRequestsPage,
           })),
       },
       {
         path: paths.organizationUsers,
         lazy: () =>
-          import('@/features/people/pages/organization-users-page').then((m) => ({
+          import('@/features/members/pages/organization-users-page').then((m) => ({
             Component: m.OrganizationUsersPage,
           })),
       },

@@ -22,7 +22,7 @@ const isActiveSuperAdmin = (user: After) =>
  * The organization's active admins and the platform's active super admins are locked in one
  * statement, in id order, before anything is counted: two admins demoting each other at once
  * queue on the same rows, and PostgreSQL evaluates the WHERE again for the one that waited, so
- * it counts the admins the first one left (see docs/people.md).
+ * it counts the admins the first one left (see docs/members.md).
  */
 export async function lockForChange(tx: Tx, actor: SessionUser, targetId: number) {
   const [found] = await tx

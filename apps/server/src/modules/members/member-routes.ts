@@ -10,7 +10,7 @@ import {
   memberSchema,
   mfaRequirementSchema,
   organizationScopeQuerySchema,
-  peopleSummarySchema,
+  membersSummarySchema,
   rejectRegistrationSchema,
   removalSchema,
 } from '@alpenkube/contract';
@@ -180,7 +180,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Counts of what waits for an admin, and the organization's two-factor setting.${superAdminNote}`,
         querystring: organizationScopeQuerySchema,
-        response: { 200: peopleSummarySchema, ...refusals },
+        response: { 200: membersSummarySchema, ...refusals },
       },
     },
     async (request) => members.summary(requireSession(request).user, request.query.organizationId),
@@ -195,7 +195,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Requires two-factor authentication of every member (409 while the admin has none), or stops requiring it',
         body: mfaRequirementSchema,
-        response: { 200: peopleSummarySchema, ...refusals },
+        response: { 200: membersSummarySchema, ...refusals },
       },
     },
     async (request) =>

@@ -3,7 +3,7 @@ import type {
   AssignableRole,
   Member,
   MemberListQuery,
-  PeopleSummary,
+  MembersSummary,
   Removal,
 } from '@alpenkube/contract';
 import { MEMBER_PAGE_SIZE } from '@alpenkube/contract';
@@ -96,7 +96,7 @@ export function createMemberService(deps: Deps) {
     if (actor.id === userId) throw conflict(`You cannot ${what} your own account.`);
   };
 
-  async function summary(actor: SessionUser, organizationId?: number): Promise<PeopleSummary> {
+  async function summary(actor: SessionUser, organizationId?: number): Promise<MembersSummary> {
     const scope = scopeOf(actor, organizationId);
     const inScope = <T extends { organizationId: typeof users.organizationId }>(table: T) =>
       scope === null ? undefined : eq(table.organizationId, scope);
@@ -322,7 +322,7 @@ export function createMemberService(deps: Deps) {
     /**
      * Deletes the account when nothing but its own data (sessions, notifications, requests)
      * refers to it; when orders, tickets, payments or cluster history name it, those records must
-     * keep their author, so the account is disabled instead (see docs/people.md).
+     * keep their author, so the account is disabled instead (see docs/members.md).
      */
     async remove(actor: SessionUser, userId: number, client: ClientInfo): Promise<Removal> {
       refuseSelf(actor, userId, 'remove');
@@ -387,7 +387,7 @@ export function createMemberService(deps: Deps) {
       actor: SessionUser,
       input: { required: boolean; organizationId?: number },
       client: ClientInfo,
-    ): Promise<PeopleSummary> {
+    ): Promise<MembersSummary> {
       const organizationId = targetOrganizationOf(actor, input.organizationId);
       await db.transaction(async (tx) => {
         const [organization] = await tx

@@ -1,6 +1,6 @@
 import { SettingsPage, type ExtraSettingsSection } from '@/features/account/pages/settings-page';
 import { ApiTokensSection } from '@/features/api-tokens';
-import { MfaRequiredNotice, PromotionRequestSection } from '@/features/people';
+import { MfaRequiredNotice, PromotionRequestSection } from '@/features/members';
 import { useAuth } from '@/lib/session/use-auth';
 
 /**

@@ -45,7 +45,7 @@ export const useAuditLog = (filter: AuditFilter) =>
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
-export const usePeople = (q: string) =>
+export const useMembers = (q: string) =>
   useQuery({
     ...queryOptions<Person[]>({ queryKey: officerKeys.people(q) }),
     enabled: q.trim().length >= 2,

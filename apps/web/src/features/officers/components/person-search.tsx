@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { usePeople } from '../queries';
+import { useMembers } from '../queries';
 
 /** Finds a person by username, e-mail or name, and picks one. */
 export function PersonSearch({
@@ -17,7 +17,7 @@ export function PersonSearch({
 }) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const people = usePeople(q);
+  const people = useMembers(q);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,11 +2,11 @@ import { PageHeading } from '@/components/page/page-heading';
 import { InvitationsPanel } from '../components/invitations-panel';
 import { MfaRequirement } from '../components/mfa-requirement';
 import { OrganizationFilter } from '../components/organization-filter';
-import { PeopleTabs, useCurrentTab } from '../components/people-tabs';
+import { MemberTabs, useCurrentTab } from '../components/member-tabs';
 import { PromotionsPanel } from '../components/promotions-panel';
 import { RegistrationsPanel } from '../components/registrations-panel';
 import { UsersPanel } from '../components/users-panel';
-import { usePeopleSummary } from '../queries';
+import { useMembersSummary } from '../queries';
 import { useOrganizationScope } from '../use-organization-scope';
 
 const panels = {
@@ -22,18 +22,18 @@ export function UserManagementPage() {
   const tab = useCurrentTab();
   const Panel = panels[tab];
   return (
-    <PeoplePage
+    <MembersPage
       title="User Management"
       lead="Your organization's people: roles, registrations, promotion requests and invitations."
     >
-      <PeopleTabs />
+      <MemberTabs />
       <Panel />
-    </PeoplePage>
+    </MembersPage>
   );
 }
 
 /** The frame of every people page: heading, a super admin's organization filter, content. */
-export function PeoplePage({
+export function MembersPage({
   title,
   lead,
   children,
@@ -43,7 +43,7 @@ export function PeoplePage({
   children: React.ReactNode;
 }) {
   const { organizationId } = useOrganizationScope();
-  const summary = usePeopleSummary(organizationId);
+  const summary = useMembersSummary(organizationId);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <PageHeading title={title} lead={lead} />

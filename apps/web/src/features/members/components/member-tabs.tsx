@@ -1,18 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn';
-import { usePeopleSummary } from '../queries';
+import { useMembersSummary } from '../queries';
 import { useOrganizationScope } from '../use-organization-scope';
 
-export const peopleTabs = [
+export const memberTabs = [
   'users',
   'registrations',
   'promotions',
   'invitations',
   'security',
 ] as const;
-export type PeopleTab = (typeof peopleTabs)[number];
+export type MemberTab = (typeof memberTabs)[number];
 
-const tabLabels: Record<PeopleTab, string> = {
+const tabLabels: Record<MemberTab, string> = {
   users: 'Users',
   registrations: 'Pending registrations',
   promotions: 'Promotion requests',
@@ -20,24 +20,24 @@ const tabLabels: Record<PeopleTab, string> = {
   security: 'Require two-factor',
 };
 
-export function useCurrentTab(): PeopleTab {
+export function useCurrentTab(): MemberTab {
   const [searchParams] = useSearchParams();
   const tab = searchParams.get('tab');
-  return peopleTabs.find((t) => t === tab) ?? 'users';
+  return memberTabs.find((t) => t === tab) ?? 'users';
 }
 
 /** The hub's sections as links (`?tab=`), with what waits for an admin counted. */
-export function PeopleTabs() {
+export function MemberTabs() {
   const current = useCurrentTab();
   const [searchParams] = useSearchParams();
   const { organizationId } = useOrganizationScope();
-  const summary = usePeopleSummary(organizationId);
-  const counts: Partial<Record<PeopleTab, number>> = {
+  const summary = useMembersSummary(organizationId);
+  const counts: Partial<Record<MemberTab, number>> = {
     registrations: summary.data?.pendingRegistrations,
     promotions: summary.data?.pendingPromotions,
     invitations: summary.data?.pendingInvitations,
   };
-  const hrefOf = (tab: PeopleTab) => {
+  const hrefOf = (tab: MemberTab) => {
     const next = new URLSearchParams(searchParams);
     if (tab === 'users') next.delete('tab');
     else next.set('tab', tab);
@@ -45,7 +45,7 @@ export function PeopleTabs() {
   };
   return (
     <nav aria-label="User management sections" className="-mx-1 flex gap-1 overflow-x-auto pb-1">
-      {peopleTabs.map((tab) => {
+      {memberTabs.map((tab) => {
         const count = counts[tab];
         return (
           <Link

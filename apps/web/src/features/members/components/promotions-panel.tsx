@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, personName, promotionDisplay } from '../labels';
-import { usePeopleChange, usePromotions } from '../queries';
+import { useMembersChange, usePromotions } from '../queries';
 import { approvePromotion, refusePromotion } from '../requests';
 import { useOrganizationScope } from '../use-organization-scope';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -62,11 +62,11 @@ function PromotionCard({
 }) {
   const [refusing, setRefusing] = useState(false);
   const name = personName(request);
-  const approve = usePeopleChange(
+  const approve = useMembersChange(
     () => approvePromotion(request.id),
     () => `${name} is now an admin`,
   );
-  const refuse = usePeopleChange(
+  const refuse = useMembersChange(
     (note: string) => refusePromotion(request.id, note),
     () => `${name}'s request was refused`,
     () => setRefusing(false),

@@ -3,7 +3,7 @@ import { QueryError } from '@/components/page/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, roleLabels } from '../labels';
-import { useInvitations, usePeopleChange } from '../queries';
+import { useInvitations, useMembersChange } from '../queries';
 import { revokeInvitation } from '../requests';
 import { useOrganizationScope } from '../use-organization-scope';
 import { InviteDialog } from './invite-dialog';
@@ -54,7 +54,7 @@ function InvitationRow({
   invitation: Invitation;
   showOrganization: boolean;
 }) {
-  const revoke = usePeopleChange(
+  const revoke = useMembersChange(
     () => revokeInvitation(invitation.id),
     () => `The invitation to ${invitation.email} was withdrawn`,
   );

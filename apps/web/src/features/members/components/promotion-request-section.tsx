@@ -6,7 +6,7 @@ import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime, promotionDisplay } from '../labels';
-import { useOwnPromotion, usePeopleChange } from '../queries';
+import { useOwnPromotion, useMembersChange } from '../queries';
 import { requestPromotion } from '../requests';
 
 /** Settings › Become an admin: ask the organization's admins, and see their answer. */
@@ -14,7 +14,7 @@ export function PromotionRequestSection() {
   const own = useOwnPromotion(true);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
-  const ask = usePeopleChange(
+  const ask = useMembersChange(
     () => requestPromotion(reason.trim()),
     () => 'Your request was sent to your organization’s admins',
     () => setReason(''),

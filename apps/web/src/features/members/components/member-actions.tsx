@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/session/use-auth';
 import { personName } from '../labels';
-import { usePeopleChange } from '../queries';
+import { useMembersChange } from '../queries';
 import { changeRole, disableMember, enableMember, removeMember } from '../requests';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
@@ -22,20 +22,20 @@ export function MemberActions({ member }: { member: Member }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const name = personName(member);
-  const role = usePeopleChange(
+  const role = useMembersChange(
     (next: 'user' | 'admin') => changeRole(member.id, next),
     (_, next) => (next === 'admin' ? `${name} is now an admin` : `${name} is now a customer`),
   );
-  const disable = usePeopleChange(
+  const disable = useMembersChange(
     (reason: string) => disableMember(member.id, reason),
     () => `${name} is disabled and signed out`,
     close,
   );
-  const enable = usePeopleChange(
+  const enable = useMembersChange(
     () => enableMember(member.id),
     () => `${name} can sign in again`,
   );
-  const remove = usePeopleChange(
+  const remove = useMembersChange(
     () => removeMember(member.id),
     (result) => result.message,
     close,

@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { usePeopleChange } from '../queries';
+import { useMembersChange } from '../queries';
 import { invite } from '../requests';
 
 /** Invites an address into the organization (a super admin's: the one in scope). */
@@ -31,7 +31,7 @@ export function InviteDialog({ organizationId }: { organizationId?: number }) {
 function InviteForm({ organizationId, onDone }: { organizationId?: number; onDone: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'user' | 'admin'>('user');
-  const mutation = usePeopleChange(
+  const mutation = useMembersChange(
     () => invite({ email, role, organizationId }),
     (created) => `Invitation sent to ${created.email}`,
     onDone,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Member, PeopleSummary, PromotionRequest } from '@alpenkube/contract';
+import type { Member, MembersSummary, PromotionRequest } from '@alpenkube/contract';
 import { json, renderPage, testUser } from '@/test/test-utils';
 import { PromotionRequestSection } from '../components/promotion-request-section';
 import { PendingRegistrationsPage } from './pending-registrations-page';
@@ -26,7 +26,7 @@ const member = (overrides: Partial<Member>): Member => ({
   ...overrides,
 });
 
-const summary: PeopleSummary = {
+const summary: MembersSummary = {
   pendingRegistrations: 2,
   pendingPromotions: 1,
   pendingInvitations: 0,

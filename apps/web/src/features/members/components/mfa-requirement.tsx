@@ -3,7 +3,7 @@ import { FormAlert } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { usePeopleChange, usePeopleSummary } from '../queries';
+import { useMembersChange, useMembersSummary } from '../queries';
 import { setMfaRequired } from '../requests';
 import { useOrganizationScope } from '../use-organization-scope';
 import { useAuth } from '@/lib/session/use-auth';
@@ -12,8 +12,8 @@ import { useAuth } from '@/lib/session/use-auth';
 export function MfaRequirement() {
   const { user } = useAuth();
   const { superAdmin, organizationId } = useOrganizationScope();
-  const summary = usePeopleSummary(organizationId);
-  const change = usePeopleChange(
+  const summary = useMembersSummary(organizationId);
+  const change = useMembersChange(
     (required: boolean) => setMfaRequired(required, organizationId),
     (result) =>
       result.mfaRequired

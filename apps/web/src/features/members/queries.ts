@@ -3,7 +3,7 @@ import type {
   Invitation,
   Member,
   MemberListQuery,
-  PeopleSummary,
+  MembersSummary,
   PromotionListQuery,
   PromotionRequest,
 } from '@alpenkube/contract';
@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 const { members } = endpoints;
 
 /** The people pages' query keys: GET paths first, so the default query fetcher can GET them. */
-export const peopleKeys = {
+export const memberKeys = {
   users: (query: MemberListQuery = {}) => queryKeyOf(members.users, query),
   registrations: (organizationId?: number) => queryKeyOf(members.registrations, { organizationId }),
   invitations: (organizationId?: number) => queryKeyOf(members.invitations, { organizationId }),
@@ -24,18 +24,18 @@ export const peopleKeys = {
 };
 
 export const useMembers = (query: MemberListQuery) =>
-  useQuery(queryOptions<Member[]>({ queryKey: peopleKeys.users(query) }));
+  useQuery(queryOptions<Member[]>({ queryKey: memberKeys.users(query) }));
 export const useRegistrations = (organizationId?: number) =>
-  useQuery(queryOptions<Member[]>({ queryKey: peopleKeys.registrations(organizationId) }));
+  useQuery(queryOptions<Member[]>({ queryKey: memberKeys.registrations(organizationId) }));
 export const useInvitations = (organizationId?: number) =>
-  useQuery(queryOptions<Invitation[]>({ queryKey: peopleKeys.invitations(organizationId) }));
-export const usePeopleSummary = (organizationId?: number) =>
-  useQuery(queryOptions<PeopleSummary>({ queryKey: peopleKeys.summary(organizationId) }));
+  useQuery(queryOptions<Invitation[]>({ queryKey: memberKeys.invitations(organizationId) }));
+export const useMembersSummary = (organizationId?: number) =>
+  useQuery(queryOptions<MembersSummary>({ queryKey: memberKeys.summary(organizationId) }));
 export const usePromotions = (query: PromotionListQuery) =>
-  useQuery(queryOptions<PromotionRequest[]>({ queryKey: peopleKeys.promotions(query) }));
+  useQuery(queryOptions<PromotionRequest[]>({ queryKey: memberKeys.promotions(query) }));
 export const useOwnPromotion = (enabled: boolean) =>
   useQuery({
-    ...queryOptions<PromotionRequest | null>({ queryKey: peopleKeys.ownPromotion() }),
+    ...queryOptions<PromotionRequest | null>({ queryKey: memberKeys.ownPromotion() }),
     enabled,
   });
 
@@ -43,20 +43,20 @@ export const useOwnPromotion = (enabled: boolean) =>
  * What a change of the people pages may change: every list of people, invitations and
  * promotion requests, and the organization's API tokens (a removed person's are revoked).
  */
-const peopleReads = [
+const memberReads = [
   ...Object.values(members).filter((endpoint) => endpoint.method === 'GET'),
   endpoints.apiTokens.organization,
 ];
 
 /** Everything the people pages show may change with any of their changes: all refetch. */
-export function refreshPeople(queryClient: ReturnType<typeof useQueryClient>) {
+export function refreshMembers(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({
-    predicate: (query) => peopleReads.some((read) => isUnder(query.queryKey, read.pattern)),
+    predicate: (query) => memberReads.some((read) => isUnder(query.queryKey, read.pattern)),
   });
 }
 
 /** A change of the people pages: a toast either way, then every list refetches. */
-export function usePeopleChange<Args, Result>(
+export function useMembersChange<Args, Result>(
   mutationFn: (args: Args) => Promise<Result>,
   success: (result: Result, args: Args) => string,
   onDone?: () => void,
@@ -66,7 +66,7 @@ export function usePeopleChange<Args, Result>(
     mutationFn,
     onSuccess: (result, args) => {
       toast({ title: success(result, args), variant: 'success' });
-      void refreshPeople(queryClient);
+      void refreshMembers(queryClient);
       onDone?.();
     },
     onError: (error) =>

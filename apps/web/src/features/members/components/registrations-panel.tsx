@@ -4,7 +4,7 @@ import { QueryError } from '@/components/page/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, personName } from '../labels';
-import { usePeopleChange, useRegistrations } from '../queries';
+import { useMembersChange, useRegistrations } from '../queries';
 import { approveRegistration, rejectRegistration } from '../requests';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useOrganizationScope } from '../use-organization-scope';
@@ -48,11 +48,11 @@ function RegistrationCard({
 }) {
   const [rejecting, setRejecting] = useState(false);
   const name = personName(member);
-  const approve = usePeopleChange(
+  const approve = useMembersChange(
     () => approveRegistration(member.id),
     () => `${name} joined the organization`,
   );
-  const reject = usePeopleChange(
+  const reject = useMembersChange(
     (reason: string) => rejectRegistration(member.id, reason),
     () => `${name}'s request was declined`,
     () => setRejecting(false),

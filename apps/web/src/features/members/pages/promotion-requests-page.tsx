@@ -1,14 +1,14 @@
 import { PromotionsPanel } from '../components/promotions-panel';
-import { PeoplePage } from './user-management-page';
+import { MembersPage } from './user-management-page';
 
 /** /admin/promotion-requests: members asking to become admins. */
 export function PromotionRequestsPage() {
   return (
-    <PeoplePage
+    <MembersPage
       title="Promotion requests"
       lead="Requests from members to become organization admins."
     >
       <PromotionsPanel />
-    </PeoplePage>
+    </MembersPage>
   );
 }

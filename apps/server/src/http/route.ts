@@ -139,7 +139,8 @@ function declareRoute(app: FastifyInstance, defaultTag: string | undefined): Dec
   };
 }
 
-const ROUTE_PLUGIN = Symbol('route plugin');
+// Registered globally: the plugin is recognised even through another loader's copy of this file.
+const ROUTE_PLUGIN = Symbol.for('alpenkube.routePlugin');
 
 /** A plugin that `registerRoutePlugins` finds in a module's `*-routes.ts` and registers. */
 export type RoutePlugin = FastifyPluginAsync & { readonly [ROUTE_PLUGIN]: true };

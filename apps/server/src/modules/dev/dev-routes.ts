@@ -24,9 +24,10 @@ import {
 import { latestMail } from '../mail/index.ts';
 import { DEMO_USERS } from './demo-data.ts';
 
-/** Development helpers. app.ts registers this plugin only when APP_ENV=development. */
+/** Development helpers: absent unless APP_ENV=development. */
 export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) => {
   const { db, sessions, notifications, config } = app.services;
+  if (config.appEnv !== 'development') return;
 
   route(
     endpoints.dev.users,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
@@ -21,34 +22,14 @@ import {
   registerCrossSiteGuard,
 } from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
+import { registerRoutePlugins } from './http/route-discovery.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
 import { accessPlugin } from './modules/access/index.ts';
-import { apiTokenPlugin, apiTokenRoutes } from './modules/api-tokens/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
-import { devRoutes } from './modules/dev/index.ts';
+import { apiTokenPlugin } from './modules/api-tokens/index.ts';
+import { versionSummary } from './modules/platform/index.ts';
 import type { MailTransport } from './modules/mail/index.ts';
-import { publicFormRoutes } from './modules/leads/index.ts';
-import { notificationRoutes } from './modules/notifications/index.ts';
-import { paymentRoutes, testGatewayRoutes } from './modules/payments/index.ts';
-import { platformRoutes, versionSummary } from './modules/platform/index.ts';
-import { orderRoutes } from './modules/orders/index.ts';
-import { clusterRoutes } from './modules/clusters/index.ts';
-import { billingRoutes } from './modules/billing/index.ts';
-import { creditRoutes } from './modules/credits/index.ts';
-import { invoiceRoutes } from './modules/invoices/index.ts';
-import { meteringRoutes } from './modules/metering/index.ts';
 import { kubeApiRoutes } from './modules/kube-api/index.ts';
-import { providerRoutes } from './modules/providers/index.ts';
-import { productRoutes } from './modules/products/index.ts';
-import { quoteRoutes } from './modules/quotes/index.ts';
-import { addonRoutes } from './modules/addons/index.ts';
-import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
-import { accountRoutes } from './modules/users/index.ts';
-import { ticketRoutes } from './modules/support/index.ts';
-import { operatorRoutes } from './modules/operators/index.ts';
-import { officerRoutes } from './modules/officers/index.ts';
-import { invitationRoutes, memberRoutes } from './modules/members/index.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -67,6 +48,8 @@ export interface BuildAppOptions {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** Where each module's `*-routes.ts` files are found (http/route-discovery.ts). */
+const MODULES_DIR = fileURLToPath(new URL('./modules', import.meta.url));
 
 /** Builds the whole server from a config and an open database; tests call it in-process. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -172,16 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiTokenPlugin);
   await app.register(accessPlugin);
 
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(notificationRoutes);
-  await app.register(platformRoutes);
-  await app.register(quoteRoutes);
-  await app.register(orderRoutes);
-  await app.register(clusterRoutes);
-  await app.register(addonRoutes);
-  await app.register(providerRoutes);
-  await app.register(productRoutes);
+  await registerRoutePlugins(app, MODULES_DIR);
+  // Not found with the others: the simulated Kubernetes API takes the resolver composed here.
   await app.register(
     kubeApiRoutes((clusterId, token, ip) =>
       services.bearerTokenThrottle.resolve(ip, () =>
@@ -189,21 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
     ),
   );
-  await app.register(paymentRoutes);
-  await app.register(creditRoutes);
-  await app.register(billingRoutes);
-  await app.register(meteringRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(testGatewayRoutes);
-  await app.register(realtimeRoutes);
-  await app.register(publicFormRoutes);
-  await app.register(ticketRoutes);
-  await app.register(operatorRoutes);
-  await app.register(officerRoutes);
-  await app.register(apiTokenRoutes);
-  await app.register(memberRoutes);
-  await app.register(invitationRoutes);
-  if (config.appEnv === 'development') await app.register(devRoutes);
   let openapiDocument: unknown;
   await registerSpa(app, {
     webDist: config.webDist,

@@ -691,7 +691,8 @@ export const endpoints = {
       '/api/officers/data-subject-requests/erasure',
     ),
     residency: route<Out<typeof residencyReportSchema>>()('GET', '/api/officers/residency'),
-    residencyCsv: route<Blob>()('GET', '/api/officers/residency.csv'),
+    /** text/csv: a link's href. */
+    residencyCsv: route<string>()('GET', '/api/officers/residency.csv'),
   },
   /** Personal API tokens (session only: a token cannot manage tokens). */
   apiTokens: {

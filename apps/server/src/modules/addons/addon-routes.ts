@@ -1,39 +1,34 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   clusterAddonParamsSchema,
   clusterAddonsSchema,
   clusterSchema,
   createAddonOrderSchema,
-  errorSchema,
   idParamsSchema,
   orderSchema,
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
  * Add-ons on the organization's clusters: members see what each costs on a cluster; ordering one
  * and removing one need `orderer`. Another organization's cluster is a 404.
  */
-export const addonRoutes: FastifyPluginAsyncZod = async (app) => {
+export const addonRoutes = routePlugin({ tag: 'add-ons' }, (app, route) => {
   const { addons } = app.services;
 
-  app.post(
-    endpoints.addons.order.pattern,
+  route(
+    endpoints.addons.order,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['add-ons'],
-        summary:
-          'Orders an add-on for a cluster, priced for the rest of its period; needs an Idempotency-Key header',
-        headers: idempotencyKeyHeadersSchema,
-        body: createAddonOrderSchema,
-        response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary:
+        'Orders an add-on for a cluster, priced for the rest of its period; needs an Idempotency-Key header',
+      headers: idempotencyKeyHeadersSchema,
+      body: createAddonOrderSchema,
+      answer: { 201: orderSchema },
+      refuses: [402, 404, 409],
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
@@ -44,32 +39,28 @@ export const addonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.addons.forCluster.pattern,
+  route(
+    endpoints.addons.forCluster,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['add-ons'],
-        summary:
-          'Every add-on on one cluster: installed or not, why it cannot be ordered, its prorated price and removal credit',
-        params: idParamsSchema,
-        response: { 200: clusterAddonsSchema, ...refusals },
-      },
+      access: 'member',
+      summary:
+        'Every add-on on one cluster: installed or not, why it cannot be ordered, its prorated price and removal credit',
+      params: idParamsSchema,
+      answer: { 200: clusterAddonsSchema },
+      refuses: [404],
     },
     async (request) =>
       addons.forCluster(requireSession(request).user.organizationId, request.params.id),
   );
 
-  app.delete(
-    endpoints.addons.remove.pattern,
+  route(
+    endpoints.addons.remove,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['add-ons'],
-        summary: 'Removes an installed add-on; the unused prepaid part is credited when it is done',
-        params: clusterAddonParamsSchema,
-        response: { 200: clusterSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary: 'Removes an installed add-on; the unused prepaid part is credited when it is done',
+      params: clusterAddonParamsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       addons.remove(
@@ -79,4 +70,4 @@ export const addonRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.slug,
       ),
   );
-};
+});

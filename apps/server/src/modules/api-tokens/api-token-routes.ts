@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
@@ -7,52 +6,40 @@ import {
   apiTokenSchema,
   createApiTokenSchema,
   createdApiTokenSchema,
-  errorSchema,
   idParamsSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
 
 /**
  * A person's API tokens, and an organization admin's view of the organization's. Session only
  * (the contract's route table leaves /api/api-tokens and /api/admin to sessions): a token can
  * neither mint nor revoke tokens.
  */
-export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+export const apiTokenRoutes = routePlugin({ tag: 'api tokens' }, async (app, route) => {
   const { apiTokens } = app.services;
   const routes = endpoints.apiTokens;
 
-  app.get(
-    routes.mine.pattern,
+  route(
+    routes.mine,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['api tokens'],
-        summary: 'My API tokens, newest first (never the tokens themselves)',
-        response: { 200: z.array(apiTokenSchema), ...errors },
-      },
+      access: 'member',
+      summary: 'My API tokens, newest first (never the tokens themselves)',
+      answer: { 200: z.array(apiTokenSchema) },
+      refuses: [404, 409],
     },
     async (request) => apiTokens.listMine(requireSession(request).user),
   );
 
-  app.post(
-    routes.create.pattern,
+  route(
+    routes.create,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          'Creates a token with scopes, expiring within 365 days; the answer holds the token, once',
-        body: createApiTokenSchema,
-        response: { 201: createdApiTokenSchema, ...errors },
-      },
+      access: 'member',
+      summary:
+        'Creates a token with scopes, expiring within 365 days; the answer holds the token, once',
+      body: createApiTokenSchema,
+      answer: { 201: createdApiTokenSchema },
+      refuses: [404, 409],
     },
     async (request, reply) => {
       const created = await apiTokens.create(
@@ -64,46 +51,40 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    routes.revoke.pattern,
+  route(
+    routes.revoke,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['api tokens'],
-        summary: 'Revokes one of my tokens: it stops working at once',
-        params: idParamsSchema,
-        response: { 200: apiTokenSchema, ...errors },
-      },
+      access: 'member',
+      summary: 'Revokes one of my tokens: it stops working at once',
+      params: idParamsSchema,
+      answer: { 200: apiTokenSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       apiTokens.revokeMine(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.get(
-    routes.organization.pattern,
+  route(
+    routes.organization,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags: ['api tokens'],
-        summary:
-          "The organization's tokens with their owners, newest first, a page of `limit` before the id `before` (super admins: every organization's, or `organizationId`'s)",
-        querystring: adminApiTokenQuerySchema,
-        response: { 200: z.array(adminApiTokenSchema), ...errors },
-      },
+      access: 'orgAdmin',
+      summary:
+        "The organization's tokens with their owners, newest first, a page of `limit` before the id `before` (super admins: every organization's, or `organizationId`'s)",
+      query: adminApiTokenQuerySchema,
+      answer: { 200: z.array(adminApiTokenSchema) },
+      refuses: [404, 409],
     },
     async (request) => apiTokens.listForAdmin(requireSession(request).user, request.query),
   );
 
-  app.delete(
-    routes.adminRevoke.pattern,
+  route(
+    routes.adminRevoke,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags: ['api tokens'],
-        summary: "Revokes a token of the organization's (super admins: any)",
-        params: idParamsSchema,
-        response: { 200: adminApiTokenSchema, ...errors },
-      },
+      access: 'orgAdmin',
+      summary: "Revokes a token of the organization's (super admins: any)",
+      params: idParamsSchema,
+      answer: { 200: adminApiTokenSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       apiTokens.revokeForAdmin(
@@ -112,4 +93,4 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         clientInfo(request),
       ),
   );
-};
+});

@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   emailOnlySchema,
-  errorSchema,
   loginMfaSchema,
   loginResultSchema,
   loginSchema,
@@ -23,20 +21,13 @@ import {
   setSessionCookie,
   toPublicUser,
 } from '../sessions/index.ts';
+import { routePlugin } from '../../http/route.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import type { SignInOutcome } from './auth-service.ts';
 import { TOKEN_LIFETIMES_MS } from './auth-tokens.ts';
 
 const MFA_COOKIE = 'mfa_challenge';
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
-};
-
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes = routePlugin({ tag: 'auth' }, async (app, route) => {
   const { auth } = app.services;
   const maxAgeSeconds = app.services.config.sessionMaxDays * 86_400;
 
@@ -62,16 +53,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return toPublicUser(outcome.user);
   }
 
-  app.post(
-    endpoints.session.register.pattern,
+  route(
+    endpoints.session.register,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account and sign in',
-        body: registerSchema,
-        response: { 201: userSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Create an account and sign in',
+      body: registerSchema,
+      answer: { 201: userSchema },
+      refuses: [401, 409, 429],
     },
     async (request, reply) => {
       const outcome = await auth.register(request.body, clientInfo(request));
@@ -80,31 +69,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.session.login.pattern,
+  route(
+    endpoints.session.login,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a username or e-mail and a password',
-        body: loginSchema,
-        response: { 200: loginResultSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Sign in with a username or e-mail and a password',
+      body: loginSchema,
+      answer: { 200: loginResultSchema },
+      refuses: [401, 409, 429],
     },
     async (request, reply) =>
       answer(request, reply, await auth.login(request.body, clientInfo(request))),
   );
 
-  app.post(
-    endpoints.session.loginMfa.pattern,
+  route(
+    endpoints.session.loginMfa,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish signing in with a TOTP code',
-        body: loginMfaSchema,
-        response: { 200: userSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Finish signing in with a TOTP code',
+      body: loginMfaSchema,
+      answer: { 200: userSchema },
+      refuses: [401, 409, 429],
     },
     async (request, reply) => {
       const challenge = request.cookies[MFA_COOKIE];
@@ -114,15 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.session.logout.pattern,
+  route(
+    endpoints.session.logout,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: the session ends on the server',
-        response: { 204: z.null() },
-      },
+      access: 'anyone',
+      summary: 'Sign out: the session ends on the server',
+      answer: { 204: z.null() },
     },
     async (request, reply) => {
       const token = readSessionToken(request);
@@ -134,16 +116,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.auth.resendVerification.pattern,
+  route(
+    endpoints.auth.resendVerification,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a new verification link',
-        body: emailOnlySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Mail a new verification link',
+      body: emailOnlySchema,
+      answer: { 200: messageSchema },
+      refuses: [401, 409, 429],
     },
     async (request) => {
       await auth.resendVerification(request.body.email, clientInfo(request));
@@ -153,30 +133,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.auth.verifyEmail.pattern,
+  route(
+    endpoints.auth.verifyEmail,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Verify an e-mail address with the mailed token',
-        body: verifyEmailSchema,
-        response: { 200: userSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Verify an e-mail address with the mailed token',
+      body: verifyEmailSchema,
+      answer: { 200: userSchema },
+      refuses: [401, 409, 429],
     },
     async (request) => toPublicUser(await auth.verifyEmail(request.body.token)),
   );
 
-  app.post(
-    endpoints.auth.forgotPassword.pattern,
+  route(
+    endpoints.auth.forgotPassword,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a password reset link',
-        body: emailOnlySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Mail a password reset link',
+      body: emailOnlySchema,
+      answer: { 200: messageSchema },
+      refuses: [401, 409, 429],
     },
     async (request) => {
       await auth.forgotPassword(request.body.email, clientInfo(request));
@@ -187,16 +163,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.auth.resetPassword.pattern,
+  route(
+    endpoints.auth.resetPassword,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Choose a new password with the mailed token; ends every session',
-        body: resetPasswordSchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Choose a new password with the mailed token; ends every session',
+      body: resetPasswordSchema,
+      answer: { 200: messageSchema },
+      refuses: [401, 409, 429],
     },
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.password, clientInfo(request));
@@ -204,16 +178,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.auth.requestMagicLink.pattern,
+  route(
+    endpoints.auth.requestMagicLink,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a single-use sign-in link (15 minutes)',
-        body: emailOnlySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Mail a single-use sign-in link (15 minutes)',
+      body: emailOnlySchema,
+      answer: { 200: messageSchema },
+      refuses: [401, 409, 429],
     },
     async (request) => {
       await auth.requestMagicLink(request.body.email, clientInfo(request));
@@ -224,16 +196,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.auth.verifyMagicLink.pattern,
+  route(
+    endpoints.auth.verifyMagicLink,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a mailed link',
-        body: magicLinkVerifySchema,
-        response: { 200: loginResultSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Sign in with a mailed link',
+      body: magicLinkVerifySchema,
+      answer: { 200: loginResultSchema },
+      refuses: [401, 409, 429],
     },
     async (request, reply) =>
       answer(
@@ -243,16 +213,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    endpoints.session.user.pattern,
+  route(
+    endpoints.session.user,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'The signed-in user',
-        response: { 200: userSchema, 401: errorSchema },
-      },
+      tag: 'account',
+      access: 'signedIn',
+      summary: 'The signed-in user',
+      answer: { 200: userSchema },
     },
     async (request) => toPublicUser(requireSession(request).user),
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
@@ -9,17 +8,14 @@ import {
   clusterSchema,
   clusterTopologySchema,
   deleteClusterSchema,
-  errorSchema,
   idParamsSchema,
   renameClusterSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 import { KUBECONFIG_ACCESS } from './cluster-access.ts';
-
-const reads = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const changes = { ...reads, 409: errorSchema };
 
 const poolParams = idParamsSchema.extend({
   poolId: idParamsSchema.shape.id,
@@ -33,108 +29,92 @@ const nodeParams = idParamsSchema.extend({
  * provider applies and which change what the cluster costs, need an active organization and a
  * verified address (`orderer`). Another organization's cluster is a 404.
  */
-export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
+export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route) => {
   const { clusters } = app.services;
   const session = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user;
 
-  app.get(
-    endpoints.clusters.list.pattern,
+  route(
+    endpoints.clusters.list,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['clusters'],
-        summary: "The organization's clusters, filtered, sorted and a page at a time",
-        querystring: clusterListQuerySchema,
-        response: { 200: clusterPageSchema, ...reads },
-      },
+      access: 'member',
+      summary: "The organization's clusters, filtered, sorted and a page at a time",
+      query: clusterListQuerySchema,
+      answer: { 200: clusterPageSchema },
+      refuses: [404],
     },
     async (request) => clusters.list(session(request).organizationId, request.query),
   );
 
-  app.get(
-    endpoints.clusters.topologies.pattern,
+  route(
+    endpoints.clusters.topologies,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['clusters'],
-        summary:
-          'Every cluster of the organization as a graph: control plane, pools, nodes, add-ons',
-        response: { 200: z.array(clusterTopologySchema), ...reads },
-      },
+      access: 'member',
+      summary: 'Every cluster of the organization as a graph: control plane, pools, nodes, add-ons',
+      answer: { 200: z.array(clusterTopologySchema) },
+      refuses: [404],
     },
     async (request) => clusters.topologies(session(request).organizationId),
   );
 
-  app.get(
-    endpoints.clusters.get.pattern,
+  route(
+    endpoints.clusters.get,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['clusters'],
-        summary:
-          'One cluster: node pools with their nodes, add-ons, endpoint, version, monthly cost',
-        params: idParamsSchema,
-        response: { 200: clusterSchema, ...reads },
-      },
+      access: 'member',
+      summary: 'One cluster: node pools with their nodes, add-ons, endpoint, version, monthly cost',
+      params: idParamsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404],
     },
     async (request) => clusters.get(session(request).organizationId, request.params.id),
   );
 
-  app.get(
-    endpoints.clusters.events.pattern,
+  route(
+    endpoints.clusters.events,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['clusters'],
-        summary: "The cluster's event log, oldest first (the newest 500)",
-        params: idParamsSchema,
-        response: { 200: z.array(clusterEventSchema), ...reads },
-      },
+      access: 'member',
+      summary: "The cluster's event log, oldest first (the newest 500)",
+      params: idParamsSchema,
+      answer: { 200: z.array(clusterEventSchema) },
+      refuses: [404],
     },
     async (request) => clusters.events(session(request).organizationId, request.params.id),
   );
 
-  app.get(
-    endpoints.clusters.topology.pattern,
+  route(
+    endpoints.clusters.topology,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'The cluster as a graph: control plane, node pools, nodes and add-ons',
-        params: idParamsSchema,
-        response: { 200: clusterTopologySchema, ...reads },
-      },
+      access: 'member',
+      summary: 'The cluster as a graph: control plane, node pools, nodes and add-ons',
+      params: idParamsSchema,
+      answer: { 200: clusterTopologySchema },
+      refuses: [404],
     },
     async (request) => clusters.topology(session(request).organizationId, request.params.id),
   );
 
-  app.patch(
-    endpoints.clusters.rename.pattern,
+  route(
+    endpoints.clusters.rename,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'Renames the cluster',
-        params: idParamsSchema,
-        body: renameClusterSchema,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: 'Renames the cluster',
+      params: idParamsSchema,
+      body: renameClusterSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.rename(session(request), clientInfo(request), request.params.id, request.body.name),
   );
 
-  app.patch(
-    endpoints.clusters.updateNodePool.pattern,
+  route(
+    endpoints.clusters.updateNodePool,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'Scales a node pool, or sets its autoscaling limits (null turns autoscaling off)',
-        params: poolParams,
-        body: updateNodePoolSchema,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: 'Scales a node pool, or sets its autoscaling limits (null turns autoscaling off)',
+      params: poolParams,
+      body: updateNodePoolSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.updateNodePool(
@@ -146,32 +126,28 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.clusters.addNodePool.pattern,
+  route(
+    endpoints.clusters.addNodePool,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'Adds a node pool',
-        params: idParamsSchema,
-        body: addNodePoolSchema,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: 'Adds a node pool',
+      params: idParamsSchema,
+      body: addNodePoolSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.addNodePool(session(request), clientInfo(request), request.params.id, request.body),
   );
 
-  app.delete(
-    endpoints.clusters.removeNodePool.pattern,
+  route(
+    endpoints.clusters.removeNodePool,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'Removes a node pool and its nodes (never the last pool)',
-        params: poolParams,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: 'Removes a node pool and its nodes (never the last pool)',
+      params: poolParams,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.removeNodePool(
@@ -182,17 +158,15 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.clusters.upgrade.pattern,
+  route(
+    endpoints.clusters.upgrade,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'Upgrades Kubernetes by one minor version (never down)',
-        params: idParamsSchema,
-        body: upgradeClusterSchema,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: 'Upgrades Kubernetes by one minor version (never down)',
+      params: idParamsSchema,
+      body: upgradeClusterSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.upgrade(
@@ -203,16 +177,14 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.clusters.recycleNode.pattern,
+  route(
+    endpoints.clusters.recycleNode,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: 'Drains a node and replaces it',
-        params: nodeParams,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: 'Drains a node and replaces it',
+      params: nodeParams,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.recycleNode(
@@ -223,33 +195,29 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.delete(
-    endpoints.clusters.delete.pattern,
+  route(
+    endpoints.clusters.delete,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary: "Deletes the cluster; the body repeats the cluster's name",
-        params: idParamsSchema,
-        body: deleteClusterSchema,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary: "Deletes the cluster; the body repeats the cluster's name",
+      params: idParamsSchema,
+      body: deleteClusterSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.delete(session(request), clientInfo(request), request.params.id, request.body.name),
   );
 
-  app.get(
-    endpoints.clusters.kubeconfig.pattern,
+  route(
+    endpoints.clusters.kubeconfig,
     {
-      config: { access: KUBECONFIG_ACCESS },
-      schema: {
-        tags: ['clusters'],
-        summary:
-          "The caller's kubeconfig for the cluster's Kubernetes API, with a credential of their own (running clusters only; audited)",
-        params: idParamsSchema,
-        response: { 200: z.string(), ...changes },
-      },
+      access: KUBECONFIG_ACCESS,
+      summary:
+        "The caller's kubeconfig for the cluster's Kubernetes API, with a credential of their own (running clusters only; audited)",
+      params: idParamsSchema,
+      answer: { 200: z.string() },
+      refuses: [404, 409],
     },
     async (request, reply) => {
       const { name, yaml } = await clusters.kubeconfig(
@@ -264,19 +232,17 @@ export const clusterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.clusters.rotateCredentials.pattern,
+  route(
+    endpoints.clusters.rotateCredentials,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['clusters'],
-        summary:
-          "Revokes every person's kubeconfig of the cluster; each next download holds a new token",
-        params: idParamsSchema,
-        response: { 200: clusterSchema, ...changes },
-      },
+      access: 'orderer',
+      summary:
+        "Revokes every person's kubeconfig of the cluster; each next download holds a new token",
+      params: idParamsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       clusters.rotateCredentials(session(request), clientInfo(request), request.params.id),
   );
-};
+});

@@ -1,43 +1,31 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import {
-  creditEntrySchema,
-  creditsSchema,
-  errorSchema,
-  grantCreditSchema,
-} from '@alpenkube/contract';
+import { creditEntrySchema, creditsSchema, grantCreditSchema } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
-const readErrors = { 401: errorSchema, 403: errorSchema };
-
 /** The credit balance and its history; platform operators grant credit to any organization. */
-export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
+export const creditRoutes = routePlugin({ tag: 'billing' }, async (app, route) => {
   const { credits } = app.services;
 
-  app.get(
-    endpoints.billing.credits.pattern,
+  route(
+    endpoints.billing.credits,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          "The organization's credit balance (taken first by its payments) and its newest 100 movements",
-        response: { 200: creditsSchema, ...readErrors },
-      },
+      access: 'member',
+      summary:
+        "The organization's credit balance (taken first by its payments) and its newest 100 movements",
+      answer: { 200: creditsSchema },
     },
     async (request) => credits.read(requireSession(request).user.organizationId),
   );
 
-  app.post(
-    endpoints.billing.grantCredit.pattern,
+  route(
+    endpoints.billing.grantCredit,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['billing'],
-        summary: 'Platform operators: grant credit to an organization, with a reason (audited)',
-        body: grantCreditSchema,
-        response: { 201: creditEntrySchema, 400: errorSchema, ...readErrors, 404: errorSchema },
-      },
+      access: 'superAdmin',
+      summary: 'Platform operators: grant credit to an organization, with a reason (audited)',
+      body: grantCreditSchema,
+      answer: { 201: creditEntrySchema },
+      refuses: [404],
     },
     async (request, reply) => {
       const { user } = requireSession(request);
@@ -45,4 +33,4 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(entry);
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,11 +7,11 @@ import {
   devLoginSchema,
   devMailSchema,
   devUserSchema,
-  errorSchema,
   notificationSchema,
   notificationTypeSchema,
   userSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { users } from '../users/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import {
@@ -25,34 +24,26 @@ import {
 import { latestMail } from '../mail/index.ts';
 import { DEMO_USERS } from './demo-data.ts';
 
-/** Development helpers. app.ts registers this plugin only when APP_ENV=development. */
-export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Development helpers: absent unless APP_ENV=development. */
+export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) => {
   const { db, sessions, notifications, config } = app.services;
+  if (config.appEnv !== 'development') return;
 
-  app.get(
-    endpoints.dev.users.pattern,
-    {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['development'],
-        summary: 'The demo users',
-        response: { 200: z.array(devUserSchema) },
-      },
-    },
+  route(
+    endpoints.dev.users,
+    { access: 'anyone', summary: 'The demo users', answer: { 200: z.array(devUserSchema) } },
     async () =>
       DEMO_USERS.map(({ username, role, description }) => ({ username, role, description })),
   );
 
-  app.post(
-    endpoints.dev.login.pattern,
+  route(
+    endpoints.dev.login,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['development'],
-        summary: 'Sign in as any user without a password',
-        body: devLoginSchema,
-        response: { 200: userSchema, 404: errorSchema },
-      },
+      access: 'anyone',
+      summary: 'Sign in as any user without a password',
+      body: devLoginSchema,
+      answer: { 200: userSchema },
+      refuses: [404],
     },
     async (request, reply) => {
       const [user] = await db
@@ -70,32 +61,26 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.dev.mailbox.pattern,
+  route(
+    endpoints.dev.mailbox,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['development'],
-        summary: 'The latest mails, with their links',
-        response: { 200: z.array(devMailSchema) },
-      },
+      access: 'anyone',
+      summary: 'The latest mails, with their links',
+      answer: { 200: z.array(devMailSchema) },
     },
     async () => latestMail(db),
   );
 
-  app.post(
-    endpoints.dev.notify.pattern,
+  route(
+    endpoints.dev.notify,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['development'],
-        summary: 'Write a notification for the signed-in user',
-        body: z.strictObject({
-          type: notificationTypeSchema.default('info'),
-          message: z.string().trim().min(1).max(500),
-        }),
-        response: { 201: notificationSchema, 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: 'Write a notification for the signed-in user',
+      body: z.strictObject({
+        type: notificationTypeSchema.default('info'),
+        message: z.string().trim().min(1).max(500),
+      }),
+      answer: { 201: notificationSchema },
     },
     async (request, reply) => {
       const notification = await notifications.create(
@@ -108,21 +93,18 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.dev.providerFaults.pattern,
+  route(
+    endpoints.dev.providerFaults,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['development'],
-        summary:
-          'Makes the simulated providers fail the next attempts of a step (network, control-plane, node…)',
-        body: z.strictObject({
-          step: z.string().min(1).max(64),
-          times: z.number().int().min(1).max(100),
-          message: z.string().max(200).optional(),
-        }),
-        response: { 204: z.null(), 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary:
+        'Makes the simulated providers fail the next attempts of a step (network, control-plane, node…)',
+      body: z.strictObject({
+        step: z.string().min(1).max(64),
+        times: z.number().int().min(1).max(100),
+        message: z.string().max(200).optional(),
+      }),
+      answer: { 204: z.null() },
     },
     async (request, reply) => {
       app.services.providers.faults.inject(
@@ -134,24 +116,17 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.dev.closeMonth.pattern,
+  route(
+    endpoints.dev.closeMonth,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['development'],
-        summary:
-          "Meters and closes the month up to now: the caller's organization, or any for a platform operator",
-        body: closeMonthSchema,
-        response: {
-          200: closeMonthResultSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
-      },
+      access: 'signedIn',
+      summary:
+        "Meters and closes the month up to now: the caller's organization, or any for a platform operator",
+      body: closeMonthSchema,
+      answer: { 200: closeMonthResultSchema },
+      refuses: [404],
     },
     async (request) =>
       app.services.invoices.closeToNow(requireSession(request).user, request.body.organizationId),
   );
-};
+});

@@ -1,63 +1,54 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
-  errorSchema,
   idParamsSchema,
   invoiceSchema,
   invoiceSummarySchema,
   voidInvoiceSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
  * The organization's monthly invoices. Members read and download them (another organization's
  * invoice is a 404); orderers pay an open one; platform operators void one of any organization.
  */
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const invoiceRoutes = routePlugin({ tag: 'billing' }, async (app, route) => {
   const { invoices } = app.services;
   const organizationOf = (request: Parameters<typeof requireSession>[0]) =>
     requireSession(request).user.organizationId;
 
-  app.get(
-    endpoints.billing.invoices.pattern,
+  route(
+    endpoints.billing.invoices,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary: "The organization's invoices, newest first",
-        response: { 200: z.array(invoiceSummarySchema), ...refusals },
-      },
+      access: 'member',
+      summary: "The organization's invoices, newest first",
+      answer: { 200: z.array(invoiceSummarySchema) },
+      refuses: [404],
     },
     async (request) => invoices.list(organizationOf(request)),
   );
 
-  app.get(
-    endpoints.billing.invoice.pattern,
+  route(
+    endpoints.billing.invoice,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary: 'One invoice as issued: lines, VAT, totals, parties and its payment',
-        params: idParamsSchema,
-        response: { 200: invoiceSchema, ...refusals },
-      },
+      access: 'member',
+      summary: 'One invoice as issued: lines, VAT, totals, parties and its payment',
+      params: idParamsSchema,
+      answer: { 200: invoiceSchema },
+      refuses: [404],
     },
     async (request) => invoices.get(organizationOf(request), request.params.id),
   );
 
-  app.get(
-    endpoints.billing.invoicePdf.pattern,
+  route(
+    endpoints.billing.invoicePdf,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary: 'The invoice as a PDF (application/pdf, an attachment); a void one says VOID',
-        params: idParamsSchema,
-        response: { 200: z.any().describe('application/pdf'), ...refusals },
-      },
+      access: 'member',
+      summary: 'The invoice as a PDF (application/pdf, an attachment); a void one says VOID',
+      params: idParamsSchema,
+      answer: { 200: z.any().describe('application/pdf') },
+      refuses: [404],
     },
     async (request, reply) => {
       const { filename, body } = await invoices.pdf(organizationOf(request), request.params.id);
@@ -68,22 +59,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.billing.invoiceUsageCsv.pattern,
+  route(
+    endpoints.billing.invoiceUsageCsv,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'The usage the invoice billed (text/csv): hour, cluster, metric, quantity, billable, cost in USD; written once, with a strong ETag (304 for If-None-Match); 30 a minute per organization (429)',
-        params: idParamsSchema,
-        response: {
-          200: z.any().describe('text/csv'),
-          304: z.any().describe('not modified: the same file'),
-          429: errorSchema,
-          ...refusals,
-        },
+      access: 'member',
+      summary:
+        'The usage the invoice billed (text/csv): hour, cluster, metric, quantity, billable, cost in USD; written once, with a strong ETag (304 for If-None-Match); 30 a minute per organization (429)',
+      params: idParamsSchema,
+      answer: {
+        200: z.any().describe('text/csv'),
+        304: z.any().describe('not modified: the same file'),
       },
+      refuses: [404, 429],
     },
     async (request, reply) => {
       const csv = await invoices.usageCsv(organizationOf(request), request.params.id);
@@ -99,34 +86,30 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.billing.payInvoice.pattern,
+  route(
+    endpoints.billing.payInvoice,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          "Charges an open invoice's amount due again: credit first, then the default card (402 when refused)",
-        params: idParamsSchema,
-        response: { 200: invoiceSchema, 402: errorSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary:
+        "Charges an open invoice's amount due again: credit first, then the default card (402 when refused)",
+      params: idParamsSchema,
+      answer: { 200: invoiceSchema },
+      refuses: [402, 404, 409],
     },
     async (request) =>
       invoices.pay(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.post(
-    endpoints.billing.voidInvoice.pattern,
+  route(
+    endpoints.billing.voidInvoice,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Voids an open or paid invoice of any organization, with a reason (audited); a paid one gets a credit note, its amount back as credit or refunded to the card (refundTo)',
-        params: idParamsSchema,
-        body: voidInvoiceSchema,
-        response: { 200: invoiceSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary:
+        'Voids an open or paid invoice of any organization, with a reason (audited); a paid one gets a credit note, its amount back as credit or refunded to the card (refundTo)',
+      params: idParamsSchema,
+      body: voidInvoiceSchema,
+      answer: { 200: invoiceSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       invoices.void(
@@ -137,17 +120,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    endpoints.billing.creditNotePdf.pattern,
+  route(
+    endpoints.billing.creditNotePdf,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'A credit note as a PDF (application/pdf, an attachment): what a voided paid invoice gave back',
-        params: idParamsSchema,
-        response: { 200: z.any().describe('application/pdf'), ...refusals },
-      },
+      access: 'member',
+      summary:
+        'A credit note as a PDF (application/pdf, an attachment): what a voided paid invoice gave back',
+      params: idParamsSchema,
+      answer: { 200: z.any().describe('application/pdf') },
+      refuses: [404],
     },
     async (request, reply) => {
       const { filename, body } = await invoices.creditNotePdf(
@@ -160,4 +141,4 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(body);
     },
   );
-};
+});

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   contactSalesSchema,
@@ -7,7 +6,6 @@ import {
   customQuoteSchema,
   demoSlotsQuerySchema,
   demoSlotsSchema,
-  errorSchema,
   jobApplicationSchema,
   leadAnswerSchema,
   newsletterSchema,
@@ -20,90 +18,88 @@ import {
   trackTicketSchema,
   workloadMigrationSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { ticketLookupRule } from '../rate-limit/index.ts';
 import type { LeadKind } from './lead-service.ts';
 import { admitPublicForm } from './public-form-guard.ts';
 
-const errors = { 400: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+/** What the forms refuse besides a bad request: an unknown ticket or token, a clash, a flood. */
+const refuses = [404, 409, 429] as const;
 const RECEIVED =
   'Thank you: we received your request and sent a confirmation to your e-mail address.';
 
 /** The public site's forms. No account needed; each is rate-limited and has a honeypot. */
-export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
+export const publicFormRoutes = routePlugin({ tag: 'public forms' }, async (app, route) => {
   const { rateLimit } = app.services;
   const { leads: leadService, newsletter, publicTickets: tickets } = app.services;
 
-  const leadForms = [
-    [endpoints.publicForms.contact.pattern, 'contact', contactSchema, 'Send a message to the team'],
-    [endpoints.publicForms.sales.pattern, 'sales', contactSalesSchema, 'Ask sales to contact you'],
-    [
-      endpoints.publicForms.customQuote.pattern,
-      'custom_quote',
-      customQuoteSchema,
-      'Ask for a quote for a dedicated or custom cluster',
-    ],
-    [
-      endpoints.publicForms.workloadMigration.pattern,
-      'workload_migration',
-      workloadMigrationSchema,
-      'Ask for a workload migration assessment',
-    ],
-    [
-      endpoints.publicForms.jobApplication.pattern,
-      'job_application',
-      jobApplicationSchema,
-      'Apply for an open position',
-    ],
-  ] as const;
+  /** The lead forms answer alike: a bot's submission is dropped, and looks accepted. */
+  const submitLead =
+    (kind: LeadKind) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<{ message: string }> => {
+      const body = request.body as { name: string; email: string; website?: string };
+      if ((await admitPublicForm(request, body)) === 'accept') {
+        await leadService.submit(kind, body, request.ip);
+      }
+      reply.code(201);
+      return { message: RECEIVED };
+    };
+  const leadForm = { access: 'anyone', answer: { 201: leadAnswerSchema }, refuses } as const;
 
-  for (const [url, kind, schema, summary] of leadForms) {
-    app.post(
-      url,
-      {
-        config: { access: 'anyone' },
-        schema: {
-          tags: ['public forms'],
-          summary,
-          body: schema,
-          response: { 201: leadAnswerSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const body = request.body as { name: string; email: string; website?: string };
-        if ((await admitPublicForm(request, body)) === 'accept') {
-          await leadService.submit(kind as LeadKind, body, request.ip);
-        }
-        reply.code(201);
-        return { message: RECEIVED };
-      },
-    );
-  }
-
-  app.get(
-    endpoints.publicForms.demoSlots.pattern,
+  route(
+    endpoints.publicForms.contact,
+    { ...leadForm, summary: 'Send a message to the team', body: contactSchema },
+    submitLead('contact'),
+  );
+  route(
+    endpoints.publicForms.sales,
+    { ...leadForm, summary: 'Ask sales to contact you', body: contactSalesSchema },
+    submitLead('sales'),
+  );
+  route(
+    endpoints.publicForms.customQuote,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Free demo slots of a day',
-        querystring: demoSlotsQuerySchema,
-        response: { 200: demoSlotsSchema, 400: errorSchema },
-      },
+      ...leadForm,
+      summary: 'Ask for a quote for a dedicated or custom cluster',
+      body: customQuoteSchema,
+    },
+    submitLead('custom_quote'),
+  );
+  route(
+    endpoints.publicForms.workloadMigration,
+    {
+      ...leadForm,
+      summary: 'Ask for a workload migration assessment',
+      body: workloadMigrationSchema,
+    },
+    submitLead('workload_migration'),
+  );
+  route(
+    endpoints.publicForms.jobApplication,
+    { ...leadForm, summary: 'Apply for an open position', body: jobApplicationSchema },
+    submitLead('job_application'),
+  );
+
+  route(
+    endpoints.publicForms.demoSlots,
+    {
+      access: 'anyone',
+      summary: 'Free demo slots of a day',
+      query: demoSlotsQuerySchema,
+      answer: { 200: demoSlotsSchema },
     },
     async (request) => leadService.demoSlots(request.query.date),
   );
 
-  app.post(
-    endpoints.publicForms.scheduleDemo.pattern,
+  route(
+    endpoints.publicForms.scheduleDemo,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Book a 30-minute demo',
-        body: scheduleDemoSchema,
-        response: { 201: leadAnswerSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Book a 30-minute demo',
+      body: scheduleDemoSchema,
+      answer: { 201: leadAnswerSchema },
+      refuses,
     },
     async (request, reply) => {
       if ((await admitPublicForm(request, request.body)) === 'accept') {
@@ -116,16 +112,14 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.publicForms.newsletterSubscribe.pattern,
+  route(
+    endpoints.publicForms.newsletterSubscribe,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Subscribe (double opt-in)',
-        body: newsletterSchema,
-        response: { 201: leadAnswerSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Subscribe (double opt-in)',
+      body: newsletterSchema,
+      answer: { 201: leadAnswerSchema },
+      refuses,
     },
     async (request, reply) => {
       if ((await admitPublicForm(request, request.body)) === 'accept') {
@@ -138,16 +132,14 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.publicForms.newsletterConfirm.pattern,
+  route(
+    endpoints.publicForms.newsletterConfirm,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Confirm a subscription',
-        body: newsletterTokenSchema,
-        response: { 200: leadAnswerSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Confirm a subscription',
+      body: newsletterTokenSchema,
+      answer: { 200: leadAnswerSchema },
+      refuses,
     },
     async (request) => {
       await newsletter.confirm(request.body.token);
@@ -158,16 +150,14 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.publicForms.newsletterUnsubscribe.pattern,
+  route(
+    endpoints.publicForms.newsletterUnsubscribe,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Unsubscribe',
-        body: newsletterTokenSchema,
-        response: { 200: leadAnswerSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Unsubscribe',
+      body: newsletterTokenSchema,
+      answer: { 200: leadAnswerSchema },
+      refuses,
     },
     async (request) => {
       await newsletter.unsubscribe(request.body.token);
@@ -175,16 +165,14 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.support.submitTicket.pattern,
+  route(
+    endpoints.support.submitTicket,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Open a support ticket without an account',
-        body: submitTicketSchema,
-        response: { 201: ticketCreatedSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Open a support ticket without an account',
+      body: submitTicketSchema,
+      answer: { 201: ticketCreatedSchema },
+      refuses,
     },
     async (request, reply) => {
       reply.code(201);
@@ -214,35 +202,31 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post(
-    endpoints.support.lookupTicket.pattern,
+  route(
+    endpoints.support.lookupTicket,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'A ticket by tracking code and e-mail',
-        body: trackTicketSchema,
-        response: { 200: publicTicketSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'A ticket by tracking code and e-mail',
+      body: trackTicketSchema,
+      answer: { 200: publicTicketSchema },
+      refuses,
     },
     async (request) =>
       guardedLookup(request, () => tickets.lookup(request.body.code, request.body.email)),
   );
 
-  app.post(
-    endpoints.support.replyToTicket.pattern,
+  route(
+    endpoints.support.replyToTicket,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['public forms'],
-        summary: 'Reply to a ticket by tracking code and e-mail',
-        body: ticketReplySchema,
-        response: { 200: publicTicketSchema, ...errors },
-      },
+      access: 'anyone',
+      summary: 'Reply to a ticket by tracking code and e-mail',
+      body: ticketReplySchema,
+      answer: { 200: publicTicketSchema },
+      refuses,
     },
     async (request) =>
       guardedLookup(request, () =>
         tickets.reply(request.body.code, request.body.email, request.body.message),
       ),
   );
-};
+});

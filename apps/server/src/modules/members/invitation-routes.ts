@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   approvePromotionSchema,
-  errorSchema,
   idParamsSchema,
   invitationLookupSchema,
   invitationSchema,
@@ -16,42 +14,37 @@ import {
   promotionRequestSchema,
   refusePromotionSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-import { refusals } from './member-routes.ts';
 
 /** Invitations to join an organization, and members' requests to become its admins. */
-export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const invitationRoutes = routePlugin({ tag: 'people' }, async (app, route) => {
   const { invitations, promotions } = app.services;
   const api = endpoints.members;
-  const tags = ['people'];
 
-  app.get(
-    api.invitations.pattern,
+  route(
+    api.invitations,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Pending invitations (not used, withdrawn or expired), newest first',
-        querystring: organizationScopeQuerySchema,
-        response: { 200: z.array(invitationSchema), ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Pending invitations (not used, withdrawn or expired), newest first',
+      query: organizationScopeQuerySchema,
+      answer: { 200: z.array(invitationSchema) },
+      refuses: [404, 409],
     },
     async (request) => invitations.list(requireSession(request).user, request.query),
   );
 
-  app.post(
-    api.invite.pattern,
+  route(
+    api.invite,
     {
       // Mail in the organization's name to an outside address: an approved organization and an
       // admin whose own address is proven.
-      config: { access: 'verifiedAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Invites an e-mail address with a role: a single-use link valid 7 days; 409 for an existing account or a pending invitation, 429 past the mail limits',
-        body: inviteSchema,
-        response: { 201: invitationSchema, 429: errorSchema, ...refusals },
-      },
+      access: 'verifiedAdmin',
+      summary:
+        'Invites an e-mail address with a role: a single-use link valid 7 days; 409 for an existing account or a pending invitation, 429 past the mail limits',
+      body: inviteSchema,
+      answer: { 201: invitationSchema },
+      refuses: [404, 409, 429],
     },
     async (request, reply) => {
       const invitation = await invitations.invite(
@@ -63,16 +56,14 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    api.revokeInvitation.pattern,
+  route(
+    api.revokeInvitation,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Withdraws a pending invitation: its link stops working',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Withdraws a pending invitation: its link stops working',
+      params: idParamsSchema,
+      answer: { 204: z.null() },
+      refuses: [404, 409],
     },
     async (request, reply) => {
       await invitations.revoke(
@@ -84,46 +75,40 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    api.lookupInvitation.pattern,
+  route(
+    api.lookupInvitation,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags,
-        summary:
-          'What an invitation link offers (organization, e-mail, role); 404 unknown, 410 used, withdrawn or expired',
-        params: invitationTokenParamsSchema,
-        response: { 200: invitationLookupSchema, 410: errorSchema, ...refusals },
-      },
+      access: 'anyone',
+      summary:
+        'What an invitation link offers (organization, e-mail, role); 404 unknown, 410 used, withdrawn or expired',
+      params: invitationTokenParamsSchema,
+      answer: { 200: invitationLookupSchema },
+      refuses: [401, 403, 404, 409, 410],
     },
     async (request) => invitations.lookup(request.params.token),
   );
 
-  app.get(
-    api.promotionRequests.pattern,
+  route(
+    api.promotionRequests,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Requests to become an admin, newest first, by status',
-        querystring: promotionListQuerySchema,
-        response: { 200: z.array(promotionRequestSchema), ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Requests to become an admin, newest first, by status',
+      query: promotionListQuerySchema,
+      answer: { 200: z.array(promotionRequestSchema) },
+      refuses: [404, 409],
     },
     async (request) => promotions.list(requireSession(request).user, request.query),
   );
 
-  app.post(
-    api.approvePromotion.pattern,
+  route(
+    api.approvePromotion,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Approves a request: the asker becomes an admin and is told',
-        params: idParamsSchema,
-        body: approvePromotionSchema,
-        response: { 200: promotionRequestSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Approves a request: the asker becomes an admin and is told',
+      params: idParamsSchema,
+      body: approvePromotionSchema,
+      answer: { 200: promotionRequestSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       promotions.approve(
@@ -134,17 +119,15 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    api.refusePromotion.pattern,
+  route(
+    api.refusePromotion,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Refuses a request with a note to the asker',
-        params: idParamsSchema,
-        body: refusePromotionSchema,
-        response: { 200: promotionRequestSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Refuses a request with a note to the asker',
+      params: idParamsSchema,
+      body: refusePromotionSchema,
+      answer: { 200: promotionRequestSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       promotions.refuse(
@@ -155,30 +138,26 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    api.ownPromotionRequest.pattern,
+  route(
+    api.ownPromotionRequest,
     {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        summary: "The signed-in member's latest request to become an admin, or null",
-        response: { 200: ownPromotionRequestSchema, ...refusals },
-      },
+      access: 'member',
+      summary: "The signed-in member's latest request to become an admin, or null",
+      answer: { 200: ownPromotionRequestSchema },
+      refuses: [404, 409],
     },
     async (request) => promotions.mine(requireSession(request).user),
   );
 
-  app.post(
-    api.requestPromotion.pattern,
+  route(
+    api.requestPromotion,
     {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        summary:
-          "Asks the organization's admins to become an admin; one pending request per person (409)",
-        body: promotionRequestInputSchema,
-        response: { 201: promotionRequestSchema, ...refusals },
-      },
+      access: 'member',
+      summary:
+        "Asks the organization's admins to become an admin; one pending request per person (409)",
+      body: promotionRequestInputSchema,
+      answer: { 201: promotionRequestSchema },
+      refuses: [404, 409],
     },
     async (request, reply) => {
       const created = await promotions.request(
@@ -189,4 +168,4 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(created);
     },
   );
-};
+});

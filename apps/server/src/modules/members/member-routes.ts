@@ -1,10 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   changeRoleSchema,
   disableMemberSchema,
-  errorSchema,
   idParamsSchema,
   memberListQuerySchema,
   memberSchema,
@@ -14,80 +12,64 @@ import {
   rejectRegistrationSchema,
   removalSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-
-export const refusals = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
 
 const superAdminNote =
   ' An admin works in their own organization; a super admin in any (the optional `organizationId`).';
 
 /** An organization's admins manage its people. */
-export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+export const memberRoutes = routePlugin({ tag: 'people' }, async (app, route) => {
   const { members } = app.services;
   const api = endpoints.members;
-  const tags = ['people'];
 
-  app.get(
-    api.users.pattern,
+  route(
+    api.users,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: `The organization's people, newest first, a page of \`limit\` before the id \`before\`; \`q\` searches username, name and e-mail.${superAdminNote}`,
-        querystring: memberListQuerySchema,
-        response: { 200: z.array(memberSchema), ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: `The organization's people, newest first, a page of \`limit\` before the id \`before\`; \`q\` searches username, name and e-mail.${superAdminNote}`,
+      query: memberListQuerySchema,
+      answer: { 200: z.array(memberSchema) },
+      refuses: [404, 409],
     },
     async (request) => members.list(requireSession(request).user, request.query),
   );
 
-  app.get(
-    api.registrations.pattern,
+  route(
+    api.registrations,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: `People who registered into the organization and wait for approval, oldest first.${superAdminNote}`,
-        querystring: organizationScopeQuerySchema,
-        response: { 200: z.array(memberSchema), ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: `People who registered into the organization and wait for approval, oldest first.${superAdminNote}`,
+      query: organizationScopeQuerySchema,
+      answer: { 200: z.array(memberSchema) },
+      refuses: [404, 409],
     },
     async (request) =>
       members.registrations(requireSession(request).user, request.query.organizationId),
   );
 
-  app.post(
-    api.approveRegistration.pattern,
+  route(
+    api.approveRegistration,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Approves a pending registration: the person is told by notification and mail',
-        params: idParamsSchema,
-        response: { 200: memberSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Approves a pending registration: the person is told by notification and mail',
+      params: idParamsSchema,
+      answer: { 200: memberSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.approve(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.post(
-    api.rejectRegistration.pattern,
+  route(
+    api.rejectRegistration,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Rejects a pending registration with a reason; the person cannot sign in again',
-        params: idParamsSchema,
-        body: rejectRegistrationSchema,
-        response: { 200: memberSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Rejects a pending registration with a reason; the person cannot sign in again',
+      params: idParamsSchema,
+      body: rejectRegistrationSchema,
+      answer: { 200: memberSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.reject(
@@ -98,18 +80,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.put(
-    api.changeRole.pattern,
+  route(
+    api.changeRole,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Makes a person an admin or a customer; 409 when the organization would keep no active admin',
-        params: idParamsSchema,
-        body: changeRoleSchema,
-        response: { 200: memberSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary:
+        'Makes a person an admin or a customer; 409 when the organization would keep no active admin',
+      params: idParamsSchema,
+      body: changeRoleSchema,
+      answer: { 200: memberSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.changeRole(
@@ -120,17 +100,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    api.disable.pattern,
+  route(
+    api.disable,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Disables an account with a reason; its sessions end at once on every instance',
-        params: idParamsSchema,
-        body: disableMemberSchema,
-        response: { 200: memberSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Disables an account with a reason; its sessions end at once on every instance',
+      params: idParamsSchema,
+      body: disableMemberSchema,
+      answer: { 200: memberSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.disable(
@@ -141,64 +119,56 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    api.enable.pattern,
+  route(
+    api.enable,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: 'Enables a disabled account again',
-        params: idParamsSchema,
-        response: { 200: memberSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: 'Enables a disabled account again',
+      params: idParamsSchema,
+      answer: { 200: memberSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.enable(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.delete(
-    api.remove.pattern,
+  route(
+    api.remove,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Removes a person: deletes the account, or disables it when orders, tickets or payments still name it',
-        params: idParamsSchema,
-        response: { 200: removalSchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary:
+        'Removes a person: deletes the account, or disables it when orders, tickets or payments still name it',
+      params: idParamsSchema,
+      answer: { 200: removalSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.remove(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.get(
-    api.summary.pattern,
+  route(
+    api.summary,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary: `Counts of what waits for an admin, and the organization's two-factor setting.${superAdminNote}`,
-        querystring: organizationScopeQuerySchema,
-        response: { 200: membersSummarySchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary: `Counts of what waits for an admin, and the organization's two-factor setting.${superAdminNote}`,
+      query: organizationScopeQuerySchema,
+      answer: { 200: membersSummarySchema },
+      refuses: [404, 409],
     },
     async (request) => members.summary(requireSession(request).user, request.query.organizationId),
   );
 
-  app.put(
-    api.setMfaRequired.pattern,
+  route(
+    api.setMfaRequired,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Requires two-factor authentication of every member (409 while the admin has none), or stops requiring it',
-        body: mfaRequirementSchema,
-        response: { 200: membersSummarySchema, ...refusals },
-      },
+      access: 'orgAdmin',
+      summary:
+        'Requires two-factor authentication of every member (409 while the admin has none), or stops requiring it',
+      body: mfaRequirementSchema,
+      answer: { 200: membersSummarySchema },
+      refuses: [404, 409],
     },
     async (request) =>
       members.setMfaRequired(requireSession(request).user, request.body, clientInfo(request)),
   );
-};
+});

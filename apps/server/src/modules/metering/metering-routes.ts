@@ -1,40 +1,38 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   billingSummarySchema,
   budgetSchema,
-  errorSchema,
   updateBudgetSchema,
   usageQuerySchema,
   usageReportSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
-const reads = { 401: errorSchema, 403: errorSchema };
-
 /** Usage, the billing summary and the budget of the caller's organization. */
-export const meteringRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The report as JSON, or the same rows as CSV. The endpoint's type is the JSON report, which is
+ * what the web app requests; the CSV is a link's href, so its answer type does not name it.
+ */
+const reportOrCsv = z.union([
+  usageReportSchema,
+  z.string(),
+]) as z.ZodType as typeof usageReportSchema;
+
+export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route) => {
   const { metering } = app.services;
   const session = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user;
 
-  app.get(
-    endpoints.usage.report.pattern,
+  route(
+    endpoints.usage.report,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Metered usage between two days (UTC, both included), by day, cluster or metric; format=csv answers text/csv',
-        querystring: usageQuerySchema,
-        // The report as JSON, or the same rows as CSV.
-        response: {
-          200: z.union([usageReportSchema, z.string()]),
-          400: errorSchema,
-          ...reads,
-          404: errorSchema,
-        },
-      },
+      access: 'member',
+      summary:
+        'Metered usage between two days (UTC, both included), by day, cluster or metric; format=csv answers text/csv',
+      query: usageQuerySchema,
+      answer: { 200: reportOrCsv },
+      refuses: [404],
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
@@ -44,49 +42,40 @@ export const meteringRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
-        .send(metering.usageCsv(report));
+        .send(metering.usageCsv(report) as never); // the CSV form of reportOrCsv
     },
   );
 
-  app.get(
-    endpoints.billing.summary.pattern,
+  route(
+    endpoints.billing.summary,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Credit balance, month to date, forecast, run rate, next renewal, open invoices, budget and overdue renewals',
-        response: { 200: billingSummarySchema, ...reads },
-      },
+      access: 'member',
+      summary:
+        'Credit balance, month to date, forecast, run rate, next renewal, open invoices, budget and overdue renewals',
+      answer: { 200: billingSummarySchema },
     },
     async (request) => metering.summary(session(request).organizationId),
   );
 
-  app.get(
-    endpoints.billing.budget.pattern,
+  route(
+    endpoints.billing.budget,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['billing'],
-        summary: "The organization's monthly budget, its thresholds and this month's alerts",
-        response: { 200: budgetSchema, ...reads },
-      },
+      access: 'member',
+      summary: "The organization's monthly budget, its thresholds and this month's alerts",
+      answer: { 200: budgetSchema },
     },
     async (request) => metering.budget(session(request).organizationId),
   );
 
-  app.put(
-    endpoints.billing.updateBudget.pattern,
+  route(
+    endpoints.billing.updateBudget,
     {
-      config: { access: 'orgAdmin' },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Sets the monthly budget and the percentages that alert the admins; amount null removes it (audited)',
-        body: updateBudgetSchema,
-        response: { 200: budgetSchema, 400: errorSchema, ...reads },
-      },
+      access: 'orgAdmin',
+      summary:
+        'Sets the monthly budget and the percentages that alert the admins; amount null removes it (audited)',
+      body: updateBudgetSchema,
+      answer: { 200: budgetSchema },
     },
     async (request) => metering.updateBudget(session(request), clientInfo(request), request.body),
   );
-};
+});

@@ -1,88 +1,64 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
-import {
-  errorSchema,
-  idParamsSchema,
-  notificationCountSchema,
-  notificationSchema,
-} from '@alpenkube/contract';
+import { idParamsSchema, notificationCountSchema, notificationSchema } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { requireSession } from '../sessions/index.ts';
 
-const errors = { 401: errorSchema, 404: errorSchema };
-
 /** A user's own notifications; another user's id answers 404 and changes nothing. */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationRoutes = routePlugin({ tag: 'notifications' }, async (app, route) => {
   const notifications = app.services.notifications;
 
-  app.get(
-    endpoints.notifications.list.pattern,
+  route(
+    endpoints.notifications.list,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Newest first, without trashed ones',
-        response: { 200: z.array(notificationSchema), 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: 'Newest first, without trashed ones',
+      answer: { 200: z.array(notificationSchema) },
     },
     async (request) => notifications.list(requireSession(request).user.id),
   );
 
-  app.get(
-    endpoints.notifications.count.pattern,
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Unread count',
-        response: { 200: notificationCountSchema, 401: errorSchema },
-      },
-    },
+  route(
+    endpoints.notifications.count,
+    { access: 'signedIn', summary: 'Unread count', answer: { 200: notificationCountSchema } },
     async (request) => ({
       count: await notifications.unreadCount(requireSession(request).user.id),
     }),
   );
 
-  app.put(
-    endpoints.notifications.markRead.pattern,
+  route(
+    endpoints.notifications.markRead,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark one read',
-        params: idParamsSchema,
-        response: { 200: notificationSchema, ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Mark one read',
+      params: idParamsSchema,
+      answer: { 200: notificationSchema },
+      refuses: [404],
     },
     async (request) => notifications.markRead(requireSession(request).user.id, request.params.id),
   );
 
-  app.post(
-    endpoints.notifications.markAllRead.pattern,
+  route(
+    endpoints.notifications.markAllRead,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark all read',
-        response: { 200: z.object({ updated: z.number().int() }), 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: 'Mark all read',
+      answer: { 200: z.object({ updated: z.number().int() }) },
     },
     async (request) => ({
       updated: await notifications.markAllRead(requireSession(request).user.id),
     }),
   );
 
-  app.put(
-    endpoints.notifications.trash.pattern,
+  route(
+    endpoints.notifications.trash,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Move one to the trash',
-        params: idParamsSchema,
-        response: { 200: notificationSchema, ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Move one to the trash',
+      params: idParamsSchema,
+      answer: { 200: notificationSchema },
+      refuses: [404],
     },
     async (request) => notifications.trash(requireSession(request).user.id, request.params.id),
   );
-};
+});

@@ -1,8 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
-  errorSchema,
   idParamsSchema,
   officerAccessChangeSchema,
   operatorOrganizationDetailSchema,
@@ -11,74 +9,63 @@ import {
   operatorUserSchema,
   suspendOrganizationSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const changeRefusals = { ...refusals, 409: errorSchema };
-const tags = ['operators'];
-
 /** The platform operators' console over every organization (super admins only). */
-export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const operatorRoutes = routePlugin({ tag: 'operators' }, async (app, route) => {
   const { operators } = app.services;
   const { operators: routes } = endpoints;
 
-  app.get(
-    routes.organizations.pattern,
+  route(
+    routes.organizations,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Every organization with its figures; pending approval first (longest waiting on top) unless a status is asked for',
-        querystring: operatorOrganizationQuerySchema,
-        response: { 200: operatorOrganizationPageSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary:
+        'Every organization with its figures; pending approval first (longest waiting on top) unless a status is asked for',
+      query: operatorOrganizationQuerySchema,
+      answer: { 200: operatorOrganizationPageSchema },
+      refuses: [404],
     },
     async (request) => operators.list(request.query),
   );
 
-  app.get(
-    routes.organization.pattern,
+  route(
+    routes.organization,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary: 'One organization with its admins and newest invoices',
-        params: idParamsSchema,
-        response: { 200: operatorOrganizationDetailSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary: 'One organization with its admins and newest invoices',
+      params: idParamsSchema,
+      answer: { 200: operatorOrganizationDetailSchema },
+      refuses: [404],
     },
     async (request) => operators.get(request.params.id),
   );
 
-  app.post(
-    routes.approve.pattern,
+  route(
+    routes.approve,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Approves a pending organization: it may order; its admins are told (notification, mail); audited',
-        params: idParamsSchema,
-        response: { 200: operatorOrganizationDetailSchema, ...changeRefusals },
-      },
+      access: 'superAdmin',
+      summary:
+        'Approves a pending organization: it may order; its admins are told (notification, mail); audited',
+      params: idParamsSchema,
+      answer: { 200: operatorOrganizationDetailSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       operators.approve(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.post(
-    routes.suspend.pattern,
+  route(
+    routes.suspend,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary:
-          'Suspends an active organization, saying why: it cannot order, its clusters keep running; members told; audited',
-        params: idParamsSchema,
-        body: suspendOrganizationSchema,
-        response: { 200: operatorOrganizationDetailSchema, ...changeRefusals },
-      },
+      access: 'superAdmin',
+      summary:
+        'Suspends an active organization, saying why: it cannot order, its clusters keep running; members told; audited',
+      params: idParamsSchema,
+      body: suspendOrganizationSchema,
+      answer: { 200: operatorOrganizationDetailSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       operators.suspend(
@@ -89,47 +76,40 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    routes.reinstate.pattern,
+  route(
+    routes.reinstate,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary: 'Reinstates a suspended organization; members told; audited',
-        params: idParamsSchema,
-        response: { 200: operatorOrganizationDetailSchema, ...changeRefusals },
-      },
+      access: 'superAdmin',
+      summary: 'Reinstates a suspended organization; members told; audited',
+      params: idParamsSchema,
+      answer: { 200: operatorOrganizationDetailSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       operators.reinstate(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.get(
-    routes.users.pattern,
+  route(
+    routes.users,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary: "The organization's users with their officer access",
-        params: idParamsSchema,
-        response: { 200: z.array(operatorUserSchema), ...refusals },
-      },
+      access: 'superAdmin',
+      summary: "The organization's users with their officer access",
+      params: idParamsSchema,
+      answer: { 200: z.array(operatorUserSchema) },
+      refuses: [404],
     },
     async (request) => operators.users(request.params.id),
   );
 
-  app.put(
-    routes.officerAccess.pattern,
+  route(
+    routes.officerAccess,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags,
-        summary:
-          "Grants or revokes a user's officer access (theirs at their next request); audited",
-        params: idParamsSchema,
-        body: officerAccessChangeSchema,
-        response: { 200: operatorUserSchema, ...changeRefusals },
-      },
+      access: 'superAdmin',
+      summary: "Grants or revokes a user's officer access (theirs at their next request); audited",
+      params: idParamsSchema,
+      body: officerAccessChangeSchema,
+      answer: { 200: operatorUserSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       operators.setOfficerAccess(
@@ -139,4 +119,4 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         clientInfo(request),
       ),
   );
-};
+});

@@ -1,10 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   createClusterOrderSchema,
-  errorSchema,
   idParamsSchema,
   orderListQuerySchema,
   orderSchema,
@@ -14,43 +12,38 @@ import {
   type Order,
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
  * An organization's orders. Members read them; placing, paying and cancelling need an active
  * organization and a verified address (`orderer`). Another organization's order is a 404.
  */
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => {
   const { orders, orderPayments } = app.services;
 
-  app.get(
-    endpoints.orders.list.pattern,
+  route(
+    endpoints.orders.list,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['orders'],
-        summary: `The organization's orders by kind and status, newest first, a page at a time`,
-        querystring: orderListQuerySchema,
-        response: { 200: z.array(orderSummarySchema), ...refusals },
-      },
+      access: 'member',
+      summary: `The organization's orders by kind and status, newest first, a page at a time`,
+      query: orderListQuerySchema,
+      answer: { 200: z.array(orderSummarySchema) },
+      refuses: [404],
     },
     async (request) => orders.list(requireSession(request).user.organizationId, request.query),
   );
 
-  app.post(
-    endpoints.orders.create.pattern,
+  route(
+    endpoints.orders.create,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Places an order waiting for payment, priced by the server; needs an Idempotency-Key header',
-        headers: idempotencyKeyHeadersSchema,
-        body: createClusterOrderSchema,
-        response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary:
+        'Places an order waiting for payment, priced by the server; needs an Idempotency-Key header',
+      headers: idempotencyKeyHeadersSchema,
+      body: createClusterOrderSchema,
+      answer: { 201: orderSchema },
+      refuses: [402, 404, 409],
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
@@ -61,47 +54,41 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.orders.get.pattern,
+  route(
+    endpoints.orders.get,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['orders'],
-        summary: 'One order: lines, totals, payment and the timeline of its statuses',
-        params: idParamsSchema,
-        response: { 200: orderSchema, ...refusals },
-      },
+      access: 'member',
+      summary: 'One order: lines, totals, payment and the timeline of its statuses',
+      params: idParamsSchema,
+      answer: { 200: orderSchema },
+      refuses: [404],
     },
     async (request) => orders.get(requireSession(request).user.organizationId, request.params.id),
   );
 
-  app.post(
-    endpoints.orders.cancel.pattern,
+  route(
+    endpoints.orders.cancel,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['orders'],
-        summary: 'Cancels an order waiting for payment',
-        params: idParamsSchema,
-        response: { 200: orderSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary: 'Cancels an order waiting for payment',
+      params: idParamsSchema,
+      answer: { 200: orderSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       orderPayments.cancel(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 
-  app.post(
-    endpoints.orders.pay.pattern,
+  route(
+    endpoints.orders.pay,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Pays an order: credit first, then the card; paid, requires_action (challenge) or 402',
-        params: idParamsSchema,
-        body: payOrderSchema,
-        response: { 200: payResultSchema, 402: errorSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary:
+        'Pays an order: credit first, then the card; paid, requires_action (challenge) or 402',
+      params: idParamsSchema,
+      body: payOrderSchema,
+      answer: { 200: payResultSchema },
+      refuses: [402, 404, 409],
     },
     async (request) =>
       orderPayments.pay(
@@ -111,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         clientInfo(request),
       ),
   );
-};
+});
 
 /**
  * The answer of every route that places an order under an Idempotency-Key (clusters, add-ons,

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardDetailsSchema, cardTokenSchema, errorSchema } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
 import { challengePage, settledPage, unknownChargePage } from './challenge-page.ts';
 import {
@@ -39,9 +40,10 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 /**
  * The test gateway's own endpoints, outside `/api` as a processor's would be on its own host:
  * the tokenizing endpoint the browser sends card details to, and the challenge page. Served
- * only while the test gateway is the one in use.
+ * only while the test gateway is the one in use. Plain Fastify routes: they are no endpoint of
+ * the contract's API, and the challenge answers HTML.
  */
-export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+export const testGatewayRoutes = routePlugin({}, async (app) => {
   const { paymentGateway, memoryRateLimit, config } = app.services;
   if (!isTestGateway(paymentGateway)) return;
   const gateway = paymentGateway;
@@ -108,4 +110,4 @@ export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(challengeRoutes);
-};
+});

@@ -1,8 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
-  errorSchema,
   healthSchema,
   sidebarCountsSchema,
   tierSchema,
@@ -16,108 +14,89 @@ import {
   prewrittenJson,
   type PrewrittenJson,
 } from '../../http/prewritten-json.ts';
+import { routePlugin } from '../../http/route.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireSession } from '../sessions/index.ts';
 import { versionSummary } from './platform-service.ts';
 
-export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+export const platformRoutes = routePlugin({ tag: 'platform' }, async (app, route) => {
   const { config, catalog, platform } = app.services;
   let openapi: PrewrittenJson<unknown> | undefined;
   // Fixed for the life of the process: written once, not per request (the footer asks for it).
   const summary = prewrittenJson(versionSummary(config.appEnv));
 
-  app.get(
-    endpoints.platform.version.pattern,
+  route(
+    endpoints.platform.version,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Version and environment',
-        response: { 200: versionSummarySchema },
-      },
+      access: 'anyone',
+      summary: 'Version and environment',
+      answer: { 200: versionSummarySchema },
       serializerCompiler: passPrewrittenJson,
     },
     async (request, reply) => answerPrewritten(request, reply, summary),
   );
 
-  app.get(
-    endpoints.platform.tiers.pattern,
+  route(
+    endpoints.platform.tiers,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['platform'],
-        summary: 'The cluster tiers with their prices (USD cents)',
-        response: { 200: z.array(tierSchema) },
-      },
+      access: 'anyone',
+      summary: 'The cluster tiers with their prices (USD cents)',
+      answer: { 200: z.array(tierSchema) },
       serializerCompiler: passPrewrittenJson,
     },
     async (request, reply) => answerPrewritten(request, reply, await catalog.tiers()),
   );
 
-  app.get(
-    endpoints.platform.addons.pattern,
+  route(
+    endpoints.platform.addons,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['platform'],
-        summary: 'The add-on catalog with prices (USD cents) and compatible tiers',
-        response: { 200: z.array(addonSchema) },
-      },
+      access: 'anyone',
+      summary: 'The add-on catalog with prices (USD cents) and compatible tiers',
+      answer: { 200: z.array(addonSchema) },
       serializerCompiler: passPrewrittenJson,
     },
     async (request, reply) => answerPrewritten(request, reply, await catalog.addons()),
   );
 
-  app.get(
-    endpoints.platform.catalog.pattern,
+  route(
+    endpoints.platform.catalog,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['platform'],
-        summary:
-          'The whole catalog (tiers, providers and regions, Kubernetes versions, add-ons, support plans), prices in USD cents',
-        response: { 200: catalogSchema },
-      },
+      access: 'anyone',
+      summary:
+        'The whole catalog (tiers, providers and regions, Kubernetes versions, add-ons, support plans), prices in USD cents',
+      answer: { 200: catalogSchema },
       serializerCompiler: passPrewrittenJson,
     },
     async (request, reply) => answerPrewritten(request, reply, await catalog.catalog()),
   );
 
-  app.get(
-    endpoints.platform.sidebarCounts.pattern,
+  route(
+    endpoints.platform.sidebarCounts,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['platform'],
-        summary: "Clusters and orders of the user's organization",
-        response: { 200: sidebarCountsSchema, 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: "Clusters and orders of the user's organization",
+      answer: { 200: sidebarCountsSchema },
     },
     async (request) => platform.sidebarCounts(requireSession(request).user),
   );
 
-  app.get(
-    endpoints.platform.officersAccess.pattern,
+  route(
+    endpoints.platform.officersAccess,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Whether the user may open the Officers Panel',
-        response: { 200: z.boolean(), 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: 'Whether the user may open the Officers Panel',
+      answer: { 200: z.boolean() },
     },
     async (request) => requireSession(request).user.officerAccess,
   );
 
-  app.get(
-    endpoints.platform.health.pattern,
+  route(
+    endpoints.platform.health,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Whether the server and its database answer',
-        response: { 200: healthSchema, 503: errorSchema },
-      },
+      access: 'anyone',
+      summary: 'Whether the server and its database answer',
+      answer: { 200: healthSchema },
+      refuses: [503],
     },
     async () => {
       if (!(await platform.databaseAnswers())) throw new HttpError(503, 'Database unreachable');
@@ -125,15 +104,17 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.platform.openapi.pattern,
+  route(
+    endpoints.platform.openapi,
     {
-      config: { access: 'anyone' },
-      schema: { hide: true },
+      access: 'anyone',
+      summary: 'The OpenAPI document',
+      answer: {},
+      hide: true,
       serializerCompiler: passPrewrittenJson,
     },
     // The document is fixed once the routes are: written on first ask, then served as is.
     async (request, reply) =>
       answerPrewritten(request, reply, (openapi ??= prewrittenJson(app.swagger()))),
   );
-};
+});

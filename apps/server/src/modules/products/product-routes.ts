@@ -1,10 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   changeProductPlanSchema,
   createProductOrderSchema,
-  errorSchema,
   idParamsSchema,
   marketplaceProductSchema,
   orderSchema,
@@ -16,59 +14,51 @@ import {
   revealProductSecretSchema,
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
-
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
  * The marketplace. The catalog is public; an organization's products are read by its members
  * and ordered, changed, cancelled and revealed by those who may order (`orderer`). Another
  * organization's product is a 404.
  */
-export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+export const productRoutes = routePlugin({ tag: 'products' }, async (app, route) => {
   const { products } = app.services;
   const user = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user;
 
-  app.get(
-    endpoints.products.catalog.pattern,
+  route(
+    endpoints.products.catalog,
     {
-      config: { access: 'anyone' },
-      schema: {
-        tags: ['products'],
-        summary: 'The marketplace: products with their plans, prices (USD cents) and regions',
-        response: { 200: z.array(marketplaceProductSchema) },
-      },
+      access: 'anyone',
+      summary: 'The marketplace: products with their plans, prices (USD cents) and regions',
+      answer: { 200: z.array(marketplaceProductSchema) },
     },
     async () => products.catalog(),
   );
 
-  app.get(
-    endpoints.products.list.pattern,
+  route(
+    endpoints.products.list,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['products'],
-        summary: "The organization's products, newest first, a page at a time",
-        querystring: productListQuerySchema,
-        response: { 200: z.array(productInstanceSchema), ...refusals },
-      },
+      access: 'member',
+      summary: "The organization's products, newest first, a page at a time",
+      query: productListQuerySchema,
+      answer: { 200: z.array(productInstanceSchema) },
+      refuses: [404],
     },
     async (request) => products.list(user(request).organizationId, request.query),
   );
 
-  app.post(
-    endpoints.products.create.pattern,
+  route(
+    endpoints.products.create,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['products'],
-        summary:
-          'Orders a product: answers the order of kind product to pay; needs an Idempotency-Key',
-        headers: idempotencyKeyHeadersSchema,
-        body: createProductOrderSchema,
-        response: { 201: orderSchema, 402: errorSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary:
+        'Orders a product: answers the order of kind product to pay; needs an Idempotency-Key',
+      headers: idempotencyKeyHeadersSchema,
+      body: createProductOrderSchema,
+      answer: { 201: orderSchema },
+      refuses: [402, 404, 409],
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
@@ -79,31 +69,27 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    endpoints.products.get.pattern,
+  route(
+    endpoints.products.get,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['products'],
-        summary: 'One product: state, plan, connection details, period, usage',
-        params: idParamsSchema,
-        response: { 200: productDetailSchema, ...refusals },
-      },
+      access: 'member',
+      summary: 'One product: state, plan, connection details, period, usage',
+      params: idParamsSchema,
+      answer: { 200: productDetailSchema },
+      refuses: [404],
     },
     async (request) => products.get(user(request).organizationId, request.params.id),
   );
 
-  app.post(
-    endpoints.products.revealSecret.pattern,
+  route(
+    endpoints.products.revealSecret,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['products'],
-        summary: 'The secret: once without a password, afterwards with the password (403 if wrong)',
-        params: idParamsSchema,
-        body: revealProductSecretSchema,
-        response: { 200: productSecretSchema, 409: errorSchema, 429: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary: 'The secret: once without a password, afterwards with the password (403 if wrong)',
+      params: idParamsSchema,
+      body: revealProductSecretSchema,
+      answer: { 200: productSecretSchema },
+      refuses: [404, 409, 429],
     },
     async (request) =>
       products.revealSecret(
@@ -114,48 +100,42 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.products.rotateSecret.pattern,
+  route(
+    endpoints.products.rotateSecret,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['products'],
-        summary: 'Issues a new secret (shown once again); the old one stops working',
-        params: idParamsSchema,
-        response: { 200: productDetailSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary: 'Issues a new secret (shown once again); the old one stops working',
+      params: idParamsSchema,
+      answer: { 200: productDetailSchema },
+      refuses: [404, 409],
     },
     async (request) => products.rotateSecret(user(request), request.params.id, clientInfo(request)),
   );
 
-  app.post(
-    endpoints.products.changePlan.pattern,
+  route(
+    endpoints.products.changePlan,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['products'],
-        summary:
-          'Changes the plan: an upgrade answers an order for the prorated difference, a downgrade runs and credits it',
-        params: idParamsSchema,
-        body: changeProductPlanSchema,
-        response: { 200: productPlanChangeSchema, 402: errorSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary:
+        'Changes the plan: an upgrade answers an order for the prorated difference, a downgrade runs and credits it',
+      params: idParamsSchema,
+      body: changeProductPlanSchema,
+      answer: { 200: productPlanChangeSchema },
+      refuses: [402, 404, 409],
     },
     async (request) =>
       products.changePlan(user(request), request.params.id, request.body.plan, clientInfo(request)),
   );
 
-  app.post(
-    endpoints.products.cancel.pattern,
+  route(
+    endpoints.products.cancel,
     {
-      config: { access: 'orderer' },
-      schema: {
-        tags: ['products'],
-        summary: 'Cancels an active product; the unused prepaid part is credited once it is gone',
-        params: idParamsSchema,
-        response: { 200: productDetailSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'orderer',
+      summary: 'Cancels an active product; the unused prepaid part is credited once it is gone',
+      params: idParamsSchema,
+      answer: { 200: productDetailSchema },
+      refuses: [404, 409],
     },
     async (request) => products.cancel(user(request), request.params.id, clientInfo(request)),
   );
-};
+});

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   catalogIssues,
-  errorSchema,
   providerHealthSchema,
   providerValidateSchema,
   providerValidationSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { notFound } from '../../lib/http-error.ts';
 
 const slugParams = z.strictObject({ slug: z.string().max(64) });
@@ -18,7 +17,7 @@ function describeEstimate(seconds: number, steps: number) {
 }
 
 /** The provider test pages' calls: a driver's health and a dry run of a configuration. */
-export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const providerRoutes = routePlugin({ tag: 'providers' }, async (app, route) => {
   const { providers, catalog } = app.services;
 
   async function providerOf(slug: string) {
@@ -28,16 +27,14 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { provider, catalog: value, driver: providers.driver(slug) };
   }
 
-  app.get(
-    endpoints.providers.health.pattern,
+  route(
+    endpoints.providers.health,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['providers'],
-        summary: "The provider driver's health, its regions and whether each has capacity",
-        params: slugParams,
-        response: { 200: providerHealthSchema, 401: errorSchema, 404: errorSchema },
-      },
+      access: 'member',
+      summary: "The provider driver's health, its regions and whether each has capacity",
+      params: slugParams,
+      answer: { 200: providerHealthSchema },
+      refuses: [404],
     },
     async (request) => {
       const { provider, driver } = await providerOf(request.params.slug);
@@ -62,18 +59,16 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.providers.validate.pattern,
+  route(
+    endpoints.providers.validate,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['providers'],
-        summary:
-          'A dry run: what the catalog and the driver say of a configuration, creating nothing',
-        params: slugParams,
-        body: providerValidateSchema,
-        response: { 200: providerValidationSchema, 400: errorSchema, 404: errorSchema },
-      },
+      access: 'member',
+      summary:
+        'A dry run: what the catalog and the driver say of a configuration, creating nothing',
+      params: slugParams,
+      body: providerValidateSchema,
+      answer: { 200: providerValidationSchema },
+      refuses: [404],
     },
     async (request) => {
       const { provider, catalog: current, driver } = await providerOf(request.params.slug);
@@ -101,4 +96,4 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+});

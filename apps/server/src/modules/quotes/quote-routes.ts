@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { clusterConfigShapeSchema, errorSchema, quoteSchema } from '@alpenkube/contract';
+import { clusterConfigShapeSchema, quoteSchema } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { type RateLimitRule } from '../rate-limit/index.ts';
 
-export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const quoteRoutes = routePlugin({ tag: 'pricing' }, async (app, route) => {
   const { quotes, memoryRateLimit, config } = app.services;
   const rule: RateLimitRule = {
     bucket: 'quote',
@@ -12,23 +12,21 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     message: 'Too many price quotes from your network. Try again in a minute.',
   };
 
-  app.post(
-    endpoints.quotes.create.pattern,
+  route(
+    endpoints.quotes.create,
     {
-      config: { access: 'anyone' },
+      access: 'anyone',
+      summary:
+        'Prices a cluster configuration: itemised lines, monthly and yearly totals (USD cents)',
+      body: clusterConfigShapeSchema,
+      answer: { 200: quoteSchema },
+      refuses: [429],
       // Counted before the body is read, so a flood costs as little as possible.
       onRequest: async (request) => memoryRateLimit.hit(rule, `ip:${request.ip}`),
       // The engine's own typed output, not data read from storage: written as it is, without
       // checking it again against the response schema (which still documents it).
       serializerCompiler: () => (quote) => JSON.stringify(quote),
-      schema: {
-        tags: ['pricing'],
-        summary:
-          'Prices a cluster configuration: itemised lines, monthly and yearly totals (USD cents)',
-        body: clusterConfigShapeSchema,
-        response: { 200: quoteSchema, 400: errorSchema, 429: errorSchema },
-      },
     },
     async (request) => quotes.quote(request.body),
   );
-};
+});

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/http-error.ts';
 import { hasForeignOrigin } from '../../http/request-guards.ts';
+import { routePlugin } from '../../http/route.ts';
 import { requireSession } from '../sessions/index.ts';
 
 /**
  * GET /ws upgrades only with a signed-in session cookie, from a page of this site: a browser
  * sends the cookie with a socket another site opens (cross-site WebSocket hijacking), and the
  * Origin it always sends is what tells them apart. The hub then pushes that user's events.
+ * A plain Fastify route: a socket upgrade is no endpoint of the contract's API.
  */
-export async function realtimeRoutes(app: FastifyInstance) {
+export const realtimeRoutes = routePlugin({}, async (app) => {
   const { config, realtime } = app.services;
   app.get(
     '/ws',
@@ -27,4 +28,4 @@ export async function realtimeRoutes(app: FastifyInstance) {
       socket.on('message', () => {});
     },
   );
-}
+});

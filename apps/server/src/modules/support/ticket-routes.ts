@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
-  errorSchema,
   idParamsSchema,
   queuePageSchema,
   queueQuerySchema,
@@ -14,11 +12,10 @@ import {
   ticketStatusChangeSchema,
   ticketSummarySchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { requireSession } from '../sessions/index.ts';
 import { readMultipart } from './attachments.ts';
 
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const uploadRefusals = { ...refusals, 413: errorSchema, 429: errorSchema };
 const attachmentParams = z.strictObject({
   id: idParamsSchema.shape.id,
   attachmentId: idParamsSchema.shape.id,
@@ -48,7 +45,7 @@ function sendFile(
  * staff queue over every ticket, anonymous ones too. Multipart bodies are accepted here only:
  * the parser is registered inside this plugin, so every other route stays JSON-only.
  */
-export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) => {
   const { tickets, fileStore } = app.services;
   await app.register(multipart);
   const { support } = endpoints;
@@ -58,15 +55,13 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       tickets.fileAllowance(requireSession(request).user, ticketId, as),
     );
 
-  app.post(
-    support.createTicket.pattern,
+  route(
+    support.createTicket,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary: `Opens a ticket with its first message and attachments, all or nothing.${multipartNote}`,
-        response: { 201: ticketSchema, ...uploadRefusals },
-      },
+      access: 'member',
+      summary: `Opens a ticket with its first message and attachments, all or nothing.${multipartNote}`,
+      answer: { 201: ticketSchema },
+      refuses: [404, 429],
     },
     async (request, reply) => {
       const form = await upload(request, null, 'customer');
@@ -75,45 +70,38 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    support.tickets.pattern,
+  route(
+    support.tickets,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary:
-          "The organization's tickets, newest first, a page of `limit` before the id `before`",
-        querystring: ticketListQuerySchema,
-        response: { 200: z.array(ticketSummarySchema), ...refusals },
-      },
+      access: 'member',
+      summary: "The organization's tickets, newest first, a page of `limit` before the id `before`",
+      query: ticketListQuerySchema,
+      answer: { 200: z.array(ticketSummarySchema) },
+      refuses: [404],
     },
     async (request) => tickets.list(requireSession(request).user.organizationId, request.query),
   );
 
-  app.get(
-    support.ticket.pattern,
+  route(
+    support.ticket,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary: 'One ticket and its conversation (without the staff’s internal notes)',
-        params: idParamsSchema,
-        response: { 200: ticketSchema, ...refusals },
-      },
+      access: 'member',
+      summary: 'One ticket and its conversation (without the staff’s internal notes)',
+      params: idParamsSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404],
     },
     async (request) => tickets.get(requireSession(request).user.organizationId, request.params.id),
   );
 
-  app.post(
-    support.replyTicket.pattern,
+  route(
+    support.replyTicket,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary: `Replies to a ticket: it is open again with a new response target; 409 when closed.${multipartNote}`,
-        params: idParamsSchema,
-        response: { 200: ticketSchema, 409: errorSchema, ...uploadRefusals },
-      },
+      access: 'member',
+      summary: `Replies to a ticket: it is open again with a new response target; 409 when closed.${multipartNote}`,
+      params: idParamsSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404, 409, 429],
     },
     async (request) => {
       const form = await upload(request, request.params.id, 'customer');
@@ -121,32 +109,28 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    support.ticketStatus.pattern,
+  route(
+    support.ticketStatus,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary: 'Resolves, closes or reopens a ticket (reopen within 14 days); 409 otherwise',
-        params: idParamsSchema,
-        body: ticketStatusChangeSchema,
-        response: { 200: ticketSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'member',
+      summary: 'Resolves, closes or reopens a ticket (reopen within 14 days); 409 otherwise',
+      params: idParamsSchema,
+      body: ticketStatusChangeSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404, 409],
     },
     async (request) =>
       tickets.changeStatus(requireSession(request).user, request.params.id, request.body.status),
   );
 
-  app.get(
-    support.attachment.pattern,
+  route(
+    support.attachment,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary: 'An attachment of a ticket, as a download of the type found in its bytes',
-        params: attachmentParams,
-        response: { 200: z.any().describe('the file'), ...refusals },
-      },
+      access: 'member',
+      summary: 'An attachment of a ticket, as a download of the type found in its bytes',
+      params: attachmentParams,
+      answer: { 200: z.any().describe('the file') },
+      refuses: [404],
     },
     async (request, reply) =>
       sendFile(
@@ -159,15 +143,13 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    support.customSolution.pattern,
+  route(
+    support.customSolution,
     {
-      config: { access: 'member' },
-      schema: {
-        tags: ['support'],
-        summary: `Requests a custom solution: a sales ticket with the request's details.${multipartNote}`,
-        response: { 201: ticketSchema, ...uploadRefusals },
-      },
+      access: 'member',
+      summary: `Requests a custom solution: a sales ticket with the request's details.${multipartNote}`,
+      answer: { 201: ticketSchema },
+      refuses: [404, 429],
     },
     async (request, reply) => {
       const form = await upload(request, null, 'customer');
@@ -176,59 +158,51 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    support.queue.pattern,
+  route(
+    support.queue,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['support'],
-        summary:
-          'Staff: every ticket, anonymous ones too, soonest-missed response target first; by status and assignee',
-        querystring: queueQuerySchema,
-        response: { 200: queuePageSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary:
+        'Staff: every ticket, anonymous ones too, soonest-missed response target first; by status and assignee',
+      query: queueQuerySchema,
+      answer: { 200: queuePageSchema },
+      refuses: [404],
     },
     async (request) => tickets.queue(requireSession(request).user, request.query),
   );
 
-  app.get(
-    support.queueTicket.pattern,
+  route(
+    support.queueTicket,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['support'],
-        summary: 'Staff: one ticket with its internal notes',
-        params: idParamsSchema,
-        response: { 200: ticketSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary: 'Staff: one ticket with its internal notes',
+      params: idParamsSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404],
     },
     async (request) => tickets.staffGet(request.params.id),
   );
 
-  app.post(
-    support.assignToMe.pattern,
+  route(
+    support.assignToMe,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['support'],
-        summary: 'Staff: takes a ticket',
-        params: idParamsSchema,
-        response: { 200: ticketSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary: 'Staff: takes a ticket',
+      params: idParamsSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404],
     },
     async (request) => tickets.assignToMe(requireSession(request).user, request.params.id),
   );
 
-  app.post(
-    support.staffMessage.pattern,
+  route(
+    support.staffMessage,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['support'],
-        summary: `Staff: a reply (the customer is told; the ticket then awaits them) or, with internal=true, a note they never see.${multipartNote}`,
-        params: idParamsSchema,
-        response: { 200: ticketSchema, 409: errorSchema, ...uploadRefusals },
-      },
+      access: 'superAdmin',
+      summary: `Staff: a reply (the customer is told; the ticket then awaits them) or, with internal=true, a note they never see.${multipartNote}`,
+      params: idParamsSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404, 409, 429],
     },
     async (request) => {
       const form = await upload(request, request.params.id, 'staff');
@@ -236,31 +210,27 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    support.staffStatus.pattern,
+  route(
+    support.staffStatus,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['support'],
-        summary: 'Staff: changes a ticket’s status; 409 for a change the states do not allow',
-        params: idParamsSchema,
-        body: ticketStatusChangeSchema,
-        response: { 200: ticketSchema, 409: errorSchema, ...refusals },
-      },
+      access: 'superAdmin',
+      summary: 'Staff: changes a ticket’s status; 409 for a change the states do not allow',
+      params: idParamsSchema,
+      body: ticketStatusChangeSchema,
+      answer: { 200: ticketSchema },
+      refuses: [404, 409],
     },
     async (request) => tickets.staffChangeStatus(request.params.id, request.body.status),
   );
 
-  app.get(
-    support.staffAttachment.pattern,
+  route(
+    support.staffAttachment,
     {
-      config: { access: 'superAdmin' },
-      schema: {
-        tags: ['support'],
-        summary: 'Staff: an attachment of any ticket',
-        params: attachmentParams,
-        response: { 200: z.any().describe('the file'), ...refusals },
-      },
+      access: 'superAdmin',
+      summary: 'Staff: an attachment of any ticket',
+      params: attachmentParams,
+      answer: { 200: z.any().describe('the file') },
+      refuses: [404],
     },
     async (request, reply) =>
       sendFile(
@@ -268,4 +238,4 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         await tickets.staffAttachment(request.params.id, request.params.attachmentId),
       ),
   );
-};
+});

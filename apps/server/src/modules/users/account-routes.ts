@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   changePasswordSchema,
-  errorSchema,
   idParamsSchema,
   mfaDisableSchema,
   mfaEnableSchema,
@@ -13,30 +11,21 @@ import {
   updateProfileSchema,
   userSchema,
 } from '@alpenkube/contract';
+import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession, toPublicUser } from '../sessions/index.ts';
 
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
-};
-
 /** The signed-in user's own account. Every route here needs a session. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes = routePlugin({ tag: 'account' }, async (app, route) => {
   const { account } = app.services;
 
-  app.patch(
-    endpoints.account.updateProfile.pattern,
+  route(
+    endpoints.account.updateProfile,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'Update name and e-mail; a new e-mail needs the current password',
-        body: updateProfileSchema,
-        response: { 200: userSchema, ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Update name and e-mail; a new e-mail needs the current password',
+      body: updateProfileSchema,
+      answer: { 200: userSchema },
+      refuses: [404, 409, 429],
     },
     async (request) =>
       toPublicUser(
@@ -48,16 +37,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.put(
-    endpoints.account.changePassword.pattern,
+  route(
+    endpoints.account.changePassword,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'Change the password; other sessions end',
-        body: changePasswordSchema,
-        response: { 204: z.null(), ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Change the password; other sessions end',
+      body: changePasswordSchema,
+      answer: { 204: z.null() },
+      refuses: [404, 409, 429],
     },
     async (request, reply) => {
       await account.changePassword(requireSession(request), request.body, clientInfo(request));
@@ -65,29 +52,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.account.startMfaSetup.pattern,
+  route(
+    endpoints.account.startMfaSetup,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'Start two-factor set-up: a new TOTP secret',
-        response: { 200: mfaSetupSchema, ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Start two-factor set-up: a new TOTP secret',
+      answer: { 200: mfaSetupSchema },
+      refuses: [404, 409, 429],
     },
     async (request) => account.setupMfa(requireSession(request).user.id),
   );
 
-  app.post(
-    endpoints.account.enableMfa.pattern,
+  route(
+    endpoints.account.enableMfa,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'Turn two-factor on with the password and a code from the new secret',
-        body: mfaEnableSchema,
-        response: { 200: userSchema, ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Turn two-factor on with the password and a code from the new secret',
+      body: mfaEnableSchema,
+      answer: { 200: userSchema },
+      refuses: [404, 409, 429],
     },
     async (request) =>
       toPublicUser(
@@ -95,16 +78,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    endpoints.account.disableMfa.pattern,
+  route(
+    endpoints.account.disableMfa,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'Turn two-factor off with the password and a code',
-        body: mfaDisableSchema,
-        response: { 200: userSchema, ...errors },
-      },
+      access: 'signedIn',
+      summary: 'Turn two-factor off with the password and a code',
+      body: mfaDisableSchema,
+      answer: { 200: userSchema },
+      refuses: [404, 409, 429],
     },
     async (request) =>
       toPublicUser(
@@ -116,29 +97,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    endpoints.account.sessions.pattern,
+  route(
+    endpoints.account.sessions,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: "The user's sessions",
-        response: { 200: z.array(sessionInfoSchema), 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: "The user's sessions",
+      answer: { 200: z.array(sessionInfoSchema) },
     },
     async (request) => account.listSessions(requireSession(request)),
   );
 
-  app.delete(
-    endpoints.account.revokeSession.pattern,
+  route(
+    endpoints.account.revokeSession,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'End one of your sessions',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
+      access: 'signedIn',
+      summary: 'End one of your sessions',
+      params: idParamsSchema,
+      answer: { 204: z.null() },
+      refuses: [404, 409, 429],
     },
     async (request, reply) => {
       await account.revokeSession(requireSession(request), request.params.id);
@@ -146,18 +122,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    endpoints.account.revokeOtherSessions.pattern,
+  route(
+    endpoints.account.revokeOtherSessions,
     {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['account'],
-        summary: 'End every session but this one',
-        response: { 200: revokedSchema, 401: errorSchema },
-      },
+      access: 'signedIn',
+      summary: 'End every session but this one',
+      answer: { 200: revokedSchema },
     },
     async (request) => ({
       revoked: await account.revokeOtherSessions(requireSession(request)),
     }),
   );
-};
+});

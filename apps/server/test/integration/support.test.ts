@@ -310,6 +310,59 @@ describe('support tickets', () => {
     expect(mine.relatedCluster).toEqual({ id: cluster!.id, name: 'not-yours' });
   });
 
+  it('lets someone waiting to join open and follow their own tickets, and shows them nothing else', async () => {
+    const owner = await customer();
+    const theirs = await opened(owner.client);
+    const [tier] = (await t.app.services.catalog.tiers()).value;
+    const [cluster] = await db()
+      .insert(clusters)
+      .values({
+        organizationId: owner.organizationId,
+        name: 'members-only',
+        tierId: tier!.id,
+        provider: 'alpenkube',
+        region: 'eu-de-fra',
+        kubernetesVersion: '1.37',
+        kubernetesPatch: '1.37.2',
+        status: 'running',
+      })
+      .returning();
+    // Registered with the organization's domain: an admin has not accepted them yet.
+    const [pending] = await db()
+      .insert(users)
+      .values({
+        organizationId: owner.organizationId,
+        username: `pending${Date.now()}`,
+        email: `pending${Date.now()}@example.com`,
+        passwordHash: 'not-a-hash',
+        emailVerified: true,
+        status: 'pending_approval',
+      })
+      .returning();
+    const sid = await t.app.services.sessions.create(db(), pending!.id, {
+      userAgent: 'test',
+      ip: '127.0.0.1',
+    });
+    const waiting = new Client(t.app);
+    waiting.setCookie('sid', sid);
+
+    const own = await opened(waiting, ticketFields({ subject: 'How long does approval take?' }));
+    expect((await waiting.get('/api/support/tickets')).json<TicketSummary[]>()).toEqual([
+      expect.objectContaining({ id: own.id, subject: 'How long does approval take?' }),
+    ]);
+    expect((await waiting.get(`/api/support/tickets/${own.id}`)).statusCode).toBe(200);
+    expect((await reply(waiting, own.id, { body: 'Any news?' })).statusCode).toBe(200);
+    // The organization's own tickets and clusters stay out of sight.
+    expect((await waiting.get(`/api/support/tickets/${theirs.id}`)).statusCode).toBe(404);
+    expect((await reply(waiting, theirs.id, { body: 'Let me in' })).statusCode).toBe(404);
+    expect(
+      (await open(waiting, ticketFields({ relatedClusterId: String(cluster!.id) }))).statusCode,
+    ).toBe(404);
+    // The members see it with the organization's tickets, once it is theirs to see.
+    const listed = (await owner.client.get('/api/support/tickets')).json<TicketSummary[]>();
+    expect(listed.map((ticket) => ticket.id)).toEqual(expect.arrayContaining([own.id, theirs.id]));
+  });
+
   it('lets staff work the queue: assign, note, reply; notes never reach the customer; replies notify', async () => {
     const owner = await customer();
     const agent = await staff();

@@ -41,8 +41,8 @@ function sendFile(
 }
 
 /**
- * Support for signed-in customers (their organization's tickets: another's is a 404) and the
- * staff queue over every ticket, anonymous ones too. Multipart bodies are accepted here only:
+ * Support for signed-in customers (their organization's tickets: another's is a 404; someone
+ * still waiting to join sees only the tickets they opened) and the staff queue over every ticket, anonymous ones too. Multipart bodies are accepted here only:
  * the parser is registered inside this plugin, so every other route stays JSON-only.
  */
 export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) => {
@@ -58,7 +58,7 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
   route(
     support.createTicket,
     {
-      access: 'member',
+      access: 'signedIn',
       summary: `Opens a ticket with its first message and attachments, all or nothing.${multipartNote}`,
       answer: { 201: ticketSchema },
       refuses: [404, 429],
@@ -73,31 +73,31 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
   route(
     support.tickets,
     {
-      access: 'member',
+      access: 'signedIn',
       summary: "The organization's tickets, newest first, a page of `limit` before the id `before`",
       query: ticketListQuerySchema,
       answer: { 200: z.array(ticketSummarySchema) },
       refuses: [404],
     },
-    async (request) => tickets.list(requireSession(request).user.organizationId, request.query),
+    async (request) => tickets.list(requireSession(request).user, request.query),
   );
 
   route(
     support.ticket,
     {
-      access: 'member',
+      access: 'signedIn',
       summary: 'One ticket and its conversation (without the staff’s internal notes)',
       params: idParamsSchema,
       answer: { 200: ticketSchema },
       refuses: [404],
     },
-    async (request) => tickets.get(requireSession(request).user.organizationId, request.params.id),
+    async (request) => tickets.get(requireSession(request).user, request.params.id),
   );
 
   route(
     support.replyTicket,
     {
-      access: 'member',
+      access: 'signedIn',
       summary: `Replies to a ticket: it is open again with a new response target; 409 when closed.${multipartNote}`,
       params: idParamsSchema,
       answer: { 200: ticketSchema },
@@ -112,7 +112,7 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
   route(
     support.ticketStatus,
     {
-      access: 'member',
+      access: 'signedIn',
       summary: 'Resolves, closes or reopens a ticket (reopen within 14 days); 409 otherwise',
       params: idParamsSchema,
       body: ticketStatusChangeSchema,
@@ -126,7 +126,7 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
   route(
     support.attachment,
     {
-      access: 'member',
+      access: 'signedIn',
       summary: 'An attachment of a ticket, as a download of the type found in its bytes',
       params: attachmentParams,
       answer: { 200: z.any().describe('the file') },
@@ -136,7 +136,7 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
       sendFile(
         reply,
         await tickets.attachment(
-          requireSession(request).user.organizationId,
+          requireSession(request).user,
           request.params.id,
           request.params.attachmentId,
         ),

@@ -15,6 +15,7 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@alpenkube/contract';
+import { can, type Actor } from '@alpenkube/contract/permissions';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusters } from '../clusters/schema.ts';
@@ -83,6 +84,19 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Upload['fields']): 
 
 const displayName = (user: SessionUser) => user.name || user.username;
 
+/** Who reads a ticket as its customer: a member sees the organization's, anyone else their own. */
+export type TicketViewer = Pick<SessionUser, 'id' | 'organizationId'> & Actor;
+
+/**
+ * Someone whose request to join is pending (or who must set up two-factor first) may open
+ * tickets and follow their own, and sees nothing else of the organization.
+ */
+const onlyOwn = (viewer: TicketViewer) =>
+  can(viewer, 'member') ? undefined : eq(supportTickets.userId, viewer.id);
+
+/** No organization has this id: what a non-member's cluster or product lookup is scoped to. */
+const NO_ORGANIZATION = 0;
+
 type Deps = Pick<Infrastructure, 'db' | 'config' | 'fileStore'> & {
   catalog: CatalogService;
   rateLimit: RateLimiter;
@@ -141,11 +155,18 @@ export function createTicketService(deps: Deps) {
     return betterPlan(catalog, row?.plan ?? ANONYMOUS_PLAN, cluster?.plan ?? null);
   }
 
-  async function ownTicket(organizationId: number, id: number): Promise<TicketRow> {
+  async function ownTicket(viewer: TicketViewer, id: number): Promise<TicketRow> {
     const [ticket] = await db
       .select()
       .from(supportTickets)
-      .where(inOrganization(supportTickets, organizationId, eq(supportTickets.id, id)));
+      .where(
+        inOrganization(
+          supportTickets,
+          viewer.organizationId,
+          eq(supportTickets.id, id),
+          onlyOwn(viewer),
+        ),
+      );
     if (!ticket) throw notFound('No such ticket');
     return ticket;
   }
@@ -250,10 +271,14 @@ export function createTicketService(deps: Deps) {
     files: ReceivedFile[],
   ): Promise<number> {
     const catalog = await catalogNow();
-    const plan = await planOf(user.organizationId, values.relatedClusterId ?? null);
+    // Someone not yet in the organization knows nothing of it: neither its plan nor its clusters.
+    const member = can(user, 'member');
+    const plan = member
+      ? await planOf(user.organizationId, values.relatedClusterId ?? null)
+      : ANONYMOUS_PLAN;
     assertSeverityAllowed(catalog, plan, values.severity);
     await assertRelated(
-      user.organizationId,
+      member ? user.organizationId : NO_ORGANIZATION,
       values.relatedClusterId ?? undefined,
       values.relatedProductId ?? undefined,
     );
@@ -286,7 +311,7 @@ export function createTicketService(deps: Deps) {
   }
 
   const customerView = async (user: SessionUser, id: number) =>
-    loadTicket(db, await ownTicket(user.organizationId, id), 'customer');
+    loadTicket(db, await ownTicket(user, id), 'customer');
   const staffView = async (id: number) => loadTicket(db, await anyTicket(id), 'staff');
 
   async function setStatus(ticket: TicketRow, to: TicketStatus, actor: TicketActor) {
@@ -325,10 +350,7 @@ export function createTicketService(deps: Deps) {
     ): Promise<FileAllowance> {
       let ticket: TicketRef = null;
       if (ticketId !== null) {
-        ticket =
-          as === 'staff'
-            ? await anyTicket(ticketId)
-            : await ownTicket(user.organizationId, ticketId);
+        ticket = as === 'staff' ? await anyTicket(ticketId) : await ownTicket(user, ticketId);
       }
       return limits.allowance(db, as === 'staff' ? staffSender(user) : customer(user), ticket);
     },
@@ -391,7 +413,7 @@ export function createTicketService(deps: Deps) {
         }),
       ),
 
-    async list(organizationId: number, query: TicketListQuery): Promise<TicketSummary[]> {
+    async list(viewer: TicketViewer, query: TicketListQuery): Promise<TicketSummary[]> {
       const rows = await db
         .select(summaryColumns)
         .from(supportTickets)
@@ -399,7 +421,8 @@ export function createTicketService(deps: Deps) {
         .where(
           inOrganization(
             supportTickets,
-            organizationId,
+            viewer.organizationId,
+            onlyOwn(viewer),
             query.status ? eq(supportTickets.status, query.status) : undefined,
             query.kind ? eq(supportTickets.kind, query.kind) : undefined,
             query.before ? lt(supportTickets.id, query.before) : undefined,
@@ -410,16 +433,18 @@ export function createTicketService(deps: Deps) {
       return rows.map(toSummary);
     },
 
-    get: async (organizationId: number, id: number) =>
-      loadTicket(db, await ownTicket(organizationId, id), 'customer'),
+    get: async (viewer: TicketViewer, id: number) =>
+      loadTicket(db, await ownTicket(viewer, id), 'customer'),
 
     reply: async (user: SessionUser, id: number, upload: Upload): Promise<Ticket> => {
       await savingFiles(customer(user), upload, async () => {
         const input = parseFields(ticketMessageInputSchema, upload.fields);
-        const ticket = await ownTicket(user.organizationId, id);
+        const ticket = await ownTicket(user, id);
         assertCustomerCanReply(ticket);
         const catalog = await catalogNow();
-        const plan = await planOf(user.organizationId, ticket.relatedClusterId);
+        const plan = can(user, 'member')
+          ? await planOf(user.organizationId, ticket.relatedClusterId)
+          : ANONYMOUS_PLAN;
         await db.transaction(async (tx) => {
           assertCustomerCanReply(await lockedTicket(tx, ticket.id));
           await limits.assertRoom(tx, customer(user), ticket, upload.files);
@@ -441,12 +466,12 @@ export function createTicketService(deps: Deps) {
     },
 
     async changeStatus(user: SessionUser, id: number, to: TicketStatus): Promise<Ticket> {
-      await setStatus(await ownTicket(user.organizationId, id), to, 'customer');
+      await setStatus(await ownTicket(user, id), to, 'customer');
       return customerView(user, id);
     },
 
-    async attachment(organizationId: number, id: number, attachmentId: number) {
-      await ownTicket(organizationId, id);
+    async attachment(viewer: TicketViewer, id: number, attachmentId: number) {
+      await ownTicket(viewer, id);
       return attachment(id, attachmentId, 'customer');
     },
 

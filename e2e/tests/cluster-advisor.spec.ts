@@ -38,7 +38,7 @@ test('smart suggestions: the answers give a cluster, its price and reasons, and 
   // and the Business support plan: 5 × $91.20 + $284.05 + $499.00.
   await expect(panel.getByTestId('suggestion-price')).toHaveText('$1,239.05');
   await expect(reasons).toContainText(
-    '24x7 critical production needs Enterprise (Red): 99.95% API availability, HA control plane, with the strongest support.',
+    '24x7 critical production needs Enterprise (Red): 99.95% API availability target, HA control plane, with the strongest support.',
   );
   await expect(reasons).toContainText(
     '16 vCPU and 64 GiB plus 25% headroom is 20 vCPU and 80 GiB: 5 × m-4vcpu-16gb (20 vCPU and 80 GiB) is the cheapest way Enterprise (Red) holds it.',

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clusters, clusterTiers, orders, users } from '../../src/db/schema.ts';
+import {
+  addons,
+  clusters,
+  clusterTiers,
+  orders,
+  supportPlans,
+  users,
+} from '../../src/db/schema.ts';
+import { syncCatalogs } from '../../src/modules/platform/index.ts';
 import type { Catalog } from '@alpenkube/contract';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
 
@@ -163,6 +171,44 @@ describe('platform calls', () => {
       }
       expect(tier.nodePriceMonthly).toBe(tier.nodeSizes[0]!.priceMonthly);
     }
+  });
+
+  it("the start-up sync puts the catalog's texts into a database seeded with older ones", async () => {
+    // What migration 0005 seeded, before docs/catalog-claims.md reworded it.
+    await db()
+      .update(clusterTiers)
+      .set({
+        features: ['Managed control plane', 'Cluster autoscaler'],
+        sla: '99.9% API availability',
+      })
+      .where(eq(clusterTiers.slug, 'blue'));
+    await db()
+      .update(addons)
+      .set({
+        description: 'NGINX ingress with a managed EU load balancer and automatic DNS records.',
+      })
+      .where(eq(addons.slug, 'ingress-nginx'));
+    await db()
+      .update(supportPlans)
+      .set({
+        description:
+          'A named technical account manager, 15-minute response to critical incidents and quarterly reviews.',
+      })
+      .where(eq(supportPlans.slug, 'enterprise'));
+
+    await syncCatalogs(db());
+
+    const catalog = (await new Client(t.app).get('/api/catalog')).json() as Catalog;
+    const blue = catalog.tiers.find((tier) => tier.slug === 'blue')!;
+    expect(blue.features).toContain('Resizable node pools');
+    expect(blue.features).not.toContain('Cluster autoscaler');
+    expect(blue.sla).toBe('99.9% API availability target');
+    expect(catalog.addons.find((addon) => addon.slug === 'ingress-nginx')!.description).not.toMatch(
+      /load balancer/,
+    );
+    const enterprise = catalog.supportPlans.find((plan) => plan.slug === 'enterprise')!;
+    expect(enterprise.description).not.toMatch(/account manager/);
+    expect(enterprise.responseMinutes).toEqual({ urgent: 15, high: 60, normal: 240, low: 480 });
   });
 
   it('GET /api/version/summary answers the package version and the development environment', async () => {

@@ -21,7 +21,7 @@ const addonWorkloads: Record<string, { namespace: string; replicas: number }> = 
   'service-mesh': { namespace: 'istio-system', replicas: 2 },
   gitops: { namespace: 'argocd', replicas: 3 },
   'gpu-operator': { namespace: 'gpu-operator', replicas: 2 },
-  policy: { namespace: 'gatekeeper-system', replicas: 2 },
+  policy: { namespace: 'kyverno', replicas: 2 },
 };
 
 /**

@@ -23,7 +23,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     unit: 'cluster',
     priceMonthlyCents: 0,
     compatibleTiers: ALL,
-    description: 'NGINX ingress with a managed EU load balancer and automatic DNS records.',
+    description: 'The NGINX ingress controller, routing HTTP and HTTPS traffic to your services.',
   }),
   addon({
     slug: 'cert-manager',
@@ -34,7 +34,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     priceMonthlyCents: 0,
     compatibleTiers: ALL,
     description:
-      "TLS certificates issued and renewed automatically from Let's Encrypt or your own CA.",
+      "cert-manager, which issues and renews TLS certificates from Let's Encrypt or your own CA.",
   }),
   addon({
     slug: 'monitoring',
@@ -44,8 +44,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     unit: 'cluster',
     priceMonthlyCents: 2900,
     compatibleTiers: ALL,
-    description:
-      'Prometheus and Grafana with alerting, 30 days of metrics stored in the same region.',
+    description: 'Prometheus and Grafana with alerting, running in the cluster.',
   }),
   addon({
     slug: 'logging',
@@ -55,8 +54,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     unit: 'cluster',
     priceMonthlyCents: 3900,
     compatibleTiers: ALL,
-    description:
-      'Loki-based log collection and search, 30 days of retention, export to S3-compatible storage.',
+    description: 'Loki-based log collection and search, running in the cluster.',
   }),
   addon({
     slug: 'backup',
@@ -67,7 +65,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     priceMonthlyCents: 400,
     compatibleTiers: PRODUCTION,
     description:
-      'Scheduled backups of resources and volumes to a second EU region, with point-in-time restore.',
+      'Velero, for scheduled backups of Kubernetes resources and volumes to storage you configure.',
   }),
   addon({
     slug: 'service-mesh',
@@ -88,8 +86,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     unit: 'cluster',
     priceMonthlyCents: 1900,
     compatibleTiers: ALL,
-    description:
-      'Argo CD deploys from your Git repositories, with single sign-on and drift detection.',
+    description: 'Argo CD deploys from your Git repositories and shows drift from them.',
   }),
   addon({
     slug: 'gpu-operator',
@@ -100,7 +97,7 @@ export const ADDON_CATALOG: AddonRow[] = [
     priceMonthlyCents: 0,
     compatibleTiers: ['ai'],
     description:
-      'NVIDIA drivers, device plugin and DCGM metrics on every GPU node, kept in step with upgrades.',
+      'The NVIDIA GPU operator: drivers, device plugin and DCGM metrics on the GPU nodes.',
   }),
   addon({
     slug: 'policy',
@@ -111,6 +108,6 @@ export const ADDON_CATALOG: AddonRow[] = [
     priceMonthlyCents: 1500,
     compatibleTiers: PRODUCTION,
     description:
-      'Admission policies for image provenance, resource limits and HDS or CISPE baselines, with reports.',
+      'Kyverno admission policies, for example on image provenance and resource limits, with policy reports.',
   }),
 ];

@@ -11,6 +11,7 @@ import {
 import type { Database, Db } from '../../db/client.ts';
 import { prewrittenJson, type PrewrittenJson } from '../../http/prewritten-json.ts';
 import { ADDON_CATALOG } from './addon-catalog.ts';
+import { SUPPORT_PLAN_CATALOG } from './support-plan-catalog.ts';
 import { TIER_CATALOG } from './tier-catalog.ts';
 
 /** Every instance hears this when the catalog tables change, and reloads its copy. */
@@ -46,8 +47,8 @@ export function toTier(row: TierRow): Tier {
 }
 
 /**
- * Keeps the tier and add-on tables equal to the catalogs in code (prices change with a deploy),
- * and tells every instance to reload.
+ * Keeps the tier, add-on and support-plan tables equal to the catalogs in code (prices and texts
+ * change with a deploy), and tells every instance to reload.
  */
 export async function syncCatalogs(db: Db) {
   await db.transaction(async (tx) => {
@@ -59,6 +60,12 @@ export async function syncCatalogs(db: Db) {
     }
     for (const addon of ADDON_CATALOG) {
       await tx.insert(addons).values(addon).onConflictDoUpdate({ target: addons.slug, set: addon });
+    }
+    for (const plan of SUPPORT_PLAN_CATALOG) {
+      await tx
+        .insert(supportPlans)
+        .values(plan)
+        .onConflictDoUpdate({ target: supportPlans.slug, set: plan });
     }
     await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
   });

@@ -50,7 +50,7 @@ function cpuChoice(answers: WorkloadAnswers): Choice {
     return {
       types: ['data', 'red', 'blue'],
       why: (tier) =>
-        `A data and analytics workload in ${environment} gets ${tier.name}, the tier with memory-rich nodes and local NVMe for it (${tier.sla}).`,
+        `A data and analytics workload in ${environment} gets ${tier.name}, the tier with 32 and 64 GB nodes for it (${tier.sla}).`,
     };
   }
   if (answers.availability === 'critical') {
@@ -70,12 +70,12 @@ function cpuChoice(answers: WorkloadAnswers): Choice {
     return answers.availability === 'business_hours'
       ? {
           types: ['blue', 'red'],
-          why: (tier) => `Production during business hours: ${tier.name} gives ${tier.sla}.`,
+          why: (tier) => `Production during business hours: ${tier.name}, with a ${tier.sla}.`,
         }
       : {
           types: ['green', 'blue', 'red'],
           why: (tier) =>
-            `Production that tolerates a pause: ${tier.name} has the lowest node prices with an SLA (${tier.sla}).`,
+            `Production that tolerates a pause: ${tier.name} has the lowest node prices with an availability target (${tier.sla}).`,
         };
   }
   if (answers.environment === 'experiment' && answers.availability === 'best_effort') {

@@ -14,7 +14,7 @@ const withTagline = (
 export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
   blue: withTagline('blue', {
     story:
-      'Standard clusters are where most teams run their production services. Nodes are general-purpose, the control plane is managed and patched for you, and autoscaling keeps cost in line with traffic.',
+      'Standard clusters are where most teams run their production services. Nodes are general-purpose, the control plane is managed for you, and node pools grow or shrink when you resize them.',
     useCases: [
       {
         title: 'Web applications and APIs',
@@ -32,11 +32,11 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
   }),
   red: withTagline('red', {
     story:
-      'Enterprise clusters are built for workloads where downtime has a price and auditors ask questions: a control plane replicated across three zones, round-the-clock critical support and the contractual terms regulated sectors need.',
+      'Enterprise clusters are built for workloads where downtime has a price and auditors ask questions: a control plane replicated across three zones and round-the-clock support for critical incidents.',
     useCases: [
       {
-        title: 'Health data (HDS)',
-        text: 'Hosting personal health data in French regions under HDS certification.',
+        title: 'Audited workloads',
+        text: 'An audit trail of every change and a report of where each cluster runs.',
       },
       {
         title: 'Financial services',
@@ -65,7 +65,7 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
   }),
   data: withTagline('data', {
     story:
-      'Data Analytics clusters pair large-memory nodes with high-throughput volumes, so Spark executors, Trino workers and stateful databases have room to work, with data kept in the region you choose.',
+      'Data Analytics clusters offer nodes with 32 or 64 GB of memory and up to 400 GB of disk, so Spark executors, Trino workers and stateful databases have room to work, in the region you choose.',
     useCases: [
       {
         title: 'Spark and Trino',
@@ -80,22 +80,22 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
   }),
   ai: withTagline('ai', {
     story:
-      'AI/ML clusters add GPU node pools to Kubernetes, with the NVIDIA GPU operator installed and kept compatible across upgrades. Train on sovereign infrastructure and serve models close to your EU users.',
+      'AI/ML clusters add GPU node pools to Kubernetes, with the NVIDIA GPU operator as a free add-on. Train and serve models in the region you choose.',
     useCases: [
       {
         title: 'Model training',
-        text: 'Distributed training jobs on GPU pools that scale to zero when idle.',
+        text: 'Distributed training jobs on L4 or H100 node pools.',
       },
       {
         title: 'Inference',
-        text: 'Serve LLMs and vision models with autoscaling on GPU utilisation.',
+        text: 'Serve LLMs and vision models on GPU nodes.',
       },
       { title: 'Notebooks', text: 'Shared JupyterHub environments for data-science teams.' },
     ],
   }),
   orange: withTagline('orange', {
     story:
-      'Dev/Test clusters mirror production Kubernetes at a fraction of the price. Create one per branch or per team, rehearse upgrades before production, and delete it when you are done: billing is by the hour.',
+      'Dev/Test clusters mirror production Kubernetes at a fraction of the price. Create one per branch or per team, rehearse upgrades before production, and delete it when you are done: the unused hours of its period come back as credit.',
     useCases: [
       {
         title: 'CI pipelines',

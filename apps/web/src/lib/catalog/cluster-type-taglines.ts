@@ -11,12 +11,13 @@ export const clusterTypeTaglines: Record<ClusterPageType, ClusterTypeTagline> = 
   blue: {
     type: 'blue',
     fallbackName: 'Standard (Blue)',
-    tagline: 'The production default: balanced nodes, a financially backed SLA, EU hosting.',
+    tagline:
+      'The production default: balanced nodes, a 99.9% availability target, the region you choose.',
   },
   red: {
     type: 'red',
     fallbackName: 'Enterprise (Red)',
-    tagline: 'Highly available control plane, the strongest SLA, HDS-ready for health data.',
+    tagline: 'Highly available control plane over three zones, the highest availability target.',
   },
   green: {
     type: 'green',
@@ -27,12 +28,13 @@ export const clusterTypeTaglines: Record<ClusterPageType, ClusterTypeTagline> = 
   data: {
     type: 'data',
     fallbackName: 'Data Analytics',
-    tagline: 'Memory-rich nodes and fast local storage for analytics engines and databases.',
+    tagline: 'Large nodes with up to 64 GB of memory, for analytics engines and databases.',
   },
   ai: {
     type: 'ai',
     fallbackName: 'AI/ML (Violet)',
-    tagline: 'GPU node pools for training and inference, with drivers managed for you.',
+    tagline:
+      'GPU node pools for training and inference, with the NVIDIA GPU operator as a free add-on.',
   },
   orange: {
     type: 'orange',

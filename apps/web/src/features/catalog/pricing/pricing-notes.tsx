@@ -3,11 +3,11 @@ import { paths } from '@/config/paths';
 import { useCurrency } from '@/lib/currency';
 
 const included = [
-  'Managed, patched control plane with encrypted etcd backups',
+  'Managed control plane and etcd',
   'Hosting in EU regions under EU jurisdiction, no non-EU parent company',
-  'metrics-server, CSI volume snapshots and the cluster autoscaler',
-  'Platform audit log, data-residency report and GDPR data processing agreement',
-  'Ticket support with response times set by the tier’s SLA',
+  'Node pools you add, remove and resize from the console or the API',
+  'Platform audit log and data-residency report',
+  'Ticket support with response targets set by your support plan',
   'No charge for traffic between nodes of the same cluster',
 ];
 

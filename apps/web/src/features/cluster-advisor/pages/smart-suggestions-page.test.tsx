@@ -36,7 +36,7 @@ describe('SmartSuggestionsPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('suggestion-price')).toHaveTextContent('$342.00');
     expect(within(suggestion()).getByText('workers: 3 × m-4vcpu-16gb')).toBeVisible();
     expect(reasons()).toContain(
-      'Production during business hours: Standard (Blue) gives 99.9% API availability.',
+      'Production during business hours: Standard (Blue), with a 99.9% API availability target.',
     );
   });
 

@@ -29,9 +29,9 @@ export const termsOfService: LegalDocument = {
     },
     {
       id: 'sla',
-      title: '4. Service levels and credits',
+      title: '4. Service levels',
       paragraphs: [
-        'Each tier states the availability of its Kubernetes API (its SLA). If monthly availability falls below it, the organization receives a credit on its next invoice: 10% of the cluster’s monthly charge below the SLA, 25% below 99.0% and 50% below 95.0%. Sandbox clusters carry no SLA. Credits are the sole remedy for missed service levels.',
+        'Each tier states an availability target for its Kubernetes API. The target is not yet measured per cluster and gives no right to service credits. Dev/Test clusters are best effort and Sandbox clusters carry no target.',
       ],
     },
     {

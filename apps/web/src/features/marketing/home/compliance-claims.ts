@@ -3,17 +3,17 @@ export const complianceClaims = [
   {
     id: 'gdpr',
     title: 'GDPR',
-    text: 'A data processing agreement under article 28 in every contract, EU-only sub-processors, breach notification within 48 hours, and tools for access and erasure requests.',
+    text: 'An audit trail of every sign-in, order and change, and tools for access and erasure requests: a person’s data exported, or erased under a pseudonym.',
   },
   {
     id: 'hds',
     title: 'HDS',
-    text: 'Hébergeur de Données de Santé: the French certification required to host personal health data, available on Enterprise clusters in French regions.',
+    text: 'Hébergeur de Données de Santé, the French certification for hosting health data, is the hosting provider’s: we give you what it asks of the platform, an audit trail and the region of every cluster.',
   },
   {
     id: 'cispe',
     title: 'CISPE',
-    text: 'We adhere to the CISPE Data Protection Code of Conduct: customer data stays in the EU/EEA and is never used for our own purposes, checked by an independent body.',
+    text: 'In the spirit of the CISPE Data Protection Code of Conduct: you choose the EU region of each cluster, and your officers see where each one runs and what operators did.',
   },
   {
     id: 'sovereignty',

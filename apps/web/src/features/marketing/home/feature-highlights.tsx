@@ -4,17 +4,17 @@ const highlights = [
   {
     icon: Boxes,
     title: 'Managed control plane',
-    text: 'We run, patch and back up the API server and etcd. Enterprise clusters replicate it across three zones.',
+    text: 'We run the API server and etcd for you. Enterprise clusters replicate them across three zones.',
   },
   {
     icon: Gauge,
-    title: 'Autoscaling built in',
-    text: 'Node pools grow when pods are pending and shrink when they are idle, within the bounds you set.',
+    title: 'Node pools on demand',
+    text: 'Add and remove node pools and change their size from the console or the API, each change with its events.',
   },
   {
     icon: Puzzle,
     title: 'Add-ons, maintained',
-    text: 'Ingress, cert-manager, monitoring, backups, GitOps and more, installed and upgraded for you.',
+    text: 'Ingress, cert-manager, monitoring, backups, GitOps and more, installed and removed for you.',
   },
   {
     icon: Receipt,

@@ -6,9 +6,9 @@ import { paths } from '@/config/paths';
 const terminalLines = [
   { prompt: true, text: 'kubectl get nodes -L topology.kubernetes.io/region' },
   { prompt: false, text: 'NAME              STATUS   VERSION   REGION' },
-  { prompt: false, text: 'general-7c9f4-0   Ready    v1.31.4   eu-fr-par' },
-  { prompt: false, text: 'general-7c9f4-1   Ready    v1.31.4   eu-fr-par' },
-  { prompt: false, text: 'general-7c9f4-2   Ready    v1.31.4   eu-fr-par' },
+  { prompt: false, text: 'general-7c9f4-0   Ready    v1.37.2   eu-fr-par' },
+  { prompt: false, text: 'general-7c9f4-1   Ready    v1.37.2   eu-fr-par' },
+  { prompt: false, text: 'general-7c9f4-2   Ready    v1.37.2   eu-fr-par' },
 ];
 
 export function Hero() {

@@ -35,7 +35,11 @@ import {
   type PaymentGateway,
   type PaymentMethodService,
 } from './modules/payments/index.ts';
-import { createClusterService, type ClusterService } from './modules/clusters/index.ts';
+import {
+  clusterMadeByOrder,
+  createClusterService,
+  type ClusterService,
+} from './modules/clusters/index.ts';
 import {
   createBillingService,
   createSimulatedVatRegistry,
@@ -49,6 +53,7 @@ import { createProviderRegistry, type ProviderRegistry } from './modules/provide
 import {
   createProductOperations,
   createProductService,
+  productMadeByOrder,
   type ProductOperations,
   type ProductService,
 } from './modules/products/index.ts';
@@ -61,7 +66,7 @@ import {
   type OrderService,
 } from './modules/orders/index.ts';
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
-import { createAddonService, type AddonService } from './modules/addons/index.ts';
+import { createAddonService, settleAddonOrder, type AddonService } from './modules/addons/index.ts';
 import {
   type BearerTokenThrottle,
   createBearerTokenThrottle,
@@ -207,17 +212,21 @@ export function createServices(
             maxConnectionsPerAddress: config.maxConnectionsPerAddress,
           }),
   };
-  // Billing first: the clusters and the orders' payments tell it what was paid and what went.
-  const billing = createBillingService(shared);
-  // A cluster's provisioning ends its order: the orders module hands the cluster module how.
-  const clusters = createClusterService({
-    ...shared,
-    orderHooks: createOrderFulfilment(),
-    billingHooks: billing.clusterHooks,
-  });
+  // Orders first: the modules that sell a kind place its orders and answer them with the
+  // order service, which reads what a paid order made with those modules' plain functions.
   const orders = createOrderService({
     ...shared,
+    made: { cluster: clusterMadeByOrder, product: productMadeByOrder },
+  });
+  // Billing next: the clusters and the orders' payments tell it what was paid and what went.
+  const billing = createBillingService(shared);
+  // A cluster's provisioning ends its order, and an add-on's installation the add-on's order.
+  const clusters = createClusterService({
+    ...shared,
+    orders,
     assertOrderingAllowed: billing.assertOrderingAllowed,
+    orderHooks: { ...createOrderFulfilment(), addonSettled: settleAddonOrder },
+    billingHooks: billing.clusterHooks,
   });
   const paymentMethods = createPaymentMethodService(shared);
   // A product's jobs end its order and tell billing, through hooks, as a cluster's do.
@@ -229,6 +238,7 @@ export function createServices(
   const products = createProductService({
     ...shared,
     orders,
+    assertOrderingAllowed: billing.assertOrderingAllowed,
     operations: productOperations,
     billingHooks: billing.productHooks,
   });

@@ -4,13 +4,13 @@ import type { BillingPlans, Catalog, ChangePlan, SupportPlan } from '@alpenkube/
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orders } from '../orders/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { subscriptions } from './schema.ts';
 import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { orderPlacedWith, placeSupportOrder } from '../orders/index.ts';
+import { orderPlacedWith, type OrderRecord } from '../orders/index.ts';
+import { placeSupportOrder } from './support-orders.ts';
 import { assertOrderingAllowed } from './ordering-suspension.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { dayOf } from './periods.ts';
@@ -20,8 +20,6 @@ import {
   lockSupportSubscription,
   lockUnpaidRenewals,
 } from './subscriptions.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 
 const priceFor = (plan: SupportPlan, cycle: 'monthly' | 'yearly') =>
   cycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
@@ -169,7 +167,7 @@ export async function changePlan(
  */
 export async function supportOrderPaid(
   tx: Tx,
-  order: OrderRow,
+  order: OrderRecord,
   now: Date,
   catalog: Catalog,
 ): Promise<string> {

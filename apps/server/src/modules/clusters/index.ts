@@ -5,3 +5,4 @@ export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts'
 export { configOf } from './cluster-records.ts';
 export type { AddonInstallStart } from './cluster-addons.ts';
 export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';
+export { clusterMadeByOrder } from './cluster-orders.ts';

@@ -23,7 +23,7 @@ const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: er
  * organization and a verified address (`orderer`). Another organization's order is a 404.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders, orderPayments } = app.services;
+  const { orders, orderPayments, clusters } = app.services;
 
   app.get(
     endpoints.orders.list.pattern,
@@ -56,7 +56,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.headers['idempotency-key'];
       return sendPlacedOrder(
         reply,
-        await orders.create(requireSession(request).user, request.body, key, clientInfo(request)),
+        await clusters.placeOrder(
+          requireSession(request).user,
+          request.body,
+          key,
+          clientInfo(request),
+        ),
       );
     },
   );

@@ -4,3 +4,4 @@ export { createProductOperations, type ProductOperations } from './product-opera
 export { productRoutes } from './product-routes.ts';
 export { createProductService, type ProductService } from './product-service.ts';
 export type { ProductBillingHooks, ProductOrderHooks } from './product-hooks.ts';
+export { productMadeByOrder } from './product-orders.ts';

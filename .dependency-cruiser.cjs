@@ -60,19 +60,14 @@ const tableOwnerExceptions = [
     why: 'baseline: joins to people and organizations (names, e-mail, standing); members deletes notifications, operators lists invoices',
   },
   {
-    modules: ['addons'],
-    owners: ['billing', 'clusters', 'orders'],
-    why: 'baseline: add-on quotes and orders read the cluster, its subscription and its orders',
-  },
-  {
     modules: ['billing'],
-    owners: ['clusters', 'invoices', 'orders', 'organizations', 'products'],
+    owners: ['invoices', 'orders', 'organizations', 'products'],
     why: "baseline: renewals read what they renew; suspension and support plan are organizations' columns",
   },
   {
     modules: ['clusters'],
-    owners: ['orders', 'organizations', 'users'],
-    why: 'baseline: billing hooks read the order a cluster came from; access checks read people',
+    owners: ['organizations', 'users'],
+    why: 'baseline: access checks and events read people',
   },
   {
     modules: ['credits', 'payments'],
@@ -90,19 +85,9 @@ const tableOwnerExceptions = [
     why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, invoices and orders",
   },
   {
-    modules: ['orders'],
-    owners: ['clusters', 'payments', 'products'],
-    why: 'baseline: order lists show the cluster or product of an order, and an attempt its card',
-  },
-  {
-    modules: ['platform'],
-    owners: ['clusters', 'orders'],
-    why: 'baseline: platform statistics count clusters and orders',
-  },
-  {
     modules: ['products'],
-    owners: ['orders', 'users'],
-    why: 'baseline: product jobs read the order they fulfil',
+    owners: ['users'],
+    why: 'baseline: a product names the person who ordered it',
   },
   {
     modules: ['support'],

@@ -37,6 +37,7 @@ import {
 } from './modules/payments/index.ts';
 import {
   clusterMadeByOrder,
+  countClusters,
   createClusterService,
   type ClusterService,
 } from './modules/clusters/index.ts';
@@ -59,6 +60,7 @@ import {
 } from './modules/products/index.ts';
 import { createKubeApiTls, type KubeApiTls } from './modules/kube-api/index.ts';
 import {
+  countOrders,
   createOrderFulfilment,
   createOrderPayments,
   createOrderService,
@@ -268,7 +270,10 @@ export function createServices(
         product: productOperations.orderKind,
       },
     }),
-    platform: createPlatformService(shared),
+    platform: createPlatformService({
+      ...shared,
+      counters: { clusters: countClusters, orders: countOrders },
+    }),
     credits: createCreditService(shared),
     auth: createAuthService(shared),
     account: createAccountService(shared),

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Catalog, ClusterAddons, CreateAddonOrder, Order } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import { assertOrderingAllowed, type BillingService } from '../billing/index.ts';
-import type { ClusterService } from '../clusters/index.ts';
+import { clusterConfigNow, findCluster, type ClusterService } from '../clusters/index.ts';
 import {
   createOrderFulfilment,
   noteOrder,
@@ -21,13 +18,7 @@ import {
 } from '../orders/index.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
-import {
-  clusterConfigNow,
-  clusterSubscription,
-  dayOf,
-  periodLeft,
-  removalCredit,
-} from '../billing/index.ts';
+import { clusterSubscription, dayOf, periodLeft, removalCredit } from '../billing/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { addonOfOrder, lockAddonOrder, openAddonOrder, placeAddonOrder } from './addon-orders.ts';
@@ -67,12 +58,8 @@ export function createAddonService(
     catalog: Catalog,
     lock: boolean,
   ) {
-    const query = tx
-      .select({ id: clusters.id })
-      .from(clusters)
-      .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
-    const [found] = lock ? await query.for('update') : await query;
-    const now = found ? await clusterConfigNow(tx, found.id, catalog) : null;
+    const found = await findCluster(tx, organizationId, id, lock);
+    const now = await clusterConfigNow(tx, found.id, catalog);
     if (!now || now.cluster.status === 'deleted') throw notFound('Cluster not found');
     const subscription = await clusterSubscription(tx, id);
     const at = new Date();

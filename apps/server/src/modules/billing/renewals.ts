@@ -17,7 +17,7 @@ import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
 import { meteredCostPrepaidBy } from '../metering/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { clusterConfigNow } from './cluster-config.ts';
+import { clusterConfigNow } from '../clusters/index.ts';
 import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from '../payments/index.ts';
 import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
 import {

@@ -12,7 +12,8 @@ import { organizations } from '../organizations/schema.ts';
 import { renewals, subscriptions } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
-import { clusterConfigNow, describeLowering, lowerPaidConfig } from './cluster-config.ts';
+import { clusterConfigNow } from '../clusters/index.ts';
+import { describeLowering, lowerPaidConfig } from './cluster-config.ts';
 import { addPeriod, periodHours, periodWords, wholeHoursBetween } from './periods.ts';
 import { liftSuspensionIfSettled } from './suspension.ts';
 

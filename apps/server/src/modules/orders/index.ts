@@ -13,6 +13,7 @@ export { createOrderService, type OrderService } from './order-service.ts';
 export { orderPlacedWith, placeOnce } from './order-replay.ts';
 export { insertOrder, type NewOrder, type OrderingGuard } from './order-placement.ts';
 export {
+  countOrders,
   findOrders,
   hasPaidOrder,
   lockOrder,

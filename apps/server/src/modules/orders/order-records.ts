@@ -82,3 +82,12 @@ export async function hasPaidOrder(db: DbOrTx, organizationId: number): Promise<
     .limit(1);
   return Boolean(paid);
 }
+
+/** How many orders the organization has, of every kind and status (the sidebar's count). */
+export async function countOrders(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(inOrganization(orders, organizationId));
+  return row?.count ?? 0;
+}

@@ -70,11 +70,6 @@ const tableOwnerExceptions = [
     why: 'baseline: access checks and events read people',
   },
   {
-    modules: ['credits', 'payments'],
-    owners: ['clusters', 'organizations'],
-    why: "baseline: the balance is organizations' column; a card in use by a cluster stays",
-  },
-  {
     modules: ['invoices'],
     owners: ['billing', 'clusters', 'metering', 'orders', 'organizations'],
     why: "baseline: the month's close gathers paid orders, renewals and usage",

@@ -39,6 +39,7 @@ import {
   clusterMadeByOrder,
   countClusters,
   createClusterService,
+  hasRenewingClusters,
   type ClusterService,
 } from './modules/clusters/index.ts';
 import {
@@ -230,7 +231,10 @@ export function createServices(
     orderHooks: { ...createOrderFulfilment(), addonSettled: settleAddonOrder },
     billingHooks: billing.clusterHooks,
   });
-  const paymentMethods = createPaymentMethodService(shared);
+  const paymentMethods = createPaymentMethodService({
+    ...shared,
+    hasClusters: hasRenewingClusters,
+  });
   // A product's jobs end its order and tell billing, through hooks, as a cluster's do.
   const productOperations = createProductOperations({
     ...shared,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type {
   Catalog,
   Cluster,
@@ -274,4 +274,16 @@ export async function countClusters(db: DbOrTx, organizationId: number): Promise
     .from(clusters)
     .where(inOrganization(clusters, organizationId, ne(clusters.status, 'deleted')));
   return row?.count ?? 0;
+}
+
+/** Whether the organization has clusters that renew: neither failed nor deleted. */
+export async function hasRenewingClusters(db: DbOrTx, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clusters.id })
+    .from(clusters)
+    .where(
+      inOrganization(clusters, organizationId, notInArray(clusters.status, ['failed', 'deleted'])),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -4,3 +4,9 @@ export {
   findOrganizationByVerifiedDomain,
   nameKeyOf,
 } from './organization-service.ts';
+export {
+  addToCreditBalance,
+  creditBalanceOf,
+  lockOrganization,
+  organizationExists,
+} from './organization-records.ts';

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { organizations } from './schema.ts';
+
+/**
+ * Locks the organization's row until the caller's transaction ends: changes of one
+ * organization that must not interleave (its cards, its credit) queue on it. False when there
+ * is no such organization.
+ */
+export async function lockOrganization(tx: Tx, organizationId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  return Boolean(row);
+}
+
+/** Whether the organization exists. */
+export async function organizationExists(db: DbOrTx, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return Boolean(row);
+}
+
+/**
+ * The organization's credit balance (cents), its row locked until commit when asked; null when
+ * there is no such organization. The credits module keeps it, through `addToCreditBalance`.
+ */
+export async function creditBalanceOf(
+  db: DbOrTx,
+  organizationId: number,
+  options: { lock?: boolean } = {},
+): Promise<number | null> {
+  const query = db
+    .select({ balance: organizations.creditBalanceCents })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row?.balance ?? null;
+}
+
+/**
+ * Adds to the credit balance (a negative amount takes from it) in one update, which locks the
+ * row, and answers the balance after; null when there is no such organization. Only the
+ * credits module calls it, with the ledger entry that says why.
+ */
+export async function addToCreditBalance(
+  tx: Tx,
+  organizationId: number,
+  amountCents: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .update(organizations)
+    .set({ creditBalanceCents: sql`${organizations.creditBalanceCents} + ${amountCents}` })
+    .where(eq(organizations.id, organizationId))
+    .returning({ balance: organizations.creditBalanceCents });
+  return row?.balance ?? null;
+}

@@ -61,8 +61,8 @@ const tableOwnerExceptions = [
   },
   {
     modules: ['billing'],
-    owners: ['invoices', 'orders', 'organizations', 'products'],
-    why: "baseline: renewals read what they renew; suspension and support plan are organizations' columns",
+    owners: ['invoices'],
+    why: "baseline: charging an invoice (a charge target, like a renewal) writes the invoice's payment columns; invoices depend on billing",
   },
   {
     modules: ['clusters'],

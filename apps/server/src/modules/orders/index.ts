@@ -14,6 +14,7 @@ export { orderPlacedWith, placeOnce } from './order-replay.ts';
 export { insertOrder, type NewOrder, type OrderingGuard } from './order-placement.ts';
 export {
   countOrders,
+  findOrder,
   findOrders,
   hasPaidOrder,
   lockOrder,

@@ -91,3 +91,9 @@ export async function countOrders(db: DbOrTx, organizationId: number): Promise<n
     .where(inOrganization(orders, organizationId));
   return row?.count ?? 0;
 }
+
+/** One order by its id, whatever its organization (billing's reads of the order a subscription came from). */
+export async function findOrder(db: DbOrTx, orderId: number): Promise<OrderRecord | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}

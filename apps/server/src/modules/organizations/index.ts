@@ -8,5 +8,11 @@ export {
   addToCreditBalance,
   creditBalanceOf,
   lockOrganization,
+  orderingSuspensionOf,
   organizationExists,
+  organizationNameOf,
+  setOrderingSuspension,
+  setSupportPlan,
+  supportPlanOf,
+  type OrderingSuspension,
 } from './organization-records.ts';

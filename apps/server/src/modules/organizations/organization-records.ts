@@ -59,3 +59,74 @@ export async function addToCreditBalance(
     .returning({ balance: organizations.creditBalanceCents });
   return row?.balance ?? null;
 }
+
+/** The organization's name; null when there is no such organization. */
+export async function organizationNameOf(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.name ?? null;
+}
+
+/**
+ * The organization's support plan (its slug), its row locked until commit when asked; null
+ * when there is no such organization. Billing sets it (`setSupportPlan`) as plans change.
+ */
+export async function supportPlanOf(
+  db: DbOrTx,
+  organizationId: number,
+  options: { lock?: boolean } = {},
+): Promise<string | null> {
+  const query = db
+    .select({ plan: organizations.supportPlan })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row?.plan ?? null;
+}
+
+export async function setSupportPlan(tx: Tx, organizationId: number, plan: string, now: Date) {
+  await tx
+    .update(organizations)
+    .set({ supportPlan: plan, updatedAt: now })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** Since when and why ordering is suspended (billing's, for overdue renewals); `since` null: not. */
+export interface OrderingSuspension {
+  since: Date | null;
+  reason: string | null;
+}
+
+/** The organization's ordering suspension, its row locked until commit when asked. */
+export async function orderingSuspensionOf(
+  db: DbOrTx,
+  organizationId: number,
+  options: { lock?: boolean } = {},
+): Promise<OrderingSuspension | null> {
+  const query = db
+    .select({
+      since: organizations.orderingSuspendedAt,
+      reason: organizations.orderingSuspendedReason,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Writes what is given of the suspension: its start, its reason (null lifts either). */
+export async function setOrderingSuspension(
+  tx: Tx,
+  organizationId: number,
+  suspension: Partial<OrderingSuspension>,
+) {
+  await tx
+    .update(organizations)
+    .set({
+      ...(suspension.since === undefined ? {} : { orderingSuspendedAt: suspension.since }),
+      ...(suspension.reason === undefined ? {} : { orderingSuspendedReason: suspension.reason }),
+    })
+    .where(eq(organizations.id, organizationId));
+}

@@ -86,8 +86,8 @@ const tableOwnerExceptions = [
   },
   {
     modules: ['support'],
-    owners: ['clusters', 'organizations', 'products', 'users'],
-    why: 'baseline: a ticket names its author and the cluster or product it is about',
+    owners: ['users'],
+    why: 'baseline: a ticket names its author and its assignee',
   },
 ];
 

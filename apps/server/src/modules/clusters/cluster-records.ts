@@ -287,3 +287,15 @@ export async function hasRenewingClusters(db: DbOrTx, organizationId: number): P
     .limit(1);
   return Boolean(row);
 }
+
+/**
+ * The organization's cluster's name and the support plan its order priced (a ticket about it);
+ * null when the organization has no such cluster.
+ */
+export async function clusterBriefOf(db: DbOrTx, organizationId: number, id: number) {
+  const [row] = await db
+    .select({ id: clusters.id, name: clusters.name, supportPlan: clusters.supportPlan })
+    .from(clusters)
+    .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
+  return row ?? null;
+}

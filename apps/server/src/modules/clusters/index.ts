@@ -3,6 +3,7 @@ export { clusterRoutes } from './cluster-routes.ts';
 export { createClusterService, type ClusterService } from './cluster-service.ts';
 export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 export {
+  clusterBriefOf,
   clusterConfigNow,
   configOf,
   countClusters,

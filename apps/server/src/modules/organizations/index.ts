@@ -11,6 +11,7 @@ export {
   orderingSuspensionOf,
   organizationExists,
   organizationNameOf,
+  organizationNamesOf,
   setOrderingSuspension,
   setSupportPlan,
   supportPlanOf,

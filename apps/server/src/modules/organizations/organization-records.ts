@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { organizations } from './schema.ts';
 
@@ -7,7 +7,7 @@ import { organizations } from './schema.ts';
  * organization that must not interleave (its cards, its credit) queue on it. False when there
  * is no such organization.
  */
-export async function lockOrganization(tx: Tx, organizationId: number): Promise<boolean> {
+export async function lockOrganization(tx: DbOrTx, organizationId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: organizations.id })
     .from(organizations)
@@ -129,4 +129,18 @@ export async function setOrderingSuspension(
       ...(suspension.reason === undefined ? {} : { orderingSuspendedReason: suspension.reason }),
     })
     .where(eq(organizations.id, organizationId));
+}
+
+/** The names of organizations by id, a page of them at once (a list naming each row's). */
+export async function organizationNamesOf(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
 import { marketplaceProducts, productInstances } from './schema.ts';
 
 /**
@@ -18,5 +19,14 @@ export async function productForRenewal(db: DbOrTx, instanceId: number) {
     .from(productInstances)
     .innerJoin(marketplaceProducts, eq(marketplaceProducts.slug, productInstances.productSlug))
     .where(eq(productInstances.id, instanceId));
+  return row ?? null;
+}
+
+/** The organization's product's name (a ticket about it); null when it has no such product. */
+export async function productBriefOf(db: DbOrTx, organizationId: number, id: number) {
+  const [row] = await db
+    .select({ id: productInstances.id, name: productInstances.name })
+    .from(productInstances)
+    .where(inOrganization(productInstances, organizationId, eq(productInstances.id, id)));
   return row ?? null;
 }

@@ -17,9 +17,9 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
-import { organizations } from '../organizations/schema.ts';
-import { productInstances } from '../products/schema.ts';
+import { clusterBriefOf } from '../clusters/index.ts';
+import { organizationNamesOf, supportPlanOf } from '../organizations/index.ts';
+import { productBriefOf } from '../products/index.ts';
 import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
@@ -125,20 +125,14 @@ export function createTicketService(deps: Deps) {
     relatedClusterId: number | null = null,
   ): Promise<string> {
     if (organizationId === null) return ANONYMOUS_PLAN;
-    const [[row], [cluster], catalog] = await Promise.all([
-      db
-        .select({ plan: organizations.supportPlan })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId)),
+    const [plan, cluster, catalog] = await Promise.all([
+      supportPlanOf(db, organizationId),
       relatedClusterId === null
-        ? Promise.resolve([])
-        : db
-            .select({ plan: clusters.supportPlan })
-            .from(clusters)
-            .where(inOrganization(clusters, organizationId, eq(clusters.id, relatedClusterId))),
+        ? Promise.resolve(null)
+        : clusterBriefOf(db, organizationId, relatedClusterId),
       catalogNow(),
     ]);
-    return betterPlan(catalog, row?.plan ?? ANONYMOUS_PLAN, cluster?.plan ?? null);
+    return betterPlan(catalog, plan ?? ANONYMOUS_PLAN, cluster?.supportPlan ?? null);
   }
 
   async function ownTicket(organizationId: number, id: number): Promise<TicketRow> {
@@ -173,20 +167,12 @@ export function createTicketService(deps: Deps) {
   /** The related cluster or product must be the organization's: another's is "not found". */
   async function assertRelated(organizationId: number, clusterId?: number, productId?: number) {
     if (clusterId !== undefined) {
-      const [row] = await db
-        .select({ id: clusters.id })
-        .from(clusters)
-        .where(inOrganization(clusters, organizationId, eq(clusters.id, clusterId)));
-      if (!row) throw notFound('relatedClusterId: no such cluster in your organization');
+      if (!(await clusterBriefOf(db, organizationId, clusterId)))
+        throw notFound('relatedClusterId: no such cluster in your organization');
     }
     if (productId !== undefined) {
-      const [row] = await db
-        .select({ id: productInstances.id })
-        .from(productInstances)
-        .where(
-          inOrganization(productInstances, organizationId, eq(productInstances.id, productId)),
-        );
-      if (!row) throw notFound('relatedProductId: no such product in your organization');
+      if (!(await productBriefOf(db, organizationId, productId)))
+        throw notFound('relatedProductId: no such product in your organization');
     }
   }
 
@@ -468,7 +454,6 @@ export function createTicketService(deps: Deps) {
           .select(queueColumns)
           .from(supportTickets)
           .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
-          .leftJoin(organizations, eq(organizations.id, supportTickets.organizationId))
           .where(where)
           .orderBy(sql`${supportTickets.responseDueAt} asc nulls last`, asc(supportTickets.id))
           .limit(limit)
@@ -478,7 +463,20 @@ export function createTicketService(deps: Deps) {
           .from(supportTickets)
           .where(where),
       ]);
-      return { tickets: rows.map(toQueueTicket), total: count?.total ?? 0 };
+      const names = await organizationNamesOf(
+        db,
+        rows.flatMap((row) =>
+          row.ticket.organizationId === null ? [] : [row.ticket.organizationId],
+        ),
+      );
+      const named = rows.map((row) => ({
+        ...row,
+        organizationName:
+          row.ticket.organizationId === null
+            ? null
+            : (names.get(row.ticket.organizationId) ?? null),
+      }));
+      return { tickets: named.map(toQueueTicket), total: count?.total ?? 0 };
     },
 
     staffGet: staffView,

@@ -2,9 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QueueTicket, Ticket, TicketSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusters } from '../clusters/schema.ts';
-import { organizations } from '../organizations/schema.ts';
-import { productInstances } from '../products/schema.ts';
+import { clusterBriefOf } from '../clusters/index.ts';
+import { productBriefOf } from '../products/index.ts';
 import { users } from '../users/schema.ts';
 import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import { nextStatuses, reopenUntil, type TicketActor } from './ticket-states.ts';
@@ -123,18 +122,16 @@ export async function loadTicket(
         .from(users)
         .where(eq(users.id, ticket.assigneeId))
     : [];
-  const [cluster] = ticket.relatedClusterId
-    ? await db
-        .select({ id: clusters.id, name: clusters.name })
-        .from(clusters)
-        .where(eq(clusters.id, ticket.relatedClusterId))
-    : [];
-  const [product] = ticket.relatedProductId
-    ? await db
-        .select({ id: productInstances.id, name: productInstances.name })
-        .from(productInstances)
-        .where(eq(productInstances.id, ticket.relatedProductId))
-    : [];
+  // A ticket names only its own organization's cluster or product (checked as it is opened).
+  const { organizationId } = ticket;
+  const cluster =
+    ticket.relatedClusterId && organizationId !== null
+      ? await clusterBriefOf(db, organizationId, ticket.relatedClusterId)
+      : null;
+  const product =
+    ticket.relatedProductId && organizationId !== null
+      ? await productBriefOf(db, organizationId, ticket.relatedProductId)
+      : null;
   const until = reopenUntil(ticket);
   return {
     ...toSummary({
@@ -145,7 +142,7 @@ export async function loadTicket(
     email: ticket.email,
     name: ticket.name,
     details: ticket.details ?? null,
-    relatedCluster: cluster ?? null,
+    relatedCluster: cluster && { id: cluster.id, name: cluster.name },
     relatedProduct: product ?? null,
     firstResponseAt: iso(ticket.firstResponseAt),
     resolvedAt: iso(ticket.resolvedAt),
@@ -171,5 +168,5 @@ export async function loadTicket(
   };
 }
 
-/** The queue's join: whose organization, and who works on it. */
-export const queueColumns = { ...summaryColumns, organizationName: organizations.name };
+/** The queue's join: who works on it (whose organization is read for the page at once). */
+export const queueColumns = summaryColumns;

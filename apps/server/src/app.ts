@@ -44,7 +44,7 @@ import { quoteRoutes } from './modules/quotes/index.ts';
 import { addonRoutes } from './modules/addons/index.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
-import { accountRoutes } from './modules/users/index.ts';
+import { accountRoutes } from './modules/account/index.ts';
 import { ticketRoutes } from './modules/support/index.ts';
 import { operatorRoutes } from './modules/operators/index.ts';
 import { officerRoutes } from './modules/officers/index.ts';

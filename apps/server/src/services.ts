@@ -87,7 +87,7 @@ import {
   type TicketService,
 } from './modules/support/index.ts';
 import { createOfficerService, type OfficerService } from './modules/officers/index.ts';
-import { type AccountService, createAccountService } from './modules/users/index.ts';
+import { type AccountService, createAccountService } from './modules/account/index.ts';
 import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
 import { type ApiTokenService, createApiTokenService } from './modules/api-tokens/index.ts';
 import {

@@ -16,7 +16,7 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { users } from '../users/schema.ts';
+import { findUser } from '../users/index.ts';
 import { marketplaceProducts, productInstances } from './schema.ts';
 import { conflict, forbidden, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -144,10 +144,7 @@ export function createProductService(
     if (!password) {
       throw forbidden('This secret was shown once already: enter your password to see it again.');
     }
-    const [user] = await db
-      .select({ username: users.username, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, actor.id));
+    const user = await findUser(db, actor.id);
     if (!user || !(await passwordMatches(deps, user, password, client.ip))) {
       throw forbidden('The password is not correct.');
     }

@@ -47,10 +47,10 @@ import {
   type TicketActor,
 } from './ticket-states.ts';
 import {
-  assignees,
   loadTicket,
   queueColumns,
   summaryColumns,
+  withAssignees,
   toQueueTicket,
   toSummary,
   type TicketRow,
@@ -381,7 +381,6 @@ export function createTicketService(deps: Deps) {
       const rows = await db
         .select(summaryColumns)
         .from(supportTickets)
-        .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
         .where(
           inOrganization(
             supportTickets,
@@ -393,7 +392,7 @@ export function createTicketService(deps: Deps) {
         )
         .orderBy(desc(supportTickets.id))
         .limit(query.limit ?? TICKET_PAGE_SIZE);
-      return rows.map(toSummary);
+      return (await withAssignees(db, rows)).map(toSummary);
     },
 
     get: async (organizationId: number, id: number) =>
@@ -453,7 +452,6 @@ export function createTicketService(deps: Deps) {
         db
           .select(queueColumns)
           .from(supportTickets)
-          .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
           .where(where)
           .orderBy(sql`${supportTickets.responseDueAt} asc nulls last`, asc(supportTickets.id))
           .limit(limit)
@@ -469,7 +467,7 @@ export function createTicketService(deps: Deps) {
           row.ticket.organizationId === null ? [] : [row.ticket.organizationId],
         ),
       );
-      const named = rows.map((row) => ({
+      const named = (await withAssignees(db, rows)).map((row) => ({
         ...row,
         organizationName:
           row.ticket.organizationId === null

@@ -1,18 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { QueueTicket, Ticket, TicketSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { clusterBriefOf } from '../clusters/index.ts';
 import { productBriefOf } from '../products/index.ts';
-import { users } from '../users/schema.ts';
+import { namesOf } from '../users/index.ts';
 import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import { nextStatuses, reopenUntil, type TicketActor } from './ticket-states.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
-
-export const assignees = alias(users, 'assignee');
-const assigneeName = assignees.name;
-const assigneeUsername = assignees.username;
 
 /** What a listed ticket shows: not its details, tracking code or who opened it. */
 const listed = {
@@ -32,12 +27,27 @@ const listed = {
 };
 type ListedTicket = Pick<TicketRow, keyof typeof listed>;
 
-/** The columns every listing selects: the listed fields, and the assignee's name. */
-export const summaryColumns = {
-  ticket: listed,
-  assigneeName,
-  assigneeUsername,
-};
+/** The columns every listing selects: the listed fields (the assignees are named after). */
+export const summaryColumns = { ticket: listed };
+
+/** A page of listed tickets with their assignees' names, read in one query for the page. */
+export async function withAssignees<Row extends { ticket: ListedTicket }>(
+  db: DbOrTx,
+  rows: Row[],
+): Promise<(Row & { assigneeName: string | null; assigneeUsername: string | null })[]> {
+  const names = await namesOf(
+    db,
+    rows.flatMap((row) => (row.ticket.assigneeId === null ? [] : [row.ticket.assigneeId])),
+  );
+  return rows.map((row) => {
+    const assignee = row.ticket.assigneeId === null ? undefined : names.get(row.ticket.assigneeId);
+    return {
+      ...row,
+      assigneeName: assignee?.name ?? null,
+      assigneeUsername: assignee?.username ?? null,
+    };
+  });
+}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -116,12 +126,9 @@ export async function loadTicket(
         )
         .orderBy(asc(supportAttachments.id))
     : [];
-  const [assignee] = ticket.assigneeId
-    ? await db
-        .select({ name: users.name, username: users.username })
-        .from(users)
-        .where(eq(users.id, ticket.assigneeId))
-    : [];
+  const assignee = ticket.assigneeId
+    ? (await namesOf(db, [ticket.assigneeId])).get(ticket.assigneeId)
+    : undefined;
   // A ticket names only its own organization's cluster or product (checked as it is opened).
   const { organizationId } = ticket;
   const cluster =

@@ -6,6 +6,7 @@ export {
   activeMembersOf,
   emailTakenByOther,
   findUser,
+  idsByLogin,
   idsWithRole,
   namesOf,
   setUser,

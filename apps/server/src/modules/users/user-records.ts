@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from './schema.ts';
 
@@ -74,5 +74,18 @@ export async function activeMembersOf(
 /** The ids of everyone with a role (the platform's super admins, say), whatever their organization. */
 export async function idsWithRole(db: DbOrTx, role: UserRecord['role']): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, role));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The people whose username or e-mail is the text, as stored (both lower-cased, so the text
+ * meets their unique indexes), at most `limit`.
+ */
+export async function idsByLogin(db: DbOrTx, text: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.username, text), eq(users.email, text)))
+    .limit(limit);
   return rows.map((row) => row.id);
 }

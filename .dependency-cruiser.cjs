@@ -56,8 +56,8 @@ const tableOwnerExceptions = [
   // table that have not yet moved behind its functions. Remove owners from a line; add none.
   {
     modules: ['api-tokens', 'auth', 'members', 'operators', 'sessions'],
-    owners: ['organizations', 'users', 'notifications', 'invoices'],
-    why: 'baseline: joins to people and organizations (names, e-mail, standing); members deletes notifications, operators lists invoices',
+    owners: ['organizations', 'users'],
+    why: 'baseline: joins to people and organizations (names, e-mail, standing) in the modules of signing in, members and tokens',
   },
   {
     modules: ['billing'],

@@ -7,6 +7,7 @@ export {
   emailTakenByOther,
   findUser,
   idsByLogin,
+  idsInOrganization,
   idsWithRole,
   namesOf,
   setUser,

@@ -89,3 +89,12 @@ export async function idsByLogin(db: DbOrTx, text: string, limit: number): Promi
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/** The ids of every person of the organization, whatever their status. */
+export async function idsInOrganization(db: DbOrTx, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));
+  return rows.map((row) => row.id);
+}

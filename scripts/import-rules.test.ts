@@ -75,11 +75,11 @@ describe('import rules', () => {
   it('refuse an excepted module a table its exception does not name', async () => {
     const violations = await violationsOf({
       'apps/server/src/modules/users/schema.ts': 'export const users = { id: 1 };\n',
-      'apps/server/src/modules/platform/platform-service.ts':
+      'apps/server/src/modules/billing/renewals.ts':
         "import { users } from '../users/schema.ts';\nexport const count = () => users.id;\n",
     });
     expect(violations).toEqual([
-      'not-owner-schema: apps/server/src/modules/platform/platform-service.ts → apps/server/src/modules/users/schema.ts',
+      'not-owner-schema: apps/server/src/modules/billing/renewals.ts → apps/server/src/modules/users/schema.ts',
     ]);
   });
 

@@ -35,7 +35,13 @@ import {
   type PaymentGateway,
   type PaymentMethodService,
 } from './modules/payments/index.ts';
-import { createClusterService, type ClusterService } from './modules/clusters/index.ts';
+import {
+  clusterMadeByOrder,
+  countClusters,
+  createClusterService,
+  hasRenewingClusters,
+  type ClusterService,
+} from './modules/clusters/index.ts';
 import {
   createBillingService,
   createSimulatedVatRegistry,
@@ -49,11 +55,13 @@ import { createProviderRegistry, type ProviderRegistry } from './modules/provide
 import {
   createProductOperations,
   createProductService,
+  productMadeByOrder,
   type ProductOperations,
   type ProductService,
 } from './modules/products/index.ts';
 import { createKubeApiTls, type KubeApiTls } from './modules/kube-api/index.ts';
 import {
+  countOrders,
   createOrderFulfilment,
   createOrderPayments,
   createOrderService,
@@ -61,7 +69,7 @@ import {
   type OrderService,
 } from './modules/orders/index.ts';
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
-import { createAddonService, type AddonService } from './modules/addons/index.ts';
+import { createAddonService, settleAddonOrder, type AddonService } from './modules/addons/index.ts';
 import {
   type BearerTokenThrottle,
   createBearerTokenThrottle,
@@ -79,7 +87,7 @@ import {
   type TicketService,
 } from './modules/support/index.ts';
 import { createOfficerService, type OfficerService } from './modules/officers/index.ts';
-import { type AccountService, createAccountService } from './modules/users/index.ts';
+import { type AccountService, createAccountService } from './modules/account/index.ts';
 import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
 import { type ApiTokenService, createApiTokenService } from './modules/api-tokens/index.ts';
 import {
@@ -207,19 +215,26 @@ export function createServices(
             maxConnectionsPerAddress: config.maxConnectionsPerAddress,
           }),
   };
-  // Billing first: the clusters and the orders' payments tell it what was paid and what went.
-  const billing = createBillingService(shared);
-  // A cluster's provisioning ends its order: the orders module hands the cluster module how.
-  const clusters = createClusterService({
-    ...shared,
-    orderHooks: createOrderFulfilment(),
-    billingHooks: billing.clusterHooks,
-  });
+  // Orders first: the modules that sell a kind place its orders and answer them with the
+  // order service, which reads what a paid order made with those modules' plain functions.
   const orders = createOrderService({
     ...shared,
-    assertOrderingAllowed: billing.assertOrderingAllowed,
+    made: { cluster: clusterMadeByOrder, product: productMadeByOrder },
   });
-  const paymentMethods = createPaymentMethodService(shared);
+  // Billing next: the clusters and the orders' payments tell it what was paid and what went.
+  const billing = createBillingService(shared);
+  // A cluster's provisioning ends its order, and an add-on's installation the add-on's order.
+  const clusters = createClusterService({
+    ...shared,
+    orders,
+    assertOrderingAllowed: billing.assertOrderingAllowed,
+    orderHooks: { ...createOrderFulfilment(), addonSettled: settleAddonOrder },
+    billingHooks: billing.clusterHooks,
+  });
+  const paymentMethods = createPaymentMethodService({
+    ...shared,
+    hasClusters: hasRenewingClusters,
+  });
   // A product's jobs end its order and tell billing, through hooks, as a cluster's do.
   const productOperations = createProductOperations({
     ...shared,
@@ -229,6 +244,7 @@ export function createServices(
   const products = createProductService({
     ...shared,
     orders,
+    assertOrderingAllowed: billing.assertOrderingAllowed,
     operations: productOperations,
     billingHooks: billing.productHooks,
   });
@@ -258,7 +274,10 @@ export function createServices(
         product: productOperations.orderKind,
       },
     }),
-    platform: createPlatformService(shared),
+    platform: createPlatformService({
+      ...shared,
+      counters: { clusters: countClusters, orders: countOrders },
+    }),
     credits: createCreditService(shared),
     auth: createAuthService(shared),
     account: createAccountService(shared),

@@ -6,12 +6,9 @@ import {
   type ClusterOrderConfig,
   type PriceLine,
 } from '@alpenkube/contract';
-import type { subscriptions } from '../billing/schema.ts';
-import type { clusters } from '../clusters/schema.ts';
+import type { SubscriptionRow } from '../billing/index.ts';
+import type { ClusterRow } from '../clusters/index.ts';
 import { orderNumber } from '../orders/index.ts';
-
-type ClusterRow = typeof clusters.$inferSelect;
-type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** What an add-on costs on a cluster for the rest of its prepaid period. */
 export interface AddonPrice {

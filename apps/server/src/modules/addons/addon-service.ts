@@ -1,41 +1,30 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Catalog, ClusterAddons, CreateAddonOrder, Order } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
-import { type orders } from '../orders/schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { OrderKindHandler, PaidOrderOutcome } from '../orders/index.ts';
 import { assertOrderingAllowed, type BillingService } from '../billing/index.ts';
-import type { ClusterService } from '../clusters/index.ts';
-import type { OrderService } from '../orders/index.ts';
+import { clusterConfigNow, findCluster, type ClusterService } from '../clusters/index.ts';
+import {
+  createOrderFulfilment,
+  noteOrder,
+  placeOnce,
+  type OrderKindHandler,
+  type OrderRecord,
+  type OrderService,
+  type PaidOrderOutcome,
+} from '../orders/index.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
-import {
-  clusterConfigNow,
-  clusterSubscription,
-  dayOf,
-  periodLeft,
-  removalCredit,
-} from '../billing/index.ts';
+import { clusterSubscription, dayOf, periodLeft, removalCredit } from '../billing/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import {
-  addonOfOrder,
-  createOrderFulfilment,
-  lockAddonOrder,
-  noteAddonOrder,
-  openAddonOrder,
-  placeAddonOrder,
-} from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
+import { addonOfOrder, lockAddonOrder, openAddonOrder, placeAddonOrder } from './addon-orders.ts';
 import { addonPrice, addonRefusal, chargedLine } from './addon-quotes.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = OrderRecord;
 
 /** Installs what a paid add-on order bought, once its cluster is free for a change. */
 export const addonInstallJob = defineJob(
@@ -69,12 +58,8 @@ export function createAddonService(
     catalog: Catalog,
     lock: boolean,
   ) {
-    const query = tx
-      .select({ id: clusters.id })
-      .from(clusters)
-      .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
-    const [found] = lock ? await query.for('update') : await query;
-    const now = found ? await clusterConfigNow(tx, found.id, catalog) : null;
+    const found = await findCluster(tx, organizationId, id, lock);
+    const now = await clusterConfigNow(tx, found.id, catalog);
     if (!now || now.cluster.status === 'deleted') throw notFound('Cluster not found');
     const subscription = await clusterSubscription(tx, id);
     const at = new Date();
@@ -103,7 +88,7 @@ export function createAddonService(
       );
       if (outcome === 'busy') return Math.max(20, 10 * deps.providers.simulatedSecondMs);
       if (outcome === 'started') {
-        await noteAddonOrder(tx, order.id, 'The provider is installing the add-on');
+        await noteOrder(tx, order.id, 'fulfilling', 'The provider is installing the add-on');
       } else if (outcome === 'installed') {
         await deps.billing.clusterHooks.addonInstalled(tx, order.targetClusterId, slug, catalog);
         await fulfilment.completed(tx, order.id, 'The add-on was already installed');
@@ -210,54 +195,54 @@ export function createAddonService(
       const digest = createHash('sha256')
         .update(JSON.stringify({ kind: 'addon', ...input }))
         .digest('hex');
-      const prior = await deps.orders.replayed(organizationId, idempotencyKey, digest);
-      if (prior) return { order: prior, replayed: true };
-      await assertOrderingAllowed(db, organizationId);
-      const catalog = await catalogNow();
-      const addon = catalog.addons.find((entry) => entry.slug === input.addon);
-      if (!addon) {
-        throw invalidFields([
-          { path: ['addon'], message: `There is no add-on ${input.addon} in the catalog` },
-        ]);
-      }
-      try {
-        const id = await db.transaction(async (tx) => {
-          // The cluster's lock: two requests for one add-on cannot both pass the open-order check.
-          const state = await clusterState(tx, organizationId, input.clusterId, catalog, true);
-          const { cluster, config, subscription, period } = state;
-          const openOrderId = await openAddonOrder(tx, organizationId, cluster.id, addon.slug);
-          const refusal = addonRefusal(
-            addon,
-            cluster,
-            config.tier,
-            catalog,
-            openOrderId,
-            subscription,
-          );
-          if (refusal) throw conflict(refusal);
-          const price = addonPrice(addon, config, period, catalog);
-          return placeAddonOrder(
-            tx,
-            actor,
-            {
-              clusterId: cluster.id,
-              description: `Add-on ${addon.name} on ${cluster.name}`,
-              line: chargedLine(addon, price, period, dayOf(subscription!.periodEnd)),
-              billingCycle: period.billingCycle,
-              idempotencyKey,
-              requestDigest: digest,
-            },
-            client,
-          );
-        });
-        return { order: await deps.orders.get(organizationId, id), replayed: false };
-      } catch (error) {
-        if (uniqueViolation(error)?.constraint === 'orders_idempotency_key') {
-          const winner = await deps.orders.replayed(organizationId, idempotencyKey, digest);
-          if (winner) return { order: winner, replayed: true };
-        }
-        throw error;
-      }
+      const placed = await placeOnce(
+        db,
+        organizationId,
+        { key: idempotencyKey, digest },
+        async () => {
+          await assertOrderingAllowed(db, organizationId);
+          const catalog = await catalogNow();
+          const addon = catalog.addons.find((entry) => entry.slug === input.addon);
+          if (!addon) {
+            throw invalidFields([
+              { path: ['addon'], message: `There is no add-on ${input.addon} in the catalog` },
+            ]);
+          }
+          return db.transaction(async (tx) => {
+            // The cluster's lock: two requests for one add-on cannot both pass the open-order check.
+            const state = await clusterState(tx, organizationId, input.clusterId, catalog, true);
+            const { cluster, config, subscription, period } = state;
+            const openOrderId = await openAddonOrder(tx, organizationId, cluster.id, addon.slug);
+            const refusal = addonRefusal(
+              addon,
+              cluster,
+              config.tier,
+              catalog,
+              openOrderId,
+              subscription,
+            );
+            if (refusal) throw conflict(refusal);
+            const price = addonPrice(addon, config, period, catalog);
+            return placeAddonOrder(
+              tx,
+              actor,
+              {
+                clusterId: cluster.id,
+                description: `Add-on ${addon.name} on ${cluster.name}`,
+                line: chargedLine(addon, price, period, dayOf(subscription!.periodEnd)),
+                billingCycle: period.billingCycle,
+                idempotencyKey,
+                requestDigest: digest,
+              },
+              client,
+            );
+          });
+        },
+      );
+      return {
+        order: await deps.orders.get(organizationId, placed.orderId),
+        replayed: placed.replayed,
+      };
     },
 
     /** The add-on kind of order: once paid, its installation waits for the cluster to be free. */

@@ -8,8 +8,8 @@ import {
 } from '@alpenkube/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
-import { users } from '../users/schema.ts';
+import { organizationNamesOf } from '../organizations/index.ts';
+import { idsByLogin, namesOf } from '../users/index.ts';
 import { auditEvents } from './schema.ts';
 
 export type AuditFilterValues = z.output<typeof auditFilterSchema>;
@@ -25,13 +25,7 @@ const ACTOR_MATCH_MAX = 50;
  */
 async function actorIds(db: DbOrTx, actor: string): Promise<number[]> {
   if (/^[0-9]{1,10}$/.test(actor)) return [Number(actor)];
-  const text = actor.toLowerCase();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(eq(users.username, text), eq(users.email, text)))
-    .limit(ACTOR_MATCH_MAX);
-  return rows.map((row) => row.id);
+  return idsByLogin(db, actor.toLowerCase(), ACTOR_MATCH_MAX);
 }
 
 /** The next string after every string that starts with `prefix`, in byte order. */
@@ -73,7 +67,32 @@ async function conditions(db: DbOrTx, filter: AuditFilterValues): Promise<SQL[] 
   return where;
 }
 
-type Row = Awaited<ReturnType<typeof selectPage>>[number];
+type Row = Awaited<ReturnType<typeof selectPage>>[number] & {
+  actorUsername: string | null;
+  organizationName: string | null;
+};
+
+/** The page's actors and organizations by name: one query each for the page, not a join. */
+async function named(db: DbOrTx, rows: Awaited<ReturnType<typeof selectPage>>): Promise<Row[]> {
+  const present = (id: number | null) => (id === null ? [] : [id]);
+  const [people, organizations] = await Promise.all([
+    namesOf(
+      db,
+      rows.flatMap((row) => present(row.actorUserId)),
+    ),
+    organizationNamesOf(
+      db,
+      rows.flatMap((row) => present(row.organizationId)),
+    ),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    actorUsername:
+      row.actorUserId === null ? null : (people.get(row.actorUserId)?.username ?? null),
+    organizationName:
+      row.organizationId === null ? null : (organizations.get(row.organizationId) ?? null),
+  }));
+}
 
 function selectPage(db: DbOrTx, where: SQL | undefined, limit: number) {
   return db
@@ -81,9 +100,7 @@ function selectPage(db: DbOrTx, where: SQL | undefined, limit: number) {
       id: auditEvents.id,
       at: auditEvents.at,
       actorUserId: auditEvents.actorUserId,
-      actorUsername: users.username,
       organizationId: auditEvents.organizationId,
-      organizationName: organizations.name,
       action: auditEvents.action,
       targetType: auditEvents.targetType,
       targetId: auditEvents.targetId,
@@ -93,8 +110,6 @@ function selectPage(db: DbOrTx, where: SQL | undefined, limit: number) {
       details: auditEvents.details,
     })
     .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .leftJoin(organizations, eq(organizations.id, auditEvents.organizationId))
     .where(where)
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(limit);
@@ -150,7 +165,7 @@ export async function listAuditEvents(
   }
   const limit = filter.limit ?? AUDIT_PAGE_SIZE;
   const rows = await selectPage(db, and(...where), limit + 1);
-  const events = rows.slice(0, limit).map(toEvent);
+  const events = (await named(db, rows.slice(0, limit))).map(toEvent);
   return { events, nextBefore: rows.length > limit ? events[events.length - 1]!.id : null };
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { vatFor, type BillingDetails, type updateBillingDetailsSchema } from '@alpenkube/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
+import { organizationNameOf } from '../organizations/index.ts';
 import { billingDetails } from './schema.ts';
 import type { MailThrottle } from '../mail/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -56,13 +56,10 @@ export async function readBillingDetails(
     .from(billingDetails)
     .where(eq(billingDetails.organizationId, organizationId));
   if (row) return toBillingDetails(row);
-  const [organization] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const organizationName = await organizationNameOf(db, organizationId);
   const [admin] = await organizationAdmins(db, organizationId);
   return toBillingDetails({
-    legalName: organization?.name ?? '',
+    legalName: organizationName ?? '',
     address: '',
     country: '',
     vatNumber: null,

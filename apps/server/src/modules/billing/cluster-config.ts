@@ -1,42 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Catalog, ClusterOrderConfig } from '@alpenkube/contract';
-import type { Tx } from '../../db/client.ts';
-import { clusterNodePools, clusters } from '../clusters/schema.ts';
-import { configOf } from '../clusters/index.ts';
-
-export type ClusterRow = typeof clusters.$inferSelect;
-
-/**
- * A cluster's configuration as it is now, from its records (the pools and their counts, the
- * add-ons), in the shape a subscription's `paid_config` and the price engine take. Null when
- * the cluster is gone, or its tier is no longer in the catalog.
- */
-export async function clusterConfigNow(
-  tx: Tx,
-  clusterId: number,
-  catalog: Catalog,
-): Promise<{ cluster: ClusterRow; config: ClusterOrderConfig } | null> {
-  const [cluster] = await tx.select().from(clusters).where(eq(clusters.id, clusterId));
-  if (!cluster) return null;
-  const tier = catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
-  if (!tier) return null;
-  const pools = await tx
-    .select()
-    .from(clusterNodePools)
-    .where(and(eq(clusterNodePools.clusterId, clusterId), isNull(clusterNodePools.removedAt)))
-    .orderBy(asc(clusterNodePools.id));
-  return {
-    cluster,
-    config: {
-      ...configOf(
-        cluster,
-        pools.filter((pool) => pool.count > 0),
-        catalog,
-      ),
-      name: cluster.name,
-    },
-  };
-}
+import type { ClusterOrderConfig } from '@alpenkube/contract';
 
 /**
  * What a period prepaid, lowered to what the cluster has now: each paid pool keeps at most the

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
+import { orderingSuspensionOf } from '../organizations/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /**
@@ -8,13 +7,7 @@ import { HttpError } from '../../lib/http-error.ts';
  * told what is overdue (billing writes the reason when it suspends ordering).
  */
 export async function assertOrderingAllowed(db: DbOrTx, organizationId: number) {
-  const [organization] = await db
-    .select({
-      since: organizations.orderingSuspendedAt,
-      reason: organizations.orderingSuspendedReason,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const organization = await orderingSuspensionOf(db, organizationId);
   if (organization?.since) {
     throw new HttpError(
       402,

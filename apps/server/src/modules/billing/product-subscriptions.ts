@@ -1,12 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders } from '../orders/schema.ts';
+import type { OrderRecord } from '../orders/index.ts';
 import { subscriptions } from './schema.ts';
 import { moveCredit } from '../credits/index.ts';
 import { addPeriod } from './periods.ts';
 import { cancelSubscription, unusedPart } from './subscriptions.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = OrderRecord;
 
 async function lockProductSubscription(tx: Tx, instanceId: number) {
   const [row] = await tx

@@ -8,16 +8,16 @@ import {
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders } from '../orders/schema.ts';
-import { organizations } from '../organizations/schema.ts';
-import { marketplaceProducts, productInstances } from '../products/schema.ts';
+import { findOrder } from '../orders/index.ts';
+import { supportPlanOf } from '../organizations/index.ts';
+import { productForRenewal } from '../products/index.ts';
 import { renewals, subscriptions } from './schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
 import { meteredCostPrepaidBy } from '../metering/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { clusterConfigNow } from './cluster-config.ts';
+import { clusterConfigNow } from '../clusters/index.ts';
 import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from '../payments/index.ts';
 import { addPeriod, dayOf, nextRetryAt, periodWords } from './periods.ts';
 import {
@@ -80,11 +80,8 @@ async function priceNextPeriod(
   const plan = catalog.supportPlans.find(
     (candidate) => candidate.slug === subscription.supportPlan,
   );
-  const [organization] = await tx
-    .select({ plan: organizations.supportPlan })
-    .from(organizations)
-    .where(eq(organizations.id, subscription.organizationId));
-  if (!plan || organization?.plan !== plan.slug) return { kind: 'gone' };
+  const currentPlan = await supportPlanOf(tx, subscription.organizationId);
+  if (!plan || currentPlan !== plan.slug) return { kind: 'gone' };
   const amount = subscription.billingCycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
   if (amount <= 0) return { kind: 'gone' };
   return { kind: 'price', amount, what: `the ${plan.name} support plan`, config: null };
@@ -96,17 +93,7 @@ async function priceNextPeriod(
  */
 async function priceProductPeriod(tx: Tx, subscription: SubscriptionRow): Promise<Priced> {
   if (!subscription.productInstanceId) return { kind: 'gone' };
-  const [row] = await tx
-    .select({
-      name: productInstances.name,
-      status: productInstances.status,
-      plan: productInstances.plan,
-      plans: marketplaceProducts.plans,
-      product: marketplaceProducts.name,
-    })
-    .from(productInstances)
-    .innerJoin(marketplaceProducts, eq(marketplaceProducts.slug, productInstances.productSlug))
-    .where(eq(productInstances.id, subscription.productInstanceId));
+  const row = await productForRenewal(tx, subscription.productInstanceId);
   if (!row || ['cancelling', 'cancelled', 'failed'].includes(row.status)) return { kind: 'gone' };
   const plan = row.plans.find((candidate) => candidate.slug === row.plan);
   if (!plan) return { kind: 'wait' };
@@ -128,10 +115,7 @@ async function priceProductPeriod(tx: Tx, subscription: SubscriptionRow): Promis
  */
 async function anchorDayOf(tx: Tx, subscription: SubscriptionRow): Promise<number> {
   if (subscription.orderId !== null) {
-    const [order] = await tx
-      .select({ paidAt: orders.paidAt })
-      .from(orders)
-      .where(eq(orders.id, subscription.orderId));
+    const order = await findOrder(tx, subscription.orderId);
     if (order?.paidAt) return order.paidAt.getUTCDate();
   }
   return subscription.createdAt.getUTCDate();

@@ -7,17 +7,18 @@ import {
   type ClusterOrderConfig,
 } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { orders } from '../orders/schema.ts';
-import { organizations } from '../organizations/schema.ts';
+import { findOrder, type OrderRecord } from '../orders/index.ts';
+import { setSupportPlan } from '../organizations/index.ts';
 import { renewals, subscriptions } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
-import { clusterConfigNow, describeLowering, lowerPaidConfig } from './cluster-config.ts';
+import { clusterConfigNow } from '../clusters/index.ts';
+import { describeLowering, lowerPaidConfig } from './cluster-config.ts';
 import { addPeriod, periodHours, periodWords, wholeHoursBetween } from './periods.ts';
 import { liftSuspensionIfSettled } from './suspension.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = OrderRecord;
 
 /** The subscription of a cluster that is not cancelled, locked for the caller's transaction. */
 export async function lockClusterSubscription(tx: Tx, clusterId: number) {
@@ -102,12 +103,9 @@ async function paidShare(
     .where(and(eq(renewals.subscriptionId, subscription.id), eq(renewals.status, 'paid')))
     .limit(1);
   if (renewed) return cents;
-  const [order] = await tx
-    .select({ subtotal: orders.subtotalCents, total: orders.totalCents })
-    .from(orders)
-    .where(eq(orders.id, subscription.orderId));
-  if (!order || order.subtotal <= 0 || order.total >= order.subtotal) return cents;
-  return Math.floor((cents * order.total) / order.subtotal);
+  const order = await findOrder(tx, subscription.orderId);
+  if (!order || order.subtotalCents <= 0 || order.totalCents >= order.subtotalCents) return cents;
+  return Math.floor((cents * order.totalCents) / order.subtotalCents);
 }
 
 /**
@@ -311,10 +309,7 @@ export async function applySupportPlan(
       description: `Support plan ${previous.supportPlan} replaced: the unused part of its prepaid period, ${hoursLeft} of ${hours} hours`,
     });
   }
-  await tx
-    .update(organizations)
-    .set({ supportPlan: input.plan.slug, updatedAt: now })
-    .where(eq(organizations.id, organizationId));
+  await setSupportPlan(tx, organizationId, input.plan.slug, now);
   if (input.priceCents <= 0) return null;
   const periodEnd = addPeriod(now, input.billingCycle);
   await tx.insert(subscriptions).values({

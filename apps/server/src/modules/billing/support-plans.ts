@@ -4,13 +4,13 @@ import type { BillingPlans, Catalog, ChangePlan, SupportPlan } from '@alpenkube/
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { orders } from '../orders/schema.ts';
-import { organizations } from '../organizations/schema.ts';
+import { supportPlanOf } from '../organizations/index.ts';
 import { subscriptions } from './schema.ts';
 import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { orderPlacedWith, placeSupportOrder } from '../orders/index.ts';
+import { orderPlacedWith, type OrderRecord } from '../orders/index.ts';
+import { placeSupportOrder } from './support-orders.ts';
 import { assertOrderingAllowed } from './ordering-suspension.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { dayOf } from './periods.ts';
@@ -21,8 +21,6 @@ import {
   lockUnpaidRenewals,
 } from './subscriptions.ts';
 
-type OrderRow = typeof orders.$inferSelect;
-
 const priceFor = (plan: SupportPlan, cycle: 'monthly' | 'yearly') =>
   cycle === 'yearly' ? plan.priceYearly : plan.priceMonthly;
 
@@ -32,10 +30,7 @@ export async function readPlans(
   organizationId: number,
   catalog: Catalog,
 ): Promise<BillingPlans> {
-  const [organization] = await db
-    .select({ plan: organizations.supportPlan })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const supportPlan = await supportPlanOf(db, organizationId);
   const [subscription] = await db
     .select({ billingCycle: subscriptions.billingCycle, periodEnd: subscriptions.periodEnd })
     .from(subscriptions)
@@ -47,7 +42,7 @@ export async function readPlans(
         ne(subscriptions.status, 'cancelled'),
       ),
     );
-  const current = organization?.plan ?? 'basic';
+  const current = supportPlan ?? 'basic';
   return {
     current,
     billingCycle: subscription?.billingCycle ?? 'monthly',
@@ -95,11 +90,7 @@ export async function changePlan(
       // renewals (the free plan closes them), then the organization. Out of order, they deadlocked.
       const subscription = await lockSupportSubscription(tx, actor.organizationId);
       if (subscription) await lockUnpaidRenewals(tx, subscription.id);
-      const [organization] = await tx
-        .select({ plan: organizations.supportPlan })
-        .from(organizations)
-        .where(eq(organizations.id, actor.organizationId))
-        .for('update');
+      const currentPlan = await supportPlanOf(tx, actor.organizationId, { lock: true });
       // Plan changes of one organization queue on its row: what the one before this did is
       // seen now. Its order, when it was this same request again (a double click), is the answer.
       const placedMeanwhile = await orderPlacedWith(
@@ -116,7 +107,7 @@ export async function changePlan(
       }
       const sameCycle = free || (subscription?.billingCycle ?? 'monthly') === input.billingCycle;
       const paidFor = free || subscription !== null;
-      if (organization?.plan === plan.slug && sameCycle && paidFor) {
+      if (currentPlan === plan.slug && sameCycle && paidFor) {
         throw conflict(
           free
             ? `Your organization is already on the ${plan.name} plan.`
@@ -169,7 +160,7 @@ export async function changePlan(
  */
 export async function supportOrderPaid(
   tx: Tx,
-  order: OrderRow,
+  order: OrderRecord,
   now: Date,
   catalog: Catalog,
 ): Promise<string> {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
+import { orderingSuspensionOf, setOrderingSuspension } from '../organizations/index.ts';
 import { renewals } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
@@ -28,15 +28,8 @@ async function overdueWords(tx: Tx, organizationId: number): Promise<string | nu
 export async function suspendOrdering(tx: Tx, organizationId: number, now: Date) {
   const reason = await overdueWords(tx, organizationId);
   if (!reason) return;
-  const [organization] = await tx
-    .select({ since: organizations.orderingSuspendedAt })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('update');
-  await tx
-    .update(organizations)
-    .set({ orderingSuspendedAt: organization?.since ?? now, orderingSuspendedReason: reason })
-    .where(eq(organizations.id, organizationId));
+  const organization = await orderingSuspensionOf(tx, organizationId, { lock: true });
+  await setOrderingSuspension(tx, organizationId, { since: organization?.since ?? now, reason });
   if (organization?.since) return;
   const message = `New orders are suspended until your overdue renewals are paid. ${reason} Your running clusters keep running: pay from Billing to order again.`;
   await notifyOrganizationAdmins(tx, organizationId, 'error', message, {
@@ -47,21 +40,14 @@ export async function suspendOrdering(tx: Tx, organizationId: number, now: Date)
 
 /** Once no renewal is overdue any more, ordering opens again (otherwise the reason is updated). */
 export async function liftSuspensionIfSettled(tx: Tx, organizationId: number) {
-  const [organization] = await tx
-    .select({ since: organizations.orderingSuspendedAt })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('update');
+  const organization = await orderingSuspensionOf(tx, organizationId, { lock: true });
   if (!organization?.since) return;
   const reason = await overdueWords(tx, organizationId);
-  await tx
-    .update(organizations)
-    .set(
-      reason
-        ? { orderingSuspendedReason: reason }
-        : { orderingSuspendedAt: null, orderingSuspendedReason: null },
-    )
-    .where(eq(organizations.id, organizationId));
+  await setOrderingSuspension(
+    tx,
+    organizationId,
+    reason ? { reason } : { since: null, reason: null },
+  );
   if (!reason) {
     await notifyOrganizationAdmins(
       tx,

@@ -2,13 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { clusterApiUpStatuses, type Catalog } from '@alpenkube/contract';
 import { can, type AccessLevel } from '@alpenkube/contract/permissions';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
-import { users } from '../users/schema.ts';
 import { clusterCredentials, clusters } from './schema.ts';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.ts';
 import type { KubeClusterView } from '../kube-api/index.ts';
 import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
-import { sessionUserFrom } from '../sessions/index.ts';
+import { loadSessionUser } from '../sessions/index.ts';
 import { loadPools, tierOf } from './cluster-records.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
@@ -100,11 +98,9 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       catalog: Catalog,
     ): Promise<KubeClusterView | null | typeof KNOWN_TOKEN_REFUSED> {
       const [found] = await db
-        .select({ cluster: clusters, holder: users, organization: organizations })
+        .select({ cluster: clusters, holderId: clusterCredentials.userId })
         .from(clusterCredentials)
         .innerJoin(clusters, eq(clusters.id, clusterCredentials.clusterId))
-        .innerJoin(users, eq(users.id, clusterCredentials.userId))
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .where(
           and(
             eq(clusterCredentials.tokenHash, sha256(token)),
@@ -113,10 +109,14 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
           ),
         );
       if (!found) return null;
+      // The holder as a session sees them: the sessions module reads the person and their
+      // organization in one query.
+      const holder = await loadSessionUser(db, found.holderId);
+      if (!holder) return null;
       if (
         !(clusterApiUpStatuses as readonly string[]).includes(found.cluster.status) ||
-        found.holder.organizationId !== found.cluster.organizationId ||
-        !can(sessionUserFrom(found.holder, found.organization), KUBECONFIG_ACCESS)
+        holder.organizationId !== found.cluster.organizationId ||
+        !can(holder, KUBECONFIG_ACCESS)
       ) {
         return KNOWN_TOKEN_REFUSED;
       }

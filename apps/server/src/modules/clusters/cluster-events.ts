@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { ClusterEvent, ClusterEventKind, NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { activeMembersOf } from '../users/index.ts';
 import { clusterEvents } from './schema.ts';
 import { createNotification } from '../notifications/index.ts';
 import { publishPush } from '../realtime/index.ts';
@@ -90,9 +89,6 @@ export async function notifyOrganization(
   type: NotificationType,
   message: string,
 ) {
-  const members = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.status, 'active')));
+  const members = await activeMembersOf(tx, organizationId);
   for (const member of members) await createNotification(tx, member.id, type, message);
 }

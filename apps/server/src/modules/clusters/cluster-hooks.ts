@@ -1,15 +1,15 @@
 import type { Catalog } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import type { orders } from '../orders/schema.ts';
+import type { OrderRecord } from '../orders/index.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = OrderRecord;
 
 /**
- * What the organization's order learns from its cluster: the cluster module does not know the
- * orders module; the composition root passes these in.
+ * What the organization's order learns from its cluster: how it ends (the orders module's
+ * fulfilment) and how an add-on order ends (the add-ons module's, which depends on this one);
+ * the composition root passes these in.
  */
 export interface ClusterOrderHooks {
-  holdsName(tx: Tx, organizationId: number, name: string): Promise<boolean>;
   completed(tx: Tx, orderId: number, note: string): Promise<void>;
   /** Marks the order failed and returns the amount paid to the credit balance (cents). */
   failed(tx: Tx, orderId: number, reason: string): Promise<number>;

@@ -18,6 +18,7 @@ import { logClusterEvent } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
 import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
+import { nameHeldByOrder } from './cluster-orders.ts';
 
 const nameTaken = (name: string) =>
   invalidFields([
@@ -60,7 +61,7 @@ export function createClusterLifecycle(
                 ne(clusters.status, 'deleted'),
               ),
             );
-          if (other || (await deps.orderHooks.holdsName(tx, actor.organizationId, name))) {
+          if (other || (await nameHeldByOrder(tx, actor.organizationId, name))) {
             throw nameTaken(name);
           }
           const [updated] = await tx

@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type {
   Catalog,
   Cluster,
+  ClusterOrderConfig,
   ClusterSummary,
   ClusterTopology,
   NodePool,
 } from '@alpenkube/contract';
 import { clusterApiUpStatuses } from '@alpenkube/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusterNodes, clusters } from './schema.ts';
 import type { DriverCluster } from '../providers/index.ts';
 
@@ -231,4 +233,69 @@ export function toTopology(
 export async function clusterById(db: DbOrTx, id: number) {
   const [cluster] = await db.select().from(clusters).where(eq(clusters.id, id));
   return cluster;
+}
+
+/**
+ * A cluster's configuration as it is now, from its records (the pools and their counts, the
+ * add-ons), in the shape a subscription's `paid_config` and the price engine take. Null when
+ * the cluster is gone, or its tier is no longer in the catalog.
+ */
+export async function clusterConfigNow(
+  tx: Tx,
+  clusterId: number,
+  catalog: Catalog,
+): Promise<{ cluster: ClusterRow; config: ClusterOrderConfig } | null> {
+  const [cluster] = await tx.select().from(clusters).where(eq(clusters.id, clusterId));
+  if (!cluster) return null;
+  const tier = catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
+  if (!tier) return null;
+  const pools = await tx
+    .select()
+    .from(clusterNodePools)
+    .where(and(eq(clusterNodePools.clusterId, clusterId), isNull(clusterNodePools.removedAt)))
+    .orderBy(asc(clusterNodePools.id));
+  return {
+    cluster,
+    config: {
+      ...configOf(
+        cluster,
+        pools.filter((pool) => pool.count > 0),
+        catalog,
+      ),
+      name: cluster.name,
+    },
+  };
+}
+
+/** How many clusters the organization has that are not deleted (the sidebar's count). */
+export async function countClusters(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(clusters)
+    .where(inOrganization(clusters, organizationId, ne(clusters.status, 'deleted')));
+  return row?.count ?? 0;
+}
+
+/** Whether the organization has clusters that renew: neither failed nor deleted. */
+export async function hasRenewingClusters(db: DbOrTx, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clusters.id })
+    .from(clusters)
+    .where(
+      inOrganization(clusters, organizationId, notInArray(clusters.status, ['failed', 'deleted'])),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The organization's cluster's name and the support plan its order priced (a ticket about it);
+ * null when the organization has no such cluster.
+ */
+export async function clusterBriefOf(db: DbOrTx, organizationId: number, id: number) {
+  const [row] = await db
+    .select({ id: clusters.id, name: clusters.name, supportPlan: clusters.supportPlan })
+    .from(clusters)
+    .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
+  return row ?? null;
 }

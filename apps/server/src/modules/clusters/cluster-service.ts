@@ -1,4 +1,5 @@
 import type { OrderKindHandler } from '../orders/index.ts';
+import { createClusterOrders, type ClusterOrderDeps } from './cluster-orders.ts';
 import { createClusterAddons } from './cluster-addons.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
@@ -15,7 +16,7 @@ export function createClusterService(
   deps: ClusterContext['deps'] & {
     orderHooks: ClusterOrderHooks;
     billingHooks: ClusterBillingHooks;
-  },
+  } & ClusterOrderDeps,
 ) {
   const context: ClusterContext = {
     deps,
@@ -34,6 +35,7 @@ export function createClusterService(
     ...reads,
     ...createClusterChanges(context, reads.view),
     ...lifecycle,
+    ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
     resumeStranded: context.operations.resumeStranded,
     /** The cluster kind of order: once paid, the cluster is made and its provisioning queued. */

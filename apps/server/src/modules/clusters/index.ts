@@ -2,6 +2,15 @@
 export { clusterRoutes } from './cluster-routes.ts';
 export { createClusterService, type ClusterService } from './cluster-service.ts';
 export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
-export { configOf } from './cluster-records.ts';
+export {
+  clusterBriefOf,
+  clusterConfigNow,
+  configOf,
+  countClusters,
+  hasRenewingClusters,
+  type ClusterRow,
+} from './cluster-records.ts';
+export { findCluster } from './cluster-lookup.ts';
 export type { AddonInstallStart } from './cluster-addons.ts';
 export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';
+export { clusterMadeByOrder } from './cluster-orders.ts';

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { CreditEntry, GrantCredit } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import { organizationExists } from '../organizations/index.ts';
 import type { ClientInfo } from '../sessions/index.ts';
 import { moveCredit } from './credit-ledger.ts';
 
@@ -17,11 +16,8 @@ export async function grantCredit(
   client: ClientInfo,
 ): Promise<CreditEntry> {
   return db.transaction(async (tx) => {
-    const [organization] = await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, grant.organizationId));
-    if (!organization) throw notFound('Organization not found');
+    if (!(await organizationExists(tx, grant.organizationId)))
+      throw notFound('Organization not found');
     const entry = await moveCredit(tx, {
       organizationId: grant.organizationId,
       kind: 'grant',

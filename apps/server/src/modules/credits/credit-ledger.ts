@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { CreditEntry, CreditKind, Credits } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { organizations } from '../organizations/schema.ts';
+import { addToCreditBalance, creditBalanceOf } from '../organizations/index.ts';
 import { creditTransactions } from './schema.ts';
 
 export interface CreditMovement {
@@ -38,21 +38,15 @@ export const toCreditEntry = (row: CreditRow): CreditEntry => ({
  */
 export async function moveCredit(tx: Tx, movement: CreditMovement): Promise<CreditEntry | null> {
   if (movement.amountCents === 0) return null;
-  const [organization] = await tx
-    .update(organizations)
-    .set({
-      creditBalanceCents: sql`${organizations.creditBalanceCents} + ${movement.amountCents}`,
-    })
-    .where(eq(organizations.id, movement.organizationId))
-    .returning({ balance: organizations.creditBalanceCents });
-  if (!organization) throw new Error(`No organization ${movement.organizationId}`);
+  const balance = await addToCreditBalance(tx, movement.organizationId, movement.amountCents);
+  if (balance === null) throw new Error(`No organization ${movement.organizationId}`);
   const [row] = await tx
     .insert(creditTransactions)
     .values({
       organizationId: movement.organizationId,
       kind: movement.kind,
       amountCents: movement.amountCents,
-      balanceAfterCents: organization.balance,
+      balanceAfterCents: balance,
       description: movement.description,
       orderId: movement.orderId ?? null,
       invoiceId: movement.invoiceId ?? null,
@@ -65,21 +59,13 @@ export async function moveCredit(tx: Tx, movement: CreditMovement): Promise<Cred
 
 /** The balance a payment may take now, with the organization's row locked until commit. */
 export async function lockCreditBalance(tx: Tx, organizationId: number): Promise<number> {
-  const [row] = await tx
-    .select({ balance: organizations.creditBalanceCents })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('update');
-  return Math.max(row?.balance ?? 0, 0);
+  return Math.max((await creditBalanceOf(tx, organizationId, { lock: true })) ?? 0, 0);
 }
 
 export const CREDIT_HISTORY_LIMIT = 100;
 
 export async function readCredits(db: DbOrTx, organizationId: number): Promise<Credits> {
-  const [organization] = await db
-    .select({ balance: organizations.creditBalanceCents })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const balance = await creditBalanceOf(db, organizationId);
   const history = await db
     .select()
     .from(creditTransactions)
@@ -88,7 +74,7 @@ export async function readCredits(db: DbOrTx, organizationId: number): Promise<C
     .limit(CREDIT_HISTORY_LIMIT);
   return {
     currency: 'USD',
-    balance: organization?.balance ?? 0,
+    balance: balance ?? 0,
     history: history.map(toCreditEntry),
   };
 }

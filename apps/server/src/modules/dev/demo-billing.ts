@@ -8,7 +8,8 @@ import { budgets } from '../metering/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { paymentMethods } from '../payments/schema.ts';
 import type { DemoServices } from './demo-services.ts';
-import { addPeriod, clusterConfigNow } from '../billing/index.ts';
+import { addPeriod } from '../billing/index.ts';
+import { clusterConfigNow } from '../clusters/index.ts';
 import { moveCredit } from '../credits/index.ts';
 
 const DAY = 86_400_000;

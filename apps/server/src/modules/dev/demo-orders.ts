@@ -85,7 +85,7 @@ export async function seedDemoOrders(services: DemoServices) {
   });
   const { method } = await services.paymentMethods.add(actor, { token: card.id }, SEED_CLIENT);
   for (const [index, { order, then }] of DEMO_ORDERS.entries()) {
-    const { order: placed } = await services.orders.create(
+    const { order: placed } = await services.clusters.placeOrder(
       actor,
       order,
       `demo-order-${index}`,

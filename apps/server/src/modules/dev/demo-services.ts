@@ -1,5 +1,6 @@
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { AddonService } from '../addons/index.ts';
+import type { ClusterService } from '../clusters/index.ts';
 import type { InvoiceService } from '../invoices/index.ts';
 import type { MeteringService } from '../metering/index.ts';
 import type { OrderPayments, OrderService } from '../orders/index.ts';
@@ -18,6 +19,7 @@ export type DemoServices = Pick<
 > & {
   addons: AddonService;
   catalog: CatalogService;
+  clusters: ClusterService;
   invoices: InvoiceService;
   metering: MeteringService;
   orderPayments: OrderPayments;

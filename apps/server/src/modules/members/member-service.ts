@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, or } from 'drizzle-orm';
 import type {
   AssignableRole,
   Member,
@@ -7,7 +7,6 @@ import type {
   Removal,
 } from '@alpenkube/contract';
 import { MEMBER_PAGE_SIZE } from '@alpenkube/contract';
-import { notifications } from '../notifications/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import { invitations, promotionRequests } from './schema.ts';
@@ -19,7 +18,8 @@ import type { SessionStore } from '../sessions/index.ts';
 import { revokeApiTokensOf } from '../api-tokens/index.ts';
 import { revokeKubeCredentialsOf } from '../clusters/index.ts';
 import { queueMail } from '../mail/index.ts';
-import { createNotification } from '../notifications/index.ts';
+import { createNotification, rewordNotifications } from '../notifications/index.ts';
+import { idsInOrganization } from '../users/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { lockForChange } from './admin-guard.ts';
 import {
@@ -352,17 +352,12 @@ export function createMemberService(deps: Deps) {
         // Requests to join once named the person in every admin's notifications; they now
         // read like today's, which name nobody.
         const legacy = `${target.username} (${target.email}) asked to join `;
-        await tx
-          .update(notifications)
-          .set({
-            message: sql`${'A new person asked to join '} || substr(${notifications.message}, ${legacy.length + 1})`,
-          })
-          .where(
-            and(
-              sql`${notifications.userId} in (select ${users.id} from ${users} where ${users.organizationId} = ${target.organizationId})`,
-              sql`left(${notifications.message}, ${legacy.length}) = ${legacy}`,
-            ),
-          );
+        await rewordNotifications(
+          tx,
+          await idsInOrganization(tx, target.organizationId),
+          legacy,
+          'A new person asked to join ',
+        );
         await auditChange(tx, actor, client, {
           action: 'user.remove',
           organizationId: target.organizationId,

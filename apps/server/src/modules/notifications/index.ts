@@ -6,3 +6,4 @@ export {
   type NotificationService,
 } from './notification-service.ts';
 export { notifyOrganizationAdmins, organizationAdmins } from './organization-notices.ts';
+export { rewordNotifications } from './notification-rewording.ts';

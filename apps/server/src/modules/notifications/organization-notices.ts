@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { activeMembersOf } from '../users/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { createNotification } from './notification-service.ts';
 
@@ -12,17 +11,7 @@ import { createNotification } from './notification-service.ts';
  */
 /** The organization's active admins (and platform operators in it), the oldest account first. */
 export function organizationAdmins(tx: DbOrTx, organizationId: number) {
-  return tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        inArray(users.role, ['admin', 'super_admin']),
-        eq(users.status, 'active'),
-      ),
-    )
-    .orderBy(asc(users.id));
+  return activeMembersOf(tx, organizationId, { admins: true });
 }
 
 export async function notifyOrganizationAdmins(

@@ -7,7 +7,7 @@ import {
   type OperatorOrganizationQuery,
   type OperatorUser,
 } from '@alpenkube/contract';
-import { creditNotes, invoices } from '../invoices/schema.ts';
+import { recentInvoicesOf } from '../invoices/index.ts';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -133,28 +133,7 @@ export async function organizationDetail(
       ),
     )
     .orderBy(asc(users.id));
-  const recent = await db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      status: invoices.status,
-      issuedAt: invoices.issuedAt,
-      total: invoices.totalCents,
-      collected: sql<number>`${invoices.creditAppliedCents} + ${invoices.cardChargedCents}`.mapWith(
-        Number,
-      ),
-      // A paid invoice's amount due went to the card on this charge: a void may refund it there.
-      cardRefundable:
-        sql<number>`case when ${invoices.status} = 'paid' and ${invoices.gatewayChargeId} is not null then ${invoices.cardChargedCents} else 0 end`.mapWith(
-          Number,
-        ),
-      creditNote: creditNotes.number,
-    })
-    .from(invoices)
-    .leftJoin(creditNotes, eq(creditNotes.invoiceId, invoices.id))
-    .where(inOrganization(invoices, organizationId))
-    .orderBy(desc(invoices.issuedAt), desc(invoices.id))
-    .limit(RECENT_INVOICES);
+  const recent = await recentInvoicesOf(db, organizationId, RECENT_INVOICES);
   return {
     ...toSummary(row),
     admins,

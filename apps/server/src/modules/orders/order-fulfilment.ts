@@ -1,43 +1,19 @@
-import { eq, inArray } from 'drizzle-orm';
-import { openOrderStatuses } from '@alpenkube/contract';
-import { inOrganization } from '../../db/organization-scope.ts';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { orderEvents, orders } from './schema.ts';
+import { lockOrder } from './order-records.ts';
 import { moveCredit } from '../credits/index.ts';
 import { assertOrderTransition, orderNumber } from './order-states.ts';
 import { announceOrder } from './order-events.ts';
 import { dollars } from '../../lib/money.ts';
-import { addonOfOrder, fulfillingAddonOrders } from './addon-orders.ts';
 
 /**
- * What the clusters module needs of orders: how a paid order ends once its cluster is set up
- * (`completed`) or could not be (`failed`, and what was paid goes back to the organization's
- * credit balance), called in the transaction that finishes the provisioning, and whether an
- * open order holds a cluster name.
+ * How a paid order ends once what it bought is set up (`completed`) or could not be (`failed`,
+ * and what was paid goes back to the organization's credit balance), called by the module that
+ * sells its kind in the transaction that finishes the set-up.
  */
 export function createOrderFulfilment() {
-  async function lockOrder(tx: Tx, orderId: number) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    return order;
-  }
-
   return {
-    /** Whether an open order of the organization holds a cluster name (it will be its cluster's). */
-    async holdsName(tx: Tx, organizationId: number, name: string): Promise<boolean> {
-      const [holder] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          inOrganization(
-            orders,
-            organizationId,
-            eq(orders.clusterName, name),
-            inArray(orders.status, [...openOrderStatuses]),
-          ),
-        );
-      return Boolean(holder);
-    },
-
     async completed(tx: Tx, orderId: number, note: string) {
       const order = await lockOrder(tx, orderId);
       if (!order || order.status === 'completed') return;
@@ -48,16 +24,6 @@ export function createOrderFulfilment() {
         .where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({ orderId, status: 'completed', note });
       await announceOrder(tx, order.organizationId, orderId, 'completed');
-    },
-
-    async addonSettled(tx: Tx, clusterId: number, slug: string, failure: string | null) {
-      const [order] = (await fulfillingAddonOrders(tx, clusterId)).filter(
-        (candidate) => addonOfOrder(candidate) === slug,
-      );
-      if (!order) return 0;
-      if (failure) return this.failed(tx, order.id, failure);
-      await this.completed(tx, order.id, `${order.description.replace(/^Add-on /, '')}: installed`);
-      return 0;
     },
 
     async failed(tx: Tx, orderId: number, reason: string): Promise<number> {

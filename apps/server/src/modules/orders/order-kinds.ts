@@ -1,8 +1,6 @@
 import type { Catalog, OrderKind } from '@alpenkube/contract';
-import type { Tx } from '../../db/client.ts';
-import type { orders } from './schema.ts';
-
-type OrderRow = typeof orders.$inferSelect;
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { OrderRecord } from './order-records.ts';
 
 /** What the module that sells a kind made of a paid order of that kind. */
 export type PaidOrderOutcome =
@@ -36,9 +34,25 @@ export interface OrderKindHandler {
    */
   paid(
     tx: Tx,
-    order: OrderRow,
+    order: OrderRecord,
     context: { now: Date; catalog: Catalog },
   ): Promise<PaidOrderOutcome>;
 }
 
 export type OrderKindHandlers = Record<OrderKind, OrderKindHandler>;
+
+/** What a paid order made, as the order's page links it. */
+export interface OrderMade {
+  clusterId?: number;
+  productInstanceId?: number;
+}
+
+/**
+ * Reads what an order of one kind made (nothing while it is unpaid), for the order's page. The
+ * module that sells the kind gives it when the services are put together, as a plain function
+ * of the database: the order service is built before the services that sell, which use it.
+ */
+export type OrderMadeReader = (db: DbOrTx, orderId: number) => Promise<OrderMade>;
+
+/** The readers of the kinds that make something the order's page links to. */
+export type OrderMadeReaders = Partial<Record<OrderKind, OrderMadeReader>>;

@@ -20,7 +20,7 @@ import { clientInfo, requireSession } from '../sessions/index.ts';
  * organization and a verified address (`orderer`). Another organization's order is a 404.
  */
 export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => {
-  const { orders, orderPayments } = app.services;
+  const { orders, orderPayments, clusters } = app.services;
 
   route(
     endpoints.orders.list,
@@ -49,7 +49,12 @@ export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => 
       const key = request.headers['idempotency-key'];
       return sendPlacedOrder(
         reply,
-        await orders.create(requireSession(request).user, request.body, key, clientInfo(request)),
+        await clusters.placeOrder(
+          requireSession(request).user,
+          request.body,
+          key,
+          clientInfo(request),
+        ),
       );
     },
   );

@@ -1,4 +1,5 @@
 import type { Order, OrderSummary } from '@alpenkube/contract';
+import type { OrderMade } from './order-kinds.ts';
 import type { orderEvents, orders, payments } from './schema.ts';
 import { orderNumber } from './order-states.ts';
 
@@ -14,7 +15,7 @@ type SummaryRow = Pick<
   | 'createdAt'
   | 'updatedAt'
 >;
-type PaymentRow = typeof payments.$inferSelect & { brand: string | null; last4: string | null };
+type PaymentRow = typeof payments.$inferSelect & { card: { brand: string; last4: string } | null };
 
 export function toOrderSummary(row: SummaryRow): OrderSummary {
   return {
@@ -36,8 +37,7 @@ export function toOrder(
   row: OrderRow,
   events: (typeof orderEvents.$inferSelect)[],
   payment: PaymentRow | null,
-  clusterId: number | null,
-  productInstanceId: number | null,
+  made: OrderMade,
 ): Order {
   const yearly = row.billingCycle === 'yearly';
   return {
@@ -56,9 +56,9 @@ export function toOrder(
     amountDue: row.totalCents - row.creditAppliedCents,
     paidAt: row.paidAt?.toISOString() ?? null,
     cluster: row.clusterConfig ?? null,
-    clusterId,
+    clusterId: made.clusterId ?? null,
     targetClusterId: row.targetClusterId,
-    productInstanceId: row.productInstanceId ?? productInstanceId,
+    productInstanceId: row.productInstanceId ?? made.productInstanceId ?? null,
     timeline: events.map((event) => ({
       status: event.status,
       note: event.note,
@@ -68,7 +68,7 @@ export function toOrder(
       status: payment.status,
       cardAmount: payment.cardAmountCents,
       creditAmount: payment.creditAmountCents,
-      card: payment.brand && payment.last4 ? { brand: payment.brand, last4: payment.last4 } : null,
+      card: payment.card,
       challengeUrl: payment.status === 'requires_action' ? payment.challengeUrl : null,
       failureMessage: payment.failureMessage,
     },

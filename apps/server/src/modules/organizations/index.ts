@@ -4,3 +4,16 @@ export {
   findOrganizationByVerifiedDomain,
   nameKeyOf,
 } from './organization-service.ts';
+export {
+  addToCreditBalance,
+  creditBalanceOf,
+  lockOrganization,
+  orderingSuspensionOf,
+  organizationExists,
+  organizationNameOf,
+  organizationNamesOf,
+  setOrderingSuspension,
+  setSupportPlan,
+  supportPlanOf,
+  type OrderingSuspension,
+} from './organization-records.ts';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { paymentMethods } from './schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { lockCreditBalance, moveCredit } from '../credits/index.ts';
@@ -145,7 +145,7 @@ async function tokenOf(tx: Tx, paymentMethodId: number | null): Promise<string |
 
 /** The brand and last four digits of a card, removed or not, for a receipt's words. */
 export async function cardOf(
-  tx: Tx,
+  tx: DbOrTx,
   paymentMethodId: number | null,
 ): Promise<{ brand: string; last4: string } | null> {
   if (paymentMethodId === null) return null;

@@ -1,12 +1,10 @@
-import { desc, eq, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
+import { desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import {
   hasExpired,
   type AddPaymentMethod,
   type PaymentGatewayInfo,
   type PaymentMethod,
 } from '@alpenkube/contract';
-import { clusters } from '../clusters/schema.ts';
-import { organizations } from '../organizations/schema.ts';
 import { paymentMethods } from './schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -15,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { recordUserAudit } from '../audit/index.ts';
+import { lockOrganization } from '../organizations/index.ts';
 import type { ClientInfo } from '../sessions/index.ts';
 
 type Row = typeof paymentMethods.$inferSelect;
@@ -61,16 +60,16 @@ const live = (organizationId: number, ...conditions: (SQL | undefined)[]) =>
  * default) happen one after the other and leave exactly one default while any card remains.
  */
 export function createPaymentMethodService(
-  deps: Pick<Infrastructure, 'db'> & { paymentGateway: PaymentGateway },
+  deps: Pick<Infrastructure, 'db'> & {
+    paymentGateway: PaymentGateway;
+    /**
+     * Whether the organization has clusters that renew (neither failed nor deleted): the
+     * clusters module's, given by the composition root (clusters depend on this module).
+     */
+    hasClusters: (tx: Tx, organizationId: number) => Promise<boolean>;
+  },
 ) {
   const { db, paymentGateway: gateway } = deps;
-
-  const lockOrganization = (tx: Tx, organizationId: number) =>
-    tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId))
-      .for('update');
 
   /** The newest card left becomes the default when there is none. */
   async function ensureDefault(tx: Tx, organizationId: number) {
@@ -231,18 +230,7 @@ export function createPaymentMethodService(
           .where(live(actor.organizationId))
           .limit(1);
         if (!left) {
-          const [cluster] = await tx
-            .select({ id: clusters.id })
-            .from(clusters)
-            .where(
-              inOrganization(
-                clusters,
-                actor.organizationId,
-                notInArray(clusters.status, ['failed', 'deleted']),
-              ),
-            )
-            .limit(1);
-          if (cluster) {
+          if (await deps.hasClusters(tx, actor.organizationId)) {
             throw conflict(
               'This is the last card of an organization with clusters: their renewals are charged to it. Add another card first.',
             );

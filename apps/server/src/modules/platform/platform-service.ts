@@ -1,9 +1,6 @@
-import { ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { coalescedProbe } from '../../lib/coalesced-probe.ts';
-import { clusters } from '../clusters/schema.ts';
-import { orders } from '../orders/schema.ts';
-import type { Db } from '../../db/client.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActorStatus } from '@alpenkube/contract/permissions';
 import { versionSummarySchema, type VersionSummary } from '@alpenkube/contract';
 import type { AppConfig } from '../../config.ts';
@@ -20,30 +17,40 @@ export function versionSummary(appEnv: AppConfig['appEnv']): VersionSummary {
 
 const NOTHING_YET = { clusters: 0, orders: { total: 0 } };
 
+/** How many of something an organization has, counted by the module that owns it. */
+export type OrganizationCount = (db: DbOrTx, organizationId: number) => Promise<number>;
+
+/**
+ * What the sidebar counts: the clusters and orders modules' counts, given by the composition
+ * root (both modules depend on this one, which cannot import them).
+ */
+export interface SidebarCounters {
+  clusters: OrganizationCount;
+  orders: OrganizationCount;
+}
+
 /** A member whose request to join still waits for an admin sees nothing of the organization. */
-async function sidebarCounts(db: Db, member: { organizationId: number; status: ActorStatus }) {
+async function sidebarCounts(
+  db: Db,
+  counters: SidebarCounters,
+  member: { organizationId: number; status: ActorStatus },
+) {
   if (member.status !== 'active') return NOTHING_YET;
   const { organizationId } = member;
-  const [clusterCount] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(clusters)
-    .where(inOrganization(clusters, organizationId, ne(clusters.status, 'deleted')));
-  const [orderCount] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(inOrganization(orders, organizationId));
-  return { clusters: clusterCount?.count ?? 0, orders: { total: orderCount?.count ?? 0 } };
+  const clusters = await counters.clusters(db, organizationId);
+  const orders = await counters.orders(db, organizationId);
+  return { clusters, orders: { total: orders } };
 }
 
 /** How stale the health answer may be: load balancers poll it, one query a second serves them all. */
 const HEALTH_PROBE_MS = 1000;
 
 /** The platform's own answers: the sidebar's counts and whether the database answers. */
-export function createPlatformService(deps: { db: Db }) {
+export function createPlatformService(deps: { db: Db; counters: SidebarCounters }) {
   const { db } = deps;
   return {
     sidebarCounts: (member: { organizationId: number; status: ActorStatus }) =>
-      sidebarCounts(db, member),
+      sidebarCounts(db, deps.counters, member),
     /** True when the database answered a query within the last second. */
     databaseAnswers: coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS),
   };

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
-import type { orders } from '../orders/schema.ts';
+import type { OrderRecord } from '../orders/index.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = OrderRecord;
 
 /** What a product's order learns from it: the composition root passes the orders module's. */
 export interface ProductOrderHooks {

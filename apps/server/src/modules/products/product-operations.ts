@@ -1,14 +1,18 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { productPlanPrice } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { orders } from '../orders/schema.ts';
 import { productInstances } from './schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { OrderKindHandler, PaidOrderOutcome } from '../orders/index.ts';
+import {
+  findOrders,
+  type OrderKindHandler,
+  type OrderRecord,
+  type PaidOrderOutcome,
+} from '../orders/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { findProductPlan } from './product-catalog.ts';
@@ -23,7 +27,7 @@ import type { ProductBillingHooks, ProductOrderHooks } from './product-hooks.ts'
 import { assertProductTransition } from './product-states.ts';
 import type { InstanceRow } from './product-view.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = OrderRecord;
 
 /**
  * One job carries one operation of one product, a step per run: `plan` is the plan an update
@@ -346,17 +350,13 @@ export function createProductOperations(
     /** Products whose order waits on a plan change, by product: their page links the order. */
     async pendingOrders(tx: Tx, organizationId: number, instanceIds: number[]) {
       if (instanceIds.length === 0) return new Map<number, number>();
-      const rows = await tx
-        .select({ id: orders.id, instanceId: orders.productInstanceId })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.organizationId, organizationId),
-            inArray(orders.productInstanceId, instanceIds),
-            eq(orders.status, 'pending_payment'),
-          ),
-        );
-      return new Map(rows.map((row) => [row.instanceId!, row.id]));
+      const rows = await findOrders(tx, {
+        kind: 'product',
+        statuses: ['pending_payment'],
+        organizationId,
+        productInstanceIds: instanceIds,
+      });
+      return new Map(rows.map((row) => [row.productInstanceId!, row.id]));
     },
   };
 }

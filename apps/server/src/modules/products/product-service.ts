@@ -16,19 +16,26 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { users } from '../users/schema.ts';
+import { findUser } from '../users/index.ts';
 import { marketplaceProducts, productInstances } from './schema.ts';
 import { conflict, forbidden, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { OrderService } from '../orders/index.ts';
+import type { OrderingGuard, OrderService } from '../orders/index.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { passwordMatches } from '../auth/index.ts';
-import { openPlanChangeOrder, openProductOrderNamed, orderNumber } from '../orders/index.ts';
+import { orderNumber } from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { findProductPlan, PRODUCT_CATALOG } from './product-catalog.ts';
+import {
+  openPlanChangeOrder,
+  openProductOrderNamed,
+  placeProductOrder,
+  type ProductOrderInput,
+  type ProductOrderOptions,
+} from './product-orders.ts';
 import { productUsage } from './product-driver.ts';
 import type { ProductBillingHooks } from './product-hooks.ts';
 import { queueOperation, setInstance, type ProductOperations } from './product-operations.ts';
@@ -50,12 +57,14 @@ const cents = (plan: { priceMonthlyCents: number; priceYearlyCents: number }) =>
 
 /**
  * The marketplace: its catalog, an organization's products, their secrets, plan changes and
- * cancellations. Orders are placed through the orders module and paid like any order.
+ * cancellations. Its orders are placed here, written by the orders module and paid like any order.
  */
 export function createProductService(
   deps: Pick<Infrastructure, 'db' | 'sealer' | 'passwords'> & {
     catalog: CatalogService;
     orders: OrderService;
+    /** Billing's: it owns the suspension of ordering for overdue renewals. */
+    assertOrderingAllowed: OrderingGuard;
     rateLimit: RateLimiter;
   } & {
     operations: ProductOperations;
@@ -64,6 +73,12 @@ export function createProductService(
 ) {
   const { db, sealer } = deps;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
+  const placeOrder = (
+    actor: SessionUser,
+    input: ProductOrderInput,
+    client: ClientInfo,
+    options?: ProductOrderOptions,
+  ) => placeProductOrder(db, deps.assertOrderingAllowed, actor, input, client, options);
 
   async function findInstance(
     tx: Tx | typeof db,
@@ -129,10 +144,7 @@ export function createProductService(
     if (!password) {
       throw forbidden('This secret was shown once already: enter your password to see it again.');
     }
-    const [user] = await db
-      .select({ username: users.username, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, actor.id));
+    const user = await findUser(db, actor.id);
     if (!user || !(await passwordMatches(deps, user, password, client.ip))) {
       throw forbidden('The password is not correct.');
     }
@@ -207,7 +219,7 @@ export function createProductService(
         input.billingCycle,
       );
       const { organizationId } = actor;
-      const placed = await deps.orders.placeProduct(
+      const placed = await placeOrder(
         actor,
         {
           config: {
@@ -362,7 +374,7 @@ export function createProductService(
           { ...target.plan, ...cents(target.plan) },
           row.billingCycle,
         );
-        const placed = await deps.orders.placeProduct(
+        const placed = await placeOrder(
           actor,
           {
             config: {

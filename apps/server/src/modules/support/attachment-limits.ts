@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILES_PER_TICKET } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations } from '../organizations/schema.ts';
+import { lockOrganization } from '../organizations/index.ts';
 import { supportAttachments } from './schema.ts';
 import { forbidden, HttpError } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -131,11 +131,7 @@ export function createAttachmentLimits(
         throw refuseFile(ticket)(files[0]!.fileName);
       }
       if (sender.staff) return;
-      await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.id, sender.user.organizationId))
-        .for('update');
+      await lockOrganization(tx, sender.user.organizationId);
       const room = quotaRoom(await storedBytes(tx, sender.user));
       const bytes = files.reduce((sum, file) => sum + file.sizeBytes, 0);
       if (bytes > room.bytes) throw room.refuse(files[0]!.fileName);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Catalog, TicketSeverity, TicketStatus } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { idsWithRole } from '../users/index.ts';
 import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { createNotification } from '../notifications/index.ts';
@@ -139,8 +139,8 @@ export async function announceTicket(
   if (ticket.organizationId !== null && !options.internal) {
     await publishPush(tx, { organizationId: ticket.organizationId }, message);
   }
-  const staff = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin'));
-  for (const { id } of staff) await publishPush(tx, { userId: id }, message);
+  for (const id of await idsWithRole(tx, 'super_admin'))
+    await publishPush(tx, { userId: id }, message);
 }
 
 /** A customer answered: back in the team's queue with a new target, and its assignee told. */

@@ -18,9 +18,9 @@ import {
 import { can, type Actor } from '@alpenkube/contract/permissions';
 import type { Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
-import { organizations } from '../organizations/schema.ts';
-import { productInstances } from '../products/schema.ts';
+import { clusterBriefOf } from '../clusters/index.ts';
+import { organizationNamesOf, supportPlanOf } from '../organizations/index.ts';
+import { productBriefOf } from '../products/index.ts';
 import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
@@ -48,10 +48,10 @@ import {
   type TicketActor,
 } from './ticket-states.ts';
 import {
-  assignees,
   loadTicket,
   queueColumns,
   summaryColumns,
+  withAssignees,
   toQueueTicket,
   toSummary,
   type TicketRow,
@@ -139,20 +139,14 @@ export function createTicketService(deps: Deps) {
     relatedClusterId: number | null = null,
   ): Promise<string> {
     if (organizationId === null) return ANONYMOUS_PLAN;
-    const [[row], [cluster], catalog] = await Promise.all([
-      db
-        .select({ plan: organizations.supportPlan })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId)),
+    const [plan, cluster, catalog] = await Promise.all([
+      supportPlanOf(db, organizationId),
       relatedClusterId === null
-        ? Promise.resolve([])
-        : db
-            .select({ plan: clusters.supportPlan })
-            .from(clusters)
-            .where(inOrganization(clusters, organizationId, eq(clusters.id, relatedClusterId))),
+        ? Promise.resolve(null)
+        : clusterBriefOf(db, organizationId, relatedClusterId),
       catalogNow(),
     ]);
-    return betterPlan(catalog, row?.plan ?? ANONYMOUS_PLAN, cluster?.plan ?? null);
+    return betterPlan(catalog, plan ?? ANONYMOUS_PLAN, cluster?.supportPlan ?? null);
   }
 
   async function ownTicket(viewer: TicketViewer, id: number): Promise<TicketRow> {
@@ -194,20 +188,12 @@ export function createTicketService(deps: Deps) {
   /** The related cluster or product must be the organization's: another's is "not found". */
   async function assertRelated(organizationId: number, clusterId?: number, productId?: number) {
     if (clusterId !== undefined) {
-      const [row] = await db
-        .select({ id: clusters.id })
-        .from(clusters)
-        .where(inOrganization(clusters, organizationId, eq(clusters.id, clusterId)));
-      if (!row) throw notFound('relatedClusterId: no such cluster in your organization');
+      if (!(await clusterBriefOf(db, organizationId, clusterId)))
+        throw notFound('relatedClusterId: no such cluster in your organization');
     }
     if (productId !== undefined) {
-      const [row] = await db
-        .select({ id: productInstances.id })
-        .from(productInstances)
-        .where(
-          inOrganization(productInstances, organizationId, eq(productInstances.id, productId)),
-        );
-      if (!row) throw notFound('relatedProductId: no such product in your organization');
+      if (!(await productBriefOf(db, organizationId, productId)))
+        throw notFound('relatedProductId: no such product in your organization');
     }
   }
 
@@ -417,7 +403,6 @@ export function createTicketService(deps: Deps) {
       const rows = await db
         .select(summaryColumns)
         .from(supportTickets)
-        .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
         .where(
           inOrganization(
             supportTickets,
@@ -430,7 +415,7 @@ export function createTicketService(deps: Deps) {
         )
         .orderBy(desc(supportTickets.id))
         .limit(query.limit ?? TICKET_PAGE_SIZE);
-      return rows.map(toSummary);
+      return (await withAssignees(db, rows)).map(toSummary);
     },
 
     get: async (viewer: TicketViewer, id: number) =>
@@ -492,8 +477,6 @@ export function createTicketService(deps: Deps) {
         db
           .select(queueColumns)
           .from(supportTickets)
-          .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
-          .leftJoin(organizations, eq(organizations.id, supportTickets.organizationId))
           .where(where)
           .orderBy(sql`${supportTickets.responseDueAt} asc nulls last`, asc(supportTickets.id))
           .limit(limit)
@@ -503,7 +486,20 @@ export function createTicketService(deps: Deps) {
           .from(supportTickets)
           .where(where),
       ]);
-      return { tickets: rows.map(toQueueTicket), total: count?.total ?? 0 };
+      const names = await organizationNamesOf(
+        db,
+        rows.flatMap((row) =>
+          row.ticket.organizationId === null ? [] : [row.ticket.organizationId],
+        ),
+      );
+      const named = (await withAssignees(db, rows)).map((row) => ({
+        ...row,
+        organizationName:
+          row.ticket.organizationId === null
+            ? null
+            : (names.get(row.ticket.organizationId) ?? null),
+      }));
+      return { tickets: named.map(toQueueTicket), total: count?.total ?? 0 };
     },
 
     staffGet: staffView,

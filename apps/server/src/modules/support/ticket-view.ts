@@ -1,19 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { QueueTicket, Ticket, TicketSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusters } from '../clusters/schema.ts';
-import { organizations } from '../organizations/schema.ts';
-import { productInstances } from '../products/schema.ts';
-import { users } from '../users/schema.ts';
+import { clusterBriefOf } from '../clusters/index.ts';
+import { productBriefOf } from '../products/index.ts';
+import { namesOf } from '../users/index.ts';
 import { supportAttachments, supportTicketMessages, supportTickets } from './schema.ts';
 import { nextStatuses, reopenUntil, type TicketActor } from './ticket-states.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
-
-export const assignees = alias(users, 'assignee');
-const assigneeName = assignees.name;
-const assigneeUsername = assignees.username;
 
 /** What a listed ticket shows: not its details, tracking code or who opened it. */
 const listed = {
@@ -33,12 +27,27 @@ const listed = {
 };
 type ListedTicket = Pick<TicketRow, keyof typeof listed>;
 
-/** The columns every listing selects: the listed fields, and the assignee's name. */
-export const summaryColumns = {
-  ticket: listed,
-  assigneeName,
-  assigneeUsername,
-};
+/** The columns every listing selects: the listed fields (the assignees are named after). */
+export const summaryColumns = { ticket: listed };
+
+/** A page of listed tickets with their assignees' names, read in one query for the page. */
+export async function withAssignees<Row extends { ticket: ListedTicket }>(
+  db: DbOrTx,
+  rows: Row[],
+): Promise<(Row & { assigneeName: string | null; assigneeUsername: string | null })[]> {
+  const names = await namesOf(
+    db,
+    rows.flatMap((row) => (row.ticket.assigneeId === null ? [] : [row.ticket.assigneeId])),
+  );
+  return rows.map((row) => {
+    const assignee = row.ticket.assigneeId === null ? undefined : names.get(row.ticket.assigneeId);
+    return {
+      ...row,
+      assigneeName: assignee?.name ?? null,
+      assigneeUsername: assignee?.username ?? null,
+    };
+  });
+}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -117,24 +126,19 @@ export async function loadTicket(
         )
         .orderBy(asc(supportAttachments.id))
     : [];
-  const [assignee] = ticket.assigneeId
-    ? await db
-        .select({ name: users.name, username: users.username })
-        .from(users)
-        .where(eq(users.id, ticket.assigneeId))
-    : [];
-  const [cluster] = ticket.relatedClusterId
-    ? await db
-        .select({ id: clusters.id, name: clusters.name })
-        .from(clusters)
-        .where(eq(clusters.id, ticket.relatedClusterId))
-    : [];
-  const [product] = ticket.relatedProductId
-    ? await db
-        .select({ id: productInstances.id, name: productInstances.name })
-        .from(productInstances)
-        .where(eq(productInstances.id, ticket.relatedProductId))
-    : [];
+  const assignee = ticket.assigneeId
+    ? (await namesOf(db, [ticket.assigneeId])).get(ticket.assigneeId)
+    : undefined;
+  // A ticket names only its own organization's cluster or product (checked as it is opened).
+  const { organizationId } = ticket;
+  const cluster =
+    ticket.relatedClusterId && organizationId !== null
+      ? await clusterBriefOf(db, organizationId, ticket.relatedClusterId)
+      : null;
+  const product =
+    ticket.relatedProductId && organizationId !== null
+      ? await productBriefOf(db, organizationId, ticket.relatedProductId)
+      : null;
   const until = reopenUntil(ticket);
   return {
     ...toSummary({
@@ -145,7 +149,7 @@ export async function loadTicket(
     email: ticket.email,
     name: ticket.name,
     details: ticket.details ?? null,
-    relatedCluster: cluster ?? null,
+    relatedCluster: cluster && { id: cluster.id, name: cluster.name },
     relatedProduct: product ?? null,
     firstResponseAt: iso(ticket.firstResponseAt),
     resolvedAt: iso(ticket.resolvedAt),
@@ -171,5 +175,5 @@ export async function loadTicket(
   };
 }
 
-/** The queue's join: whose organization, and who works on it. */
-export const queueColumns = { ...summaryColumns, organizationName: organizations.name };
+/** The queue's join: who works on it (whose organization is read for the page at once). */
+export const queueColumns = summaryColumns;

@@ -1,6 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { SessionInfo } from '@alpenkube/contract';
-import { users } from './schema.ts';
+import {
+  emailTakenByOther,
+  findUser,
+  setUser,
+  type UserChanges,
+  type UserRecord,
+} from '../users/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { describeDevice } from '../../lib/device.ts';
@@ -26,7 +31,7 @@ import {
 import { queueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = UserRecord;
 
 /** What a signed-in user does to their own account: profile, password, second factor, sessions. */
 export type AccountDeps = Pick<Infrastructure, 'db' | 'config' | 'passwords' | 'sealer'> & {
@@ -40,7 +45,7 @@ export function createAccountService(deps: AccountDeps) {
   const { publicUrl } = deps.config;
 
   async function userRow(userId: number) {
-    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    const row = await findUser(db, userId);
     if (!row) throw notFound('User not found');
     return row;
   }
@@ -71,14 +76,11 @@ export function createAccountService(deps: AccountDeps) {
   /** Commits a change to the user (and what follows from it) and tells every instance. */
   async function updateUser(
     userId: number,
-    values: Partial<typeof users.$inferInsert>,
+    values: UserChanges,
     andThen?: (tx: Tx, user: SessionUser) => Promise<void>,
   ): Promise<SessionUser> {
     return db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await setUser(tx, userId, { ...values, updatedAt: new Date() });
       await sessions.userChanged(tx, userId);
       const user = (await loadSessionUser(tx, userId))!;
       await andThen?.(tx, user);
@@ -99,11 +101,8 @@ export function createAccountService(deps: AccountDeps) {
           throw badRequest('Enter your current password to change your e-mail address');
         }
         await requirePassword(current, input.currentPassword, client);
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, input.email), ne(users.id, userId)));
-        if (taken) throw conflict('An account with this e-mail address already exists');
+        if (await emailTakenByOther(db, input.email, userId))
+          throw conflict('An account with this e-mail address already exists');
         await mailThrottle.admit([input.email, current.email], client.ip);
       }
       // A new address has to be proven again before orders can be placed with it.
@@ -144,10 +143,7 @@ export function createAccountService(deps: AccountDeps) {
       if (weakness) throw badRequest(weakness);
       const passwordHash = await passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, row.id));
+        await setUser(tx, row.id, { passwordHash, updatedAt: new Date() });
         // Anyone else holding a session with the old password is signed out.
         await sessions.destroyAllForUser(tx, row.id, session.id);
         await createNotification(
@@ -172,10 +168,7 @@ export function createAccountService(deps: AccountDeps) {
       if (row.totpEnabled)
         throw conflict('Two-factor authentication is already on. Turn it off first.');
       const setup = newTotpSecret(row.email);
-      await db
-        .update(users)
-        .set({ totpSecret: sealer.seal(setup.secret) })
-        .where(eq(users.id, userId));
+      await setUser(db, userId, { totpSecret: sealer.seal(setup.secret) });
       return setup;
     },
 

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { openOrderStatuses, type BillingCycle, type PriceLine } from '@alpenkube/contract';
-import type { Db, Tx } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
-import { orders, type ProductOrderConfig } from './schema.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { productInstances } from './schema.ts';
+import {
+  findOrders,
+  insertOrder,
+  placeOnce,
+  type OrderingGuard,
+  type OrderMade,
+  type ProductOrderConfig,
+} from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { insertOrder } from './order-placement.ts';
-import { orderPlacedWith } from './order-replay.ts';
-import type { OrderingGuard } from './order-placement.ts';
 
 export interface ProductOrderInput {
   config: ProductOrderConfig;
@@ -29,38 +32,42 @@ export interface ProductOrderOptions {
 
 /** An open order of the organization for a new product of that name, if any. */
 export async function openProductOrderNamed(tx: Tx, organizationId: number, name: string) {
-  const [holder] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      inOrganization(
-        orders,
-        organizationId,
-        eq(orders.kind, 'product'),
-        isNull(orders.productInstanceId),
-        inArray(orders.status, [...openOrderStatuses]),
-        sql`${orders.productConfig}->>'name' = ${name}`,
-      ),
-    )
-    .limit(1);
+  const [holder] = await findOrders(
+    tx,
+    {
+      kind: 'product',
+      statuses: openOrderStatuses,
+      organizationId,
+      productInstanceId: null,
+      productName: name,
+    },
+    { limit: 1 },
+  );
   return holder?.id ?? null;
 }
 
 /** A plan-change order of the product that waits for payment, if any. */
 export async function openPlanChangeOrder(tx: Tx, organizationId: number, instanceId: number) {
-  const [holder] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      inOrganization(
-        orders,
-        organizationId,
-        eq(orders.productInstanceId, instanceId),
-        inArray(orders.status, [...openOrderStatuses]),
-      ),
-    )
-    .limit(1);
+  const [holder] = await findOrders(
+    tx,
+    {
+      kind: 'product',
+      statuses: openOrderStatuses,
+      organizationId,
+      productInstanceId: instanceId,
+    },
+    { limit: 1 },
+  );
   return holder?.id ?? null;
+}
+
+/** The product a paid order of kind `product` made, for the order's page. */
+export async function productMadeByOrder(db: DbOrTx, orderId: number): Promise<OrderMade> {
+  const [made] = await db
+    .select({ id: productInstances.id })
+    .from(productInstances)
+    .where(eq(productInstances.orderId, orderId));
+  return made ? { productInstanceId: made.id } : {};
 }
 
 /**
@@ -84,15 +91,9 @@ export async function placeProductOrder(
         .update(JSON.stringify(options.request ?? input))
         .digest('hex')
     : null;
-  const replay = async () => {
-    const prior = key && digest ? await orderPlacedWith(db, organizationId, key, digest) : null;
-    return prior === null ? null : { orderId: prior, replayed: true };
-  };
-  const prior = await replay();
-  if (prior) return prior;
-  await assertOrderingAllowed(db, organizationId);
-  try {
-    const orderId = await db.transaction(async (tx) => {
+  return placeOnce(db, organizationId, key && digest ? { key, digest } : null, async () => {
+    await assertOrderingAllowed(db, organizationId);
+    return db.transaction(async (tx) => {
       await options.check?.(tx);
       return insertOrder(
         tx,
@@ -121,13 +122,5 @@ export async function placeProductOrder(
         client,
       );
     });
-    return { orderId, replayed: false };
-  } catch (error) {
-    if (uniqueViolation(error)?.constraint === 'orders_idempotency_key') {
-      // Two requests with one key raced: the other placed the order.
-      const winner = await replay();
-      if (winner) return winner;
-    }
-    throw error;
-  }
+  });
 }

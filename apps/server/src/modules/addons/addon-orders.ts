@@ -1,15 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { openOrderStatuses, type PriceLine } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
-import { orderEvents, orders } from './schema.ts';
+import {
+  createOrderFulfilment,
+  findOrders,
+  insertOrder,
+  lockOrder,
+  type OrderRecord,
+} from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { insertOrder } from './order-placement.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** The add-on an order of kind `addon` installs: its one line's slug. */
-export const addonOfOrder = (order: Pick<OrderRow, 'lines'>): string | null =>
+export const addonOfOrder = (order: Pick<OrderRecord, 'lines'>): string | null =>
   order.lines.find((line) => line.kind === 'addon')?.ref ?? null;
 
 /** The organization's open order (unpaid, paid or being fulfilled) for this add-on on this cluster. */
@@ -19,49 +20,47 @@ export async function openAddonOrder(
   clusterId: number,
   slug: string,
 ): Promise<number | null> {
-  const open = await db
-    .select({ id: orders.id, lines: orders.lines })
-    .from(orders)
-    .where(
-      inOrganization(
-        orders,
-        organizationId,
-        eq(orders.kind, 'addon'),
-        eq(orders.targetClusterId, clusterId),
-        inArray(orders.status, [...openOrderStatuses]),
-      ),
-    );
+  const open = await findOrders(db, {
+    kind: 'addon',
+    statuses: openOrderStatuses,
+    organizationId,
+    targetClusterId: clusterId,
+  });
   return open.find((order) => addonOfOrder(order) === slug)?.id ?? null;
-}
-
-/** The add-on orders being fulfilled on a cluster (paid, waiting for their installation). */
-export async function fulfillingAddonOrders(tx: Tx, clusterId: number) {
-  return tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.kind, 'addon'),
-        eq(orders.targetClusterId, clusterId),
-        eq(orders.status, 'fulfilling'),
-      ),
-    )
-    .for('update');
 }
 
 /** An add-on order, locked, for the job that installs what it bought. */
 export async function lockAddonOrder(tx: Tx, orderId: number) {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.kind, 'addon')))
-    .for('update');
-  return order ?? null;
+  const order = await lockOrder(tx, orderId);
+  return order?.kind === 'addon' ? order : null;
 }
 
-/** A line for the timeline of an add-on order that is being fulfilled. */
-export async function noteAddonOrder(tx: Tx, orderId: number, note: string) {
-  await tx.insert(orderEvents).values({ orderId, status: 'fulfilling', note });
+/**
+ * An add-on's installation on a cluster ended, in the transaction that finishes it: the add-on
+ * order waiting on it is completed, or failed with what it paid returned as credit (answered,
+ * in cents; 0 when no order waited on it). The clusters module is given it as an order hook.
+ */
+export async function settleAddonOrder(
+  tx: Tx,
+  clusterId: number,
+  slug: string,
+  failure: string | null,
+): Promise<number> {
+  const waiting = await findOrders(
+    tx,
+    { kind: 'addon', statuses: ['fulfilling'], targetClusterId: clusterId },
+    { lock: true },
+  );
+  const order = waiting.find((candidate) => addonOfOrder(candidate) === slug);
+  if (!order) return 0;
+  const fulfilment = createOrderFulfilment();
+  if (failure) return fulfilment.failed(tx, order.id, failure);
+  await fulfilment.completed(
+    tx,
+    order.id,
+    `${order.description.replace(/^Add-on /, '')}: installed`,
+  );
+  return 0;
 }
 
 /**

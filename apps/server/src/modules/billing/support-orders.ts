@@ -1,7 +1,7 @@
 import type { PriceLine, SupportPlan } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
+import { insertOrder } from '../orders/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { insertOrder } from './order-placement.ts';
 
 /**
  * Writes an order of kind `support` for a plan of the catalog, priced by its monthly or yearly

@@ -65,11 +65,6 @@ const tableOwnerExceptions = [
     why: "baseline: charging an invoice (a charge target, like a renewal) writes the invoice's payment columns; invoices depend on billing",
   },
   {
-    modules: ['invoices'],
-    owners: ['billing', 'clusters', 'metering', 'orders', 'organizations'],
-    why: "baseline: the month's close gathers paid orders, renewals and usage",
-  },
-  {
     modules: ['metering'],
     owners: ['billing', 'clusters', 'invoices', 'orders', 'organizations', 'products'],
     why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, invoices and orders",

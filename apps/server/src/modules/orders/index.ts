@@ -16,6 +16,8 @@ export {
   countOrders,
   findOrder,
   findOrders,
+  firstOrderPaidAt,
+  paidOrdersBetween,
   hasPaidOrder,
   lockOrder,
   noteOrder,

@@ -9,6 +9,7 @@ export {
   creditBalanceOf,
   lockOrganization,
   orderingSuspensionOf,
+  organizationCreatedAt,
   organizationExists,
   organizationNameOf,
   organizationNamesOf,

@@ -144,3 +144,12 @@ export async function organizationNamesOf(
     .where(inArray(organizations.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** When the organization was created; null when there is no such organization. */
+export async function organizationCreatedAt(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({ createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.createdAt ?? null;
+}

@@ -66,8 +66,8 @@ const tableOwnerExceptions = [
   },
   {
     modules: ['metering'],
-    owners: ['billing', 'clusters', 'invoices', 'orders', 'organizations', 'products'],
-    why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, invoices and orders",
+    owners: ['billing', 'clusters', 'invoices'],
+    why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, renewals and open invoices (metering sits below billing and invoices)",
   },
 ];
 

@@ -17,6 +17,7 @@ export {
   findOrder,
   findOrders,
   firstOrderPaidAt,
+  paidOrderCents,
   paidOrdersBetween,
   hasPaidOrder,
   lockOrder,

@@ -1,4 +1,17 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, min, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { paidOrderStatuses, type OrderKind, type OrderStatus } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -141,4 +154,29 @@ export async function firstOrderPaidAt(
       ),
     );
   return row?.at ?? null;
+}
+
+/**
+ * What the organization paid for orders (cents) paid from `start` until before `end`, and no
+ * later than `now`: the month's spend on orders so far.
+ */
+export async function paidOrderCents(
+  db: DbOrTx,
+  organizationId: number,
+  period: { start: Date; end: Date; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(
+      inOrganization(
+        orders,
+        organizationId,
+        gte(orders.paidAt, period.start),
+        lt(orders.paidAt, period.end),
+        lte(orders.paidAt, period.now),
+        inArray(orders.status, paidOrderStatuses),
+      ),
+    );
+  return Number(row!.cents);
 }

@@ -6,6 +6,7 @@ export {
 } from './organization-service.ts';
 export {
   addToCreditBalance,
+  billingStandingOf,
   creditBalanceOf,
   lockOrganization,
   orderingSuspensionOf,

@@ -153,3 +153,19 @@ export async function organizationCreatedAt(db: DbOrTx, organizationId: number) 
     .where(eq(organizations.id, organizationId));
   return row?.createdAt ?? null;
 }
+
+/**
+ * What the billing summary shows of the organization in one read: its credit balance and its
+ * ordering suspension; null when there is no such organization.
+ */
+export async function billingStandingOf(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({
+      balance: organizations.creditBalanceCents,
+      suspendedAt: organizations.orderingSuspendedAt,
+      suspendedReason: organizations.orderingSuspendedReason,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row ?? null;
+}

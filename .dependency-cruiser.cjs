@@ -65,14 +65,9 @@ const tableOwnerExceptions = [
     why: "baseline: charging an invoice (a charge target, like a renewal) writes the invoice's payment columns; invoices depend on billing",
   },
   {
-    modules: ['invoices'],
-    owners: ['billing', 'clusters', 'metering', 'orders', 'organizations'],
-    why: "baseline: the month's close gathers paid orders, renewals and usage",
-  },
-  {
     modules: ['metering'],
-    owners: ['billing', 'clusters', 'invoices', 'orders', 'organizations', 'products'],
-    why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, invoices and orders",
+    owners: ['billing', 'clusters', 'invoices'],
+    why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, renewals and open invoices (metering sits below billing and invoices)",
   },
 ];
 

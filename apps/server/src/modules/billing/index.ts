@@ -13,3 +13,4 @@ export type { SubscriptionRow } from './subscriptions.ts';
 export { createSimulatedVatRegistry, type VatRegistry } from './vat-registry.ts';
 export { createViesClient } from './vies-client.ts';
 export { assertOrderingAllowed } from './ordering-suspension.ts';
+export { firstRenewalPaidAt, paidRenewalsBetween } from './renewal-records.ts';

@@ -299,3 +299,17 @@ export async function clusterBriefOf(db: DbOrTx, organizationId: number, id: num
     .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
   return row ?? null;
 }
+
+/** The names of clusters by id, deleted ones included, a page of them in one query. */
+export async function clusterNamesOf(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: clusters.id, name: clusters.name })
+    .from(clusters)
+    .where(inArray(clusters.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -5,6 +5,7 @@ export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts'
 export {
   clusterBriefOf,
   clusterConfigNow,
+  clusterNamesOf,
   configOf,
   countClusters,
   hasRenewingClusters,

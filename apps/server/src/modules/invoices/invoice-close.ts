@@ -1,37 +1,30 @@
-import { asc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm';
-import {
-  millicentsToCents,
-  paidOrderStatuses,
-  usageMetricLabels,
-  usageMetrics,
-} from '@alpenkube/contract';
+import { eq, max } from 'drizzle-orm';
+import { millicentsToCents, usageMetricLabels, usageMetrics } from '@alpenkube/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { renewals } from '../billing/schema.ts';
-import { clusters } from '../clusters/schema.ts';
-import { usageRecords } from '../metering/schema.ts';
-import { orders } from '../orders/schema.ts';
-import { organizations } from '../organizations/schema.ts';
 import { invoiceLines, invoiceNumberCounters, invoices } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
-import { queueInvoiceCharge, readBillingDetails } from '../billing/index.ts';
+import {
+  firstRenewalPaidAt,
+  paidRenewalsBetween,
+  queueInvoiceCharge,
+  readBillingDetails,
+} from '../billing/index.ts';
+import { clusterNamesOf } from '../clusters/index.ts';
+import {
+  firstUnbilledUsageAt,
+  markUsageBilled,
+  unbilledUsageByCluster,
+} from '../metering/index.ts';
+import { organizationCreatedAt } from '../organizations/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
-import { orderNumber } from '../orders/index.ts';
+import { firstOrderPaidAt, orderNumber, paidOrdersBetween } from '../orders/index.ts';
 import { firstPeriodStart, invoiceNumber, invoiceTotals } from './invoice-totals.ts';
 import type { InvoiceRow } from './invoice-view.ts';
 import { nextInSeries } from './number-series.ts';
 
 type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
-
-/** The usage records a close bills: every record not yet billed that began before `until`. */
-const unbilledUsage = (organizationId: number, until: Date) =>
-  inOrganization(
-    usageRecords,
-    organizationId,
-    isNull(usageRecords.invoiceId),
-    lt(usageRecords.hour, until),
-  );
 
 /** Where the next invoice of the organization starts; null when nothing was ever billable. */
 async function periodStart(tx: Tx, organizationId: number, until: Date): Promise<Date | null> {
@@ -40,85 +33,31 @@ async function periodStart(tx: Tx, organizationId: number, until: Date): Promise
     .from(invoices)
     .where(eq(invoices.organizationId, organizationId));
   if (last?.end) return last.end;
-  const [organization] = await tx
-    .select({ createdAt: organizations.createdAt })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!organization) return null;
-  const [order] = await tx
-    .select({ at: min(orders.paidAt) })
-    .from(orders)
-    .where(
-      inOrganization(
-        orders,
-        organizationId,
-        inArray(orders.status, paidOrderStatuses),
-        lt(orders.paidAt, until),
-      ),
-    );
-  const [renewal] = await tx
-    .select({ at: min(renewals.paidAt) })
-    .from(renewals)
-    .where(
-      inOrganization(
-        renewals,
-        organizationId,
-        eq(renewals.status, 'paid'),
-        lt(renewals.paidAt, until),
-      ),
-    );
-  const [usage] = await tx
-    .select({ at: min(usageRecords.hour) })
-    .from(usageRecords)
-    .where(unbilledUsage(organizationId, until));
-  const events = [order?.at, renewal?.at, usage?.at].filter((at): at is Date => !!at);
+  const createdAt = await organizationCreatedAt(tx, organizationId);
+  if (!createdAt) return null;
+  const order = await firstOrderPaidAt(tx, organizationId, until);
+  const renewal = await firstRenewalPaidAt(tx, organizationId, until);
+  const usage = await firstUnbilledUsageAt(tx, organizationId, until);
+  const events = [order, renewal, usage].filter((at): at is Date => !!at);
   if (events.length === 0) return null;
   const first = new Date(Math.min(...events.map((at) => at.getTime())));
-  return firstPeriodStart(organization.createdAt, first);
+  return firstPeriodStart(createdAt, first);
 }
 
 /** The period's lines: paid orders, paid renewals, then usage by cluster and metric. */
 async function periodLines(tx: Tx, organizationId: number, start: Date, until: Date) {
-  const paidOrders = await tx
-    .select({ id: orders.id, description: orders.description, amount: orders.totalCents })
-    .from(orders)
-    .where(
-      inOrganization(
-        orders,
-        organizationId,
-        inArray(orders.status, paidOrderStatuses),
-        gte(orders.paidAt, start),
-        lt(orders.paidAt, until),
-      ),
-    )
-    .orderBy(asc(orders.paidAt), asc(orders.id));
-  const paidRenewals = await tx
-    .select({ id: renewals.id, description: renewals.description, amount: renewals.amountCents })
-    .from(renewals)
-    .where(
-      inOrganization(
-        renewals,
-        organizationId,
-        eq(renewals.status, 'paid'),
-        gte(renewals.paidAt, start),
-        lt(renewals.paidAt, until),
-      ),
-    )
-    .orderBy(asc(renewals.paidAt), asc(renewals.id));
-  const usage = await tx
-    .select({
-      clusterId: usageRecords.clusterId,
-      clusterName: clusters.name,
-      metric: usageRecords.metric,
-      quantityMilli: sql<string>`sum(${usageRecords.quantityMilli})`,
-      costMillicents: sql<string>`sum(${usageRecords.costMillicents})`,
-      records: sql<string>`count(*)`,
-    })
-    .from(usageRecords)
-    .innerJoin(clusters, eq(clusters.id, usageRecords.clusterId))
-    .where(unbilledUsage(organizationId, until))
-    .groupBy(usageRecords.clusterId, clusters.name, usageRecords.metric)
-    .orderBy(asc(clusters.name), asc(usageRecords.clusterId));
+  const paidOrders = await paidOrdersBetween(tx, organizationId, start, until);
+  const paidRenewals = await paidRenewalsBetween(tx, organizationId, start, until);
+  const groups = await unbilledUsageByCluster(tx, organizationId, until);
+  const names = await clusterNamesOf(
+    tx,
+    groups.map((group) => group.clusterId),
+  );
+  // Usage of a cluster without a record is not billed: the close then refuses to mark it.
+  const usage = groups.flatMap((group) => {
+    const clusterName = names.get(group.clusterId);
+    return clusterName === undefined ? [] : [{ ...group, clusterName }];
+  });
   const metricOrder = (metric: string) => usageMetrics.indexOf(metric as never);
   usage.sort(
     (a, b) =>
@@ -237,14 +176,8 @@ export async function closePeriod(
         .values(
           lines.map((line, index) => ({ ...line, invoiceId: invoice!.id, position: index + 1 })),
         );
-      const marked = await tx.execute<{ count: string }>(sql`
-        with billed as (
-          update usage_records set invoice_id = ${invoice!.id}
-          where organization_id = ${organizationId} and invoice_id is null and hour < ${until}
-          returning 1
-        )
-        select count(*) as count from billed`);
-      if (Number(marked.rows[0]!.count) !== usageRecordCount) {
+      const marked = await markUsageBilled(tx, organizationId, until, invoice!.id);
+      if (marked !== usageRecordCount) {
         // Usage was written for the period while it closed: close it again with all of it.
         throw new Error(`Usage of organization ${organizationId} changed while its month closed`);
       }

@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Invoice, InvoiceSummary } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { organizations } from '../organizations/schema.ts';
+import { organizationExists } from '../organizations/index.ts';
 import { creditNotes, invoiceLines, invoices } from './schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
@@ -257,11 +257,7 @@ export function createInvoiceService(deps: Deps) {
       if (organizationId !== actor.organizationId && actor.role !== 'super_admin') {
         throw forbidden("Only a platform operator closes another organization's month");
       }
-      const [organization] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      if (!organization) throw notFound('Organization not found');
+      if (!(await organizationExists(db, organizationId))) throw notFound('Organization not found');
       const now = new Date();
       await meter(organizationId, now);
       const invoice = await closeMonth(organizationId, now);

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
-import { usageRecords } from '../metering/schema.ts';
 import { invoices } from './schema.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { billedUsagePage } from '../metering/index.ts';
 import { USAGE_CSV_HEADER, usageCsvLines, type UsageCsvRow } from './invoice-csv.ts';
 
 /** Records read per query while the file is written. */
@@ -23,35 +21,7 @@ async function* csvText(db: Db, invoice: InvoiceRow): AsyncGenerator<string> {
   yield `${USAGE_CSV_HEADER}\r\n`;
   let after: UsageCsvRow | undefined;
   for (;;) {
-    const rows: UsageCsvRow[] = await db
-      .select({
-        hour: usageRecords.hour,
-        clusterId: usageRecords.clusterId,
-        clusterName: clusters.name,
-        metric: usageRecords.metric,
-        quantityMilli: usageRecords.quantityMilli,
-        billableMilli: usageRecords.billableMilli,
-        costMillicents: usageRecords.costMillicents,
-      })
-      .from(usageRecords)
-      .innerJoin(clusters, eq(clusters.id, usageRecords.clusterId))
-      .where(
-        inOrganization(
-          usageRecords,
-          invoice.organizationId,
-          eq(usageRecords.invoiceId, invoice.id),
-          after
-            ? sql`(${usageRecords.hour}, ${clusters.name}, ${usageRecords.metric}, ${usageRecords.clusterId}) > (${after.hour.toISOString()}::timestamptz, ${after.clusterName}, ${after.metric}, ${after.clusterId})`
-            : undefined,
-        ),
-      )
-      .orderBy(
-        asc(usageRecords.hour),
-        asc(clusters.name),
-        asc(usageRecords.metric),
-        asc(usageRecords.clusterId),
-      )
-      .limit(BATCH_ROWS);
+    const rows: UsageCsvRow[] = await billedUsagePage(db, invoice, after, BATCH_ROWS);
     if (rows.length) yield usageCsvLines(rows);
     if (rows.length < BATCH_ROWS) return;
     after = rows.at(-1);

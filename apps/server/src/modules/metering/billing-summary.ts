@@ -1,18 +1,13 @@
-import { asc, eq, gte, inArray, isNotNull, lt, lte, ne, sql, type Column } from 'drizzle-orm';
-import {
-  millicentsToCents,
-  paidOrderStatuses,
-  type BillingSummary,
-  type Catalog,
-} from '@alpenkube/contract';
+import { asc, eq, gte, isNotNull, lt, lte, ne, sql, type Column } from 'drizzle-orm';
+import { millicentsToCents, type BillingSummary, type Catalog } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { renewals, subscriptions } from '../billing/schema.ts';
-import { clusters } from '../clusters/schema.ts';
 import { invoices } from '../invoices/schema.ts';
-import { orders } from '../orders/schema.ts';
-import { organizations } from '../organizations/schema.ts';
-import { productInstances } from '../products/schema.ts';
+import { clusterNamesOf } from '../clusters/index.ts';
+import { paidOrderCents } from '../orders/index.ts';
+import { billingStandingOf } from '../organizations/index.ts';
+import { productNamesOf } from '../products/index.ts';
 import { budgets, usageDaily, usageRecords } from './schema.ts';
 import { clustersDueForMetering } from './due-clusters.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -33,20 +28,8 @@ const sumOf = (column: Column) => sql<string>`coalesce(sum(${column}), 0)`;
  */
 export async function monthToDate(db: Db, organizationId: number, now: Date) {
   const month = monthOf(now);
-  const [[ordered], [renewed], [metered]] = await Promise.all([
-    db
-      .select({ cents: sumOf(orders.totalCents) })
-      .from(orders)
-      .where(
-        inOrganization(
-          orders,
-          organizationId,
-          gte(orders.paidAt, month.start),
-          lt(orders.paidAt, month.end),
-          lte(orders.paidAt, now),
-          inArray(orders.status, paidOrderStatuses),
-        ),
-      ),
+  const [ordered, [renewed], [metered]] = await Promise.all([
+    paidOrderCents(db, organizationId, { ...month, now }),
     db
       .select({ cents: sumOf(renewals.amountCents) })
       .from(renewals)
@@ -72,7 +55,7 @@ export async function monthToDate(db: Db, organizationId: number, now: Date) {
         ),
       ),
   ]);
-  const orderCents = Number(ordered!.cents);
+  const orderCents = ordered;
   const renewalCents = Number(renewed!.cents);
   const usageCents = millicentsToCents(Number(metered!.millicents));
   return {
@@ -152,15 +135,8 @@ export async function billingSummary(
   now: Date,
   catalog: Catalog,
 ): Promise<BillingSummary> {
-  const [[organization], spent, runRate, live, [open], [budget], overdue] = await Promise.all([
-    db
-      .select({
-        balance: organizations.creditBalanceCents,
-        suspendedAt: organizations.orderingSuspendedAt,
-        suspendedReason: organizations.orderingSuspendedReason,
-      })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId)),
+  const [organization, spent, runRate, subscribed, [open], [budget], overdue] = await Promise.all([
+    billingStandingOf(db, organizationId),
     monthToDate(db, organizationId, now),
     hourlyRunRate(db, organizationId, now),
     db
@@ -170,12 +146,10 @@ export async function billingSummary(
         cycle: subscriptions.billingCycle,
         periodEnd: subscriptions.periodEnd,
         price: subscriptions.periodPriceCents,
-        clusterName: clusters.name,
-        productName: productInstances.name,
+        clusterId: subscriptions.clusterId,
+        productInstanceId: subscriptions.productInstanceId,
       })
       .from(subscriptions)
-      .leftJoin(clusters, eq(clusters.id, subscriptions.clusterId))
-      .leftJoin(productInstances, eq(productInstances.id, subscriptions.productInstanceId))
       .where(inOrganization(subscriptions, organizationId, ne(subscriptions.status, 'cancelled')))
       .orderBy(asc(subscriptions.periodEnd), asc(subscriptions.id)),
     db
@@ -198,6 +172,23 @@ export async function billingSummary(
       .orderBy(asc(renewals.periodStart), asc(renewals.id)),
   ]);
   if (!organization) throw notFound('Organization not found');
+  // The subscriptions' clusters and products by name: one query each, not a join.
+  const [clusterNames, productNames] = await Promise.all([
+    clusterNamesOf(
+      db,
+      subscribed.flatMap((row) => (row.clusterId === null ? [] : [row.clusterId])),
+    ),
+    productNamesOf(
+      db,
+      subscribed.flatMap((row) => (row.productInstanceId === null ? [] : [row.productInstanceId])),
+    ),
+  ]);
+  const live = subscribed.map((row) => ({
+    ...row,
+    clusterName: row.clusterId === null ? null : (clusterNames.get(row.clusterId) ?? null),
+    productName:
+      row.productInstanceId === null ? null : (productNames.get(row.productInstanceId) ?? null),
+  }));
 
   const { month } = spent;
   // The hours not metered yet: the one under way and every one after it this month.

@@ -11,3 +11,9 @@ export {
 export { monthOf } from './billing-summary.ts';
 export { meteredCostPrepaidBy } from './usage-meter.ts';
 export { clustersDueForMetering } from './due-clusters.ts';
+export {
+  billedUsagePage,
+  firstUnbilledUsageAt,
+  markUsageBilled,
+  unbilledUsageByCluster,
+} from './usage-billing.ts';

@@ -1,5 +1,18 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { OrderKind, OrderStatus } from '@alpenkube/contract';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { paidOrderStatuses, type OrderKind, type OrderStatus } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders } from './schema.ts';
@@ -96,4 +109,74 @@ export async function countOrders(db: DbOrTx, organizationId: number): Promise<n
 export async function findOrder(db: DbOrTx, orderId: number): Promise<OrderRecord | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ?? null;
+}
+
+/**
+ * The organization's paid orders (paid, being fulfilled, completed) paid from `start`
+ * until before `until`, in the order they were paid: an invoice's order lines.
+ */
+export async function paidOrdersBetween(
+  db: DbOrTx,
+  organizationId: number,
+  start: Date,
+  until: Date,
+) {
+  return db
+    .select({ id: orders.id, description: orders.description, amount: orders.totalCents })
+    .from(orders)
+    .where(
+      inOrganization(
+        orders,
+        organizationId,
+        inArray(orders.status, paidOrderStatuses),
+        gte(orders.paidAt, start),
+        lt(orders.paidAt, until),
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orders.id));
+}
+
+/** When the organization's first order still counted as paid was paid, before `until`. */
+export async function firstOrderPaidAt(
+  db: DbOrTx,
+  organizationId: number,
+  until: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(orders.paidAt) })
+    .from(orders)
+    .where(
+      inOrganization(
+        orders,
+        organizationId,
+        inArray(orders.status, paidOrderStatuses),
+        lt(orders.paidAt, until),
+      ),
+    );
+  return row?.at ?? null;
+}
+
+/**
+ * What the organization paid for orders (cents) paid from `start` until before `end`, and no
+ * later than `now`: the month's spend on orders so far.
+ */
+export async function paidOrderCents(
+  db: DbOrTx,
+  organizationId: number,
+  period: { start: Date; end: Date; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(
+      inOrganization(
+        orders,
+        organizationId,
+        gte(orders.paidAt, period.start),
+        lt(orders.paidAt, period.end),
+        lte(orders.paidAt, period.now),
+        inArray(orders.status, paidOrderStatuses),
+      ),
+    );
+  return Number(row!.cents);
 }

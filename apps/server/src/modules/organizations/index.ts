@@ -6,9 +6,11 @@ export {
 } from './organization-service.ts';
 export {
   addToCreditBalance,
+  billingStandingOf,
   creditBalanceOf,
   lockOrganization,
   orderingSuspensionOf,
+  organizationCreatedAt,
   organizationExists,
   organizationNameOf,
   organizationNamesOf,

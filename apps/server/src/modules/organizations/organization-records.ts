@@ -144,3 +144,28 @@ export async function organizationNamesOf(
     .where(inArray(organizations.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** When the organization was created; null when there is no such organization. */
+export async function organizationCreatedAt(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({ createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.createdAt ?? null;
+}
+
+/**
+ * What the billing summary shows of the organization in one read: its credit balance and its
+ * ordering suspension; null when there is no such organization.
+ */
+export async function billingStandingOf(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({
+      balance: organizations.creditBalanceCents,
+      suspendedAt: organizations.orderingSuspendedAt,
+      suspendedReason: organizations.orderingSuspendedReason,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row ?? null;
+}

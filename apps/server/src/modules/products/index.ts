@@ -5,4 +5,4 @@ export { productRoutes } from './product-routes.ts';
 export { createProductService, type ProductService } from './product-service.ts';
 export type { ProductBillingHooks, ProductOrderHooks } from './product-hooks.ts';
 export { productMadeByOrder } from './product-orders.ts';
-export { productBriefOf, productForRenewal } from './product-records.ts';
+export { productBriefOf, productForRenewal, productNamesOf } from './product-records.ts';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { marketplaceProducts, productInstances } from './schema.ts';
@@ -29,4 +29,18 @@ export async function productBriefOf(db: DbOrTx, organizationId: number, id: num
     .from(productInstances)
     .where(inOrganization(productInstances, organizationId, eq(productInstances.id, id)));
   return row ?? null;
+}
+
+/** The names of products by id, a page of them in one query. */
+export async function productNamesOf(
+  db: DbOrTx,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: productInstances.id, name: productInstances.name })
+    .from(productInstances)
+    .where(inArray(productInstances.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

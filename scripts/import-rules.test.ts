@@ -34,7 +34,8 @@ async function violationsOf(files: Record<string, string>) {
   );
 }
 
-describe('import rules', () => {
+// Each case starts dependency-cruiser afresh: seconds on a loaded machine, past the default 5 s.
+describe('import rules', { timeout: 30_000 }, () => {
   it('refuse a cycle made of type imports alone', async () => {
     const violations = await violationsOf({
       'apps/server/src/modules/orders/index.ts':

@@ -129,28 +129,23 @@ async function defaultCard(tx: Tx, organizationId: number) {
 }
 
 /**
- * The token of the card an attempt in flight was started with, even if the card was removed
- * since: the gateway may have charged it already (a run cut off after the charge), and only
- * asking again with the same key and token finds that charge. Given up instead, the attempt
- * would be recorded as failed, its credit released, and the next attempt would charge again.
+ * A saved card by id, removed or not: its brand and last four digits for a receipt's words, and
+ * its token for an attempt in flight, which is carried on with the card it started with even if
+ * that card was removed since. The gateway may have charged it already (a run cut off after the
+ * charge), and only asking again with the same key and token finds that charge; given up
+ * instead, the attempt would fail, its credit come back, and the next attempt charge again.
  */
-async function tokenOf(tx: Tx, paymentMethodId: number | null): Promise<string | null> {
-  if (paymentMethodId === null) return null;
-  const [card] = await tx
-    .select({ token: paymentMethods.gatewayToken })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.id, paymentMethodId));
-  return card?.token ?? null;
-}
-
-/** The brand and last four digits of a card, removed or not, for a receipt's words. */
 export async function cardOf(
   tx: DbOrTx,
   paymentMethodId: number | null,
-): Promise<{ brand: string; last4: string } | null> {
+): Promise<{ brand: string; last4: string; token: string } | null> {
   if (paymentMethodId === null) return null;
   const [card] = await tx
-    .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+    .select({
+      brand: paymentMethods.brand,
+      last4: paymentMethods.last4,
+      token: paymentMethods.gatewayToken,
+    })
     .from(paymentMethods)
     .where(eq(paymentMethods.id, paymentMethodId));
   return card ?? null;
@@ -224,7 +219,7 @@ export async function charge(
       return {
         kind: 'charge',
         attempt: begin.attempt,
-        token: await tokenOf(tx, begin.attempt.paymentMethodId),
+        token: (await cardOf(tx, begin.attempt.paymentMethodId))?.token ?? null,
         ledger: begin.ledger,
       };
     }

@@ -1,3 +1,2 @@
 /** The account module's public surface: a person's own account (profile, password, second factor, sessions). */
-export { accountRoutes } from './account-routes.ts';
 export { type AccountService, createAccountService } from './account-service.ts';

@@ -1,4 +1,3 @@
 /** The add-ons module's public surface: other modules and the app import only this file. */
-export { addonRoutes } from './addon-routes.ts';
 export { createAddonService, type AddonService } from './addon-service.ts';
 export { settleAddonOrder } from './addon-orders.ts';

@@ -6,4 +6,3 @@ export {
   revokeApiTokensOf,
 } from './api-token-service.ts';
 export { apiTokenPlugin, INVALID_API_TOKEN } from './api-token-plugin.ts';
-export { apiTokenRoutes } from './api-token-routes.ts';

@@ -1,5 +1,4 @@
 /** The auth module's public surface: other modules and the app import only this file. */
-export { authRoutes } from './auth-routes.ts';
 export { type AuthService, createAuthService } from './auth-service.ts';
 export { passwordMatches } from './password-check.ts';
 export { signInLimits } from './sign-in-limits.ts';

@@ -2,7 +2,6 @@
  * Billing: subscriptions and their renewals, prorated credits, the support plan, billing
  * details, and charging an organization off-session (renewals, invoices).
  */
-export { billingRoutes } from './billing-routes.ts';
 export { createBillingService, RENEWAL_CHORE_MS, type BillingService } from './billing-service.ts';
 export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
 export type { ChargeOutcome } from '../payments/index.ts';

@@ -1,5 +1,4 @@
 /** The clusters module's public surface: other modules and the app import only this file. */
-export { clusterRoutes } from './cluster-routes.ts';
 export { createClusterService, type ClusterService } from './cluster-service.ts';
 export type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 export {

@@ -2,6 +2,5 @@
  * The credit balance's ledger: every module that gives or takes credit (refunds, payments,
  * prorations, grants) moves it here, so the balance always has its history.
  */
-export { creditRoutes } from './credit-routes.ts';
 export { createCreditService, type CreditService } from './credit-service.ts';
 export { lockCreditBalance, moveCredit, type CreditMovement } from './credit-ledger.ts';

@@ -1,4 +1,3 @@
 /** Invoices: closing a month per organization, numbering, VAT, PDF and CSV, voiding. */
-export { invoiceRoutes } from './invoice-routes.ts';
 export { createInvoiceService, type InvoiceService } from './invoice-service.ts';
 export { recentInvoicesOf } from './invoice-records.ts';

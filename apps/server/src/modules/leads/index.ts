@@ -1,3 +1,2 @@
 /** The leads module's public surface: other modules and the app import only this file. */
 export { createLeadService, type LeadService } from './lead-service.ts';
-export { publicFormRoutes } from './public-form-routes.ts';

@@ -4,5 +4,3 @@ export { createInvitationService, type InvitationService } from './invitation-se
 export { createMemberService, type MemberService } from './member-service.ts';
 export { lockAdminRules } from './admin-guard.ts';
 export { createPromotionService, type PromotionService } from './promotion-service.ts';
-export { invitationRoutes } from './invitation-routes.ts';
-export { memberRoutes } from './member-routes.ts';

@@ -2,7 +2,6 @@
  * Metering: hourly usage records from the clusters' history, usage reports, the billing
  * summary and budget alerts.
  */
-export { meteringRoutes } from './metering-routes.ts';
 export {
   createMeteringService,
   METERING_EVERY_MS,

@@ -1,5 +1,4 @@
 /** The notifications module's public surface: other modules and the app import only this file. */
-export { notificationRoutes } from './notification-routes.ts';
 export {
   createNotification,
   createNotificationService,

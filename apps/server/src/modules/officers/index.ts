@@ -1,3 +1,2 @@
 /** The officers module's public surface: other modules and the app import only this file. */
 export { createOfficerService, type OfficerService } from './officer-service.ts';
-export { officerRoutes } from './officer-routes.ts';

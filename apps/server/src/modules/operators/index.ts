@@ -1,3 +1,2 @@
 /** The operators module's public surface: other modules and the app import only this file. */
 export { createOperatorService, type OperatorService } from './operator-service.ts';
-export { operatorRoutes } from './operator-routes.ts';

@@ -25,6 +25,6 @@ export {
   type OrderFilter,
   type OrderRecord,
 } from './order-records.ts';
-export { orderRoutes, sendPlacedOrder } from './order-routes.ts';
+export { sendPlacedOrder } from './order-routes.ts';
 export { orderNumber } from './order-states.ts';
 export type { ProductOrderConfig } from './schema.ts';

@@ -27,6 +27,4 @@ export {
   type PaymentActor,
   type PaymentMethodService,
 } from './payment-method-service.ts';
-export { paymentRoutes } from './payment-routes.ts';
 export { createTestGateway, type TestGateway } from './test-gateway.ts';
-export { testGatewayRoutes } from './test-gateway-routes.ts';

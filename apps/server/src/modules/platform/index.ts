@@ -1,4 +1,3 @@
 /** The platform module's public surface: other modules and the app import only this file. */
 export { type CatalogService, createCatalogService, syncCatalogs } from './catalog-service.ts';
-export { platformRoutes } from './platform-routes.ts';
 export { createPlatformService, type PlatformService, versionSummary } from './platform-service.ts';

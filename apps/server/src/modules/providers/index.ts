@@ -9,5 +9,4 @@ export {
   type StepEffect,
 } from './provider-driver.ts';
 export { createProviderRegistry, type ProviderRegistry } from './provider-registry.ts';
-export { providerRoutes } from './provider-routes.ts';
 export { shortId, zoneOf } from './simulated-driver.ts';

@@ -1,4 +1,3 @@
 /** The realtime module's public surface: other modules and the app import only this file. */
 export { publishPush, type PushAudience } from './push.ts';
 export { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
-export { realtimeRoutes } from './realtime-routes.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { BellOff, RefreshCw } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { LiveBadge } from './live-badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -56,10 +56,7 @@ export function NotificationPopover() {
           <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
             <div className="flex items-center gap-2">
               <h2 className="text-sm font-semibold">Notifications</h2>
-              <Badge variant="success">
-                <span className="size-1.5 rounded-full bg-current" aria-hidden="true" />
-                Real-time
-              </Badge>
+              <LiveBadge />
             </div>
             <div className="flex items-center gap-1">
               {unread > 0 ? (

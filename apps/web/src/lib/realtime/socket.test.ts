@@ -1,13 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { PushMessage } from '@alpenkube/contract/push';
-import { connectRealtime, dispatchPush, registerPushHandler, socketUrl } from './socket';
+import { act, renderHook } from '@testing-library/react';
+import {
+  connectRealtime,
+  dispatchPush,
+  registerPushHandler,
+  socketUrl,
+  useSocketState,
+} from './socket';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   onclose: (() => void) | null = null;
+  onopen: (() => void) | null = null;
   closed = false;
   constructor(public url: string) {
     FakeSocket.instances.push(this);
@@ -51,6 +59,20 @@ describe('the realtime socket', () => {
       userId: 7,
       notification: {},
     });
+  });
+
+  it('tells whether pushes can arrive: connecting, open, then closed until it reconnects', () => {
+    const { result } = renderHook(() => useSocketState());
+    const { socket, stop } = connect();
+    expect(result.current).toBe('connecting');
+    act(() => socket.onopen?.());
+    expect(result.current).toBe('open');
+    act(() => socket.onclose?.());
+    expect(result.current).toBe('closed');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current).toBe('connecting');
+    act(() => stop());
+    expect(result.current).toBe('closed');
   });
 
   it('logs unparsable messages and errors without throwing', () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PushMessage, PushMessageOf, PushType } from '@alpenkube/contract/push';
 
@@ -20,6 +20,28 @@ export type PushHandler<T extends PushType = PushType> = (
   context: PushContext,
 ) => void;
 
+/** Whether pushes can arrive now: the notification panel says so rather than claim it. */
+export type SocketState = 'connecting' | 'open' | 'closed';
+let socketState: SocketState = 'closed';
+const stateListeners = new Set<() => void>();
+
+function setSocketState(next: SocketState) {
+  if (next === socketState) return;
+  socketState = next;
+  for (const listener of stateListeners) listener();
+}
+
+export function useSocketState(): SocketState {
+  return useSyncExternalStore(
+    (listener) => {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    () => socketState,
+    () => 'closed',
+  );
+}
+
 type SocketOptions = {
   /** Called with every message that parses as JSON and carries a string `type`. */
   onMessage: (message: PushMessage) => void;
@@ -40,7 +62,9 @@ export function connectRealtime({
   let stopped = false;
 
   const open = () => {
+    setSocketState('connecting');
     socket = createSocket(socketUrl());
+    socket.onopen = () => setSocketState('open');
     socket.onmessage = (event: MessageEvent) => {
       let data: unknown;
       try {
@@ -54,6 +78,7 @@ export function connectRealtime({
     };
     socket.onerror = (event) => console.error('WebSocket error', event);
     socket.onclose = () => {
+      setSocketState('closed');
       if (stopped) return;
       reconnectTimer = setTimeout(open, SOCKET_RECONNECT_MS);
     };
@@ -62,6 +87,7 @@ export function connectRealtime({
   open();
   return () => {
     stopped = true;
+    setSocketState('closed');
     if (reconnectTimer) clearTimeout(reconnectTimer);
     socket?.close();
   };

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# Every test of the project, in order: format, lint, types, unit tests, server integration
+# Every test of the project, in order: format and lint, types, unit tests, server integration
 # tests on PGlite and on PostgreSQL, process tests (durability, several instances), and the
 # end-to-end tests in Chromium against the real server and the built web app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
-bash scripts/ensure-services.sh
 
 step() { printf '\n\033[1;32m== %s (%s)\033[0m\n' "$*" "$(date -u +%T)"; }
 
@@ -22,10 +21,21 @@ together() {
   return "$failed"
 }
 
-step "format"
-npx prettier --check . --log-level warn
-step "lint"
-npx eslint . --max-warnings 0
+# The static checks need none of the services: on a fresh machine, Chromium, PostgreSQL and the
+# rest install meanwhile, and the tests wait for them.
+services_log=$(mktemp)
+bash scripts/ensure-services.sh >"$services_log" 2>&1 &
+services=$!
+services_ready() {
+  local status=0
+  wait "$services" || status=$?
+  cat "$services_log"
+  rm -f "$services_log"
+  return "$status"
+}
+
+step "format and lint"
+together "npx prettier --check . --log-level warn" "npx eslint . --max-warnings 0"
 step "imports: no cycle (type imports included), no module importing the composition root"
 npm run lint:imports --silent
 step "dependency audit: no high or critical advisory outside security/audit-allowlist.json"
@@ -33,6 +43,8 @@ node --import tsx scripts/dependency-audit.ts
 step "types"
 together "npx tsc -p packages/contract" "npx tsc -p apps/server" "npx tsc -p apps/web" \
   "npx tsc -p e2e" "npx tsc -p bench"
+step "services: Chromium, PostgreSQL, kubectl, nginx"
+services_ready
 step "unit tests"
 npx vitest run --project unit --project web --project web-mocked
 step "server integration tests on PGlite"

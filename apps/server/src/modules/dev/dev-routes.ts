@@ -1,5 +1,4 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   closeMonthResultSchema,
@@ -12,17 +11,11 @@ import {
   userSchema,
 } from '@alpenkube/contract';
 import { routePlugin } from '../../http/route.ts';
-import { users } from '../users/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import {
-  clientInfo,
-  loadSessionUser,
-  requireSession,
-  setSessionCookie,
-  toPublicUser,
-} from '../sessions/index.ts';
+import { clientInfo, requireSession, setSessionCookie } from '../sessions/index.ts';
 import { latestMail } from '../mail/index.ts';
 import { DEMO_USERS } from './demo-data.ts';
+import { signInAs } from './dev-sign-in.ts';
 
 /** Development helpers: absent unless APP_ENV=development. */
 export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) => {
@@ -46,18 +39,10 @@ export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) 
       refuses: [404],
     },
     async (request, reply) => {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.username, request.body.username.toLowerCase()));
-      if (!user) throw notFound('No such user');
-      const client = clientInfo(request);
-      const token = await db.transaction(async (tx) => {
-        if (client.previousToken) await sessions.destroy(client.previousToken, tx);
-        return sessions.create(tx, user.id, client);
-      });
-      setSessionCookie(request, reply, token, config.sessionMaxDays * 86_400);
-      return toPublicUser((await loadSessionUser(db, user.id))!);
+      const signedIn = await signInAs({ db, sessions }, request.body.username, clientInfo(request));
+      if (!signedIn) throw notFound('No such user');
+      setSessionCookie(request, reply, signedIn.token, config.sessionMaxDays * 86_400);
+      return signedIn.user;
     },
   );
 

@@ -189,20 +189,26 @@ export interface Endpoint<
   Body = undefined,
   Params extends unknown[] = [],
   Method extends HttpMethod = HttpMethod,
+  PathParams extends string = never,
+  Query extends object = never,
 > {
   readonly method: Method;
   /** The Fastify route pattern, e.g. `/api/notifications/:id/read`. */
   readonly pattern: string;
   /** The concrete path for a call (parameters filled in and encoded). */
   readonly path: (...params: Params) => string;
-  readonly types?: { response: Response; body: Body };
+  readonly types?: { response: Response; body: Body; pathParams: PathParams; query: Query };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyEndpoint = Endpoint<any, any, any[]>;
+export type AnyEndpoint = Endpoint<any, any, any[], HttpMethod, any, any>;
 export type ResponseOf<E> = E extends { types?: { response: infer R } } ? R : never;
 export type BodyOf<E> = E extends { types?: { body: infer B } } ? B : never;
 export type ParamsOf<E> = E extends { path: (...params: infer P) => string } ? P : never;
+/** The names of the pattern's `:parameters`: the server's params schema has these keys. */
+export type PathParamsOf<E> = E extends { types?: { pathParams: infer P } } ? P : never;
+/** The query string's fields: the server's query schema has these keys. */
+export type QueryOf<E> = E extends { types?: { query: infer Q } } ? Q : never;
 
 type Out<S extends z.ZodType> = z.output<S>;
 type In<S extends z.ZodType> = z.input<S>;
@@ -230,7 +236,7 @@ function routeWithId<Response, Body = undefined>() {
   return <M extends HttpMethod>(
     method: M,
     pattern: `${string}:id${string}`,
-  ): Endpoint<Response, Body, [id: number], M> => ({
+  ): Endpoint<Response, Body, [id: number], M, 'id'> => ({
     method,
     pattern,
     path: (id: number) => pattern.replace(':id', encodeURIComponent(String(id))),
@@ -241,9 +247,9 @@ function routeWithId<Response, Body = undefined>() {
 function routeWithIdAnd<Response, Body = undefined>() {
   return <M extends HttpMethod, P extends string>(
     method: M,
-    pattern: `${string}:id/${string}:${P}${string}`,
+    pattern: `${string}:id/${string}:${NoInfer<P>}${string}`,
     param: P,
-  ): Endpoint<Response, Body, [id: number, second: number | string], M> => ({
+  ): Endpoint<Response, Body, [id: number, second: number | string], M, 'id' | P> => ({
     method,
     pattern,
     path: (id: number, second: number | string) =>
@@ -258,7 +264,7 @@ function routeWithSlug<Response, Body = undefined>() {
   return <M extends HttpMethod>(
     method: M,
     pattern: `${string}:slug${string}`,
-  ): Endpoint<Response, Body, [slug: string], M> => ({
+  ): Endpoint<Response, Body, [slug: string], M, 'slug'> => ({
     method,
     pattern,
     path: (slug: string) => pattern.replace(':slug', encodeURIComponent(slug)),
@@ -271,7 +277,7 @@ function routeWithQuery<Response, Query extends object>(pattern: string) {
     method: 'GET',
     pattern,
     path: (query?: Query) => queryPath(pattern, query),
-  } as Endpoint<Response, undefined, [query?: Query], 'GET'>;
+  } as Endpoint<Response, undefined, [query?: Query], 'GET', never, Query>;
 }
 
 type Message = Out<typeof messageSchema>;
@@ -529,7 +535,14 @@ export const endpoints = {
       method: 'GET',
       pattern: '/api/usage',
       path: (query: UsageQuery) => queryPath('/api/usage', query),
-    } as Endpoint<Out<typeof usageReportSchema>, undefined, [query: UsageQuery], 'GET'>,
+    } as Endpoint<
+      Out<typeof usageReportSchema>,
+      undefined,
+      [query: UsageQuery],
+      'GET',
+      never,
+      UsageQuery
+    >,
   },
   publicForms: {
     contact: route<LeadAnswer, In<typeof contactSchema>>()('POST', '/api/leads/contact'),
@@ -551,7 +564,7 @@ export const endpoints = {
       method: 'GET',
       pattern: '/api/leads/demo-slots',
       path: (date: string) => `/api/leads/demo-slots?date=${encodeURIComponent(date)}`,
-    } as Endpoint<DemoSlots, undefined, [date: string], 'GET'>,
+    } as Endpoint<DemoSlots, undefined, [date: string], 'GET', never, { date: string }>,
     scheduleDemo: route<LeadAnswer, In<typeof scheduleDemoSchema>>()('POST', '/api/leads/demo'),
     newsletterSubscribe: route<LeadAnswer, In<typeof newsletterSchema>>()(
       'POST',
@@ -675,7 +688,7 @@ export const endpoints = {
       method: 'GET',
       pattern: '/api/officers/people',
       path: (q: string) => queryPath('/api/officers/people', { q }),
-    } as Endpoint<Out<typeof personSchema>[], undefined, [q: string], 'GET'>,
+    } as Endpoint<Out<typeof personSchema>[], undefined, [q: string], 'GET', never, { q: string }>,
     dataSubjectRequests: route<Out<typeof dataSubjectRequestSchema>[]>()(
       'GET',
       '/api/officers/data-subject-requests',
@@ -753,7 +766,7 @@ export const endpoints = {
       method: 'GET',
       pattern: '/api/invitations/:token',
       path: (token: string) => `/api/invitations/${encodeURIComponent(token)}`,
-    } as Endpoint<Out<typeof invitationLookupSchema>, undefined, [token: string], 'GET'>,
+    } as Endpoint<Out<typeof invitationLookupSchema>, undefined, [token: string], 'GET', 'token'>,
     summary: routeWithQuery<Out<typeof membersSummarySchema>, OrganizationScopeQuery>(
       '/api/admin/people/summary',
     ),

@@ -1,6 +1,7 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
   changePasswordSchema,
@@ -57,7 +58,7 @@ describe('route', () => {
     ]);
   });
 
-  it("fails the type check where the body's or the answer's schema differs from the endpoint", () => {
+  it("fails the type check where the body's, the answer's, the params' or the query's schema differs from the endpoint", () => {
     routePlugin({}, (_app, route) => {
       route(
         endpoints.account.updateProfile,
@@ -91,6 +92,34 @@ describe('route', () => {
           body: changePasswordSchema,
           answer: { 200: userSchema },
         },
+        async () => undefined,
+      );
+      route(
+        endpoints.notifications.markRead,
+        // @ts-expect-error the pattern's :id is read by a params schema
+        { access: 'signedIn', summary: '', answer: { 200: notificationSchema } },
+        async () => undefined,
+      );
+      route(
+        endpoints.notifications.list,
+        // @ts-expect-error a path without parameters has no params schema
+        { access: 'signedIn', summary: '', params: idParamsSchema, answer: {} },
+        async () => undefined,
+      );
+      route(
+        endpoints.publicForms.demoSlots,
+        // @ts-expect-error the query's field is `date`, not `day`
+        {
+          access: 'anyone',
+          summary: '',
+          query: z.strictObject({ day: z.string() }),
+          answer: {},
+        },
+        async () => undefined,
+      );
+      route(
+        endpoints.publicForms.demoSlots,
+        { access: 'anyone', summary: '', query: z.strictObject({ date: z.string() }), answer: {} },
         async () => undefined,
       );
     });

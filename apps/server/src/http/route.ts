@@ -12,7 +12,14 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorSchema } from '@alpenkube/contract';
-import type { AnyEndpoint, BodyOf, NoContent, ResponseOf } from '@alpenkube/contract/endpoints';
+import type {
+  AnyEndpoint,
+  BodyOf,
+  NoContent,
+  PathParamsOf,
+  QueryOf,
+  ResponseOf,
+} from '@alpenkube/contract/endpoints';
 import type { AccessLevel } from '@alpenkube/contract/permissions';
 
 type Schema = z.ZodType;
@@ -73,16 +80,29 @@ type AnswerOutput<A extends Answers> = {
 /** A multipart endpoint's body is FormData, which the route reads itself: no body schema. */
 type EndpointBody<E> = BodyOf<E> extends FormData ? undefined : BodyOf<E>;
 
+/** The fields a params or query schema reads (none without a schema). */
+type SchemaKeys<S> = S extends Schema ? keyof z.output<S> & string : never;
+/** The fields of the endpoint's query object (none when it takes no query). */
+type QueryKeys<E> = [QueryOf<E>] extends [never] ? never : keyof QueryOf<E> & string;
+
 /**
- * The endpoint's body and answer types must be the schemas' own. A mismatch asks for a property
+ * The endpoint's body and answer types must be the schemas' own, and the params and query
+ * schemas read the fields the endpoint's path fills in (a parameter the client sends that the
+ * server never reads, or the reverse, fails the type check). A mismatch asks for a property
  * whose name says which, and whose type shows both sides.
  */
-type MatchesEndpoint<E, Body, Answer extends Answers> = (Agree<
-  SchemaInput<Body>,
-  EndpointBody<E>
+type MatchesEndpoint<E, Body, Query, Params, Answer extends Answers> = (Agree<
+  SchemaKeys<Params>,
+  PathParamsOf<E>
 > extends true
   ? unknown
-  : { bodyDiffersFromEndpoint: { schema: SchemaInput<Body>; endpoint: EndpointBody<E> } }) &
+  : { paramsDifferFromEndpoint: { schema: SchemaKeys<Params>; endpoint: PathParamsOf<E> } }) &
+  (Agree<SchemaKeys<Query>, QueryKeys<E>> extends true
+    ? unknown
+    : { queryDiffersFromEndpoint: { schema: SchemaKeys<Query>; endpoint: QueryKeys<E> } }) &
+  (Agree<SchemaInput<Body>, EndpointBody<E>> extends true
+    ? unknown
+    : { bodyDiffersFromEndpoint: { schema: SchemaInput<Body>; endpoint: EndpointBody<E> } }) &
   ([keyof Answer & (200 | 201 | 204)] extends [never]
     ? unknown // no answer schema (the OpenAPI document): the route serialises its own answer
     : Agree<AnswerOutput<Answer>, ResponseOf<E>> extends true
@@ -109,7 +129,8 @@ export type DeclareRoute = <
   Headers extends Schema | undefined = undefined,
 >(
   endpoint: E,
-  spec: RouteSpec<Body, Query, Params, Headers, Answer> & MatchesEndpoint<E, Body, Answer>,
+  spec: RouteSpec<Body, Query, Params, Headers, Answer> &
+    MatchesEndpoint<E, Body, Query, Params, Answer>,
   handler: RouteHandler<Body, Query, Params, Headers, Answer>,
 ) => void;
 

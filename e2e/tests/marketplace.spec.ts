@@ -26,6 +26,8 @@ test('order a product, pay, see it become active live, reveal its secret once', 
 
   await page.getByRole('button', { name: 'Order Managed Cache' }).click();
   const dialog = page.getByRole('dialog', { name: 'Order Managed Cache' });
+  // The description is the service; the note says none runs behind the order yet.
+  await expect(dialog.getByText(/no Valkey 8 \(Redis-compatible\) runs behind them/)).toBeVisible();
   await dialog.getByLabel('Plan').selectOption('small');
   await dialog.getByLabel('Region').selectOption('alpenkube:eu-nl-ams');
   await dialog.getByLabel('Billing cycle').selectOption('monthly');

@@ -20,6 +20,7 @@ import { useMoney } from '@/components/pricing/use-money';
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
 import { useOrderProduct } from '../queries';
+import { SimulatedNote } from './simulated-note';
 
 const NAME_PATTERN = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 
@@ -70,6 +71,7 @@ export function OrderProductDialog({
           <DialogTitle>Order {product.name}</DialogTitle>
           <DialogDescription>{product.description}</DialogDescription>
         </DialogHeader>
+        <SimulatedNote product={product} />
         <form
           className="grid gap-4"
           onSubmit={(event) => {

@@ -19,6 +19,7 @@ export function ProductCard({
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{product.category}</Badge>
           <span className="text-xs text-muted-foreground">{product.vendor}</span>
+          <Badge variant="outline">Simulated</Badge>
         </div>
         <CardTitle className="text-lg">{product.name}</CardTitle>
         <p className="text-sm text-muted-foreground">{product.summary}</p>

@@ -48,7 +48,7 @@ const staticPages: Record<string, PageMeta> = {
   ),
   '/case-studies': t(
     'Case studies',
-    'How hospitals, fintechs, public bodies and AI start-ups run Kubernetes on Alpenkube, with the figures.',
+    'Worked examples: how a hospital group, a payments company, an AI company or a public agency can run Kubernetes on Alpenkube.',
   ),
   '/faq': t(
     'FAQ',

@@ -5,9 +5,10 @@ import {
 } from './case-study-summaries';
 
 /**
- * Customer stories. Customers in regulated sectors rarely allow their name on a vendor's
- * site, so the stories describe the organization instead of naming it. The sector, title,
- * summary and first result of each are in case-study-summaries.ts, which the home page loads.
+ * Worked examples: how an organization of each kind could run on the platform, built only from
+ * what it does today. They are not reports of customers, so they carry no outcome figures and no
+ * quotes: each figure is the design's own. The sector, title, summary and first figure of each
+ * are in case-study-summaries.ts, which the home page loads.
  */
 export interface CaseStudy extends Omit<CaseStudySummary, 'headline'> {
   customer: string;
@@ -15,92 +16,77 @@ export interface CaseStudy extends Omit<CaseStudySummary, 'headline'> {
   challenge: string;
   solution: string[];
   results: { value: string; label: string }[];
-  quote: { text: string; author: string };
 }
 
 type CaseStudyDetails = Omit<CaseStudy, keyof CaseStudySummary | 'results'> & {
-  /** The results after the summary's headline. */
+  /** The figures after the summary's headline. */
   moreResults: CaseStudy['results'];
 };
 
 const details: Record<CaseStudyId, CaseStudyDetails> = {
   'hospital-group': {
-    customer: 'A regional hospital group in France, 9 hospitals',
+    customer: 'A regional hospital group with a patient portal and an imaging viewer',
     tier: 'Enterprise (Red)',
     challenge:
-      'The group’s patient portal and imaging viewer ran on ageing virtual machines in a single server room. A new regional data-sharing programme required HDS-certified hosting and an auditable recovery plan within nine months.',
+      'The portal and the viewer run on ageing virtual machines in one server room. A regional data-sharing programme asks for certified hosting (in France, HDS certifies the hosting provider), an audit trail of who changed what, and a recovery plan that has been tested.',
     solution: [
-      'Three Enterprise clusters in two French regions: production, disaster recovery and pre-production.',
-      'The Backup add-on with nightly volume snapshots replicated to the second region, restored every quarter.',
-      'The Policy add-on enforcing the restricted Pod Security Standard and signed images only.',
-      'Officer access for the group’s data-protection officer, who exports audit logs for the HDS auditor.',
+      'Three Enterprise clusters in two EU regions: production, disaster recovery and pre-production, each with a control plane across three zones.',
+      'The Backup add-on (Velero) backing up the workloads and their volumes on a schedule to storage the group configures, restored into the recovery cluster in a drill.',
+      'The Policy add-on (Kyverno) admitting only signed images and pods within resource limits.',
+      'Officer access for the data-protection officer, who exports the audit log and the report of where each cluster runs for the auditors.',
     ],
     moreResults: [
-      { value: '4 h → 25 min', label: 'measured recovery time in the restore drill' },
-      { value: '0', label: 'non-conformities at the HDS audit' },
+      { value: '15 min', label: 'response target for urgent tickets under the Enterprise plan' },
+      { value: '2 regions', label: 'production and its recovery cluster apart' },
     ],
-    quote: {
-      text: 'The auditor asked where the data was, who touched it and how we would recover it. For the first time we answered all three from one console.',
-      author: 'Head of infrastructure',
-    },
   },
   'payments-fintech': {
-    customer: 'A payments start-up licensed in Germany, 80 employees',
+    customer: 'A licensed payments company with about 80 employees',
     tier: 'Standard (Blue)',
     challenge:
-      'The company’s regulator asked for an exit strategy from its US-owned cloud and proof that no non-EU authority could compel access to transaction data. Traffic varies ninefold between a quiet night and a sales event.',
+      'The regulator asks for an exit strategy from a US-owned cloud and a register of where transaction data is processed. Traffic varies ninefold between a quiet night and a sales event.',
     solution: [
-      'Two Standard clusters in different EU regions behind a global load balancer.',
-      'Node-pool autoscaling from 6 to 40 nodes and the Horizontal Pod Autoscaler on every API.',
-      'GitOps add-on (Argo CD) deploying the same manifests to both clusters.',
-      'Data-residency report attached to the regulator’s outsourcing register.',
+      'Two Standard clusters in different EU regions; the company’s own DNS sends customers to either.',
+      'Node pools resized from 6 to 40 nodes before a sales event by a script calling the API with a scoped token, and back after it; the Horizontal Pod Autoscaler scales the pods within them.',
+      'The GitOps add-on (Argo CD) deploying the same manifests to both clusters.',
+      'The officers’ residency report, attached to the regulator’s outsourcing register.',
     ],
     moreResults: [
-      { value: '−31%', label: 'infrastructure cost versus the previous cloud' },
-      { value: '6 weeks', label: 'from first cluster to full migration' },
+      { value: '6 → 40', label: 'nodes per cluster for a sales event, resized through the API' },
+      { value: 'Monthly', label: 'invoices with each cluster, node-hour and add-on itemised' },
     ],
-    quote: {
-      text: 'Moving was mostly a change of kubeconfig. The hard part, proving sovereignty to our regulator, came with the platform.',
-      author: 'CTO',
-    },
   },
   'ai-startup': {
-    customer: 'A legal-tech AI company in the Netherlands, 25 employees',
+    customer: 'A legal-tech company with about 25 employees',
     tier: 'AI/ML (Violet)',
     challenge:
-      'Law firms would only send documents to a provider that could guarantee EU processing. The team also paid for GPUs that sat idle between fine-tuning runs.',
+      'Law firms only send documents to a provider that processes them in the EU. GPUs left idle between fine-tuning runs would cost more than the runs themselves.',
     solution: [
-      'An AI/ML cluster with one GPU pool for training that scales from 0 to 8 nodes and one small pool for inference.',
-      'The GPU operator add-on, kept compatible across Kubernetes upgrades by Alpenkube.',
-      'Namespaces per client with network policies and separate encryption keys.',
+      'An AI/ML cluster in an EU region, with a small pool for the gateways and an L4 pool serving the models.',
+      'An H100 pool added through the API when a fine-tuning run starts and removed when it ends.',
+      'The GPU operator add-on, free on AI/ML clusters, installing the drivers and the device plugin on the GPU nodes.',
+      'A namespace per client firm, with network policies between them.',
     ],
     moreResults: [
-      { value: '14', label: 'law firms onboarded after the sovereignty review' },
-      { value: '< 300 ms', label: 'median inference latency for EU users' },
+      { value: 'L4 and H100', label: 'the GPU node sizes of the AI/ML tier' },
+      { value: '1 namespace', label: 'per client firm, isolated by network policies' },
     ],
-    quote: {
-      text: 'Our clients’ DPOs read the CISPE code and our DPA and signed. That never happened with a hyperscaler.',
-      author: 'Co-founder and CEO',
-    },
   },
   'public-agency': {
-    customer: 'A national public agency in Austria',
+    customer: 'A national public agency',
     tier: 'Standard (Blue) and Dev/Test (Orange)',
     challenge:
-      'Public procurement rules demanded EU-only hosting, a fixed yearly budget and an exit plan. Development teams waited weeks for test environments.',
+      'Procurement rules ask for EU hosting, a fixed yearly budget and an exit plan. Development teams wait weeks for a test environment.',
     solution: [
-      'Production on Standard clusters billed yearly, development on Dev/Test clusters created per project.',
-      'Custom quote with payment by bank transfer and a contractual exit clause.',
-      'Workload migration service for the first twenty applications.',
+      'Production on Standard clusters billed yearly, paid up front.',
+      'Dev/Test clusters created per project from the console or the API, and deleted with the project.',
+      'A custom quote for the contract, asked for through the custom-quote form.',
+      'The workload migration service, asked for through its form, for the first applications.',
     ],
     moreResults: [
-      { value: 'weeks → minutes', label: 'to get a test environment' },
-      { value: '20', label: 'applications migrated by our team in one quarter' },
+      { value: 'Minutes', label: 'to provision a test cluster, instead of weeks' },
+      { value: 'Per project', label: 'Dev/Test clusters, each deleted with its project' },
     ],
-    quote: {
-      text: 'Procurement wanted certainty, developers wanted speed. Yearly billing and disposable test clusters gave both.',
-      author: 'Head of digital services',
-    },
   },
 };
 

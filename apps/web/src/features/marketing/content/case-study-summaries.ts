@@ -1,5 +1,5 @@
 /**
- * What the home page's teasers show of each customer story: a module of its own so the home
+ * What the home page's teasers show of each worked example: a module of its own so the home
  * page does not load the stories themselves (case-studies.ts, which builds on this list).
  */
 export type CaseStudyId = 'hospital-group' | 'payments-fintech' | 'ai-startup' | 'public-agency';
@@ -17,33 +17,33 @@ export const caseStudySummaries: CaseStudySummary[] = [
   {
     id: 'hospital-group',
     sector: 'Healthcare',
-    title: 'Patient-record services moved to HDS-certified Kubernetes',
+    title: 'Patient-facing services on Enterprise clusters, with a recovery cluster',
     summary:
-      'Twelve legacy virtual machines became three Enterprise clusters in French regions, with a tested restore plan.',
-    headline: { value: '99.98%', label: 'portal availability in the first year' },
+      'Production, disaster recovery and pre-production as three Enterprise clusters in two EU regions, with the audit trail a hosting audit asks for.',
+    headline: { value: '3 zones', label: 'for each Enterprise control plane and its etcd' },
   },
   {
     id: 'payments-fintech',
     sector: 'Financial services',
-    title: 'A payment platform that scales for Black Friday and out of the CLOUD Act',
+    title: 'A payment platform in two EU regions, deployed by GitOps',
     summary:
-      'Autoscaling Standard clusters absorbed a 9× traffic peak while keeping card data under EU jurisdiction.',
-    headline: { value: '9×', label: 'peak traffic handled without manual action' },
+      'Two Standard clusters in different EU regions, resized for a sales peak through the API, with the same manifests deployed to both.',
+    headline: { value: '2 regions', label: 'each running the whole platform' },
   },
   {
     id: 'ai-startup',
     sector: 'Artificial intelligence',
     title: 'Training and serving language models on EU GPUs',
     summary:
-      'GPU node pools that scale to zero cut idle GPU spend while keeping client documents in the EU.',
-    headline: { value: '−58%', label: 'GPU spend after scale-to-zero' },
+      'A GPU pool added for each fine-tuning run and removed after it, and a small pool serving the models, in an EU region.',
+    headline: { value: '1 API call', label: 'to add the training pool, one more to remove it' },
   },
   {
     id: 'public-agency',
     sector: 'Public sector',
-    title: 'Citizen services on a sovereign platform with predictable yearly cost',
+    title: 'Citizen services with a yearly budget and test clusters on demand',
     summary:
-      'A yearly Standard and Dev/Test contract replaced a patchwork of hosting, with budget certainty for three years.',
-    headline: { value: '15%', label: 'saved with yearly billing' },
+      'Production on Standard clusters billed yearly, development on Dev/Test clusters that each team creates and deletes itself.',
+    headline: { value: 'Yearly', label: 'billing for production, paid up front: a known budget' },
   },
 ];

@@ -10,10 +10,10 @@ export function CaseStudyTeasers() {
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="stories-heading" className="text-3xl font-bold tracking-tight">
-          Teams that moved to Alpenkube
+          What teams can build on Alpenkube
         </h2>
         <Link to={paths.caseStudies} className="text-sm font-medium text-primary hover:underline">
-          All case studies →
+          All worked examples →
         </Link>
       </div>
       <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -32,9 +32,9 @@ export function CaseStudyTeasers() {
             <Link
               to={`${paths.caseStudies}#${study.id}`}
               className="mt-5 text-sm font-medium text-primary hover:underline"
-              aria-label={`Read the story: ${study.title}`}
+              aria-label={`Read the example: ${study.title}`}
             >
-              Read the story →
+              Read the example →
             </Link>
           </article>
         ))}

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Quote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page/page-header';
@@ -11,9 +10,9 @@ export function CaseStudiesPage() {
   return (
     <>
       <PageHeader
-        eyebrow="Customers"
+        eyebrow="Worked examples"
         title="Case studies"
-        lead="How organizations in healthcare, finance, AI and the public sector run Kubernetes on Alpenkube. Customers in regulated sectors asked us not to print their names; the figures are theirs."
+        lead="How an organization in healthcare, finance, AI or the public sector can run Kubernetes on Alpenkube, built only from what the platform does today. These are examples, not reports of customers: each figure is the design’s own."
       />
       <div className="mx-auto w-full max-w-6xl space-y-12 px-4 py-12 sm:px-6 lg:px-8">
         {caseStudies.map((study) => (
@@ -41,13 +40,13 @@ export function CaseStudiesPage() {
             </dl>
             <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-2">
               <section>
-                <h3 className="font-semibold">The challenge</h3>
+                <h3 className="font-semibold">The need</h3>
                 <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
                   {study.challenge}
                 </p>
               </section>
               <section>
-                <h3 className="font-semibold">What they built</h3>
+                <h3 className="font-semibold">The design</h3>
                 <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
                   {study.solution.map((s) => (
                     <li key={s}>{s}</li>
@@ -55,13 +54,6 @@ export function CaseStudiesPage() {
                 </ul>
               </section>
             </div>
-            <figure className="mt-8 border-l-4 border-primary pl-5">
-              <Quote className="size-5 text-primary" aria-hidden="true" />
-              <blockquote className="mt-2 text-lg">“{study.quote.text}”</blockquote>
-              <figcaption className="mt-2 text-sm text-muted-foreground">
-                {study.quote.author}
-              </figcaption>
-            </figure>
           </article>
         ))}
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-primary/5 p-8">

@@ -60,11 +60,6 @@ const tableOwnerExceptions = [
     why: 'baseline: joins to people and organizations (names, e-mail, standing) in the modules of signing in, members and tokens',
   },
   {
-    modules: ['billing'],
-    owners: ['invoices'],
-    why: "baseline: charging an invoice (a charge target, like a renewal) writes the invoice's payment columns; invoices depend on billing",
-  },
-  {
     modules: ['metering'],
     owners: ['billing', 'clusters', 'invoices'],
     why: "baseline: metering reads the clusters' recorded history; the billing summary reads subscriptions, renewals and open invoices (metering sits below billing and invoices)",

@@ -258,7 +258,7 @@ export function createServices(
     clusters,
     billing,
     metering,
-    invoices: createInvoiceService({ ...shared, billing, metering }),
+    invoices: createInvoiceService({ ...shared, metering }),
     addons,
     products,
     productOperations,

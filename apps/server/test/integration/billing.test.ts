@@ -144,11 +144,11 @@ describe('billing', () => {
       const invoice = await openInvoice(organizationId, 1_200);
 
       const [first, second] = await Promise.all([
-        t.app.services.billing.chargeInvoice(invoice.id),
-        t.app.services.billing.chargeInvoice(invoice.id),
+        t.app.services.invoices.chargeInvoice(invoice.id),
+        t.app.services.invoices.chargeInvoice(invoice.id),
       ]);
       expect([first.status, second.status]).toEqual(['paid', 'paid']);
-      await t.app.services.billing.chargeInvoice(invoice.id);
+      await t.app.services.invoices.chargeInvoice(invoice.id);
 
       const paid = await invoiceRow(invoice.id);
       expect(paid).toMatchObject({
@@ -180,8 +180,8 @@ describe('billing', () => {
       await setCredit(organizationId, 5_000);
       const covered = await openInvoice(organizationId, 1_200);
       const nothingDue = await openInvoice(organizationId, 0);
-      expect(await t.app.services.billing.chargeInvoice(covered.id)).toEqual({ status: 'paid' });
-      expect(await t.app.services.billing.chargeInvoice(nothingDue.id)).toEqual({
+      expect(await t.app.services.invoices.chargeInvoice(covered.id)).toEqual({ status: 'paid' });
+      expect(await t.app.services.invoices.chargeInvoice(nothingDue.id)).toEqual({
         status: 'paid',
       });
       expect(await invoiceRow(covered.id)).toMatchObject({
@@ -197,7 +197,7 @@ describe('billing', () => {
       const { organizationId } = await clusterOrderer(t.app);
       const invoice = await openInvoice(organizationId, 900);
       await db().update(invoices).set({ status: 'void' }).where(eq(invoices.id, invoice.id));
-      expect(await t.app.services.billing.chargeInvoice(invoice.id)).toEqual({
+      expect(await t.app.services.invoices.chargeInvoice(invoice.id)).toEqual({
         status: 'skipped',
       });
       expect((await invoiceRow(invoice.id)).paymentAttempts).toBe(0);
@@ -209,7 +209,7 @@ describe('billing', () => {
       await setCredit(organizationId, 300);
       const invoice = await openInvoice(organizationId, 1_000);
 
-      const outcome = await t.app.services.billing.chargeInvoice(invoice.id);
+      const outcome = await t.app.services.invoices.chargeInvoice(invoice.id);
       expect(outcome).toEqual({ status: 'failed', reason: 'Your card was declined.' });
       expect(await invoiceRow(invoice.id)).toMatchObject({
         status: 'open',
@@ -224,7 +224,7 @@ describe('billing', () => {
 
       // Paid again with a good card: a new attempt, a new idempotency key.
       await useCard(client, CARDS.ok);
-      expect(await t.app.services.billing.chargeInvoice(invoice.id)).toEqual({ status: 'paid' });
+      expect(await t.app.services.invoices.chargeInvoice(invoice.id)).toEqual({ status: 'paid' });
       expect(await invoiceRow(invoice.id)).toMatchObject({
         status: 'paid',
         paymentAttempts: 2,
@@ -238,7 +238,7 @@ describe('billing', () => {
       const { client, organizationId } = await clusterOrderer(t.app);
       await useCard(client, CARDS.challenge);
       const invoice = await openInvoice(organizationId, 1_000);
-      expect(await t.app.services.billing.chargeInvoice(invoice.id)).toEqual({
+      expect(await t.app.services.invoices.chargeInvoice(invoice.id)).toEqual({
         status: 'failed',
         reason: 'Your bank asks to confirm this payment: pay it from Billing.',
       });
@@ -264,7 +264,7 @@ describe('billing', () => {
         return charge;
       };
       try {
-        await expect(t.app.services.billing.chargeInvoice(invoice.id)).rejects.toThrow(
+        await expect(t.app.services.invoices.chargeInvoice(invoice.id)).rejects.toThrow(
           'connection lost',
         );
         expect(await invoiceRow(invoice.id)).toMatchObject({
@@ -272,7 +272,7 @@ describe('billing', () => {
           creditAppliedCents: 100,
           cardChargedCents: 900,
         });
-        expect(await t.app.services.billing.chargeInvoice(invoice.id)).toEqual({
+        expect(await t.app.services.invoices.chargeInvoice(invoice.id)).toEqual({
           status: 'paid',
         });
       } finally {
@@ -299,7 +299,7 @@ describe('billing', () => {
       };
       try {
         // Every run of its job (here: the last one) was cut off after the gateway charged.
-        await expect(t.app.services.billing.chargeInvoice(invoice.id)).rejects.toThrow(
+        await expect(t.app.services.invoices.chargeInvoice(invoice.id)).rejects.toThrow(
           'connection lost',
         );
       } finally {
@@ -312,9 +312,9 @@ describe('billing', () => {
       });
       expect(await balanceOf(organizationId)).toBe(0);
 
-      // Nobody presses "Pay": the billing chore finds the attempt and settles it, once.
-      await t.app.services.billing.runRenewals(new Date());
-      await t.app.services.billing.runRenewals(new Date());
+      // Nobody presses "Pay": the invoices' chore finds the attempt and settles it, once.
+      await t.app.services.invoices.runInvoiceCharges();
+      await t.app.services.invoices.runInvoiceCharges();
       await t.app.services.jobs.drain();
       expect(await invoiceRow(invoice.id)).toMatchObject({
         status: 'paid',
@@ -344,7 +344,7 @@ describe('billing', () => {
         return charge;
       };
       try {
-        await expect(t.app.services.billing.chargeInvoice(invoice.id)).rejects.toThrow(
+        await expect(t.app.services.invoices.chargeInvoice(invoice.id)).rejects.toThrow(
           'connection lost',
         );
         // The payer removes the card while the charge it made is not recorded yet.
@@ -352,7 +352,7 @@ describe('billing', () => {
         const removed = await client.delete(`/api/billing/payment-methods/${card!.id}`);
         expect(removed.statusCode, removed.body).toBe(204);
         // The gateway is asked again with the same key: the charge it made is the payment.
-        expect(await t.app.services.billing.chargeInvoice(invoice.id)).toEqual({
+        expect(await t.app.services.invoices.chargeInvoice(invoice.id)).toEqual({
           status: 'paid',
         });
       } finally {

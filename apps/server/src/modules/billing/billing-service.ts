@@ -15,11 +15,6 @@ import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { readBillingDetails, updateBillingDetails } from './billing-details.ts';
 import { registerVatCheck } from './vat-check.ts';
 import { assertOrderingAllowed } from './ordering-suspension.ts';
-import {
-  chargeInvoiceJob,
-  invoiceTarget,
-  queueInterruptedInvoiceCharges,
-} from './invoice-charge.ts';
 import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
 import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
@@ -32,7 +27,7 @@ export const RENEWAL_CHORE_MS = 60_000;
 /**
  * Billing: what was prepaid by the period (subscriptions), renewing it when it ends, giving
  * back the unused part when a cluster shrinks or goes, the support plan, billing details, and
- * charging an organization off-session (renewals and invoices share one routine).
+ * charging renewals off-session (through the payments module's charge protocol, as invoices are).
  */
 export function createBillingService(
   deps: Pick<Infrastructure, 'db' | 'jobs' | 'config'> & {
@@ -44,15 +39,6 @@ export function createBillingService(
 ) {
   const { db, jobs, paymentGateway } = deps;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
-
-  /**
-   * Charges an open invoice's amount due off-session: credit first, then the default card
-   * (`invoice-<id>-<attempt>`). Paid or void: nothing; nothing due: marked paid. A failure
-   * leaves it open with `payment_error` and tells the admins. Safe to call twice at once.
-   */
-  async function chargeInvoice(invoiceId: number): Promise<ChargeOutcome> {
-    return charge(db, paymentGateway, invoiceTarget(invoiceId), { session: 'off' });
-  }
 
   /**
    * One attempt at a renewal: the scheduled one due at `dueAt`, or any time when `force`d (the
@@ -73,20 +59,15 @@ export function createBillingService(
 
   /**
    * The renewal chore: opens the renewals of periods that ended by `now` and queues the
-   * attempts due by then (the first at the period's end, retries 1, 3 and 7 days later), and
-   * the invoice charges left in flight.
+   * attempts due by then (the first at the period's end, retries 1, 3 and 7 days later).
    */
   async function runRenewals(now = new Date()) {
     const catalog = await catalogNow();
     const opened = await openDueRenewals(db, catalog, now);
     const queued = await queueDueAttempts(db, now);
-    const invoices = await queueInterruptedInvoiceCharges(db);
-    return { opened, queued, invoices };
+    return { opened, queued };
   }
 
-  jobs.register(chargeInvoiceJob, async ({ invoiceId }) => {
-    await chargeInvoice(invoiceId);
-  });
   jobs.register(renewalJob, async ({ renewalId, dueAt }) => {
     const due = dueAt ? new Date(dueAt) : null;
     // An attempt is never earlier than the time it was due.
@@ -99,7 +80,6 @@ export function createBillingService(
   });
 
   return {
-    chargeInvoice,
     chargeRenewal,
     runRenewals,
 

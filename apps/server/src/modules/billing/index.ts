@@ -1,9 +1,8 @@
 /**
  * Billing: subscriptions and their renewals, prorated credits, the support plan, billing
- * details, and charging an organization off-session (renewals, invoices).
+ * details, and charging renewals off-session.
  */
 export { createBillingService, RENEWAL_CHORE_MS, type BillingService } from './billing-service.ts';
-export { chargeInvoiceJob, queueInvoiceCharge } from './invoice-charge.ts';
 export type { ChargeOutcome } from '../payments/index.ts';
 export { addPeriod, dayOf } from './periods.ts';
 export { readBillingDetails } from './billing-details.ts';

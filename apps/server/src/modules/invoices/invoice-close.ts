@@ -5,12 +5,8 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { invoiceLines, invoiceNumberCounters, invoices } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
-import {
-  firstRenewalPaidAt,
-  paidRenewalsBetween,
-  queueInvoiceCharge,
-  readBillingDetails,
-} from '../billing/index.ts';
+import { firstRenewalPaidAt, paidRenewalsBetween, readBillingDetails } from '../billing/index.ts';
+import { queueInvoiceCharge } from './invoice-charge.ts';
 import { clusterNamesOf } from '../clusters/index.ts';
 import {
   firstUnbilledUsageAt,

@@ -7,15 +7,19 @@ import { creditNotes, invoiceLines, invoices } from './schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { BillingService } from '../billing/index.ts';
 import type { MeteringService } from '../metering/index.ts';
-import type { PaymentGateway } from '../payments/index.ts';
+import { charge, type ChargeOutcome, type PaymentGateway } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { closePeriod } from './invoice-close.ts';
+import {
+  chargeInvoiceJob,
+  invoiceTarget,
+  queueInterruptedInvoiceCharges,
+} from './invoice-charge.ts';
 import {
   creditNoteOf,
   creditNoteRefundJob,
@@ -38,8 +42,10 @@ const usageCsvRule: RateLimitRule = {
   message: 'Too many usage downloads for your organization: try again in {minutes} minute.',
 };
 
+/** How often each instance looks for invoice charges left in flight. */
+export const INVOICE_CHARGE_CHORE_MS = 60_000;
+
 type Deps = Pick<Infrastructure, 'db' | 'jobs' | 'config' | 'fileStore'> & {
-  billing: BillingService;
   metering: MeteringService;
   rateLimit: RateLimiter;
   paymentGateway: PaymentGateway;
@@ -48,7 +54,28 @@ type Deps = Pick<Infrastructure, 'db' | 'jobs' | 'config' | 'fileStore'> & {
 export function createInvoiceService(deps: Deps) {
   const { db, rateLimit } = deps;
   const usageCsvFiles = createUsageCsvFiles(db, deps.fileStore);
-  const { billing, metering } = deps;
+  const { metering } = deps;
+
+  /**
+   * Charges an open invoice's amount due off-session: credit first, then the default card
+   * (`invoice-<id>-<attempt>`). Paid or void: nothing; nothing due: marked paid. A failure
+   * leaves it open with `payment_error` and tells the admins. Safe to call twice at once.
+   */
+  async function chargeInvoice(invoiceId: number): Promise<ChargeOutcome> {
+    return charge(db, deps.paymentGateway, invoiceTarget(invoiceId), { session: 'off' });
+  }
+
+  /** The chore: carries on the invoice charges left in flight (see queueInterruptedInvoiceCharges). */
+  async function runInvoiceCharges(): Promise<number> {
+    return queueInterruptedInvoiceCharges(db);
+  }
+
+  deps.jobs.register(chargeInvoiceJob, async ({ invoiceId }) => {
+    await chargeInvoice(invoiceId);
+  });
+  deps.jobs.every(INVOICE_CHARGE_CHORE_MS, 'charge invoices left in flight', async () => {
+    await runInvoiceCharges();
+  });
 
   async function load(tx: DbOrTx, organizationId: number | null, invoiceId: number) {
     const [row] = await tx
@@ -87,7 +114,7 @@ export function createInvoiceService(deps: Deps) {
     if (!closed) return null;
     if (closed.issued && closed.invoice.status === 'open') {
       try {
-        await billing.chargeInvoice(closed.invoice.id);
+        await chargeInvoice(closed.invoice.id);
       } catch {
         // The charge queued with the invoice tries again; a refusal is on the invoice.
       }
@@ -97,6 +124,8 @@ export function createInvoiceService(deps: Deps) {
 
   const service = {
     closeMonth,
+    chargeInvoice,
+    runInvoiceCharges,
 
     async list(organizationId: number): Promise<InvoiceSummary[]> {
       const rows = await db
@@ -155,7 +184,7 @@ export function createInvoiceService(deps: Deps) {
           `Invoice ${before.number} is ${before.status}: only an open invoice is paid.`,
         );
       }
-      await billing.chargeInvoice(invoiceId);
+      await chargeInvoice(invoiceId);
       const after = await load(db, actor.organizationId, invoiceId);
       const failed = after.status === 'open' ? (after.paymentError ?? 'The payment failed.') : null;
       await recordAudit(db, {

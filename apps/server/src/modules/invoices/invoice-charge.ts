@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { invoices } from '../invoices/schema.ts';
+import { invoices } from './schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 const points = [
   {
     icon: ShieldCheck,
-    title: 'Compliant by default',
-    text: 'GDPR, HDS and CISPE, with an audit trail your officers can export.',
+    title: 'Evidence for your audits',
+    text: 'An audit trail of every sign-in, order and change that your officers can export.',
   },
   {
     icon: Globe,

@@ -48,7 +48,7 @@ export const termsOfService: LegalDocument = {
       id: 'data-processing',
       title: '6. Data processing agreement',
       paragraphs: [
-        'For personal data in its clusters the organization is controller and Alpenkube is processor. We process it only on the organization’s documented instructions, in the region it chose, through EU sub-processors listed on request, with 30 days’ notice of changes. We assist with data-subject requests and security, notify personal-data breaches within 48 hours of discovery, and at the end of the contract return or delete the data as instructed. The organization may audit our compliance once a year, or rely on our certifications (HDS where applicable) and our adherence to the CISPE Data Protection Code of Conduct.',
+        'For personal data in its clusters the organization is controller and Alpenkube is processor. We process it only on the organization’s documented instructions, in the region it chose, through the sub-processors listed on request (for a cluster in another provider’s region, that provider), with 30 days’ notice of changes. We assist with data-subject requests and security, notify personal-data breaches within 48 hours of discovery, and at the end of the contract return or delete the data as instructed. The organization may audit our compliance once a year.',
       ],
     },
     {

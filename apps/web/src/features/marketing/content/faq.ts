@@ -19,35 +19,35 @@ export const faq: FaqEntry[] = [
     group: 'Clusters',
     question: 'Which tier should I choose?',
     answer:
-      'Standard (Blue) suits most production workloads. Choose Enterprise (Red) for a highly available control plane, 24/7 critical support or health data; Economy (Green) for cost-sensitive workloads that tolerate a short pause; Data Analytics for memory-heavy engines; AI/ML (Violet) for GPUs; Dev/Test (Orange) for CI and staging; Sandbox (Gray) to learn.',
+      'Standard (Blue) suits most production workloads. Choose Enterprise (Red) for a control plane replicated across three zones; Economy (Green) for cost-sensitive workloads that tolerate a short pause; Data Analytics for memory-heavy engines; AI/ML (Violet) for GPUs; Dev/Test (Orange) for CI and staging; Sandbox (Gray) to learn.',
   },
   {
     id: 'k8s-versions',
     group: 'Clusters',
     question: 'Which Kubernetes versions do you support?',
     answer:
-      'The three most recent upstream minor versions. Patch releases are applied to the control plane automatically; you choose when to move to a new minor version, and we give at least 90 days’ notice before a version leaves support.',
+      'The minor versions the estimator and the order form list, each with its latest patch and the date its support ends. You upgrade a cluster one minor version at a time, from its page or through the API, when you choose: upgrades are not yet applied for you.',
   },
   {
     id: 'provision-time',
     group: 'Clusters',
     question: 'How long does it take to get a cluster?',
     answer:
-      'A typical three-node Standard cluster is running five to eight minutes after payment. The provisioning page shows each step live.',
+      'It depends on the provider, the number of nodes and the add-ons. The provisioning page shows each step live as it happens, with the nodes as they join, and a link to the cluster once it runs.',
   },
   {
     id: 'upstream',
     group: 'Clusters',
     question: 'Is it standard Kubernetes? Can I leave?',
     answer:
-      'Yes. Clusters run certified upstream Kubernetes with standard APIs, so your manifests, Helm charts and tools work unchanged, here or elsewhere. Backups made with the Backup add-on are plain Velero backups you can restore on any cluster.',
+      'Each cluster runs an upstream Kubernetes minor version and you reach it with the kubeconfig from its page, so kubectl and your tools work as they do elsewhere. The providers of this release are simulated: their Kubernetes API answers kubectl’s reading of nodes, namespaces and pods, and runs no workloads. Backups made with the Backup add-on are plain Velero backups you can restore on any cluster.',
   },
   {
     id: 'scale',
     group: 'Clusters',
     question: 'Can I change the size of a cluster later?',
     answer:
-      'Yes. Add or remove node pools, change node counts or turn on autoscaling at any time, within your tier’s limits. Billing follows the nodes that actually ran, by the hour.',
+      'Yes. Add or remove node pools and change their node counts at any time, within your tier’s limits. Your period is prepaid for the configuration you ordered; nodes added during it are billed by the hour they run, and what you remove gives back the unused part of the period as credit.',
   },
   {
     id: 'yearly-discount',
@@ -61,7 +61,7 @@ export const faq: FaqEntry[] = [
     group: 'Prices and billing',
     question: 'Can I pay in euros or pounds?',
     answer:
-      'Prices are set in US dollars and can be displayed in euros or pounds at the day’s rate, rounded down. Your invoices are issued in your organization’s billing currency, chosen when the organization is approved.',
+      'Prices are set and charged in US dollars. The site can show them in euros or pounds at the day’s rate, rounded down, for information; invoices are issued in US dollars.',
   },
   {
     id: 'promo',
@@ -82,28 +82,28 @@ export const faq: FaqEntry[] = [
     group: 'Data and compliance',
     question: 'Where is my data stored?',
     answer:
-      'In the region you choose when you create the cluster. On our sovereign cloud every region is in the EU and operated by an EU company. Backups made by the Backup add-on stay in the same region.',
+      'In the region you choose when you create the cluster. The platform’s own regions are in the EU and Switzerland; the other providers’ regions (Google, Amazon, Microsoft, DigitalOcean and more) are run by those providers, some of them outside the EU. Backups made by the Backup add-on go to the storage you configure for it.',
   },
   {
     id: 'cloud-act',
     group: 'Data and compliance',
     question: 'Can a non-EU government access my data?',
     answer:
-      'Alpenkube has no parent company outside the EU, so laws such as the US CLOUD Act cannot compel us to hand over data. We would only answer an order from an EU court, and we would tell you unless the order forbids it.',
+      'A cluster in another provider’s region runs on that provider’s infrastructure, under the laws that apply to that provider, which may include non-EU ones such as the US CLOUD Act. If that matters to you, choose the platform’s own EU regions; your officers see where every cluster runs in the residency report.',
   },
   {
     id: 'hds',
     group: 'Data and compliance',
     question: 'Can I host health data?',
     answer:
-      'Yes, on Enterprise (Red) clusters in our French regions, which are HDS certified. Tell us before going to production so the HDS clauses are added to your contract.',
+      'HDS, the French certification for health data, certifies a hosting provider, and Alpenkube is not certified. What the platform gives an HDS audit is the audit trail of every sign-in, order and change, and the region of every cluster. Talk to sales before you plan health data on it.',
   },
   {
     id: 'dpa',
     group: 'Data and compliance',
     question: 'Do you sign a data processing agreement?',
     answer:
-      'Yes. The GDPR article 28 DPA is part of our terms for every customer, and sales can send it with the sub-processor list before you sign up.',
+      'Yes. The GDPR article 28 data processing terms are section 6 of our terms for every customer; sales can send them with the list of sub-processors before you sign up.',
   },
   {
     id: 'audit',
@@ -117,7 +117,7 @@ export const faq: FaqEntry[] = [
     group: 'Support and account',
     question: 'When is support available?',
     answer:
-      'Tickets are answered on business days for normal and low severity. High-severity tickets are answered within four business hours, and critical incidents on Enterprise clusters within one hour, day and night.',
+      'Every ticket gets the response target of your organization’s support plan, shown on the ticket when you open it. Basic answers normal tickets within a day and low ones within two; Business and Enterprise also take high and urgent tickets, Enterprise urgent ones within 15 minutes, day and night. The plans and their targets are on the Billing page.',
   },
   {
     id: 'no-account-ticket',

@@ -51,7 +51,7 @@ export const positions: Position[] = [
     location: 'Grenoble',
     summary: 'Own our GDPR, HDS and CISPE commitments and help customers prove theirs.',
     youWill: [
-      'Maintain the HDS certification and prepare the yearly audits',
+      'Lead the work towards the HDS certification and prepare its audits',
       'Answer customer security questionnaires and data-protection requests',
       'Work with engineering on the audit log, residency reports and erasure tooling',
     ],

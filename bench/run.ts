@@ -170,6 +170,9 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         await load(`${kind} GET /api/user (signed in)`, `${server.url}/api/user`, {
           headers: { cookie },
         }),
+        await load(`${kind} GET /api/billing/summary`, `${server.url}/api/billing/summary`, {
+          headers: { cookie },
+        }),
         await load(`${kind} GET /api/notifications (50 rows)`, `${server.url}/api/notifications`, {
           headers: { cookie },
         }),

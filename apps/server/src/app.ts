@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.notifications.start(),
       await services.catalog.start(),
       await services.leads.start(),
+      await services.metering.start(),
     );
     if (config.runJobs) await services.jobs.start();
   });

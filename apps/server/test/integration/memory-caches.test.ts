@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { clusterTiers } from '../../src/db/schema.ts';
 import { CATALOG_CHANNEL, syncCatalogs } from '../../src/modules/platform/catalog-service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { clusterOrderer } from '../support/clusters.ts';
 
 /**
  * The catalog is read on every page (the footer lists the tiers), so each instance answers it
@@ -92,6 +93,51 @@ describe('public reads answered from memory', () => {
     expect(booked.statusCode).toBe(201);
     expect(await takenAt(a)).toBe(false);
     await expect.poll(() => takenAt(b), eventually).toBe(false);
+  });
+
+  it('keeps the billing summary per organization on the embedded database until a table it reads changes', async () => {
+    const { organizationId } = await clusterOrderer(a.app);
+    const summary = (instance: TestApp) =>
+      instance.app.services.metering.summary(organizationId, new Date());
+    const db = a.app.services.db;
+    expect((await summary(a)).creditBalance).toBe(0);
+    expect((await summary(b)).creditBalance).toBe(0);
+
+    // A write no code announces, to a table the summary reads: its trigger tells every instance.
+    await db.execute(
+      sql`update organizations set credit_balance_cents = 1234 where id = ${organizationId}`,
+    );
+    await expect.poll(async () => (await summary(a)).creditBalance, eventually).toBe(1234);
+    await expect.poll(async () => (await summary(b)).creditBalance, eventually).toBe(1234);
+    await db.execute(
+      sql`insert into budgets (organization_id, amount_cents, thresholds)
+          values (${organizationId}, 5000, '[50, 90]'::jsonb)`,
+    );
+    await expect.poll(async () => (await summary(a)).budget?.amount, eventually).toBe(5000);
+
+    // Usage records alone (metering writes them with the daily rollup, in one transaction) are
+    // no trigger's: on the embedded database the summary is still the kept one, on PostgreSQL it
+    // is computed for every request.
+    const [cluster] = (
+      await db.execute<{ id: number }>(sql`
+        insert into clusters (organization_id, name, tier_id, provider, region, kubernetes_version,
+                              kubernetes_patch, status, node_count, monthly_cost_cents)
+        select ${organizationId}, 'cached-summary', id, 'alpenkube', 'eu-de-fra', '1.36', '1.36.0',
+               'running', 1, 0 from cluster_tiers where slug = 'blue'
+        returning id`)
+    ).rows;
+    const kept = await summary(a);
+    const lastHour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
+    for (const hour of [lastHour, new Date(lastHour.getTime() - 3_600_000)]) {
+      await db.execute(sql`
+        insert into usage_records (organization_id, cluster_id, metric, hour, quantity_milli,
+                                   billable_milli, cost_millicents)
+        values (${organizationId}, ${cluster!.id}, 'node_hours', ${hour.toISOString()}, 1000, 1000,
+                500000)`);
+    }
+    const after = await summary(a);
+    if (a.database.kind === 'pglite') expect(after).toEqual(kept);
+    else expect(after.hourlyRunRate).toBe(500);
   });
 });
 

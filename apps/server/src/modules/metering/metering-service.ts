@@ -4,6 +4,7 @@ import type { ProviderRegistry } from '../providers/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { billingSummary, monthToDate } from './billing-summary.ts';
 import { createBudgets } from './budgets.ts';
+import { createSummaryCache } from './summary-cache.ts';
 import { createUsageMeter, type MeteringLog } from './usage-meter.ts';
 import { usageCsv, usageReport, type UsageReportQuery } from './usage-report.ts';
 
@@ -15,7 +16,7 @@ export const METERING_EVERY_MS = 60_000;
  * usage report, the billing summary and the budgets with their alerts.
  */
 export function createMeteringService(
-  deps: Pick<Infrastructure, 'db' | 'jobs' | 'config'> & {
+  deps: Pick<Infrastructure, 'database' | 'db' | 'jobs' | 'config'> & {
     catalog: CatalogService;
     providers: ProviderRegistry;
   } & { log?: MeteringLog },
@@ -23,6 +24,7 @@ export function createMeteringService(
   const { db } = deps;
   const meter = createUsageMeter(deps);
   const budgets = createBudgets(deps);
+  const summaries = createSummaryCache(deps.database);
 
   // One pass at a time in this process: a long catch-up (after days down) outlasts the
   // interval. Other instances may meter at the same time: each cluster is locked while metered.
@@ -44,6 +46,9 @@ export function createMeteringService(
   });
 
   return {
+    /** Starts hearing which organizations' summaries changed; answers the unsubscribe. */
+    start: summaries.start,
+
     /** Meters every cluster's ended hours before `now` (the chore's pass; tests call it). */
     meterAll: meter.meterAll,
     /**
@@ -60,10 +65,11 @@ export function createMeteringService(
     usageCsv,
 
     /** `GET /api/billing/summary`'s answer. Outside any transaction. */
-    async summary(organizationId: number, now = new Date()) {
-      const { value: catalog } = await deps.catalog.catalog();
-      return billingSummary(db, organizationId, now, catalog);
-    },
+    summary: (organizationId: number, now = new Date()) =>
+      summaries.read(organizationId, now, async () => {
+        const { value: catalog } = await deps.catalog.catalog();
+        return billingSummary(db, organizationId, now, catalog);
+      }),
 
     budget: (organizationId: number, now = new Date()) => budgets.read(organizationId, now),
     updateBudget: (

@@ -4,7 +4,7 @@ import { notifications } from './schema.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { publishPush } from '../realtime/index.ts';
-import { createNotificationCache } from './notification-cache.ts';
+import { createOwnerCache } from '../../lib/owner-cache.ts';
 
 /** Created, read, all read or trashed: carries the user id, so every instance drops its copy. */
 export const NOTIFICATIONS_CHANGED_CHANNEL = 'notifications_changed';
@@ -46,7 +46,8 @@ const ownedBy = (userId: number, id: number) =>
 
 export function createNotificationService(database: Database) {
   const { db } = database;
-  const cache = createNotificationCache();
+  // The list and unread count the bell polls every 10 s, per user, until they change.
+  const cache = createOwnerCache<{ list: Notification[]; unread: number }>();
   // The two calls the bell polls every 10 s: built and planned once, not per request.
   const listQuery = db
     .select()

@@ -5,16 +5,16 @@ test('follow a tutorial from the list, its table of contents and highlighted cod
 }) => {
   await page.goto('/tutorials');
   await expect(page.getByText('12 tutorials')).toBeVisible();
-  await page.getByRole('link', { name: /Scale pods and nodes automatically/ }).click();
+  await page.getByRole('link', { name: /Scale pods and node pools/ }).click();
 
   await expect(page).toHaveURL(/\/tutorials\/scaling$/);
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Scale pods and nodes automatically' }),
+    page.getByRole('heading', { level: 1, name: 'Scale pods and node pools' }),
   ).toBeVisible();
   const toc = page.getByRole('navigation', { name: 'On this page' }).last();
-  await toc.getByRole('link', { name: 'Scale nodes with the cluster autoscaler' }).click();
-  await expect(page).toHaveURL(/#scale-nodes-with-the-cluster-autoscaler$/);
-  await expect(page.locator('#scale-nodes-with-the-cluster-autoscaler')).toBeInViewport();
+  await toc.getByRole('link', { name: 'Scale nodes by resizing a pool' }).click();
+  await expect(page).toHaveURL(/#scale-nodes-by-resizing-a-pool$/);
+  await expect(page.locator('#scale-nodes-by-resizing-a-pool')).toBeInViewport();
   // highlight.js marked up the YAML.
   await expect(page.locator('code.language-yaml .hljs-attr').first()).toBeVisible();
 

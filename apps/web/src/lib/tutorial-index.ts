@@ -42,15 +42,15 @@ export const tutorials: TutorialMeta[] = [
     slug: 'node-pools',
     title: 'Organize workloads with node pools',
     summary:
-      'Create pools of different node sizes, schedule pods onto them with labels and keep others off with taints.',
+      'Create pools of different node sizes, schedule pods onto them with the pool label and keep others off with taints.',
     category: 'Operations',
     readingMinutes: 7,
   },
   {
     slug: 'scaling',
-    title: 'Scale pods and nodes automatically',
+    title: 'Scale pods and node pools',
     summary:
-      'Horizontal Pod Autoscaler, the node-pool autoscaler, PodDisruptionBudgets and why pods stay pending.',
+      'The Horizontal Pod Autoscaler, resizing node pools from the console or the API, PodDisruptionBudgets and why pods stay pending.',
     category: 'Operations',
     readingMinutes: 8,
   },
@@ -58,7 +58,7 @@ export const tutorials: TutorialMeta[] = [
     slug: 'upgrades',
     title: 'Upgrade Kubernetes safely',
     summary:
-      'Patch and minor upgrades, finding removed APIs before you upgrade, and how node pools are rolled.',
+      'Minor-version upgrades you start, finding removed APIs before you upgrade, and how nodes are replaced.',
     category: 'Operations',
     readingMinutes: 7,
   },
@@ -74,7 +74,7 @@ export const tutorials: TutorialMeta[] = [
     slug: 'backups',
     title: 'Back up and restore with the Backup add-on',
     summary:
-      'Scheduled Velero backups in the same region, consistent database snapshots and tested restores.',
+      'Scheduled Velero backups to storage you configure, consistent database snapshots and tested restores.',
     category: 'Operations',
     readingMinutes: 7,
   },
@@ -106,7 +106,7 @@ export const tutorials: TutorialMeta[] = [
     slug: 'security-and-compliance',
     title: 'Security and compliance: GDPR, HDS, CISPE',
     summary:
-      'Shared responsibility, data sovereignty, the DPA, HDS and CISPE, cluster security defaults and audit proof.',
+      'Shared responsibility, data sovereignty, GDPR, HDS and CISPE, cluster access and audit proof.',
     category: 'Security',
     readingMinutes: 8,
   },

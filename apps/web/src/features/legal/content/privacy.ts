@@ -1,9 +1,9 @@
 import type { LegalDocument } from './legal-types';
 
 export const privacyPolicy: LegalDocument = {
-  updated: '1 March 2025',
+  updated: '28 November 2026',
   intro:
-    'This policy explains what personal data Alpenkube processes about visitors, customers and their users when we act as controller, why, for how long, and how to exercise your rights. For personal data you process inside your clusters, you are the controller and we are your processor under the data processing agreement in our terms.',
+    'This policy explains what personal data Alpenkube processes about visitors, customers and their users when we act as controller, why, for how long, and how to exercise your rights. For personal data you process inside your clusters, you are the controller and we act as your processor; this policy does not cover that data.',
   sections: [
     {
       id: 'controller',
@@ -21,8 +21,8 @@ export const privacyPolicy: LegalDocument = {
         'Session and security data: session identifiers stored hashed, IP address, browser user agent, sign-in times, and the audit log of actions on the platform.',
         'Billing data: Billing ID, invoices, orders, and for cards only the brand, last four digits and expiry; the card number is handled by our payment provider.',
         'Requests you send us: contact, demo, sales, quote and migration forms, support tickets and their messages, job applications.',
-        'Newsletter: your e-mail address and the date and IP of your double opt-in confirmation.',
-        'Browser storage: your display currency, billing cycle, theme and an exchange-rate cache are kept in your browser’s local storage, not sent to us. We use no advertising or tracking cookies.',
+        'Newsletter: your e-mail address, the date you signed up and the date of your double opt-in confirmation.',
+        'Browser storage: your display currency, billing cycle, theme, the sidebar’s state and an exchange-rate cache are kept in your browser’s local storage, and a cluster configuration in progress, the page to return to after signing in and the banners you dismissed in its session storage; none of it is sent to us. Our only cookie is the session cookie that keeps you signed in; we use no advertising or tracking cookies.',
       ],
     },
     {
@@ -41,21 +41,20 @@ export const privacyPolicy: LegalDocument = {
       id: 'location',
       title: '4. Where your data is processed',
       paragraphs: [
-        'All personal data covered by this policy is stored and processed in data centres in the European Union. Our sub-processors for this data are EU companies processing in the EU; their list is available on request and we announce any change 30 days in advance. We do not transfer this data outside the EU/EEA.',
+        'We run the platform, its database and its file store in data centres in the European Union. Card numbers go to our payment provider and never reach us. The list of our sub-processors for this data is available on request from dpo@alpenkube.eu.',
       ],
     },
     {
       id: 'retention',
       title: '5. How long we keep it',
-      paragraphs: [],
+      paragraphs: [
+        'The platform does not yet delete data on a schedule: what it holds is kept until it is erased on request, as follows.',
+      ],
       list: [
-        'Account data: while the account exists, then 30 days.',
-        'Audit log: 1 year, or longer when a customer’s legal hold requires it.',
-        'Invoices and accounting records: 10 years, as EU accounting law requires.',
-        'Leads from forms with no follow-up: 3 years after the last contact.',
-        'Support tickets: 3 years after they are closed.',
-        'Job applications: 6 months after the hiring process ends.',
-        'Unconfirmed newsletter sign-ups: 7 days.',
+        'Account data: while the account exists. An erasure, by your organization’s compliance officer or by us at your request, replaces your name, username and e-mail address with a pseudonym everywhere, deletes what served only you and ends your sessions.',
+        'Audit log: kept, and never changed or deleted. It holds identifiers rather than names or e-mail addresses, so after an erasure it points at the pseudonym.',
+        'Invoices and accounting records: at least 10 years, as EU accounting law requires; an erasure leaves them valid under the pseudonym.',
+        'Forms, support tickets, job applications and newsletter sign-ups: until you ask us to delete them.',
       ],
     },
     {
@@ -70,7 +69,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'security',
       title: '7. Security',
       paragraphs: [
-        'Data is encrypted in transit (TLS) and at rest. Access by our staff is limited to what their role requires, protected by two-factor authentication and recorded. We notify affected customers of a personal-data breach without undue delay, and the authority within 72 hours where required.',
+        'Data travels encrypted (TLS). Passwords are stored only as argon2id hashes, session and API tokens only as hashes, and two-factor secrets and cluster credentials sealed with the server’s key. Access by our staff is limited to what their role requires, needs their own two-factor authentication and is recorded in the audit log. We notify affected customers of a personal-data breach without undue delay, and the authority within 72 hours where required.',
       ],
     },
     {

@@ -2,3 +2,4 @@
 export { type CatalogService, createCatalogService, syncCatalogs } from './catalog-service.ts';
 export { platformRoutes } from './platform-routes.ts';
 export { createPlatformService, type PlatformService, versionSummary } from './platform-service.ts';
+export { backupLine, TIER_BACKUPS, type TierBackups } from './tier-catalog.ts';

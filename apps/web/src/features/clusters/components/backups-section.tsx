@@ -33,61 +33,63 @@ export function BackupsSection({ cluster }: { cluster: Cluster }) {
   const canTake = canOrder && policy !== null && clusterAllows(cluster.status, 'backup');
 
   return (
-    <SectionCard
-      title="Backups"
-      description={
-        data ? (
-          <>
+    <div data-testid="cluster-backups">
+      <SectionCard
+        title="Backups"
+        description={
+          data ? (
+            <>
+              {policy
+                ? `${policy.line}, while the cluster is running.`
+                : `The ${cluster.tier.name} tier includes no etcd backups.`}
+              {data.simulated ? ' Simulated provider: snapshots are modelled, not stored.' : ''}
+            </>
+          ) : undefined
+        }
+        action={
+          policy && canOrder ? (
+            <SubmitButton
+              type="button"
+              size="sm"
+              variant="outline"
+              pending={take.isPending}
+              pendingText="Starting…"
+              disabled={!canTake || take.isPending}
+              onClick={() => take.mutate()}
+            >
+              <DatabaseBackup aria-hidden="true" />
+              Back up now
+            </SubmitButton>
+          ) : null
+        }
+      >
+        {backups.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading the backups…</p>
+        ) : backups.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            The backups could not be loaded: {backups.error.message}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
             {policy
-              ? `${policy.line}, while the cluster is running.`
-              : `The ${cluster.tier.name} tier includes no etcd backups.`}
-            {data.simulated ? ' Simulated provider: snapshots are modelled, not stored.' : ''}
-          </>
-        ) : undefined
-      }
-      action={
-        policy && canOrder ? (
-          <SubmitButton
-            type="button"
-            size="sm"
-            variant="outline"
-            pending={take.isPending}
-            pendingText="Starting…"
-            disabled={!canTake || take.isPending}
-            onClick={() => take.mutate()}
-          >
-            <DatabaseBackup aria-hidden="true" />
-            Back up now
-          </SubmitButton>
-        ) : null
-      }
-    >
-      {backups.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading the backups…</p>
-      ) : backups.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          The backups could not be loaded: {backups.error.message}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {policy
-            ? 'No backup yet: the first is taken within minutes of the cluster running.'
-            : 'No backups.'}
-        </p>
-      ) : (
-        <div className="space-y-3">
-          <BackupList
-            cluster={cluster}
-            backups={showAll ? list : list.slice(0, SHOWN)}
-            canRestore={canOrder && clusterAllows(cluster.status, 'restore')}
-          />
-          {list.length > SHOWN ? (
-            <Button variant="ghost" size="sm" onClick={() => setShowAll((shown) => !shown)}>
-              {showAll ? 'Show the newest only' : `Show all ${list.length} backups`}
-            </Button>
-          ) : null}
-        </div>
-      )}
-    </SectionCard>
+              ? 'No backup yet: the first is taken within minutes of the cluster running.'
+              : 'No backups.'}
+          </p>
+        ) : (
+          <div className="space-y-3">
+            <BackupList
+              cluster={cluster}
+              backups={showAll ? list : list.slice(0, SHOWN)}
+              canRestore={canOrder && clusterAllows(cluster.status, 'restore')}
+            />
+            {list.length > SHOWN ? (
+              <Button variant="ghost" size="sm" onClick={() => setShowAll((shown) => !shown)}>
+                {showAll ? 'Show the newest only' : `Show all ${list.length} backups`}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </SectionCard>
+    </div>
   );
 }

@@ -210,6 +210,33 @@ describe('cluster backups: schedule, retention, restore', () => {
     await settleJobs(t.app);
   });
 
+  it('a restore that fails leaves the cluster degraded, and a degraded cluster can be restored', async () => {
+    const { client } = who;
+    const [backup] = (await backupsOf(client, red.id)).backups;
+    services().providers.faults.inject('restore:etcd', 10, 'etcd snapshot is corrupt');
+    const restore = await client.post(`/api/clusters/${red.id}/backups/${backup!.id}/restore`, {});
+    expect(restore.statusCode, restore.body).toBe(200);
+    await settleJobs(t.app);
+    const degraded = await clusterOf(client, red.id);
+    expect(degraded).toMatchObject({
+      status: 'degraded',
+      statusReason: 'etcd snapshot is corrupt',
+    });
+    const events = (await client.get(`/api/clusters/${red.id}/events`)).json<ClusterEvent[]>();
+    expect(events.at(-1)!.message).toMatch(
+      /^Restoring hourly from its backup failed: etcd snapshot is corrupt/,
+    );
+
+    services().providers.faults.clear();
+    const again = await client.post(`/api/clusters/${red.id}/backups/${backup!.id}/restore`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    await settleJobs(t.app);
+    expect(await clusterOf(client, red.id)).toMatchObject({
+      status: 'running',
+      statusReason: null,
+    });
+  });
+
   it('takes a backup on demand, which can be restored once complete but not before', async () => {
     const { client } = who;
     const taken = await client.post(`/api/clusters/${blue.id}/backups`, {});

@@ -51,6 +51,10 @@ export const clusterActionStatuses = {
   /** Revoking the kubeconfigs given out; a deletion revokes them anyway. */
   rotate: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   delete: ['running', 'degraded', 'failed'],
+  /** A backup besides the schedule: of a healthy cluster, not in the middle of a change. */
+  backup: ['running'],
+  /** Going back to a backup: a change like any other, and a way out of `degraded`. */
+  restore: ['running', 'degraded'],
 } as const satisfies Record<string, readonly ClusterStatus[]>;
 export type ClusterAction = keyof typeof clusterActionStatuses;
 

@@ -54,6 +54,7 @@ export const clusterOperationKinds = [
   'recycle',
   'install_addon',
   'remove_addon',
+  'restore',
   'delete',
 ] as const;
 export type ClusterOperationKind = (typeof clusterOperationKinds)[number];

@@ -62,6 +62,7 @@ import type {
 } from './public-forms.ts';
 import type { userSchema } from './users.ts';
 import type { clusterAddonsSchema, createAddonOrderSchema } from './addons.ts';
+import type { backupSchema, clusterBackupsSchema } from './backups.ts';
 import type {
   ProductListQuery,
   changeProductPlanSchema,
@@ -449,6 +450,16 @@ export const endpoints = {
     kubeconfig: routeWithId<string>()('GET', '/api/clusters/:id/kubeconfig'),
     /** Revokes every kubeconfig given out so far; the next download holds a new token. */
     rotateCredentials: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/credentials/rotate'),
+    /** The tier's backup schedule and the cluster's etcd backups, newest first. */
+    backups: routeWithId<Out<typeof clusterBackupsSchema>>()('GET', '/api/clusters/:id/backups'),
+    /** Takes a backup now, besides the schedule (running clusters only). */
+    takeBackup: routeWithId<Out<typeof backupSchema>>()('POST', '/api/clusters/:id/backups'),
+    /** Restores etcd from a completed backup: an operation, the cluster `updating` meanwhile. */
+    restoreBackup: routeWithIdAnd<ClusterRecord>()(
+      'POST',
+      '/api/clusters/:id/backups/:backupId/restore',
+      'backupId',
+    ),
   },
   addons: {
     /** Needs an `Idempotency-Key` header; answers the order (kind `addon`) to pay. */

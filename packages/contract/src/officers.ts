@@ -58,6 +58,8 @@ export const auditActions = [
   'cluster.upgrade',
   'cluster.addon.remove',
   'cluster.node.recycle',
+  'cluster.backup',
+  'cluster.restore',
   'cluster.delete',
   'cluster.kubeconfig',
   'cluster.credentials.rotate',

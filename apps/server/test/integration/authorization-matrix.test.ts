@@ -163,6 +163,10 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/clusters/:id/nodes/:nodeName/recycle': 'orderer',
   'DELETE /api/clusters/:id': 'orderer',
   'POST /api/clusters/:id/credentials/rotate': 'orderer',
+  // Backups: members see them; taking one and restoring from one are changes (`orderer`).
+  'GET /api/clusters/:id/backups': 'member',
+  'POST /api/clusters/:id/backups': 'orderer',
+  'POST /api/clusters/:id/backups/:backupId/restore': 'orderer',
   // Add-ons: members see what each costs on a cluster; ordering and removing need `orderer`.
   'POST /api/addons/orders': 'orderer',
   'GET /api/clusters/:id/addons': 'member',
@@ -556,6 +560,9 @@ describe('authorization matrix', () => {
       ['POST', `/api/clusters/${foreignClusterId}/nodes/any/recycle`],
       ['DELETE', `/api/clusters/${foreignClusterId}`, { name: 'not-yours' }],
       ['POST', `/api/clusters/${foreignClusterId}/credentials/rotate`],
+      ['GET', `/api/clusters/${foreignClusterId}/backups`],
+      ['POST', `/api/clusters/${foreignClusterId}/backups`],
+      ['POST', `/api/clusters/${foreignClusterId}/backups/1/restore`],
       ['GET', `/api/clusters/${foreignClusterId}/addons`],
       ['DELETE', `/api/clusters/${foreignClusterId}/addons/monitoring`],
       ['GET', `/api/support/tickets/${foreignTicketId}`],

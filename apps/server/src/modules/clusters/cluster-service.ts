@@ -1,6 +1,7 @@
 import type { OrderKindHandler } from '../orders/index.ts';
 import { createClusterOrders, type ClusterOrderDeps } from './cluster-orders.ts';
 import { createClusterAddons } from './cluster-addons.ts';
+import { createClusterBackups } from './cluster-backups.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
@@ -37,6 +38,7 @@ export function createClusterService(
     ...lifecycle,
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
+    ...createClusterBackups(context, reads.view),
     resumeStranded: context.operations.resumeStranded,
     /** The cluster kind of order: once paid, the cluster is made and its provisioning queued. */
     orderKind: {

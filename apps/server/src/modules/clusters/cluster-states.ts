@@ -24,6 +24,8 @@ const actionWords: Record<ClusterAction, string> = {
   kubeconfig: 'given a kubeconfig',
   rotate: 'given new credentials',
   delete: 'deleted',
+  backup: 'backed up',
+  restore: 'restored from a backup',
 };
 
 function allowedList(action: ClusterAction): string {

@@ -114,6 +114,13 @@ export const operationPolicies: Record<ClusterOperationKind, OperationPolicy> = 
     ...change((name) => `Add-on removed from ${name}`),
     repricesOnSuccess: true,
   },
+  restore: {
+    ...change((name) => `Cluster ${name} restored from its backup`),
+    succeeded: async ({ cluster }) =>
+      `Cluster ${cluster.name} was restored from its backup: its Kubernetes objects are as they were then.`,
+    failedMessage: async ({ cluster }, failure) =>
+      `Restoring ${cluster.name} from its backup failed: ${failure}. The cluster is degraded; try the restore again or ask support.`,
+  },
   delete: {
     ok: 'deleted',
     failed: 'deleting',

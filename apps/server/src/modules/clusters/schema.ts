@@ -12,6 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  backupKinds,
+  backupStatuses,
   clusterEventKinds,
   clusterOperationKinds,
   clusterStatuses,
@@ -226,5 +228,35 @@ export const clusterCredentials = pgTable(
       .on(t.clusterId, t.userId)
       .where(sql`${t.revokedAt} is null`),
     index('cluster_credentials_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A cluster's etcd backups. A scheduled one names the slot of its tier's schedule it was taken
+ * for (the hour, the day, the week), once per cluster and slot however many instances look;
+ * a manual one has none. Deleted, with the provider's snapshot, once `expiresAt` passed.
+ */
+export const clusterBackups = pgTable(
+  'cluster_backups',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id),
+    kind: text('kind', { enum: backupKinds }).notNull(),
+    status: text('status', { enum: backupStatuses }).notNull().default('running'),
+    slot: timestamp('slot', { withTimezone: true }),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    error: text('error'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cluster_backups_cluster_slot_key').on(t.clusterId, t.slot),
+    index('cluster_backups_cluster_taken_idx').on(t.clusterId, t.takenAt),
+    index('cluster_backups_expires_idx').on(t.expiresAt),
   ],
 );

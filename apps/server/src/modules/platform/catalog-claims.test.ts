@@ -4,7 +4,7 @@ import { providerProfiles } from '../providers/provider-profiles.ts';
 import { createSimulatedDriver } from '../providers/simulated-driver.ts';
 import { ADDON_CATALOG } from './addon-catalog.ts';
 import { SUPPORT_PLAN_CATALOG } from './support-plan-catalog.ts';
-import { TIER_CATALOG } from './tier-catalog.ts';
+import { backupLine, TIER_BACKUPS, TIER_CATALOG } from './tier-catalog.ts';
 
 /** The lines of docs/catalog-claims.md that state a figure or a fact of the catalog itself. */
 const tier = (slug: string) => TIER_CATALOG.find((row) => row.slug === slug)!;
@@ -69,6 +69,19 @@ describe('the catalog says what its figures are', () => {
     expect(steps.find((step) => step.key === 'control-plane')?.label).toBe(
       'Starting three control-plane replicas across zones',
     );
+  });
+
+  it('Blue, Red and Green state the backup schedule and retention the clusters module keeps', () => {
+    expect(tier('blue').features).toContain('Daily etcd backups, kept 7 days');
+    expect(tier('red').features).toContain('Hourly etcd backups, kept 30 days');
+    expect(tier('green').features).toContain('Weekly etcd backups, kept 4 weeks');
+    // Every tier that speaks of backups has a schedule, and its line is the schedule's.
+    for (const row of TIER_CATALOG) {
+      const says = [row.description, ...row.features!].some((text) => /backup/i.test(text));
+      const policy = TIER_BACKUPS[row.slug];
+      expect(Boolean(policy), row.slug).toBe(says);
+      if (policy) expect(row.features, row.slug).toContain(backupLine(policy));
+    }
   });
 
   it('the Enterprise support plan states its response targets', () => {

@@ -1,3 +1,4 @@
+import type { BackupFrequency } from '@alpenkube/contract';
 import type { clusterTiers, NodeSizeRow } from './schema.ts';
 
 type TierRow = Omit<typeof clusterTiers.$inferInsert, 'id'>;
@@ -64,6 +65,32 @@ function tier(row: TierInput, discountPercent: number): TierRow {
   };
 }
 
+/** How often a tier's clusters have etcd backed up, and how long each backup is kept. */
+export interface TierBackups {
+  frequency: BackupFrequency;
+  retentionDays: number;
+}
+
+/**
+ * The tiers whose line promises backups; the clusters module takes them on this schedule and
+ * deletes them after the retention. A tier not here has none (its line says nothing of them).
+ */
+export const TIER_BACKUPS: Readonly<Record<string, TierBackups>> = {
+  blue: { frequency: 'daily', retentionDays: 7 },
+  red: { frequency: 'hourly', retentionDays: 30 },
+  green: { frequency: 'weekly', retentionDays: 28 },
+};
+
+/** The tier's line, written from its schedule so the two cannot disagree. */
+export function backupLine({ frequency, retentionDays }: TierBackups): string {
+  const kept =
+    retentionDays % 7 === 0 && retentionDays >= 14
+      ? `${retentionDays / 7} weeks`
+      : `${retentionDays} day${retentionDays === 1 ? '' : 's'}`;
+  const often = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' }[frequency];
+  return `${often} etcd backups, kept ${kept}`;
+}
+
 /** The seven tiers of the spec, in the footer's order. Prices in USD cents. */
 export const TIER_CATALOG: TierRow[] = [
   tier(
@@ -86,7 +113,7 @@ export const TIER_CATALOG: TierRow[] = [
       features: [
         'Managed control plane',
         'Resizable node pools',
-        'Daily etcd backups',
+        backupLine(TIER_BACKUPS.blue!),
         'Private networking',
         'Ticket support under your support plan',
       ],
@@ -113,7 +140,7 @@ export const TIER_CATALOG: TierRow[] = [
       features: [
         'HA control plane over 3 zones',
         'Three-member etcd',
-        'Hourly backups with 30-day retention',
+        backupLine(TIER_BACKUPS.red!),
         '24/7 support, 15-minute response',
       ],
     },
@@ -135,7 +162,11 @@ export const TIER_CATALOG: TierRow[] = [
       controlPlanePriceMonthlyCents: 0,
       minNodes: 2,
       maxNodes: 20,
-      features: ['Free control plane', 'Weekly backups', 'Ticket support under your support plan'],
+      features: [
+        'Free control plane',
+        backupLine(TIER_BACKUPS.green!),
+        'Ticket support under your support plan',
+      ],
     },
     10,
   ),

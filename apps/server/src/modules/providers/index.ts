@@ -1,6 +1,8 @@
 /** The provider drivers: one interface, a driver per provider of the catalog. */
 export {
   ProviderError,
+  type BackupOutcome,
+  type DriverBackup,
   type DriverCluster,
   type DriverNodePool,
   type DriverStep,

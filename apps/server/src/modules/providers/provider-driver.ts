@@ -101,6 +101,20 @@ export interface DriverUsage {
   egressGb: number;
 }
 
+/** One etcd snapshot, as the platform asks the provider for it. */
+export interface DriverBackup {
+  /**
+   * The snapshot's name at the provider, unique per cluster: asking again with the same key
+   * (after a crash) is the same snapshot, never a second one.
+   */
+  key: string;
+  /** When the platform first asked for it: a restart keeps waiting from there. */
+  startedAt: Date;
+}
+
+export type BackupOutcome =
+  { done: true; sizeBytes: number } | { done: false; checkAgainInMs: number };
+
 export interface DriverHealth {
   status: 'operational' | 'degraded' | 'down';
   latencyMs: number;
@@ -139,6 +153,22 @@ export interface ProviderDriver {
   planInstallAddon(cluster: DriverCluster, slug: string): DriverStep[];
   planRemoveAddon(cluster: DriverCluster, slug: string): DriverStep[];
   planDelete(cluster: DriverCluster): DriverStep[];
+  /**
+   * Putting etcd back to a snapshot taken earlier: steps like any change, run by the operation
+   * runner (the API stops, etcd is restored, the control plane starts on it).
+   */
+  planRestore(cluster: DriverCluster, backup: { key: string; takenAt: Date }): DriverStep[];
+  /**
+   * Takes an etcd snapshot, or says whether it is done yet, with its size once it is. The same
+   * key asked again answers the same snapshot (idempotent, like a step).
+   */
+  takeBackup(
+    cluster: DriverCluster,
+    backup: DriverBackup,
+    signal: AbortSignal,
+  ): Promise<BackupOutcome>;
+  /** Deletes a snapshot past its retention; deleting one already gone succeeds. */
+  deleteBackup(cluster: { id: number }, key: string): Promise<void>;
   /** Asks the provider for one step, or whether it is done yet. */
   advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
   /** The address of the cluster's Kubernetes API. */

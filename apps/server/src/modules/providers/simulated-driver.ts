@@ -29,6 +29,9 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 /** Each node's disk, in GB. */
 const NODE_DISK_GB = 80;
 
+/** A backup's time in a step's words: "2026-11-28 14:00 UTC". */
+const backupTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 function describeDuration(seconds: number): string {
   if (seconds < 90) return `about ${Math.max(1, Math.round(seconds / 10) * 10)} seconds`;
   return `about ${Math.round(seconds / 60)} minutes`;
@@ -311,6 +314,56 @@ export function createSimulatedDriver(
           effect: { type: 'released' },
         },
       ];
+    },
+
+    planRestore(_cluster, backup) {
+      const at = backupTime(backup.takenAt);
+      return [
+        {
+          key: 'restore:stop-api',
+          label: 'Stopping the Kubernetes API for the restore',
+          done: 'Kubernetes API stopped; the nodes keep running their pods',
+          weight: 5,
+          effect: { type: 'none' },
+        },
+        {
+          key: 'restore:etcd',
+          label: `Restoring etcd from the backup of ${at}`,
+          done: `etcd restored from the backup of ${at}`,
+          weight: profile.etcdSeconds * 2,
+          effect: { type: 'none' },
+        },
+        {
+          key: 'restore:control-plane',
+          label: 'Starting the control plane on the restored state',
+          done: 'Control plane is up on the restored state',
+          weight: Math.round(profile.controlPlaneSeconds / 3),
+          effect: { type: 'none' },
+        },
+      ];
+    },
+
+    /**
+     * A snapshot takes a few seconds plus one a node (the objects a cluster holds grow with it);
+     * its size, 12 to 60 MB and 1.5 MB a node, is drawn from a hash of the cluster and the key,
+     * so asking again answers the same. Nothing is stored: the simulation keeps no etcd.
+     */
+    async takeBackup(cluster, backup) {
+      const fault = faults.take(`backup:${backup.key}`);
+      if (fault === STALL) return { done: false, checkAgainInMs: 1 };
+      if (fault) throw new ProviderError(fault, true);
+      const nodes = cluster.nodePools.reduce((sum, pool) => sum + pool.nodes.length, 0);
+      const durationMs = ((profile.etcdSeconds / 2 + nodes) * 1000) / speed;
+      const remaining = durationMs - (Date.now() - backup.startedAt.getTime());
+      if (remaining > 0) {
+        return { done: false, checkAgainInMs: Math.ceil(Math.min(remaining, 5000)) };
+      }
+      const megabytes = 12 + unitHash('backup', cluster.id, backup.key) * 48 + nodes * 1.5;
+      return { done: true, sizeBytes: Math.round(megabytes * 1024 * 1024) };
+    },
+
+    async deleteBackup() {
+      // The simulation stored nothing: there is nothing to delete.
     },
 
     async advance(cluster, step, context) {

@@ -87,6 +87,7 @@ export const operationLabels: Record<ClusterOperationKind, string> = {
   recycle: 'Recycling a node',
   install_addon: 'Installing an add-on',
   remove_addon: 'Removing an add-on',
+  restore: 'Restoring from a backup',
   delete: 'Deleting',
 };
 

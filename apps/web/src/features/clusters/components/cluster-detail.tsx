@@ -1,5 +1,6 @@
 import type { Cluster, ClusterEvent } from '@alpenkube/contract';
 import { useClusterActions } from '../use-cluster-actions';
+import { BackupsSection } from './backups-section';
 import { ClusterAddons } from './cluster-addons';
 import { ClusterEvents } from './cluster-events';
 import { ClusterHeading } from './cluster-heading';
@@ -25,6 +26,7 @@ export function ClusterDetail({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <NodePoolsSection cluster={cluster} canChange={actions.change} />
+          <BackupsSection cluster={cluster} />
           <ClusterEvents events={events} />
         </div>
         <div className="min-w-0 space-y-6">

@@ -1,0 +1,103 @@
+import { expect, test, type APIRequestContext, type Page } from '../support/fixtures';
+import { devLogin } from '../support/session';
+import { seriousViolations } from '../support/axe';
+
+/** A running Blue cluster of the demo organization of its own, ordered and paid through the API. */
+async function runningBlueCluster(request: APIRequestContext, baseURL: string) {
+  const origin = { Origin: baseURL };
+  const name = `backups${Date.now().toString(36)}`;
+  const placed = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': `backups-spec-${name}`, ...origin },
+    data: {
+      kind: 'cluster',
+      cluster: {
+        name,
+        tier: 'blue',
+        provider: 'alpenkube',
+        region: 'eu-fr-par',
+        kubernetesVersion: '1.37',
+        nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 3 }],
+        haControlPlane: false,
+        addons: [],
+        supportPlan: 'basic',
+      },
+      billingCycle: 'monthly',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: number };
+  const paid = await request.post(`/api/orders/${order.id}/pay`, { headers: origin, data: {} });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const id = ((await paid.json()) as { order: { clusterId: number } }).order.clusterId;
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/clusters/${id}`)).json()) as { status: string }).status,
+      { timeout: 45_000, intervals: [500] },
+    )
+    .toBe('running');
+  return { id, name };
+}
+
+const statusBadge = (page: Page) => page.locator('h1 [data-status]');
+const backupList = (page: Page) => page.getByRole('list', { name: 'Backups' });
+
+test.describe('cluster backups', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('currency', 'USD'));
+    await devLogin(page, 'demo');
+  });
+
+  test('a backup taken on demand, then restored as an operation with its events', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const cluster = await runningBlueCluster(page.request, baseURL!);
+    await page.goto(`/clusters/${cluster.id}`);
+    await expect(statusBadge(page)).toHaveText('Running');
+    const section = page.getByTestId('cluster-backups');
+    await expect(section).toContainText('Daily etcd backups, kept 7 days');
+    await expect(section).toContainText('Simulated provider');
+    // Let the socket open: from here on the page follows the cluster without reloading.
+    await page.waitForTimeout(500);
+
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    const manual = backupList(page).getByRole('listitem').filter({ hasText: 'On demand' });
+    await expect(manual).toContainText('Complete', { timeout: 30_000 });
+    await expect(manual).toContainText(/\d+\.\d MB · kept until/);
+    await expect(
+      page.getByRole('list', { name: 'Cluster events' }).getByText(/^Backup of .* taken/),
+    ).toBeVisible();
+
+    await manual.getByRole('button', { name: /Restore from the backup of/ }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Restore ${cluster.name}`) });
+    await expect(dialog).toContainText('created or changed since are lost');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(statusBadge(page)).toHaveText('Running', { timeout: 30_000 });
+    const events = page.getByRole('list', { name: 'Cluster events' });
+    await expect(events.getByText(/^Restoring etcd from the backup of/)).toBeVisible();
+    await expect(
+      events.getByText(`Cluster ${cluster.name} restored from its backup`),
+    ).toBeVisible();
+
+    const shots = process.env.E2E_SCREENSHOTS;
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(page)).toEqual([]);
+      if (shots) {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/cluster-backups-desktop-${scheme}.png` });
+        await page.screenshot({
+          path: `${shots}/cluster-page-desktop-${scheme}.png`,
+          fullPage: true,
+        });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/cluster-backups-phone-${scheme}.png` });
+      }
+    }
+  });
+});

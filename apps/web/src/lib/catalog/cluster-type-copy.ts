@@ -112,7 +112,10 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
     story:
       'Sandbox clusters are for trying things: follow the tutorials, test a Helm chart, learn Kubernetes. They carry no SLA and are not meant for production data.',
     useCases: [
-      { title: 'Learning Kubernetes', text: 'Follow our tutorials on a managed cluster of your own.' },
+      {
+        title: 'Learning Kubernetes',
+        text: 'Follow our tutorials on a managed cluster of your own.',
+      },
       {
         title: 'Proofs of concept',
         text: 'Show that an application runs on Kubernetes before committing.',

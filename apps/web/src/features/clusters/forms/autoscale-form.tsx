@@ -56,8 +56,9 @@ export function AutoscaleForm({
         <FormRootError />
         <AutoscaleFields maxNodes={tier?.maxNodes} />
         <p className="text-sm text-muted-foreground">
-          You pay for the pool’s {pool.count} nodes; under load the autoscaler adds nodes up to the
-          maximum, billed by the hour. The node count must lie between the two limits.
+          The limits are recorded with the pool for your own tools: nothing scales the pool on them
+          yet, so it keeps its {pool.count} nodes until you resize it. The node count must lie
+          between the two limits.
         </p>
         <DialogFormFooter
           submitLabel="Save autoscaling"

@@ -54,7 +54,7 @@ export function EstimatorForm({
       </EstimatorSection>
       <EstimatorSection
         title="Node pools"
-        description="Each pool runs nodes of one size. The price counts the nodes you set; the autoscaler keeps a pool between its bounds."
+        description="Each pool runs nodes of one size. The price counts the nodes you set; you resize a pool when you choose."
       >
         <div className="space-y-4">
           <NodePoolsField

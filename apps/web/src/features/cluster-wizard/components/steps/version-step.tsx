@@ -27,7 +27,7 @@ export function VersionStep({ catalog }: { catalog: Catalog }) {
     <ChoiceGroup
       legend="Kubernetes version"
       legendHidden
-      description="New clusters get the version's latest patch; patches are applied for you until the end of support."
+      description="New clusters get the version's latest patch; you upgrade them from the cluster page."
       error={fieldState.error?.message}
       className="grid gap-2"
     >

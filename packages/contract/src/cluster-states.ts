@@ -51,6 +51,8 @@ export const clusterActionStatuses = {
   /** Revoking the kubeconfigs given out; a deletion revokes them anyway. */
   rotate: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   delete: ['running', 'degraded', 'failed'],
+  /** Volumes and load balancers: made and deleted beside any operation under way. */
+  storage: ['running', 'updating', 'degraded'],
 } as const satisfies Record<string, readonly ClusterStatus[]>;
 export type ClusterAction = keyof typeof clusterActionStatuses;
 

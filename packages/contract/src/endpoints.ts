@@ -61,6 +61,12 @@ import type {
   workloadMigrationSchema,
 } from './public-forms.ts';
 import type { userSchema } from './users.ts';
+import type {
+  clusterLoadBalancersSchema,
+  clusterVolumesSchema,
+  createLoadBalancerSchema,
+  createVolumeSchema,
+} from './cluster-volumes.ts';
 import type { clusterAddonsSchema, createAddonOrderSchema } from './addons.ts';
 import type {
   ProductListQuery,
@@ -443,6 +449,30 @@ export const endpoints = {
     kubeconfig: routeWithId<string>()('GET', '/api/clusters/:id/kubeconfig'),
     /** Revokes every kubeconfig given out so far; the next download holds a new token. */
     rotateCredentials: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/credentials/rotate'),
+    /** Node disks and persistent volumes; only the latter are billed as storage. */
+    volumes: routeWithId<Out<typeof clusterVolumesSchema>>()('GET', '/api/clusters/:id/volumes'),
+    createVolume: routeWithId<Out<typeof clusterVolumesSchema>, In<typeof createVolumeSchema>>()(
+      'POST',
+      '/api/clusters/:id/volumes',
+    ),
+    deleteVolume: routeWithIdAnd<Out<typeof clusterVolumesSchema>>()(
+      'DELETE',
+      '/api/clusters/:id/volumes/:volumeId',
+      'volumeId',
+    ),
+    loadBalancers: routeWithId<Out<typeof clusterLoadBalancersSchema>>()(
+      'GET',
+      '/api/clusters/:id/load-balancers',
+    ),
+    createLoadBalancer: routeWithId<
+      Out<typeof clusterLoadBalancersSchema>,
+      In<typeof createLoadBalancerSchema>
+    >()('POST', '/api/clusters/:id/load-balancers'),
+    deleteLoadBalancer: routeWithIdAnd<Out<typeof clusterLoadBalancersSchema>>()(
+      'DELETE',
+      '/api/clusters/:id/load-balancers/:loadBalancerId',
+      'loadBalancerId',
+    ),
   },
   addons: {
     /** Needs an `Idempotency-Key` header; answers the order (kind `addon`) to pay. */

@@ -24,6 +24,7 @@ const actionWords: Record<ClusterAction, string> = {
   kubeconfig: 'given a kubeconfig',
   rotate: 'given new credentials',
   delete: 'deleted',
+  storage: 'given or relieved of volumes and load balancers',
 };
 
 function allowedList(action: ClusterAction): string {

@@ -1,6 +1,7 @@
 import type { ClusterObjects } from './kube-objects.ts';
 import type { KubeNamespace, KubeNode, KubeObject, KubePod } from './kube-types.ts';
 import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from './kube-tables.ts';
+import { persistentVolumesResource, servicesResource } from './kube-storage.ts';
 
 /**
  * One resource of the core group as the API serves it: its discovery entry, where its objects
@@ -8,7 +9,7 @@ import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from 
  * server-side printers of Kubernetes, column for column).
  */
 export interface KubeResource<T extends KubeObject = KubeObject> {
-  name: 'nodes' | 'namespaces' | 'pods';
+  name: 'nodes' | 'namespaces' | 'pods' | 'persistentvolumes' | 'services';
   singularName: string;
   kind: T['kind'];
   namespaced: boolean;
@@ -162,4 +163,10 @@ export const podsResource: KubeResource<KubePod> = {
   },
 };
 
-export const KUBE_RESOURCES = [namespacesResource, nodesResource, podsResource] as const;
+export const KUBE_RESOURCES = [
+  namespacesResource,
+  nodesResource,
+  persistentVolumesResource,
+  podsResource,
+  servicesResource,
+] as const;

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusters } from '../clusters/schema.ts';
+import { billedResourcesOf } from '../clusters/index.ts';
 import { usageDaily, usageMonthly, usageOrganizationDaily } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
@@ -265,14 +266,21 @@ const CSV_HEADER = [
   'cluster_id',
   'cluster',
   'metric',
+  'resource',
   'unit',
   'quantity',
   'billable_quantity',
   'cost_usd',
 ];
 
-/** The report's rows as CSV (a header row, then one line per row; amounts in dollars). */
-export function usageCsv(report: UsageReport): string {
+/**
+ * The report's rows as CSV (a header row, then one line per row; amounts in dollars), each
+ * naming what it billed (`resource`: "Storage of persistent volumes data (100 GB)").
+ */
+export function usageCsv(
+  report: UsageReport,
+  resource: (row: UsageRow) => string = (row) => usageMetricLabels[row.metric].name,
+): string {
   const lines = [CSV_HEADER.join(',')];
   for (const row of report.rows) {
     lines.push(
@@ -281,6 +289,7 @@ export function usageCsv(report: UsageReport): string {
         row.clusterId,
         row.clusterName,
         row.metric,
+        resource(row),
         usageMetricLabels[row.metric].unit,
         row.quantity.toFixed(3),
         row.billableQuantity.toFixed(3),
@@ -291,4 +300,46 @@ export function usageCsv(report: UsageReport): string {
     );
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The CSV of a report with each row's resource named: a row of one cluster names what it had
+ * in the row's days; a row of several (by day or metric) names each cluster's ("web: …; api: …").
+ */
+export async function namedUsageCsv(
+  db: Db,
+  organizationId: number,
+  report: UsageReport,
+  clusterId?: number,
+): Promise<string> {
+  const from = new Date(`${report.from}T00:00:00Z`);
+  const to = new Date(new Date(`${report.to}T00:00:00Z`).getTime() + 86_400_000);
+  const owned = await db
+    .select({ id: clusters.id, name: clusters.name })
+    .from(clusters)
+    .where(
+      inOrganization(clusters, organizationId, clusterId ? eq(clusters.id, clusterId) : undefined),
+    )
+    .orderBy(clusters.name, clusters.id);
+  const resources = await billedResourcesOf(
+    db,
+    owned.map((row) => row.id),
+    from,
+    to,
+  );
+  return usageCsv(report, (row) => {
+    const dayFrom = row.day ? new Date(`${row.day}T00:00:00Z`) : from;
+    const dayTo = row.day ? new Date(dayFrom.getTime() + 86_400_000) : to;
+    const bare = usageMetricLabels[row.metric].name;
+    const one = row.clusterId ?? (clusterId && owned.length === 1 ? clusterId : null);
+    if (one !== null) return resources.describe(one, row.metric, dayFrom, dayTo);
+    const named = owned
+      .map((cluster) => ({
+        name: cluster.name,
+        text: resources.describe(cluster.id, row.metric, dayFrom, dayTo),
+      }))
+      .filter((entry) => entry.text !== bare)
+      .map((entry) => `${entry.name}: ${entry.text}`);
+    return named.length ? named.join('; ') : bare;
+  });
 }

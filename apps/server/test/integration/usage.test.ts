@@ -11,6 +11,7 @@ import {
   budgets,
   clusterEvents,
   clusterNodes,
+  clusterVolumes,
   clusters,
   invoices,
   notifications,
@@ -252,6 +253,17 @@ describe('metering, usage, summary and budgets', () => {
       .set({ removedAt: h(1, 20, 30) })
       .where(eq(clusterNodes.id, first!.id));
 
+    // A volume of 10 GB all the while: storage.
+    await db()
+      .insert(clusterVolumes)
+      .values({
+        clusterId: B.clusterId,
+        name: 'data',
+        sizeGb: 10,
+        storageClass: 'alpenkube-ssd',
+        createdAt: h(0),
+      });
+
     await metering().meterOrganization(B.organizationId, h(2));
     const records = await recordsOf(B.clusterId);
     const at = (metric: string, hour: Date) =>
@@ -276,9 +288,10 @@ describe('metering, usage, summary and budgets', () => {
       });
     }
     // Storage and egress are never prepaid.
-    expect(at('storage_gb_hours', h(1))!.billableMilli).toBe(
-      at('storage_gb_hours', h(1))!.quantityMilli,
-    );
+    expect(at('storage_gb_hours', h(1))).toMatchObject({
+      quantityMilli: 10_000,
+      billableMilli: 10_000,
+    });
     expect(records.filter((r) => r.hour >= h(2))).toEqual([]);
   });
 
@@ -349,9 +362,8 @@ describe('metering, usage, summary and budgets', () => {
       });
       expect(byDay.rows.map((row) => `${row.day} ${row.metric}`)).toEqual(
         ['2026-03-10', '2026-03-11'].flatMap((day) =>
-          ['control_plane_hours', 'node_hours', 'addon_hours', 'storage_gb_hours', 'egress_gb'].map(
-            (metric) => `${day} ${metric}`,
-          ),
+          // Neither a volume nor a load balancer: no storage, no egress.
+          ['control_plane_hours', 'node_hours', 'addon_hours'].map((metric) => `${day} ${metric}`),
         ),
       );
       const nodesOn = (day: string) =>
@@ -367,7 +379,7 @@ describe('metering, usage, summary and budgets', () => {
       expect(await report(`from=2026-03-10&to=2026-03-11&clusterId=${A.clusterId}`)).toEqual(byDay);
 
       const byCluster = await report('from=2026-03-10&to=2026-03-11&groupBy=cluster');
-      expect(byCluster.rows).toHaveLength(5);
+      expect(byCluster.rows).toHaveLength(3);
       expect(byCluster.rows.every((row) => row.clusterId === A.clusterId && row.day === null)).toBe(
         true,
       );

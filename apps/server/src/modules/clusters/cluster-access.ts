@@ -8,7 +8,7 @@ import type { KubeClusterView } from '../kube-api/index.ts';
 import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 import { loadPools, tierOf } from './cluster-records.ts';
-import { liveLoadBalancers, liveVolumes } from './cluster-volumes.ts';
+import { liveLoadBalancers, liveVolumes } from './cluster-volume-rows.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
 const addonWorkloads: Record<string, { namespace: string; replicas: number }> = {

@@ -31,7 +31,7 @@ import {
 import { assertClusterTransition } from './cluster-states.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { operationPolicies } from './operation-policies.ts';
-import { releaseClusterResources } from './cluster-volumes.ts';
+import { releaseClusterResources } from './cluster-volume-rows.ts';
 
 export const clusterOperationJob = defineJob(
   'cluster.operation',

@@ -1,7 +1,13 @@
-import { and, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { UsageMetric } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { clusterLoadBalancers, clusterNodePools, clusterVolumes, clusters } from './schema.ts';
+import {
+  clusterLoadBalancers,
+  clusterNodePools,
+  clusterNodes,
+  clusterVolumes,
+  clusters,
+} from './schema.ts';
 
 interface Spanned {
   clusterId: number;
@@ -33,19 +39,21 @@ export async function billedResourcesOf(
           .select({ id: clusters.id, addons: clusters.addons, ha: clusters.haControlPlane })
           .from(clusters)
           .where(inArray(clusters.id, ids)),
+        // Pools by their nodes' lives: the pools whose nodes ran in a line's hours.
         db
           .select({
-            clusterId: clusterNodePools.clusterId,
+            clusterId: clusterNodes.clusterId,
             name: clusterNodePools.name,
-            createdAt: clusterNodePools.createdAt,
-            end: clusterNodePools.removedAt,
+            createdAt: clusterNodes.createdAt,
+            end: clusterNodes.removedAt,
           })
-          .from(clusterNodePools)
+          .from(clusterNodes)
+          .innerJoin(clusterNodePools, eq(clusterNodePools.id, clusterNodes.poolId))
           .where(
             and(
-              inArray(clusterNodePools.clusterId, ids),
-              lt(clusterNodePools.createdAt, to),
-              or(isNull(clusterNodePools.removedAt), gt(clusterNodePools.removedAt, from)),
+              inArray(clusterNodes.clusterId, ids),
+              lt(clusterNodes.createdAt, to),
+              or(isNull(clusterNodes.removedAt), gt(clusterNodes.removedAt, from)),
             ),
           ),
         db

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   LOAD_BALANCERS_PER_CLUSTER,
   NODE_DISK_STORAGE_CLASS,
@@ -10,51 +10,17 @@ import {
   type CreateVolume,
   type Volume,
 } from '@alpenkube/contract';
-import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { clusterLoadBalancers, clusterVolumes } from './schema.ts';
+import { liveLoadBalancers, liveVolumes } from './cluster-volume-rows.ts';
 import { logClusterEvent } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
 import { loadPools, tierOf, type ClusterRow } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
 
 const HOUR_MS = 3_600_000;
-
-/** The cluster's live persistent volumes, oldest first. */
-export function liveVolumes(db: DbOrTx, clusterId: number) {
-  return db
-    .select()
-    .from(clusterVolumes)
-    .where(and(eq(clusterVolumes.clusterId, clusterId), isNull(clusterVolumes.deletedAt)))
-    .orderBy(asc(clusterVolumes.createdAt), asc(clusterVolumes.id));
-}
-
-/** The cluster's live load balancers, oldest first. */
-export function liveLoadBalancers(db: DbOrTx, clusterId: number) {
-  return db
-    .select()
-    .from(clusterLoadBalancers)
-    .where(
-      and(eq(clusterLoadBalancers.clusterId, clusterId), isNull(clusterLoadBalancers.deletedAt)),
-    )
-    .orderBy(asc(clusterLoadBalancers.createdAt), asc(clusterLoadBalancers.id));
-}
-
-/** A deleted cluster's volumes and load balancers end with it (metering ends them there too). */
-export async function releaseClusterResources(db: DbOrTx, clusterId: number, at: Date) {
-  await db
-    .update(clusterVolumes)
-    .set({ deletedAt: at })
-    .where(and(eq(clusterVolumes.clusterId, clusterId), isNull(clusterVolumes.deletedAt)));
-  await db
-    .update(clusterLoadBalancers)
-    .set({ deletedAt: at })
-    .where(
-      and(eq(clusterLoadBalancers.clusterId, clusterId), isNull(clusterLoadBalancers.deletedAt)),
-    );
-}
 
 const nameTaken = (what: string, name: string) =>
   invalidFields([{ path: ['name'], message: `This cluster already has a ${what} named ${name}` }]);

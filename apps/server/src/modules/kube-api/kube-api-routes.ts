@@ -14,9 +14,10 @@ import {
   namespacesResource,
   nodesResource,
   podsResource,
+  persistentVolumesResource,
+  servicesResource,
   type KubeResource,
 } from './kube-resources.ts';
-import { persistentVolumesResource, servicesResource } from './kube-storage.ts';
 import {
   failure,
   methodNotAllowed,

@@ -30,6 +30,7 @@ describe('usage as CSV', () => {
       groupBy: 'cluster',
       currency: 'USD',
       totalCost: 1234,
+      simulatedEgress: true,
       rows: [
         {
           day: null,

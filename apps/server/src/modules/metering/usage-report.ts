@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, lte, or, sql, type Column } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type Column } from 'drizzle-orm';
 import {
   millicentsToCents,
   usageMetricLabels,
@@ -10,7 +10,7 @@ import {
 } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
+import { clusterLoadBalancers, clusters } from '../clusters/schema.ts';
 import { billedResourcesOf } from '../clusters/index.ts';
 import { usageDaily, usageMonthly, usageOrganizationDaily } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -250,7 +250,32 @@ export async function usageReport(
     currency: 'USD',
     totalCost: millicentsToCents(totalMillicents),
     rows,
+    simulatedEgress:
+      rows.some((row) => row.metric === 'egress_gb') &&
+      (await simulatedEgressIn(db, organizationId, query)),
   };
+}
+
+/** Whether a load balancer with generated traffic (a simulated provider's) ran in the range. */
+async function simulatedEgressIn(db: Db, organizationId: number, query: UsageReportQuery) {
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
+  const [found] = await db
+    .select({ id: clusterLoadBalancers.id })
+    .from(clusterLoadBalancers)
+    .innerJoin(clusters, eq(clusters.id, clusterLoadBalancers.clusterId))
+    .where(
+      inOrganization(
+        clusters,
+        organizationId,
+        query.clusterId !== undefined ? eq(clusters.id, query.clusterId) : undefined,
+        eq(clusterLoadBalancers.simulated, true),
+        lt(clusterLoadBalancers.createdAt, to),
+        or(isNull(clusterLoadBalancers.deletedAt), gt(clusterLoadBalancers.deletedAt, from)),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }
 
 /** A field as a spreadsheet reads it: quoted when it must be, never taken for a formula. */

@@ -831,6 +831,11 @@ export const endpoints = {
       'POST',
       '/api/dev/billing/close-month',
     ),
+    /**
+     * Meters the caller's organization up to now, the hour under way included, so that usage
+     * shows at once (the rest of that hour is then not metered: development only).
+     */
+    meterNow: route<{ records: number }>()('POST', '/api/dev/usage/meter-now'),
   },
 } as const;
 

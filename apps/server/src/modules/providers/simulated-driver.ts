@@ -342,8 +342,8 @@ export function createSimulatedDriver(
     },
 
     /**
-     * Each load balancer sends out 0.05 to 2 GB an hour, more during the European working day,
-     * for the share of the hour it existed. Drawn from a hash of the cluster, the load balancer
+     * Each load balancer sends out 0.5 to 5 GB an hour (0.4 of that outside the European working
+     * day), for the share of the hour it existed. Drawn from a hash of the cluster, the load balancer
      * and the hour, so asking again answers the same: generated traffic, not real.
      */
     async usage({ clusterId, hour, loadBalancers }) {
@@ -351,7 +351,7 @@ export function createSimulatedDriver(
       let egressGb = 0;
       for (const balancer of loadBalancers) {
         const full =
-          (0.05 + unitHash('egress', clusterId, balancer.id, hour.toISOString()) * 1.95) * working;
+          (0.5 + unitHash('egress', clusterId, balancer.id, hour.toISOString()) * 4.5) * working;
         egressGb += (full * Math.min(Math.max(balancer.seconds, 0), 3600)) / 3600;
       }
       return { egressGb: round3(egressGb) };

@@ -335,6 +335,9 @@ describe('volumes and load balancers', () => {
         'Nodes of pool general',
       );
 
+      const report = await B.client.get('/api/usage?from=2026-03-10&to=2026-03-10');
+      expect(report.json<{ simulatedEgress: boolean }>().simulatedEgress).toBe(true);
+
       const invoice = (await t.app.services.invoices.closeMonth(
         B.organizationId,
         new Date('2026-04-01T00:00:00Z'),

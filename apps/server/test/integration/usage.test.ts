@@ -375,6 +375,8 @@ describe('metering, usage, summary and budgets', () => {
       });
       expect(nodesOn('2026-03-11')!.quantity).toBe(18);
       expect(byDay.totalCost).toBeGreaterThan(0);
+      // No egress at all: nothing to say about simulated traffic.
+      expect(byDay.simulatedEgress).toBe(false);
       // The organization's only cluster: its own days are the organization's.
       expect(await report(`from=2026-03-10&to=2026-03-11&clusterId=${A.clusterId}`)).toEqual(byDay);
 

@@ -22,23 +22,27 @@ function LoadBalancerRow({
   canChange: boolean;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+    <li className="flex items-center gap-3 py-2">
       <Network aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-      <span className="min-w-0 font-mono text-sm break-all">{balancer.name}</span>
-      <span className="font-mono text-xs">{balancer.ip}</span>
-      <span className="ml-auto flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-        Egress this month: {gb(balancer.egressGbThisMonth)}
-        {balancer.simulatedTraffic ? <Badge variant="warning">Simulated traffic</Badge> : null}
-        <RemoveResourceDialog
-          label={`Delete load balancer ${balancer.name}`}
-          title={`Delete load balancer ${balancer.name}?`}
-          description={`Its address ${balancer.ip} is released; traffic through it stops.`}
-          done={`Load balancer ${balancer.name} deleted`}
-          queryKey={loadBalancersQuery(clusterId).queryKey}
-          run={() => deleteLoadBalancer(clusterId, balancer.id)}
-          disabled={!canChange}
-        />
-      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-mono text-sm break-all">{balancer.name}</span>
+          <span className="font-mono text-xs">{balancer.ip}</span>
+        </p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          Egress this month: {gb(balancer.egressGbThisMonth)}
+          {balancer.simulatedTraffic ? <Badge variant="warning">Simulated traffic</Badge> : null}
+        </p>
+      </div>
+      <RemoveResourceDialog
+        label={`Delete load balancer ${balancer.name}`}
+        title={`Delete load balancer ${balancer.name}?`}
+        description={`Its address ${balancer.ip} is released; traffic through it stops.`}
+        done={`Load balancer ${balancer.name} deleted`}
+        queryKey={loadBalancersQuery(clusterId).queryKey}
+        run={() => deleteLoadBalancer(clusterId, balancer.id)}
+        disabled={!canChange}
+      />
     </li>
   );
 }

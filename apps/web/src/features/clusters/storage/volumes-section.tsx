@@ -19,29 +19,29 @@ function VolumeRow({
   canChange: boolean;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+    <li className="flex items-center gap-3 py-2">
       <HardDrive aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-      <span className="min-w-0 font-mono text-sm break-all">{volume.name}</span>
-      <span className="text-sm">{volume.sizeGb} GB</span>
-      <span className="text-xs text-muted-foreground">{volume.storageClass}</span>
-      <span className="ml-auto flex items-center gap-2 text-xs text-muted-foreground">
-        {volume.kind === 'node_disk' ? (
-          'Node disk, in the node price'
-        ) : (
-          <>
-            Billed by the GB-hour
-            <RemoveResourceDialog
-              label={`Delete volume ${volume.name}`}
-              title={`Delete volume ${volume.name}?`}
-              description={`Its ${volume.sizeGb} GB and what they hold are gone for good; its storage is billed up to now.`}
-              done={`Volume ${volume.name} deleted`}
-              queryKey={volumesQuery(clusterId).queryKey}
-              run={() => deleteVolume(clusterId, volume.id!)}
-              disabled={!canChange}
-            />
-          </>
-        )}
-      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-mono text-sm break-all">{volume.name}</span>
+          <span className="text-sm">{volume.sizeGb} GB</span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {volume.storageClass} ·{' '}
+          {volume.kind === 'node_disk' ? 'Node disk, in the node price' : 'Billed by the GB-hour'}
+        </p>
+      </div>
+      {volume.kind === 'persistent' ? (
+        <RemoveResourceDialog
+          label={`Delete volume ${volume.name}`}
+          title={`Delete volume ${volume.name}?`}
+          description={`Its ${volume.sizeGb} GB and what they hold are gone for good; its storage is billed up to now.`}
+          done={`Volume ${volume.name} deleted`}
+          queryKey={volumesQuery(clusterId).queryKey}
+          run={() => deleteVolume(clusterId, volume.id!)}
+          disabled={!canChange}
+        />
+      ) : null}
     </li>
   );
 }
@@ -58,7 +58,7 @@ export function VolumesSection({ cluster, canChange }: { cluster: Cluster; canCh
   return (
     <SectionCard
       title="Volumes"
-      description={`Persistent volumes cost ${money(STORAGE_GB_MONTH_CENTS)} per GB-month, billed by the hour; node disks are included in the node price.`}
+      description={`Persistent volumes: ${money(STORAGE_GB_MONTH_CENTS)} per GB-month, by the hour. Node disks come with their nodes.`}
       action={
         <FormDialog
           preload={loadStorageForms}

@@ -130,10 +130,17 @@ test.describe('usage', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split(/\r?\n/);
-    expect(lines[0]).toBe('day,cluster_id,cluster,metric,unit,quantity,billable_quantity,cost_usd');
+    expect(lines[0]).toBe(
+      'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd',
+    );
     expect(lines.length - 1).toBe(report.rows.length);
-    expect(lines).toContain(
-      `${last.day},,,node_hours,node-hours,${last.quantity.toFixed(3)},${last.billableQuantity.toFixed(3)},${(last.cost / 100).toFixed(2)}`,
+    // Each line names what it billed: the cluster's pools for its node-hours.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${last.day},,,node_hours,"?Nodes of pool [^,]+(, [^,]+)*"?,node-hours,${last.quantity.toFixed(3)},${last.billableQuantity.toFixed(3)},${(last.cost / 100).toFixed(2)}$`,
+        ),
+      ),
     );
 
     expect(await seriousViolations(page)).toEqual([]);

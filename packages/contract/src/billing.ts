@@ -437,6 +437,11 @@ export const usageReportSchema = z.object({
   currency: z.literal('USD'),
   totalCost: z.number().int(),
   rows: z.array(usageRowSchema),
+  /**
+   * True when egress in the range went through a load balancer of a simulated provider: that
+   * traffic is generated, and every page that shows it says so.
+   */
+  simulatedEgress: z.boolean(),
 });
 export type UsageReport = z.infer<typeof usageReportSchema>;
 

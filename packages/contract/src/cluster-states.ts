@@ -55,6 +55,8 @@ export const clusterActionStatuses = {
   backup: ['running'],
   /** Going back to a backup: a change like any other, and a way out of `degraded`. */
   restore: ['running', 'degraded'],
+  /** Volumes and load balancers: made and deleted beside any operation under way. */
+  storage: ['running', 'updating', 'degraded'],
 } as const satisfies Record<string, readonly ClusterStatus[]>;
 export type ClusterAction = keyof typeof clusterActionStatuses;
 

@@ -61,6 +61,12 @@ import type {
   workloadMigrationSchema,
 } from './public-forms.ts';
 import type { userSchema } from './users.ts';
+import type {
+  clusterLoadBalancersSchema,
+  clusterVolumesSchema,
+  createLoadBalancerSchema,
+  createVolumeSchema,
+} from './cluster-volumes.ts';
 import type { clusterAddonsSchema, createAddonOrderSchema } from './addons.ts';
 import type { backupSchema, clusterBackupsSchema } from './backups.ts';
 import type {
@@ -460,6 +466,30 @@ export const endpoints = {
       '/api/clusters/:id/backups/:backupId/restore',
       'backupId',
     ),
+    /** Node disks and persistent volumes; only the latter are billed as storage. */
+    volumes: routeWithId<Out<typeof clusterVolumesSchema>>()('GET', '/api/clusters/:id/volumes'),
+    createVolume: routeWithId<Out<typeof clusterVolumesSchema>, In<typeof createVolumeSchema>>()(
+      'POST',
+      '/api/clusters/:id/volumes',
+    ),
+    deleteVolume: routeWithIdAnd<Out<typeof clusterVolumesSchema>>()(
+      'DELETE',
+      '/api/clusters/:id/volumes/:volumeId',
+      'volumeId',
+    ),
+    loadBalancers: routeWithId<Out<typeof clusterLoadBalancersSchema>>()(
+      'GET',
+      '/api/clusters/:id/load-balancers',
+    ),
+    createLoadBalancer: routeWithId<
+      Out<typeof clusterLoadBalancersSchema>,
+      In<typeof createLoadBalancerSchema>
+    >()('POST', '/api/clusters/:id/load-balancers'),
+    deleteLoadBalancer: routeWithIdAnd<Out<typeof clusterLoadBalancersSchema>>()(
+      'DELETE',
+      '/api/clusters/:id/load-balancers/:loadBalancerId',
+      'loadBalancerId',
+    ),
   },
   addons: {
     /** Needs an `Idempotency-Key` header; answers the order (kind `addon`) to pay. */
@@ -825,6 +855,11 @@ export const endpoints = {
       'POST',
       '/api/dev/billing/close-month',
     ),
+    /**
+     * Meters the caller's organization up to now, the hour under way included, so that usage
+     * shows at once (the rest of that hour is then not metered: development only).
+     */
+    meterNow: route<{ records: number }>()('POST', '/api/dev/usage/meter-now'),
   },
 } as const;
 

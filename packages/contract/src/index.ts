@@ -17,6 +17,7 @@ export * from './payments.ts';
 export * from './card-rules.ts';
 export * from './clusters.ts';
 export * from './backups.ts';
+export * from './cluster-volumes.ts';
 export * from './billing.ts';
 export * from './addons.ts';
 export * from './products.ts';

@@ -14,7 +14,9 @@ import type {
   Cluster,
   ClusterAddons,
   ClusterEvent,
+  ClusterLoadBalancers,
   ClusterPage,
+  ClusterVolumes,
   ProductDetail,
   ProductInstance,
   QueuePage,
@@ -71,6 +73,25 @@ describe('demo data', () => {
     // The paid order's cluster provisions live, through the jobs, once the server runs them.
     const prod = all.find((cluster) => cluster.name === 'prod-eu')!;
     expect(prod.operation).toMatchObject({ kind: 'provision' });
+  });
+
+  it('gives demo clusters persistent volumes and load balancers, what storage and egress bill', async () => {
+    const demo = await signIn('demo');
+    const live = (await demo.get('/api/clusters?limit=100')).json<ClusterPage>();
+    const shop = live.items.find((cluster) => cluster.name === 'eu-shop')!;
+    const volumes = (await demo.get(`/api/clusters/${shop.id}/volumes`)).json<ClusterVolumes>();
+    // The media volume was deleted three days ago.
+    expect(volumes.volumes.filter((v) => v.kind === 'persistent').map((v) => v.name)).toEqual([
+      'catalog-db',
+    ]);
+    const balancers = (
+      await demo.get(`/api/clusters/${shop.id}/load-balancers`)
+    ).json<ClusterLoadBalancers>();
+    expect(balancers.loadBalancers).toMatchObject([
+      { name: 'storefront', ip: '203.0.113.10', simulatedTraffic: true },
+    ]);
+    const events = (await demo.get(`/api/clusters/${shop.id}/events`)).json<ClusterEvent[]>();
+    expect(events.map((event) => event.message)).toContain('Volume media deleted (500 GB)');
   });
 
   it('gives the demo organization tickets in every status with conversations, and the queue anonymous ones', async () => {

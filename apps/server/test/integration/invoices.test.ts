@@ -727,12 +727,12 @@ describe('monthly invoices', () => {
         `attachment; filename="${invoice.number}-usage.csv"`,
       );
       const rows = response.body.trimEnd().split('\r\n');
-      expect(rows[0]).toBe('hour,cluster_id,cluster,metric,quantity,billable,cost_usd');
+      expect(rows[0]).toBe('hour,cluster_id,cluster,metric,resource,quantity,billable,cost_usd');
       expect(rows.slice(1)).toEqual([
-        `${from.toISOString()},${web},web,egress_gb,0.001,0.001,0.00001`,
-        `${from.toISOString()},${web},web,node_hours,2.500,0.500,0.12345`,
-        `${new Date(from.getTime() + HOUR).toISOString()},${web},web,node_hours,2.500,0.500,0.12345`,
-        `${new Date(from.getTime() + 2 * HOUR).toISOString()},${web},web,node_hours,2.500,0.500,0.12345`,
+        `${from.toISOString()},${web},web,egress_gb,Egress,0.001,0.001,0.00001`,
+        `${from.toISOString()},${web},web,node_hours,Nodes,2.500,0.500,0.12345`,
+        `${new Date(from.getTime() + HOUR).toISOString()},${web},web,node_hours,Nodes,2.500,0.500,0.12345`,
+        `${new Date(from.getTime() + 2 * HOUR).toISOString()},${web},web,node_hours,Nodes,2.500,0.500,0.12345`,
       ]);
     });
 

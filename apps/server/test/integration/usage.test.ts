@@ -11,6 +11,7 @@ import {
   budgets,
   clusterEvents,
   clusterNodes,
+  clusterVolumes,
   clusters,
   invoices,
   notifications,
@@ -180,7 +181,6 @@ describe('metering, usage, summary and budgets', () => {
     const at = (metric: string, hour: Date) =>
       records.find((r) => r.metric === metric && r.hour.getTime() === hour.getTime());
     const rate = await rates();
-    const driver = t.app.services.providers.driver('alpenkube');
     for (const [index, hour] of [h(0), h(1), h(2)].entries()) {
       // Three nodes all hour, nothing prepaid (no subscription): three billable node-hours.
       expect(at('node_hours', hour)).toMatchObject({
@@ -200,20 +200,10 @@ describe('metering, usage, summary and budgets', () => {
         billableMilli: controlPlane,
         costMillicents: Math.round((controlPlane * rate.addonHour.monitoring!) / 1000),
       });
-      const usage = await driver.usage({ clusterId: A.clusterId, nodes: 3, hour });
-      const storage = Math.round(usage.storageGbHours * 1000);
-      const egress = Math.round(usage.egressGb * 1000);
-      expect(storage).toBeGreaterThan(0);
-      expect(at('storage_gb_hours', hour)).toMatchObject({
-        quantityMilli: storage,
-        billableMilli: storage,
-        costMillicents: Math.round((storage * rate.storageGbHour) / 1000),
-      });
-      expect(at('egress_gb', hour)).toMatchObject({
-        quantityMilli: egress,
-        billableMilli: egress,
-        costMillicents: egress,
-      });
+      // No persistent volume and no load balancer: no storage, no egress (node disks are
+      // part of the node's price).
+      expect(at('storage_gb_hours', hour)).toBeUndefined();
+      expect(at('egress_gb', hour)).toBeUndefined();
     }
     expect(await cursorOf(A.clusterId)).toEqual(h(3));
     await expectRollupMatchesRecords(A.clusterId);
@@ -263,6 +253,17 @@ describe('metering, usage, summary and budgets', () => {
       .set({ removedAt: h(1, 20, 30) })
       .where(eq(clusterNodes.id, first!.id));
 
+    // A volume of 10 GB all the while: storage.
+    await db()
+      .insert(clusterVolumes)
+      .values({
+        clusterId: B.clusterId,
+        name: 'data',
+        sizeGb: 10,
+        storageClass: 'alpenkube-ssd',
+        createdAt: h(0),
+      });
+
     await metering().meterOrganization(B.organizationId, h(2));
     const records = await recordsOf(B.clusterId);
     const at = (metric: string, hour: Date) =>
@@ -287,9 +288,10 @@ describe('metering, usage, summary and budgets', () => {
       });
     }
     // Storage and egress are never prepaid.
-    expect(at('storage_gb_hours', h(1))!.billableMilli).toBe(
-      at('storage_gb_hours', h(1))!.quantityMilli,
-    );
+    expect(at('storage_gb_hours', h(1))).toMatchObject({
+      quantityMilli: 10_000,
+      billableMilli: 10_000,
+    });
     expect(records.filter((r) => r.hour >= h(2))).toEqual([]);
   });
 
@@ -360,9 +362,8 @@ describe('metering, usage, summary and budgets', () => {
       });
       expect(byDay.rows.map((row) => `${row.day} ${row.metric}`)).toEqual(
         ['2026-03-10', '2026-03-11'].flatMap((day) =>
-          ['control_plane_hours', 'node_hours', 'addon_hours', 'storage_gb_hours', 'egress_gb'].map(
-            (metric) => `${day} ${metric}`,
-          ),
+          // Neither a volume nor a load balancer: no storage, no egress.
+          ['control_plane_hours', 'node_hours', 'addon_hours'].map((metric) => `${day} ${metric}`),
         ),
       );
       const nodesOn = (day: string) =>
@@ -374,11 +375,13 @@ describe('metering, usage, summary and budgets', () => {
       });
       expect(nodesOn('2026-03-11')!.quantity).toBe(18);
       expect(byDay.totalCost).toBeGreaterThan(0);
+      // No egress at all: nothing to say about simulated traffic.
+      expect(byDay.simulatedEgress).toBe(false);
       // The organization's only cluster: its own days are the organization's.
       expect(await report(`from=2026-03-10&to=2026-03-11&clusterId=${A.clusterId}`)).toEqual(byDay);
 
       const byCluster = await report('from=2026-03-10&to=2026-03-11&groupBy=cluster');
-      expect(byCluster.rows).toHaveLength(5);
+      expect(byCluster.rows).toHaveLength(3);
       expect(byCluster.rows.every((row) => row.clusterId === A.clusterId && row.day === null)).toBe(
         true,
       );
@@ -437,12 +440,12 @@ describe('metering, usage, summary and budgets', () => {
       );
       const lines = response.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'day,cluster_id,cluster,metric,unit,quantity,billable_quantity,cost_usd',
+        'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd',
       );
       expect(lines).toHaveLength(json.rows.length + 1);
       const nodes = json.rows.find((row) => row.metric === 'node_hours')!;
       expect(lines).toContain(
-        `,${A.clusterId},web,node_hours,node-hours,90.000,90.000,${(nodes.cost / 100).toFixed(2)}`,
+        `,${A.clusterId},web,node_hours,Nodes of pool general,node-hours,90.000,90.000,${(nodes.cost / 100).toFixed(2)}`,
       );
     });
 

@@ -8,6 +8,7 @@ import type { KubeClusterView } from '../kube-api/index.ts';
 import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 import { loadPools, tierOf } from './cluster-records.ts';
+import { liveLoadBalancers, liveVolumes } from './cluster-volume-rows.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
 const addonWorkloads: Record<string, { namespace: string; replicas: number }> = {
@@ -123,6 +124,8 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       const { cluster } = found;
       const sizes = tierOf(catalog, cluster.tierId).nodeSizes;
       const pools = await loadPools(db, [cluster.id]);
+      const volumes = await liveVolumes(db, cluster.id);
+      const loadBalancers = await liveLoadBalancers(db, cluster.id);
       return {
         id: cluster.id,
         name: cluster.name,
@@ -154,6 +157,17 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
             createdAt: cluster.createdAt,
           };
         }),
+        volumes: volumes.map((volume) => ({
+          name: volume.name,
+          sizeGb: volume.sizeGb,
+          storageClass: volume.storageClass,
+          createdAt: volume.createdAt,
+        })),
+        loadBalancers: loadBalancers.map((balancer) => ({
+          name: balancer.name,
+          ip: balancer.ip,
+          createdAt: balancer.createdAt,
+        })),
       };
     },
   };

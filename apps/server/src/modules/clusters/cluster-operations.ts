@@ -31,6 +31,7 @@ import {
 import { assertClusterTransition } from './cluster-states.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { operationPolicies } from './operation-policies.ts';
+import { releaseClusterResources } from './cluster-volume-rows.ts';
 
 export const clusterOperationJob = defineJob(
   'cluster.operation',
@@ -318,6 +319,7 @@ export function createClusterOperations(
         ...(target === 'deleted' ? { deletedAt: now } : {}),
       })
       .where(eq(clusters.id, cluster.id));
+    if (target === 'deleted') await releaseClusterResources(tx, cluster.id, now);
 
     const ended = { tx, cluster, operation, catalog, hooks: deps };
     await policy.billing(ended, failure !== null);

@@ -6,7 +6,11 @@ import {
   clusterListQuerySchema,
   clusterPageSchema,
   clusterSchema,
+  clusterLoadBalancersSchema,
   clusterTopologySchema,
+  clusterVolumesSchema,
+  createLoadBalancerSchema,
+  createVolumeSchema,
   deleteClusterSchema,
   idParamsSchema,
   renameClusterSchema,
@@ -20,6 +24,8 @@ import { KUBECONFIG_ACCESS } from './cluster-access.ts';
 const poolParams = idParamsSchema.extend({
   poolId: idParamsSchema.shape.id,
 });
+const volumeParams = idParamsSchema.extend({ volumeId: idParamsSchema.shape.id });
+const loadBalancerParams = idParamsSchema.extend({ loadBalancerId: idParamsSchema.shape.id });
 const nodeParams = idParamsSchema.extend({
   nodeName: z.string().min(1).max(253),
 });
@@ -244,5 +250,98 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
     },
     async (request) =>
       clusters.rotateCredentials(session(request), clientInfo(request), request.params.id),
+  );
+
+  route(
+    endpoints.clusters.volumes,
+    {
+      access: 'member',
+      summary: "The cluster's volumes: its nodes' disks and its persistent volumes",
+      params: idParamsSchema,
+      answer: { 200: clusterVolumesSchema },
+      refuses: [404],
+    },
+    async (request) => clusters.volumes(session(request).organizationId, request.params.id),
+  );
+
+  route(
+    endpoints.clusters.createVolume,
+    {
+      access: 'orderer',
+      summary: 'Creates a persistent volume, billed by the GB-hour from now (audited)',
+      params: idParamsSchema,
+      body: createVolumeSchema,
+      answer: { 200: clusterVolumesSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.createVolume(session(request), clientInfo(request), request.params.id, request.body),
+  );
+
+  route(
+    endpoints.clusters.deleteVolume,
+    {
+      access: 'orderer',
+      summary: 'Deletes a persistent volume; its storage is billed up to now (audited)',
+      params: volumeParams,
+      answer: { 200: clusterVolumesSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.deleteVolume(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.params.volumeId,
+      ),
+  );
+
+  route(
+    endpoints.clusters.loadBalancers,
+    {
+      access: 'member',
+      summary: "The cluster's load balancers, with their egress this month",
+      params: idParamsSchema,
+      answer: { 200: clusterLoadBalancersSchema },
+      refuses: [404],
+    },
+    async (request) => clusters.loadBalancers(session(request).organizationId, request.params.id),
+  );
+
+  route(
+    endpoints.clusters.createLoadBalancer,
+    {
+      access: 'orderer',
+      summary: 'Creates a load balancer with a public address; its egress is billed (audited)',
+      params: idParamsSchema,
+      body: createLoadBalancerSchema,
+      answer: { 200: clusterLoadBalancersSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.createLoadBalancer(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  route(
+    endpoints.clusters.deleteLoadBalancer,
+    {
+      access: 'orderer',
+      summary: 'Deletes a load balancer and releases its address (audited)',
+      params: loadBalancerParams,
+      answer: { 200: clusterLoadBalancersSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.deleteLoadBalancer(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.params.loadBalancerId,
+      ),
   );
 });

@@ -8,6 +8,7 @@ import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { createClusterOperations } from './cluster-operations.ts';
 import { createClusterReads } from './cluster-reads.ts';
+import { createClusterVolumes } from './cluster-volumes.ts';
 
 /**
  * The organization's clusters: what members read, the changes a provider applies (each an
@@ -39,6 +40,7 @@ export function createClusterService(
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
     ...createClusterBackups(context, reads.view),
+    ...createClusterVolumes(context),
     resumeStranded: context.operations.resumeStranded,
     /** The cluster kind of order: once paid, the cluster is made and its provisioning queued. */
     orderKind: {

@@ -26,6 +26,7 @@ const actionWords: Record<ClusterAction, string> = {
   delete: 'deleted',
   backup: 'backed up',
   restore: 'restored from a backup',
+  storage: 'given or relieved of volumes and load balancers',
 };
 
 function allowedList(action: ClusterAction): string {

@@ -14,3 +14,4 @@ export { findCluster } from './cluster-lookup.ts';
 export type { AddonInstallStart } from './cluster-addons.ts';
 export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';
 export { clusterMadeByOrder } from './cluster-orders.ts';
+export { billedResourcesOf, type BilledResources } from './cluster-resources.ts';

@@ -5,6 +5,7 @@ import type { DemoServices } from './demo-services.ts';
 import { createNotification } from '../notifications/index.ts';
 import { createOrganization } from '../organizations/index.ts';
 import { seedDemoClusters } from './demo-clusters.ts';
+import { seedDemoVolumes } from './demo-volumes.ts';
 import { seedDemoAddons } from './demo-addons.ts';
 import { seedDemoAudit } from './demo-audit.ts';
 import { seedDemoBilling } from './demo-billing.ts';
@@ -128,6 +129,7 @@ export async function seedDemoData(services: DemoServices) {
   });
   if (seededHere === false) return;
   await seedDemoClusters(services, seededHere);
+  await seedDemoVolumes(services, seededHere);
   // Orders go through the same services as a customer's, each in its own transactions.
   await seedDemoOrders(services);
   await seedDemoProducts(services);

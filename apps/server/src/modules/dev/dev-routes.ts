@@ -114,4 +114,21 @@ export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) 
     async (request) =>
       app.services.invoices.closeToNow(requireSession(request).user, request.body.organizationId),
   );
+
+  route(
+    endpoints.dev.meterNow,
+    {
+      access: 'signedIn',
+      summary:
+        "Meters the caller's organization up to now, the hour under way included (its rest is then never metered)",
+      answer: { 200: z.object({ records: z.number().int() }) },
+    },
+    async (request) => {
+      const { records } = await app.services.metering.meterOrganization(
+        requireSession(request).user.organizationId,
+        new Date(),
+      );
+      return { records };
+    },
+  );
 });

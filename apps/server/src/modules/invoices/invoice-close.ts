@@ -7,7 +7,7 @@ import { invoiceLines, invoiceNumberCounters, invoices } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { firstRenewalPaidAt, paidRenewalsBetween, readBillingDetails } from '../billing/index.ts';
 import { queueInvoiceCharge } from './invoice-charge.ts';
-import { clusterNamesOf } from '../clusters/index.ts';
+import { billedResourcesOf, clusterNamesOf } from '../clusters/index.ts';
 import {
   firstUnbilledUsageAt,
   markUsageBilled,
@@ -82,13 +82,19 @@ async function periodLines(tx: Tx, organizationId: number, start: Date, until: D
       renewalId: renewal.id,
     })),
   ];
+  const resources = await billedResourcesOf(
+    tx,
+    usage.map((group) => group.clusterId),
+    start,
+    until,
+  );
   for (const group of usage) {
     const quantityMilli = Number(group.quantityMilli);
     if (quantityMilli === 0) continue;
     const label = usageMetricLabels[group.metric];
     lines.push({
       kind: 'usage',
-      description: `Cluster ${group.clusterName}: ${label.name}`,
+      description: `Cluster ${group.clusterName}: ${resources.describe(group.clusterId, group.metric)}`,
       clusterId: group.clusterId,
       metric: group.metric,
       quantityMilli,

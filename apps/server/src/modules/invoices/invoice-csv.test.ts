@@ -12,6 +12,7 @@ describe('usage CSV', () => {
         clusterId: 3,
         clusterName: 'web',
         metric: 'node_hours',
+        resource: 'Nodes of pool general',
         quantityMilli: 5000,
         billableMilli: 2000,
         costMillicents: 123_456,
@@ -21,15 +22,16 @@ describe('usage CSV', () => {
         clusterId: 3,
         clusterName: 'web',
         metric: 'egress_gb',
+        resource: 'Egress through load balancers web (203.0.113.10), simulated traffic',
         quantityMilli: 1,
         billableMilli: 1,
         costMillicents: 7,
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'hour,cluster_id,cluster,metric,quantity,billable,cost_usd',
-      '2026-03-01T00:00:00.000Z,3,web,node_hours,5.000,2.000,1.23456',
-      '2026-03-01T01:00:00.000Z,3,web,egress_gb,0.001,0.001,0.00007',
+      'hour,cluster_id,cluster,metric,resource,quantity,billable,cost_usd',
+      '2026-03-01T00:00:00.000Z,3,web,node_hours,Nodes of pool general,5.000,2.000,1.23456',
+      '2026-03-01T01:00:00.000Z,3,web,egress_gb,"Egress through load balancers web (203.0.113.10), simulated traffic",0.001,0.001,0.00007',
       '',
     ]);
   });

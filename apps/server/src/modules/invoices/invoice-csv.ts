@@ -5,6 +5,8 @@ export interface UsageCsvRow {
   clusterId: number;
   clusterName: string;
   metric: UsageMetric;
+  /** What the row bills, by name: "persistent volumes data (100 GB)". */
+  resource: string;
   quantityMilli: number;
   billableMilli: number;
   costMillicents: number;
@@ -27,7 +29,8 @@ const usd = (millicents: number) => {
   return `${sign}${Math.floor(abs / 100_000)}.${String(abs % 100_000).padStart(5, '0')}`;
 };
 
-export const USAGE_CSV_HEADER = 'hour,cluster_id,cluster,metric,quantity,billable,cost_usd';
+export const USAGE_CSV_HEADER =
+  'hour,cluster_id,cluster,metric,resource,quantity,billable,cost_usd';
 
 /** Records as CSV lines, each ending with CRLF (a batch of the file, without its header). */
 export function usageCsvLines(rows: readonly UsageCsvRow[]): string {
@@ -38,6 +41,7 @@ export function usageCsvLines(rows: readonly UsageCsvRow[]): string {
       String(row.clusterId),
       csvField(row.clusterName),
       row.metric,
+      csvField(row.resource),
       milli(row.quantityMilli),
       milli(row.billableMilli),
       usd(row.costMillicents),

@@ -4,11 +4,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices } from './schema.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { billedResourcesOf } from '../clusters/index.ts';
 import { billedUsagePage } from '../metering/index.ts';
 import { USAGE_CSV_HEADER, usageCsvLines, type UsageCsvRow } from './invoice-csv.ts';
 
 /** Records read per query while the file is written. */
 const BATCH_ROWS = 2_000;
+const HOUR_MS = 3_600_000;
 /** Far above a year of hourly usage of a large organization; a guard, not a limit. */
 const MAX_CSV_BYTES = 1024 * 1024 * 1024;
 
@@ -19,12 +21,29 @@ const fileKey = (invoiceId: number) => `invoices/${invoiceId}/usage.csv`;
 /** The invoice's usage as CSV text, a batch of records per query (keyset over the file's order). */
 async function* csvText(db: Db, invoice: InvoiceRow): AsyncGenerator<string> {
   yield `${USAGE_CSV_HEADER}\r\n`;
-  let after: UsageCsvRow | undefined;
+  let after: Parameters<typeof billedUsagePage>[2];
   for (;;) {
-    const rows: UsageCsvRow[] = await billedUsagePage(db, invoice, after, BATCH_ROWS);
-    if (rows.length) yield usageCsvLines(rows);
-    if (rows.length < BATCH_ROWS) return;
-    after = rows.at(-1);
+    const page = await billedUsagePage(db, invoice, after, BATCH_ROWS);
+    if (page.length === 0) return;
+    // The page is in hour order: its resources are loaded once for its hours.
+    const resources = await billedResourcesOf(
+      db,
+      page.map((row) => row.clusterId),
+      page[0]!.hour,
+      new Date(page.at(-1)!.hour.getTime() + HOUR_MS),
+    );
+    const rows: UsageCsvRow[] = page.map((row) => ({
+      ...row,
+      resource: resources.describe(
+        row.clusterId,
+        row.metric,
+        row.hour,
+        new Date(row.hour.getTime() + HOUR_MS),
+      ),
+    }));
+    yield usageCsvLines(rows);
+    if (page.length < BATCH_ROWS) return;
+    after = page.at(-1);
   }
 }
 

@@ -106,7 +106,9 @@ describe('kube api routes', () => {
     expect(resources.resources.map((r) => [r.name, r.namespaced, r.shortNames, r.verbs])).toEqual([
       ['namespaces', false, ['ns'], ['get', 'list']],
       ['nodes', false, ['no'], ['get', 'list']],
+      ['persistentvolumes', false, ['pv'], ['get', 'list']],
       ['pods', true, ['po'], ['get', 'list']],
+      ['services', true, ['svc'], ['get', 'list']],
     ]);
     expect((await get('/version')).json()).toMatchObject({
       major: '1',
@@ -166,6 +168,55 @@ describe('kube api routes', () => {
       'Status',
       'Age',
     ]);
+  });
+
+  it("prints the customer's persistent volumes and load balancers as kubectl's printers do", async () => {
+    const volumes = (await get('/api/v1/persistentvolumes', { ...auth, accept: TABLE })).json();
+    expect(volumes.columnDefinitions.map((c: { name: string }) => c.name)).toEqual([
+      'Name',
+      'Capacity',
+      'Access Modes',
+      'Reclaim Policy',
+      'Status',
+      'Claim',
+      'StorageClass',
+      'VolumeAttributesClass',
+      'Reason',
+      'Age',
+      'VolumeMode',
+    ]);
+    expect(volumes.rows[0].cells).toEqual([
+      'data',
+      '100Gi',
+      'RWO',
+      'Delete',
+      'Available',
+      '',
+      'alpenkube-ssd',
+      '<unset>',
+      '',
+      '2d',
+      'Filesystem',
+    ]);
+    const services = (await get('/api/v1/services', { ...auth, accept: TABLE })).json();
+    expect(services.rows.map((row: { cells: unknown[] }) => row.cells.slice(0, 5))).toEqual([
+      ['kubernetes', 'ClusterIP', '10.96.0.1', '<none>', '443/TCP'],
+      [
+        'web',
+        'LoadBalancer',
+        expect.stringMatching(/^10\.96\./),
+        '203.0.113.10',
+        expect.stringMatching(/^80:3\d{4}\/TCP,443:3\d{4}\/TCP$/),
+      ],
+      ['kube-dns', 'ClusterIP', '10.96.0.10', '<none>', '53/UDP,53/TCP,9153/TCP'],
+    ]);
+    const inDefault = (await get('/api/v1/namespaces/default/services/web')).json();
+    expect(inDefault).toMatchObject({
+      kind: 'Service',
+      spec: { type: 'LoadBalancer' },
+      status: { loadBalancer: { ingress: [{ ip: '203.0.113.10' }] } },
+    });
+    expect((await get('/api/v1/namespaces/kube-system/services/web')).statusCode).toBe(404);
   });
 
   it('answers lists and objects as JSON, filtered by label and field selectors', async () => {
@@ -236,7 +287,7 @@ describe('kube api routes', () => {
       'NotFound',
       'pods "nope" not found',
     );
-    await expectStatus(await get('/api/v1/services'), 404, 'NotFound', /could not find/);
+    await expectStatus(await get('/api/v1/configmaps'), 404, 'NotFound', /could not find/);
     await expectStatus(await get('/openapi/v2'), 404, 'NotFound', /could not find/);
     await expectStatus(await get('/api/v1/nodes?watch=1'), 405, 'MethodNotAllowed', /watch/);
     await expectStatus(

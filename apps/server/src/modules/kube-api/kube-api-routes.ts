@@ -14,6 +14,8 @@ import {
   namespacesResource,
   nodesResource,
   podsResource,
+  persistentVolumesResource,
+  servicesResource,
   type KubeResource,
 } from './kube-resources.ts';
 import {
@@ -160,6 +162,27 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
     app.get('/api/v1/pods', route, listOf(podsResource, pods));
     app.get('/api/v1/namespaces/:namespace/pods', route, listOf(podsResource, podsIn));
     app.get('/api/v1/namespaces/:namespace/pods/:name', route, oneOf(podsResource, podsIn));
+    const persistentVolumes = (all: ClusterObjects) => all.persistentVolumes;
+    const services = (all: ClusterObjects) => all.services;
+    const servicesIn = (all: ClusterObjects, params: Params) =>
+      all.services.filter((service) => service.metadata.namespace === params.namespace);
+    app.get(
+      '/api/v1/persistentvolumes',
+      route,
+      listOf(persistentVolumesResource, persistentVolumes),
+    );
+    app.get(
+      '/api/v1/persistentvolumes/:name',
+      route,
+      oneOf(persistentVolumesResource, persistentVolumes),
+    );
+    app.get('/api/v1/services', route, listOf(servicesResource, services));
+    app.get('/api/v1/namespaces/:namespace/services', route, listOf(servicesResource, servicesIn));
+    app.get(
+      '/api/v1/namespaces/:namespace/services/:name',
+      route,
+      oneOf(servicesResource, servicesIn),
+    );
 
     // Anything else under the cluster's path is a resource or group this API does not serve
     // (kubectl asks for some, e.g. /openapi/v2 for `kubectl explain`).

@@ -1,13 +1,23 @@
-import type { KubeClusterView, KubeNamespace, KubeNode, KubePod } from './kube-types.ts';
+import type {
+  KubeClusterView,
+  KubeNamespace,
+  KubeNode,
+  KubePersistentVolume,
+  KubePod,
+  KubeService,
+} from './kube-types.ts';
 import { compareKeys } from './kube-names.ts';
 import { namespaceObjects } from './kube-namespaces.ts';
 import { nodeAddresses, nodeObject } from './kube-nodes.ts';
 import { podObjects } from './kube-pods.ts';
+import { persistentVolumeObjects, serviceObjects } from './kube-storage.ts';
 
 export interface ClusterObjects {
   nodes: KubeNode[];
   namespaces: KubeNamespace[];
   pods: KubePod[];
+  persistentVolumes: KubePersistentVolume[];
+  services: KubeService[];
 }
 
 /**
@@ -25,5 +35,11 @@ export function clusterObjects(cluster: KubeClusterView, now: Date): ClusterObje
       compareKeys(a.metadata.namespace!, b.metadata.namespace!) ||
       compareKeys(a.metadata.name, b.metadata.name),
   );
-  return { nodes, namespaces: namespaceObjects(cluster), pods };
+  return {
+    nodes,
+    namespaces: namespaceObjects(cluster),
+    pods,
+    persistentVolumes: persistentVolumeObjects(cluster),
+    services: serviceObjects(cluster),
+  };
 }

@@ -1,5 +1,12 @@
 import type { ClusterObjects } from './kube-objects.ts';
-import type { KubeNamespace, KubeNode, KubeObject, KubePod } from './kube-types.ts';
+import type {
+  KubeNamespace,
+  KubeNode,
+  KubeObject,
+  KubePersistentVolume,
+  KubePod,
+  KubeService,
+} from './kube-types.ts';
 import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from './kube-tables.ts';
 
 /**
@@ -8,7 +15,7 @@ import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from 
  * server-side printers of Kubernetes, column for column).
  */
 export interface KubeResource<T extends KubeObject = KubeObject> {
-  name: 'nodes' | 'namespaces' | 'pods';
+  name: 'nodes' | 'namespaces' | 'pods' | 'persistentvolumes' | 'services';
   singularName: string;
   kind: T['kind'];
   namespaced: boolean;
@@ -162,4 +169,128 @@ export const podsResource: KubeResource<KubePod> = {
   },
 };
 
-export const KUBE_RESOURCES = [namespacesResource, nodesResource, podsResource] as const;
+/** PersistentVolumes: the customer's persistent volumes (node disks are not listed). */
+export const persistentVolumesResource: KubeResource<KubePersistentVolume> = {
+  name: 'persistentvolumes',
+  singularName: 'persistentvolume',
+  kind: 'PersistentVolume',
+  namespaced: false,
+  shortNames: ['pv'],
+  objects: (all) => all.persistentVolumes,
+  fields: {
+    'metadata.name': (volume) => volume.metadata.name,
+    'status.phase': (volume) => volume.status.phase,
+  },
+  columns: [
+    nameColumn,
+    column(
+      'Capacity',
+      "capacity is the description of the persistent volume's resources and capacity.",
+    ),
+    column('Access Modes', 'accessModes contains all ways the volume can be mounted.'),
+    column(
+      'Reclaim Policy',
+      'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim.',
+    ),
+    column(
+      'Status',
+      'phase indicates if a volume is available, bound to a claim, or released by a claim.',
+    ),
+    column(
+      'Claim',
+      'claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim.',
+    ),
+    column(
+      'StorageClass',
+      'storageClassName is the name of StorageClass to which this persistent volume belongs.',
+    ),
+    column(
+      'VolumeAttributesClass',
+      'Name of VolumeAttributesClass to which this persistent volume belongs.',
+    ),
+    column('Reason', 'reason is a brief CamelCase string that describes any failure.'),
+    ageColumn,
+    column(
+      'VolumeMode',
+      'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.',
+      { priority: 1 },
+    ),
+  ],
+  cells: (volume, now) => [
+    volume.metadata.name,
+    volume.spec.capacity.storage,
+    'RWO',
+    volume.spec.persistentVolumeReclaimPolicy,
+    volume.status.phase,
+    '',
+    volume.spec.storageClassName,
+    '<unset>',
+    '',
+    age(volume, now),
+    volume.spec.volumeMode,
+  ],
+};
+
+/** `80:31234/TCP,443:30567/TCP`, as kubectl prints a service's ports. */
+function servicePorts(service: KubeService): string {
+  return service.spec.ports
+    .map((port) =>
+      port.nodePort
+        ? `${port.port}:${port.nodePort}/${port.protocol}`
+        : `${port.port}/${port.protocol}`,
+    )
+    .join(',');
+}
+
+export const servicesResource: KubeResource<KubeService> = {
+  name: 'services',
+  singularName: 'service',
+  kind: 'Service',
+  namespaced: true,
+  shortNames: ['svc'],
+  categories: ['all'],
+  objects: (all) => all.services,
+  fields: {
+    'metadata.name': (service) => service.metadata.name,
+    'metadata.namespace': (service) => service.metadata.namespace!,
+    'spec.type': (service) => service.spec.type,
+  },
+  columns: [
+    nameColumn,
+    column('Type', 'type determines how the Service is exposed.'),
+    column('Cluster-IP', 'clusterIP is the IP address of the service.'),
+    column(
+      'External-IP',
+      'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.',
+    ),
+    column('Port(s)', 'The list of ports that are exposed by this service.'),
+    ageColumn,
+    column(
+      'Selector',
+      'Route service traffic to pods with label keys and values matching this selector.',
+      { priority: 1 },
+    ),
+  ],
+  cells: (service, now) => [
+    service.metadata.name,
+    service.spec.type,
+    service.spec.clusterIP,
+    service.status.loadBalancer.ingress?.map((entry) => entry.ip).join(',') ??
+      (service.spec.type === 'LoadBalancer' ? '<pending>' : NONE),
+    servicePorts(service),
+    age(service, now),
+    service.spec.selector
+      ? Object.entries(service.spec.selector)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(',')
+      : NONE,
+  ],
+};
+
+export const KUBE_RESOURCES = [
+  namespacesResource,
+  nodesResource,
+  persistentVolumesResource,
+  podsResource,
+  servicesResource,
+] as const;

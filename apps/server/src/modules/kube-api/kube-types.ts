@@ -34,6 +34,23 @@ export interface KubeClusterView {
   createdAt: Date;
   nodes: KubeNodeView[];
   addons: KubeAddonView[];
+  /** The customer's persistent volumes (node disks are not PersistentVolumes). */
+  volumes: KubeVolumeView[];
+  loadBalancers: KubeLoadBalancerView[];
+}
+
+export interface KubeVolumeView {
+  name: string;
+  sizeGb: number;
+  storageClass: string;
+  createdAt: Date;
+}
+
+export interface KubeLoadBalancerView {
+  name: string;
+  /** Its public address. */
+  ip: string;
+  createdAt: Date;
 }
 
 /**
@@ -155,4 +172,41 @@ export interface KubePod {
   };
 }
 
-export type KubeObject = KubeNode | KubeNamespace | KubePod;
+export interface KubePersistentVolume {
+  apiVersion: 'v1';
+  kind: 'PersistentVolume';
+  metadata: ObjectMeta;
+  spec: {
+    capacity: { storage: string };
+    accessModes: string[];
+    persistentVolumeReclaimPolicy: 'Delete' | 'Retain';
+    storageClassName: string;
+    volumeMode: 'Filesystem';
+    csi: { driver: string; volumeHandle: string; fsType: string };
+  };
+  status: { phase: 'Available' };
+}
+
+export interface KubeService {
+  apiVersion: 'v1';
+  kind: 'Service';
+  metadata: ObjectMeta;
+  spec: {
+    type: 'ClusterIP' | 'LoadBalancer';
+    clusterIP: string;
+    clusterIPs: string[];
+    ports: {
+      name: string;
+      protocol: 'TCP' | 'UDP';
+      port: number;
+      targetPort: number;
+      nodePort?: number;
+    }[];
+    selector?: Record<string, string>;
+    sessionAffinity: 'None';
+    externalTrafficPolicy?: 'Cluster';
+  };
+  status: { loadBalancer: { ingress?: { ip: string }[] } };
+}
+
+export type KubeObject = KubeNode | KubeNamespace | KubePod | KubePersistentVolume | KubeService;

@@ -92,6 +92,17 @@ export function testCluster(overrides: Partial<KubeClusterView> = {}): KubeClust
         createdAt: new Date(Date.now() - 300_000),
       }),
     ],
+    volumes: [
+      {
+        name: 'data',
+        sizeGb: 100,
+        storageClass: 'alpenkube-ssd',
+        createdAt: new Date(Date.now() - 2 * DAY),
+      },
+    ],
+    loadBalancers: [
+      { name: 'web', ip: '203.0.113.10', createdAt: new Date(Date.now() - 3_600_000) },
+    ],
     ...overrides,
   };
 }

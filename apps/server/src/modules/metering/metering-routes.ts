@@ -42,7 +42,14 @@ export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route)
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
-        .send(metering.usageCsv(report) as never); // the CSV form of reportOrCsv
+        .send(
+          // the CSV form of reportOrCsv
+          (await metering.usageCsv(
+            session(request).organizationId,
+            report,
+            query.clusterId,
+          )) as never,
+        );
     },
   );
 

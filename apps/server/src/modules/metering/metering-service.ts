@@ -1,3 +1,4 @@
+import type { UsageReport } from '@alpenkube/contract';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
@@ -6,7 +7,7 @@ import { billingSummary, monthToDate } from './billing-summary.ts';
 import { createBudgets } from './budgets.ts';
 import { createSummaryCache } from './summary-cache.ts';
 import { createUsageMeter, type MeteringLog } from './usage-meter.ts';
-import { usageCsv, usageReport, type UsageReportQuery } from './usage-report.ts';
+import { namedUsageCsv, usageReport, type UsageReportQuery } from './usage-report.ts';
 
 /** How often every instance meters the hours that ended and checks the budgets. */
 export const METERING_EVERY_MS = 60_000;
@@ -62,7 +63,9 @@ export function createMeteringService(
 
     usage: (organizationId: number, query: UsageReportQuery) =>
       usageReport(db, organizationId, query),
-    usageCsv,
+    /** The report as CSV, each line naming the resource it bills. */
+    usageCsv: (organizationId: number, report: UsageReport, clusterId?: number) =>
+      namedUsageCsv(db, organizationId, report, clusterId),
 
     /** `GET /api/billing/summary`'s answer. Outside any transaction. */
     summary: (organizationId: number, now = new Date()) =>

@@ -133,7 +133,7 @@ export function paidConfigAt(history: ClusterHistory, hour: Date): PaidConfig | 
 /**
  * The control plane, add-ons and nodes of one hour, from `hour` to `end` (the hour's end, or
  * earlier for the part of the current hour metered when a month closes). Records of nothing
- * (a zero quantity) are left out. `nodeHours` is for the provider's storage and egress figures.
+ * (a zero quantity) are left out.
  */
 export function meterHour(
   history: ClusterHistory,
@@ -203,7 +203,17 @@ export function meterHour(
   return { records, nodeHours: nodeSeconds / HOUR_SECONDS };
 }
 
-/** The provider's figures of the hour (storage and egress), every unit billable. */
+/**
+ * Thousandths of GB-hours of the volumes inside [from, to): each volume's GB times its seconds
+ * there, summed and rounded once, half up.
+ */
+export function volumeGbHoursMilli(volumes: (Span & { sizeGb: number })[], from: Date, to: Date) {
+  let gbSeconds = 0;
+  for (const volume of volumes) gbSeconds += volume.sizeGb * overlapSeconds(volume, from, to);
+  return Math.round((gbSeconds * 1000) / HOUR_SECONDS);
+}
+
+/** Storage (the volumes' GB-hours) and egress (the provider's figure) of the hour, all billable. */
 export function resourceRecords(
   hour: Date,
   usage: { storageGbHours: number; egressGb: number },

@@ -2,7 +2,14 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, min, ne, or, sql } from 'dr
 import { meteredRates, type Catalog, type ClusterConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { subscriptions } from '../billing/schema.ts';
-import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../clusters/schema.ts';
+import {
+  clusterEvents,
+  clusterLoadBalancers,
+  clusterNodePools,
+  clusterNodes,
+  clusterVolumes,
+  clusters,
+} from '../clusters/schema.ts';
 import {
   meteringCursors,
   usageDaily,
@@ -20,11 +27,14 @@ import {
   hourEnd,
   hourStart,
   meterHour,
+  overlapSeconds,
   resourceRecords,
+  volumeGbHoursMilli,
   type ClusterHistory,
   type HourRates,
   type MeteredUsage,
   type PaidConfig,
+  type Span,
 } from './usage-hours.ts';
 
 type ClusterRow = typeof clusters.$inferSelect;
@@ -91,7 +101,12 @@ async function history(
   firstRunningAt: Date | null,
   from: Date,
   to: Date,
-): Promise<{ history: ClusterHistory; pools: PoolRow[] }> {
+): Promise<{
+  history: ClusterHistory;
+  pools: PoolRow[];
+  volumes: (Span & { sizeGb: number })[];
+  loadBalancers: (Span & { id: number })[];
+}> {
   const pools = await tx
     .select({
       id: clusterNodePools.id,
@@ -117,6 +132,40 @@ async function history(
         or(isNull(clusterNodes.removedAt), gt(clusterNodes.removedAt, from)),
       ),
     );
+  // Volumes and load balancers end with the cluster, whatever their own rows say.
+  const endOf = (deletedAt: Date | null) => earliest(deletedAt, cluster.deletedAt) ?? null;
+  const volumes = (
+    await tx
+      .select({
+        sizeGb: clusterVolumes.sizeGb,
+        start: clusterVolumes.createdAt,
+        end: clusterVolumes.deletedAt,
+      })
+      .from(clusterVolumes)
+      .where(
+        and(
+          eq(clusterVolumes.clusterId, cluster.id),
+          lt(clusterVolumes.createdAt, to),
+          or(isNull(clusterVolumes.deletedAt), gt(clusterVolumes.deletedAt, from)),
+        ),
+      )
+  ).map((volume) => ({ ...volume, end: endOf(volume.end) }));
+  const loadBalancers = (
+    await tx
+      .select({
+        id: clusterLoadBalancers.id,
+        start: clusterLoadBalancers.createdAt,
+        end: clusterLoadBalancers.deletedAt,
+      })
+      .from(clusterLoadBalancers)
+      .where(
+        and(
+          eq(clusterLoadBalancers.clusterId, cluster.id),
+          lt(clusterLoadBalancers.createdAt, to),
+          or(isNull(clusterLoadBalancers.deletedAt), gt(clusterLoadBalancers.deletedAt, from)),
+        ),
+      )
+  ).map((balancer) => ({ ...balancer, end: endOf(balancer.end) }));
   const covering = await tx
     .select({
       paidConfig: subscriptions.paidConfig,
@@ -133,6 +182,8 @@ async function history(
     .orderBy(asc(subscriptions.id));
   return {
     pools,
+    volumes,
+    loadBalancers,
     history: {
       firstRunningAt,
       deletedAt: cluster.deletedAt,
@@ -247,16 +298,19 @@ export function createUsageMeter(
     const records: MeteredUsage[] = [];
     for (let hour = from; hour < to; hour = addHours(hour, 1)) {
       const end = addHours(hour, 1) < to ? addHours(hour, 1) : to;
-      const metered = meterHour(loaded.history, rates, hour, end);
-      records.push(...metered.records);
-      if (metered.nodeHours > 0) {
-        const usage = await driver.usage({
-          clusterId: cluster.id,
-          nodes: metered.nodeHours,
-          hour,
-        });
-        records.push(...resourceRecords(hour, usage, rates));
-      }
+      records.push(...meterHour(loaded.history, rates, hour, end).records);
+      // Storage: the volumes that existed in the hour. Egress: what the provider says went out
+      // through the load balancers that existed in it (none, no egress).
+      const storageMilli = volumeGbHoursMilli(loaded.volumes, hour, end);
+      const balancers = loaded.loadBalancers
+        .map((balancer) => ({ id: balancer.id, seconds: overlapSeconds(balancer, hour, end) }))
+        .filter((balancer) => balancer.seconds > 0);
+      const egressGb = balancers.length
+        ? (await driver.usage({ clusterId: cluster.id, hour, loadBalancers: balancers })).egressGb
+        : 0;
+      records.push(
+        ...resourceRecords(hour, { storageGbHours: storageMilli / 1000, egressGb }, rates),
+      );
     }
     return records;
   }

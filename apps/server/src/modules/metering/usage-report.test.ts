@@ -30,6 +30,7 @@ describe('usage as CSV', () => {
       groupBy: 'cluster',
       currency: 'USD',
       totalCost: 1234,
+      simulatedEgress: true,
       rows: [
         {
           day: null,
@@ -52,9 +53,9 @@ describe('usage as CSV', () => {
       ],
     });
     expect(csv).toBe(
-      'day,cluster_id,cluster,metric,unit,quantity,billable_quantity,cost_usd\r\n' +
-        ",7,'=cmd,node_hours,node-hours,90.000,30.500,12.34\r\n" +
-        ',8,"a,""b""",egress_gb,GB,0.001,0.001,0.00\r\n',
+      'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd\r\n' +
+        ",7,'=cmd,node_hours,Nodes,node-hours,90.000,30.500,12.34\r\n" +
+        ',8,"a,""b""",egress_gb,Egress,GB,0.001,0.001,0.00\r\n',
     );
   });
 });

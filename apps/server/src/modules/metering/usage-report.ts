@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, lte, or, sql, type Column } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type Column } from 'drizzle-orm';
 import {
   millicentsToCents,
   usageMetricLabels,
@@ -10,7 +10,8 @@ import {
 } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
-import { clusters } from '../clusters/schema.ts';
+import { clusterLoadBalancers, clusters } from '../clusters/schema.ts';
+import { billedResourcesOf } from '../clusters/index.ts';
 import { usageDaily, usageMonthly, usageOrganizationDaily } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
@@ -249,7 +250,32 @@ export async function usageReport(
     currency: 'USD',
     totalCost: millicentsToCents(totalMillicents),
     rows,
+    simulatedEgress:
+      rows.some((row) => row.metric === 'egress_gb') &&
+      (await simulatedEgressIn(db, organizationId, query)),
   };
+}
+
+/** Whether a load balancer with generated traffic (a simulated provider's) ran in the range. */
+async function simulatedEgressIn(db: Db, organizationId: number, query: UsageReportQuery) {
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
+  const [found] = await db
+    .select({ id: clusterLoadBalancers.id })
+    .from(clusterLoadBalancers)
+    .innerJoin(clusters, eq(clusters.id, clusterLoadBalancers.clusterId))
+    .where(
+      inOrganization(
+        clusters,
+        organizationId,
+        query.clusterId !== undefined ? eq(clusters.id, query.clusterId) : undefined,
+        eq(clusterLoadBalancers.simulated, true),
+        lt(clusterLoadBalancers.createdAt, to),
+        or(isNull(clusterLoadBalancers.deletedAt), gt(clusterLoadBalancers.deletedAt, from)),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }
 
 /** A field as a spreadsheet reads it: quoted when it must be, never taken for a formula. */
@@ -265,14 +291,21 @@ const CSV_HEADER = [
   'cluster_id',
   'cluster',
   'metric',
+  'resource',
   'unit',
   'quantity',
   'billable_quantity',
   'cost_usd',
 ];
 
-/** The report's rows as CSV (a header row, then one line per row; amounts in dollars). */
-export function usageCsv(report: UsageReport): string {
+/**
+ * The report's rows as CSV (a header row, then one line per row; amounts in dollars), each
+ * naming what it billed (`resource`: "Storage of persistent volumes data (100 GB)").
+ */
+export function usageCsv(
+  report: UsageReport,
+  resource: (row: UsageRow) => string = (row) => usageMetricLabels[row.metric].name,
+): string {
   const lines = [CSV_HEADER.join(',')];
   for (const row of report.rows) {
     lines.push(
@@ -281,6 +314,7 @@ export function usageCsv(report: UsageReport): string {
         row.clusterId,
         row.clusterName,
         row.metric,
+        resource(row),
         usageMetricLabels[row.metric].unit,
         row.quantity.toFixed(3),
         row.billableQuantity.toFixed(3),
@@ -291,4 +325,46 @@ export function usageCsv(report: UsageReport): string {
     );
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The CSV of a report with each row's resource named: a row of one cluster names what it had
+ * in the row's days; a row of several (by day or metric) names each cluster's ("web: …; api: …").
+ */
+export async function namedUsageCsv(
+  db: Db,
+  organizationId: number,
+  report: UsageReport,
+  clusterId?: number,
+): Promise<string> {
+  const from = new Date(`${report.from}T00:00:00Z`);
+  const to = new Date(new Date(`${report.to}T00:00:00Z`).getTime() + 86_400_000);
+  const owned = await db
+    .select({ id: clusters.id, name: clusters.name })
+    .from(clusters)
+    .where(
+      inOrganization(clusters, organizationId, clusterId ? eq(clusters.id, clusterId) : undefined),
+    )
+    .orderBy(clusters.name, clusters.id);
+  const resources = await billedResourcesOf(
+    db,
+    owned.map((row) => row.id),
+    from,
+    to,
+  );
+  return usageCsv(report, (row) => {
+    const dayFrom = row.day ? new Date(`${row.day}T00:00:00Z`) : from;
+    const dayTo = row.day ? new Date(dayFrom.getTime() + 86_400_000) : to;
+    const bare = usageMetricLabels[row.metric].name;
+    const one = row.clusterId ?? (clusterId && owned.length === 1 ? clusterId : null);
+    if (one !== null) return resources.describe(one, row.metric, dayFrom, dayTo);
+    const named = owned
+      .map((cluster) => ({
+        name: cluster.name,
+        text: resources.describe(cluster.id, row.metric, dayFrom, dayTo),
+      }))
+      .filter((entry) => entry.text !== bare)
+      .map((entry) => `${entry.name}: ${entry.text}`);
+    return named.length ? named.join('; ') : bare;
+  });
 }

@@ -90,13 +90,8 @@ export interface DriverIssue {
   message: string;
 }
 
-/**
- * What a cluster used in one hour beyond its nodes and control plane, as the provider bills it:
- * block storage (node disks and persistent volumes) and traffic leaving the region.
- */
+/** What a cluster's load balancers sent out of the region in one hour, as the provider bills it. */
 export interface DriverUsage {
-  /** GB held over the hour: 100 GB for the whole hour is 100; three decimals at most. */
-  storageGbHours: number;
   /** GB sent out of the region during the hour; three decimals at most. */
   egressGb: number;
 }
@@ -174,9 +169,16 @@ export interface ProviderDriver {
   /** The address of the cluster's Kubernetes API. */
   apiEndpoint(cluster: { id: number }): string;
   /**
-   * The cluster's storage and egress in the hour starting at `hour`, given its `nodes`
-   * (node-hours in that hour, 2.5 for two nodes and a third half the hour). The same answer
-   * every time it is asked for the same cluster and hour: metering may ask again after a crash.
+   * The cluster's egress in the hour starting at `hour`, through `loadBalancers` (each with the
+   * seconds of that hour it existed). The same answer every time it is asked for the same
+   * cluster and hour: metering may ask again after a crash. Storage is not asked: the platform
+   * bills the volumes it records.
    */
-  usage(input: { clusterId: number; nodes: number; hour: Date }): Promise<DriverUsage>;
+  usage(input: {
+    clusterId: number;
+    hour: Date;
+    loadBalancers: { id: number; seconds: number }[];
+  }): Promise<DriverUsage>;
+  /** A public address for a new load balancer of the cluster, none of `taken`. */
+  loadBalancerIp(taken: string[]): string;
 }

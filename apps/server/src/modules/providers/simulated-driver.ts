@@ -26,9 +26,6 @@ function unitHash(...parts: (string | number)[]): number {
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-/** Each node's disk, in GB. */
-const NODE_DISK_GB = 80;
-
 /** A backup's time in a step's words: "2026-11-28 14:00 UTC". */
 const backupTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -398,19 +395,28 @@ export function createSimulatedDriver(
     },
 
     /**
-     * Storage: each node's 80 GB disk while it runs, and the cluster's persistent volumes (20 to
-     * 500 GB, its own size, growing a little each day of the month) while any node runs. Egress:
-     * 0.02 to 0.5 GB a node-hour, more during the European working day. Drawn from a hash of the
-     * cluster and the hour, so asking again answers the same.
+     * Each load balancer sends out 0.5 to 5 GB an hour (0.4 of that outside the European working
+     * day), for the share of the hour it existed. Drawn from a hash of the cluster, the load balancer
+     * and the hour, so asking again answers the same: generated traffic, not real.
      */
-    async usage({ clusterId, nodes, hour }) {
-      if (nodes <= 0) return { storageGbHours: 0, egressGb: 0 };
-      const volumes = 20 + Math.floor(unitHash('volumes', clusterId) * 480);
-      const growth = 1 + (hour.getUTCDate() - 1) / 100;
-      const storageGbHours = nodes * NODE_DISK_GB + Math.min(nodes, 1) * volumes * growth;
-      const working = hour.getUTCHours() >= 7 && hour.getUTCHours() < 18 ? 1.5 : 0.6;
-      const perNode = (0.02 + unitHash('egress', clusterId, hour.toISOString()) * 0.3) * working;
-      return { storageGbHours: round3(storageGbHours), egressGb: round3(nodes * perNode) };
+    async usage({ clusterId, hour, loadBalancers }) {
+      const working = hour.getUTCHours() >= 7 && hour.getUTCHours() < 18 ? 1 : 0.4;
+      let egressGb = 0;
+      for (const balancer of loadBalancers) {
+        const full =
+          (0.5 + unitHash('egress', clusterId, balancer.id, hour.toISOString()) * 4.5) * working;
+        egressGb += (full * Math.min(Math.max(balancer.seconds, 0), 3600)) / 3600;
+      }
+      return { egressGb: round3(egressGb) };
+    },
+
+    /** The first free address of TEST-NET-3 (203.0.113.0/24), a documentation range. */
+    loadBalancerIp(taken) {
+      for (let host = 10; host < 255; host += 1) {
+        const ip = `203.0.113.${host}`;
+        if (!taken.includes(ip)) return ip;
+      }
+      throw new ProviderError('No load balancer address is free in this cluster', false);
     },
   };
 }

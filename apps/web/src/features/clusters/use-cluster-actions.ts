@@ -16,6 +16,7 @@ export function useClusterActions(status: ClusterStatus) {
     delete: canOrder && clusterAllows(status, 'delete'),
     kubeconfig: clusterAllows(status, 'kubeconfig'),
     rotate: canOrder && clusterAllows(status, 'rotate'),
+    storage: canOrder && clusterAllows(status, 'storage'),
   };
 }
 

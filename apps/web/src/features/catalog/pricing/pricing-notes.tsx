@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { MeteredRates } from '@/components/pricing/metered-rates';
 import { useCurrency } from '@/lib/currency';
 
 const included = [
@@ -30,6 +31,15 @@ export function PricingNotes() {
         </ul>
       </section>
       <section
+        aria-labelledby="metered-heading"
+        className="rounded-2xl border border-border bg-card p-6 lg:col-span-2"
+      >
+        <h2 id="metered-heading" className="text-lg font-semibold">
+          Metered by the hour, billed monthly in arrears
+        </h2>
+        <MeteredRates className="mt-4" />
+      </section>
+      <section
         aria-labelledby="how-billed-heading"
         className="rounded-2xl border border-border bg-card p-6"
       >
@@ -38,8 +48,9 @@ export function PricingNotes() {
         </h2>
         <div className="mt-4 space-y-3 text-sm text-muted-foreground">
           <p>
-            A cluster costs its control plane plus its nodes. Add-ons, storage and egress are
-            metered by the hour and billed monthly; see{' '}
+            A cluster costs its control plane plus its nodes, paid for the period. Storage, egress
+            and what runs beyond the paid configuration are metered by the hour at the rates above
+            and billed monthly; see{' '}
             <Link className="text-primary underline" to={paths.tutorial('billing-and-invoices')}>
               billing and invoices
             </Link>

@@ -9,6 +9,8 @@ import { ClusterState } from './cluster-state';
 import { KubeconfigSection } from './kubeconfig-section';
 import { NodePoolsSection } from './node-pools-section';
 import { SimulatedNotice } from './simulated-notice';
+import { LoadBalancersSection } from '../storage/load-balancers-section';
+import { VolumesSection } from '../storage/volumes-section';
 
 /** One cluster: its state, its node pools, its access, what it is and what happened to it. */
 export function ClusterDetail({
@@ -27,6 +29,8 @@ export function ClusterDetail({
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <NodePoolsSection cluster={cluster} canChange={actions.change} />
           <BackupsSection cluster={cluster} />
+          <VolumesSection cluster={cluster} canChange={actions.storage} />
+          <LoadBalancersSection cluster={cluster} canChange={actions.storage} />
           <ClusterEvents events={events} />
         </div>
         <div className="min-w-0 space-y-6">

@@ -2,6 +2,7 @@ import { Link2, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BillingCycle, Quote } from '@alpenkube/contract/pricing';
 import { useMoney } from '@/components/pricing/use-money';
+import { MeteredRates } from '@/components/pricing/metered-rates';
 import { PriceBreakdown } from '@/components/pricing/price-breakdown';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -93,6 +94,10 @@ export function PricePanel({
           <Link2 aria-hidden="true" />
           Copy link
         </Button>
+      </div>
+      <div className="space-y-2 border-t pt-4">
+        <h3 className="text-sm font-semibold">Metered on top, by the hour</h3>
+        <MeteredRates />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import type { UsageMetric } from '@alpenkube/contract/usage-metrics';
 import type { UsageReport } from '@alpenkube/contract';
 import { BarChart3 } from 'lucide-react';
 import { QueryError } from '@/components/page/query-state';
+import { FormAlert } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { hasUsage } from '../usage-data';
@@ -61,6 +62,13 @@ export function UsageResults({
   return (
     <div {...busy} className={cn('space-y-6 transition-opacity', updating && 'opacity-60')}>
       <UsageSummary report={report} clusterName={clusterName} />
+      {report.simulatedEgress ? (
+        <FormAlert variant="info" title="Egress: simulated traffic">
+          Egress is the traffic sent out through your clusters&rsquo; load balancers. On the
+          simulated providers that traffic is generated (the same for each hour whenever it is asked
+          for) and billed as if it were real.
+        </FormAlert>
+      ) : null}
       {report.groupBy === 'day' ? (
         <>
           <DailyCostSection rows={report.rows} days={days} />

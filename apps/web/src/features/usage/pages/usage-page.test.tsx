@@ -28,6 +28,7 @@ const report = (groupBy: UsageReport['groupBy'], rows: UsageRow[]): UsageReport 
   currency: 'USD',
   totalCost: rows.reduce((sum, item) => sum + item.cost, 0),
   rows,
+  simulatedEgress: rows.some((item) => item.metric === 'egress_gb'),
 });
 
 const dayRows = [
@@ -87,6 +88,8 @@ describe('the usage page', () => {
     expect(screen.getByTestId('usage-currency-note')).toHaveTextContent(
       'Invoices are in US dollars.',
     );
+    // Egress through a simulated provider's load balancers is said to be generated.
+    expect(screen.getByText('Egress: simulated traffic')).toBeInTheDocument();
 
     const cost = screen.getByTestId('daily-cost');
     expect(within(cost).getByRole('img', { name: 'Daily cost by resource' })).toBeInTheDocument();

@@ -86,16 +86,6 @@ export async function noteOrder(tx: Tx, orderId: number, status: OrderStatus, no
   await tx.insert(orderEvents).values({ orderId, status, note });
 }
 
-/** Whether the organization has paid for an order before (the promo code is for the first). */
-export async function hasPaidOrder(db: DbOrTx, organizationId: number): Promise<boolean> {
-  const [paid] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(inOrganization(orders, organizationId, isNotNull(orders.paidAt)))
-    .limit(1);
-  return Boolean(paid);
-}
-
 /** How many orders the organization has, of every kind and status (the sidebar's count). */
 export async function countOrders(db: DbOrTx, organizationId: number): Promise<number> {
   const [row] = await db

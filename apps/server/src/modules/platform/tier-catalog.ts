@@ -114,7 +114,7 @@ export const TIER_CATALOG: TierRow[] = [
         'HA control plane over 3 zones',
         'Three-member etcd',
         'Hourly backups with 30-day retention',
-        '24/7 support, 15-minute response',
+        '24/7 support, 15-minute response (Enterprise targets, included)',
       ],
     },
     20,

@@ -115,6 +115,9 @@ test('from the tier to a paid order with a test card; the promo code once per or
   // Paid: the slide goes forward from configuring the cluster to watching it being built.
   await expect(page).toHaveURL(/\/cluster-provisioning\?cluster=\d+$/);
   await expect(page.getByText('Payment received', { exact: true })).toBeVisible();
+  // The server says the offer is used: the banner and its side tab are gone for the organization.
+  await expect(page.getByRole('region', { name: 'Promotion' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show the discount offer' })).toHaveCount(0);
 
   // The paid order ended the draft: the wizard starts afresh, and the promo is used up.
   await page.goto('/configure-cluster');
@@ -123,7 +126,7 @@ test('from the tier to a paid order with a test card; the promo code once per or
   await page.getByLabel('Promo code (optional)').fill('welcome5');
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   await expect(
-    page.getByText(/WELCOME5 takes 5% off an organization's first order only/),
+    page.getByText(/WELCOME5 takes 5% off an organization's first paid order only/),
   ).toBeVisible();
   await expect(page.getByLabel('Promo code (optional)')).toHaveAttribute('aria-invalid', 'true');
 });

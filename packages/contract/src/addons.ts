@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { idParamsSchema } from './common.ts';
+import { idParamsSchema, promoCodeInputSchema } from './common.ts';
 
 /** `POST /api/addons/orders`: an add-on for one of the organization's clusters; never a price. */
 export const createAddonOrderSchema = z.strictObject({
   clusterId: z.number().int().positive().max(2_147_483_647),
   addon: z.string().trim().min(1).max(64),
+  promoCode: promoCodeInputSchema,
 });
 export type CreateAddonOrder = z.infer<typeof createAddonOrderSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { promoCodeInputSchema, timestampSchema } from './common.ts';
 import { creditBalanceSchema } from './payments.ts';
 import { USAGE_MAX_DAYS, usageGroupings, usageMetrics } from './usage-metrics.ts';
 
@@ -158,6 +158,7 @@ export type BillingPlans = z.infer<typeof billingPlansSchema>;
 export const changePlanSchema = z.strictObject({
   plan: z.string().trim().min(1).max(64),
   billingCycle: z.enum(['monthly', 'yearly']),
+  promoCode: promoCodeInputSchema,
 });
 export type ChangePlan = z.infer<typeof changePlanSchema>;
 

@@ -20,6 +20,12 @@ export const idParamsSchema = z.strictObject({
     .pipe(z.number().int().positive().max(MAX_ROW_ID)),
 });
 
+/**
+ * The promo code a customer typed on an order of any kind: the server checks and applies it
+ * (`PROMO_CODE`); absent or blank, none.
+ */
+export const promoCodeInputSchema = z.string().trim().max(64).optional();
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /**

@@ -93,6 +93,7 @@ import type {
   createClusterOrderSchema,
   orderSchema,
   orderSummarySchema,
+  promoStandingSchema,
   payOrderSchema,
   payResultSchema,
 } from './orders.ts';
@@ -379,6 +380,8 @@ export const endpoints = {
       'POST',
       '/api/orders',
     ),
+    /** Whether the promo code is still the organization's (the banner hides once it is not). */
+    promo: route<Out<typeof promoStandingSchema>>()('GET', '/api/orders/promo'),
     get: routeWithId<Out<typeof orderSchema>>()('GET', '/api/orders/:id'),
     cancel: routeWithId<Out<typeof orderSchema>>()('POST', '/api/orders/:id/cancel'),
     /** Credit first, then the card; 402 with the gateway's message when the card is declined. */

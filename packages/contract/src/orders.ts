@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { promoCodeInputSchema, timestampSchema } from './common.ts';
 import { clusterConfigShapeSchema, dnsLabelSchema } from './cluster-config.ts';
 
 export const orderKinds = ['cluster', 'addon', 'product', 'support'] as const;
@@ -58,7 +58,7 @@ export const createClusterOrderSchema = z.strictObject({
   kind: z.literal('cluster'),
   cluster: clusterOrderConfigSchema.omit({ billingCycle: true }),
   billingCycle: z.enum(['monthly', 'yearly']),
-  promoCode: z.string().trim().max(64).optional(),
+  promoCode: promoCodeInputSchema,
 });
 export type CreateClusterOrder = z.infer<typeof createClusterOrderSchema>;
 
@@ -172,6 +172,17 @@ export const payOrderSchema = z.strictObject({
     .optional(),
 });
 export type PayOrder = z.infer<typeof payOrderSchema>;
+
+/**
+ * `GET /api/orders/promo`: whether the banner's code is still the organization's to use. Once
+ * an order of it was paid (with the code or without), it is not, and the banner is not shown.
+ */
+export const promoStandingSchema = z.object({
+  code: z.string(),
+  percent: z.number().int(),
+  available: z.boolean(),
+});
+export type PromoStanding = z.infer<typeof promoStandingSchema>;
 
 /** A 402 answers a declined card with `{message}`; these two are what a payment can become. */
 export const payResultSchema = z.object({

@@ -4,6 +4,7 @@ import { TEST_CATALOG } from './pricing.fixture.ts';
 import {
   applyPriceFactor,
   divideRounded,
+  includedSupportPlan,
   priceAddonLine,
   priceCluster,
   proratedCharge,
@@ -26,6 +27,43 @@ const base: ClusterConfig = {
 
 const amounts = (config: ClusterConfig) =>
   priceCluster(config, TEST_CATALOG).lines.map((line) => [line.kind, line.monthly, line.yearly]);
+
+describe('support a tier includes', () => {
+  const red: ClusterConfig = {
+    ...base,
+    tier: 'red',
+    haControlPlane: true,
+    nodePools: [{ name: 'workers', size: 'm-4vcpu-16gb', count: 3 }],
+  };
+  const catalog = {
+    ...TEST_CATALOG,
+    supportPlans: [
+      ...TEST_CATALOG.supportPlans,
+      {
+        slug: 'enterprise',
+        name: 'Enterprise',
+        description: '',
+        responseMinutes: { urgent: 15, high: 60, normal: 240, low: 480 },
+        priceMonthly: 249900,
+        priceYearly: 2499000,
+      },
+    ],
+  };
+
+  it("shows Red's Enterprise targets as an included line at no price, unless bought", () => {
+    const included = priceCluster(red, catalog).lines.filter((l) => l.kind === 'support');
+    expect(included.map((l) => [l.ref, l.monthly, l.yearly])).toEqual([
+      ['basic', 0, 0],
+      ['enterprise', 0, 0],
+    ]);
+    expect(included[1]!.description).toMatch(/^Enterprise response targets .* included with/);
+    expect(priceCluster(red, catalog).total).toBe(
+      priceCluster({ ...red, supportPlan: 'basic' }, TEST_CATALOG).total,
+    );
+    expect(includedSupportPlan('red', 'enterprise', catalog)).toBeNull();
+    expect(includedSupportPlan('blue', 'basic', catalog)).toBeNull();
+  });
+});
 
 describe('rounding', () => {
   it('rounds half up to a whole cent, with integers only', () => {

@@ -197,6 +197,19 @@ export function priceCluster(config: ClusterConfig, catalog: Catalog): Quote {
   lines.push(
     line('support', plan.slug, `Support: ${plan.name}`, 1, plan.priceMonthly, plan.priceYearly),
   );
+  const included = includedSupportPlan(config.tier, config.supportPlan, catalog);
+  if (included) {
+    lines.push(
+      line(
+        'support',
+        included.slug,
+        `${included.name} response targets on this cluster's tickets, included with ${tier.name}`,
+        1,
+        0,
+        0,
+      ),
+    );
+  }
 
   const monthly = lines.reduce((sum, entry) => sum + entry.monthly, 0);
   const yearly = lines.reduce((sum, entry) => sum + entry.yearly, 0);
@@ -210,6 +223,25 @@ export function priceCluster(config: ClusterConfig, catalog: Catalog): Quote {
     yearlyDiscountPercent: yearlyDiscountPercent(monthly, yearly),
     total: config.billingCycle === 'yearly' ? yearly : monthly,
   };
+}
+
+/**
+ * The support plan whose response targets tickets about a tier's clusters get whatever the
+ * organization's plan, included in the tier's price: Red's "24/7 support, 15-minute response".
+ */
+export const TIER_INCLUDED_SUPPORT_PLAN: Readonly<Record<string, string>> = { red: 'enterprise' };
+
+/**
+ * The plan a tier includes for its clusters' tickets when it is better than `chosen` (the
+ * catalog lists plans from the least to the most support); null when the tier includes none.
+ */
+export function includedSupportPlan(tierSlug: string, chosen: string, catalog: Catalog) {
+  const slug = TIER_INCLUDED_SUPPORT_PLAN[tierSlug];
+  if (!slug) return null;
+  const rank = (candidate: string) =>
+    catalog.supportPlans.findIndex((plan) => plan.slug === candidate);
+  const included = catalog.supportPlans[rank(slug)];
+  return included && rank(slug) > rank(chosen) ? included : null;
 }
 
 /** The hours a month's price covers when it is metered or prorated by the hour. */

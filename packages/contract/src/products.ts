@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { promoCodeInputSchema, timestampSchema } from './common.ts';
 import { dnsLabelSchema } from './cluster-config.ts';
 import { orderSchema } from './orders.ts';
 
@@ -57,6 +57,7 @@ export const createProductOrderSchema = z.strictObject({
   region: z.string().min(1).max(128),
   name: dnsLabelSchema,
   billingCycle: z.enum(['monthly', 'yearly']),
+  promoCode: promoCodeInputSchema,
 });
 export type CreateProductOrder = z.infer<typeof createProductOrderSchema>;
 

@@ -133,6 +133,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'PUT /api/admin/users/:id/officer-access': 'superAdmin',
   // An organization's orders: members read them; ordering, paying, cancelling need `orderer`.
   'GET /api/orders': 'member',
+  'GET /api/orders/promo': 'member',
   'POST /api/orders': 'orderer',
   'GET /api/orders/:id': 'member',
   'POST /api/orders/:id/cancel': 'orderer',

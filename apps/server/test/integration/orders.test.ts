@@ -624,7 +624,7 @@ describe('orders and checkout', () => {
         order({ promoCode: PROMO_CODE, cluster: { ...cluster, name: 'later' } }),
       );
       expect(later.statusCode).toBe(409);
-      expect(later.json().message).toMatch(/first order only/);
+      expect(later.json().message).toMatch(/first paid order only/);
     });
 
     it('goes to one of orders paid at once: never two paid orders with it', async () => {

@@ -48,7 +48,12 @@ describe('POST /api/quotes', () => {
       ['addon', 5, 2000],
       ['addon', 5, 3000],
       ['support', 1, 49900],
+      // Red includes Enterprise's response targets on its tickets: shown, at no price.
+      ['support', 1, 0],
     ]);
+    expect(answer.lines.at(-1)!.description).toBe(
+      "Enterprise response targets on this cluster's tickets, included with Enterprise (Red)",
+    );
     expect(answer.monthly).toBe(174320);
     expect(answer.total).toBe(answer.yearly);
     expect(answer.yearlyDiscountPercent).toBeGreaterThan(0);

@@ -249,6 +249,36 @@ describe('support tickets', () => {
     expect(Date.parse(ticket.responseDueAt!) - Date.now()).toBeLessThan(60 * 60_000 + 1000);
   });
 
+  it('answers a ticket about a Red cluster under Enterprise targets, whatever the plans bought', async () => {
+    const { client, organizationId } = await customer();
+    const red = (await t.app.services.catalog.tiers()).value.find((tier) => tier.slug === 'red');
+    const [cluster] = await db()
+      .insert(clusters)
+      .values({
+        organizationId,
+        name: 'red-critical',
+        tierId: red!.id,
+        provider: 'alpenkube',
+        region: 'eu-de-fra',
+        kubernetesVersion: '1.37',
+        kubernetesPatch: '1.37.2',
+        haControlPlane: true,
+        supportPlan: 'basic',
+        status: 'running',
+      })
+      .returning();
+    // Red's "24/7 support, 15-minute response": urgent is open, with Enterprise's 15 minutes.
+    const before = Date.now();
+    const urgent = await opened(
+      client,
+      ticketFields({ severity: 'urgent', relatedClusterId: String(cluster!.id) }),
+    );
+    expect(Date.parse(urgent.responseDueAt!) - before).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(Date.parse(urgent.responseDueAt!) - Date.now()).toBeLessThan(15 * 60_000 + 1000);
+    // A ticket about nothing in particular stays under the organization's free plan.
+    expect((await open(client, ticketFields({ severity: 'urgent' }))).statusCode).toBe(400);
+  });
+
   it("shows every member the organization's tickets and answers 404 for another organization's", async () => {
     const owner = await customer();
     const ticket = await opened(owner.client, ticketFields(), [{ name: 'a.log', data: LOG }]);

@@ -78,6 +78,7 @@ export async function placeAddonOrder(
     billingCycle: 'monthly' | 'yearly';
     idempotencyKey: string;
     requestDigest: string;
+    promoCode?: string;
   },
   client: ClientInfo,
 ): Promise<number> {
@@ -93,11 +94,11 @@ export async function placeAddonOrder(
         billingCycle: input.billingCycle,
         targetClusterId: input.clusterId,
         subtotalCents: total,
-        totalCents: total,
         idempotencyKey: input.idempotencyKey,
         requestDigest: input.requestDigest,
       },
-      audit: { kind: 'addon', addon: input.line.ref, cluster: input.clusterId, total },
+      audit: { kind: 'addon', addon: input.line.ref, cluster: input.clusterId },
+      promoCode: input.promoCode,
     },
     client,
   );

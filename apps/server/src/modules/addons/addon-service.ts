@@ -233,6 +233,7 @@ export function createAddonService(
                 billingCycle: period.billingCycle,
                 idempotencyKey,
                 requestDigest: digest,
+                promoCode: input.promoCode,
               },
               client,
             );

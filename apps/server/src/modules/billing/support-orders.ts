@@ -5,7 +5,7 @@ import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 
 /**
  * Writes an order of kind `support` for a plan of the catalog, priced by its monthly or yearly
- * price (no promo code), in the caller's transaction. A free plan's order is `completed` at once,
+ * price (less the promo code's discount, if typed), in the caller's transaction. A free plan's order is `completed` at once,
  * with nothing to pay; a paid one waits for payment like any order, and its payment applies it.
  */
 export async function placeSupportOrder(
@@ -17,6 +17,7 @@ export async function placeSupportOrder(
     free: boolean;
     idempotencyKey: string;
     requestDigest: string;
+    promoCode?: string;
   },
   client: ClientInfo,
 ): Promise<number> {
@@ -42,11 +43,11 @@ export async function placeSupportOrder(
         lines: [line],
         billingCycle,
         subtotalCents: total,
-        totalCents: total,
         idempotencyKey: input.idempotencyKey,
         requestDigest: input.requestDigest,
       },
-      audit: { kind: 'support', plan: plan.slug, billingCycle, total },
+      audit: { kind: 'support', plan: plan.slug, billingCycle },
+      promoCode: input.promoCode,
       ...(input.free
         ? {
             completedAtOnce: {

@@ -61,7 +61,7 @@ export async function readPlans(
 
 /**
  * A change of support plan is an order of kind `support`, priced by the plan's price for the
- * cycle (no promo code). A paid plan's order waits for payment like any order and applies when
+ * cycle, less the promo code's discount if typed. A paid plan's order waits for payment like any order and applies when
  * paid; the free plan needs none: it applies at once, the support subscription ends (its
  * unused part back as credit) and the order answered is already completed.
  */
@@ -123,6 +123,7 @@ export async function changePlan(
           free,
           idempotencyKey,
           requestDigest: digest,
+          promoCode: input.promoCode,
         },
         client,
       );

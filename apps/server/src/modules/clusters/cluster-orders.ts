@@ -3,10 +3,7 @@ import { eq, ne } from 'drizzle-orm';
 import {
   catalogIssues,
   openOrderStatuses,
-  PROMO_CODE,
-  PROMO_DISCOUNT_PERCENT,
   priceCluster,
-  promoDiscount,
   type Catalog,
   type CreateClusterOrder,
   type Order,
@@ -18,7 +15,6 @@ import { clusters } from './schema.ts';
 import { HttpError, invalidFields } from '../../lib/http-error.ts';
 import {
   findOrders,
-  hasPaidOrder,
   insertOrder,
   placeOnce,
   type OrderingGuard,
@@ -43,13 +39,6 @@ function describeCluster(config: CreateClusterOrder['cluster'], catalog: Catalog
   const tierName = (tier?.name ?? config.tier).replace(/\s*\([^)]*\)\s*$/, '');
   const nodes = config.nodePools.reduce((sum, pool) => sum + pool.count, 0);
   return `Cluster ${config.name}: ${tierName}, ${nodes} node${nodes === 1 ? '' : 's'}`;
-}
-
-/** The only code it takes, whatever the case or spacing it was typed in. */
-function readPromoCode(code: string | undefined): string | null {
-  if (!code) return null;
-  if (code.trim().toUpperCase() === PROMO_CODE) return PROMO_CODE;
-  throw invalidFields([{ path: ['promoCode'], message: 'This promo code is not valid' }]);
 }
 
 /** Whether an open order of the organization holds a cluster name (it will be its cluster's). */
@@ -115,9 +104,7 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
               issues.map((issue) => ({ ...issue, path: ['cluster', ...issue.path] })),
             );
           }
-          const promoCode = readPromoCode(input.promoCode);
           const quote = priceCluster(config, catalog);
-          const discount = promoCode ? promoDiscount(quote.total) : 0;
           const { name } = input.cluster;
           try {
             return await db.transaction(async (tx) => {
@@ -134,11 +121,6 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
                 )
                 .limit(1);
               if (clusterWithName) throw nameTaken(name, 'cluster');
-              // Any number of unpaid orders may show the code: the first one paid takes it.
-              if (promoCode && (await hasPaidOrder(tx, organizationId))) {
-                const message = `The promo code ${PROMO_CODE} takes ${PROMO_DISCOUNT_PERCENT}% off an organization's first order only, and yours has ordered before.`;
-                throw new HttpError(409, message, {}, [{ path: ['promoCode'], message }]);
-              }
               return insertOrder(
                 tx,
                 actor,
@@ -151,17 +133,11 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
                     clusterConfig: config,
                     clusterName: name,
                     subtotalCents: quote.total,
-                    discountCents: discount,
-                    totalCents: quote.total - discount,
-                    promoCode,
                     idempotencyKey,
                     requestDigest: digest,
                   },
-                  audit: {
-                    kind: 'cluster',
-                    total: quote.total - discount,
-                    promo: Boolean(promoCode),
-                  },
+                  audit: { kind: 'cluster' },
+                  promoCode: input.promoCode,
                 },
                 client,
               );

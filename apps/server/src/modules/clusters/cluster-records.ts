@@ -294,7 +294,12 @@ export async function hasRenewingClusters(db: DbOrTx, organizationId: number): P
  */
 export async function clusterBriefOf(db: DbOrTx, organizationId: number, id: number) {
   const [row] = await db
-    .select({ id: clusters.id, name: clusters.name, supportPlan: clusters.supportPlan })
+    .select({
+      id: clusters.id,
+      name: clusters.name,
+      supportPlan: clusters.supportPlan,
+      tierId: clusters.tierId,
+    })
     .from(clusters)
     .where(inOrganization(clusters, organizationId, eq(clusters.id, id)));
   return row ?? null;

@@ -19,7 +19,6 @@ export {
   firstOrderPaidAt,
   paidOrderCents,
   paidOrdersBetween,
-  hasPaidOrder,
   lockOrder,
   noteOrder,
   type OrderFilter,

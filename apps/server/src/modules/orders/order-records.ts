@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  min,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import { paidOrderStatuses, type OrderKind, type OrderStatus } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -84,16 +71,6 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRecord | 
 /** A line of an order's timeline at the status it has (a step of its fulfilment). */
 export async function noteOrder(tx: Tx, orderId: number, status: OrderStatus, note: string) {
   await tx.insert(orderEvents).values({ orderId, status, note });
-}
-
-/** Whether the organization has paid for an order before (the promo code is for the first). */
-export async function hasPaidOrder(db: DbOrTx, organizationId: number): Promise<boolean> {
-  const [paid] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(inOrganization(orders, organizationId, isNotNull(orders.paidAt)))
-    .limit(1);
-  return Boolean(paid);
 }
 
 /** How many orders the organization has, of every kind and status (the sidebar's count). */

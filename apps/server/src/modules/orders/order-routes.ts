@@ -9,6 +9,7 @@ import {
   orderSummarySchema,
   payOrderSchema,
   payResultSchema,
+  promoStandingSchema,
   type Order,
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
@@ -57,6 +58,16 @@ export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => 
         ),
       );
     },
+  );
+
+  route(
+    endpoints.orders.promo,
+    {
+      access: 'member',
+      summary: "Whether the promo code is still the organization's: no order of it was paid yet",
+      answer: { 200: promoStandingSchema },
+    },
+    async (request) => orders.promo(requireSession(request).user.organizationId),
   );
 
   route(

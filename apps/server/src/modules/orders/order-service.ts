@@ -4,6 +4,9 @@ import {
   ORDER_PAGE_SIZE,
   type OrderListQuery,
   type OrderSummary,
+  PROMO_CODE,
+  PROMO_DISCOUNT_PERCENT,
+  type PromoStanding,
 } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
@@ -18,6 +21,7 @@ import { announceOrder } from './order-events.ts';
 import type { OrderMadeReaders } from './order-kinds.ts';
 import { releasePayment } from './payment-records.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
+import { promoAvailable } from './promo-terms.ts';
 
 const summaryColumns = {
   id: orders.id,
@@ -84,6 +88,15 @@ export function createOrderService(
 
   return {
     get: (organizationId: number, id: number) => loadOrder(db, organizationId, id),
+
+    /** Whether the banner's code is still the organization's: the banner hides once it is not. */
+    async promo(organizationId: number): Promise<PromoStanding> {
+      return {
+        code: PROMO_CODE,
+        percent: PROMO_DISCOUNT_PERCENT,
+        available: await promoAvailable(db, organizationId),
+      };
+    },
 
     async list(organizationId: number, query: OrderListQuery): Promise<OrderSummary[]> {
       const rows = await listQuery.execute({

@@ -1,33 +1,16 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PROMO_CODE, PROMO_DISCOUNT_PERCENT } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { inOrganization } from '../../db/organization-scope.ts';
 import { orderEvents, orders, payments, promoRedemptions } from './schema.ts';
 import { dollars } from '../../lib/money.ts';
 import { announceOrder } from './order-events.ts';
 import { orderNumber } from './order-states.ts';
+import { firstPaidOrder } from './promo-terms.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** Why a payment with the promo code does not go ahead now. */
 export type PromoRefusal = { message: string };
-
-/** Another order of the organization that was paid, if any: it was the first paid one. */
-async function paidBefore(tx: Tx, order: OrderRow): Promise<number | null> {
-  const [paid] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      inOrganization(
-        orders,
-        order.organizationId,
-        isNotNull(orders.paidAt),
-        ne(orders.id, order.id),
-      ),
-    )
-    .limit(1);
-  return paid?.id ?? null;
-}
 
 /**
  * The order loses the discount: it costs its subtotal from now on, its timeline says why, and
@@ -66,7 +49,7 @@ async function withoutPromo(tx: Tx, order: OrderRow, firstPaid: number): Promise
  */
 export async function claimPromo(tx: Tx, order: OrderRow): Promise<PromoRefusal | null> {
   const { organizationId } = order;
-  const firstPaid = await paidBefore(tx, order);
+  const firstPaid = await firstPaidOrder(tx, organizationId, order.id);
   if (firstPaid !== null) return withoutPromo(tx, order, firstPaid);
   const [claimed] = await tx
     .insert(promoRedemptions)

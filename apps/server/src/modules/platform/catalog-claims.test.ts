@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TIER_INCLUDED_SUPPORT_PLAN } from '@alpenkube/contract';
 import { createFaultInjector } from '../providers/fault-injector.ts';
 import { providerProfiles } from '../providers/provider-profiles.ts';
 import { createSimulatedDriver } from '../providers/simulated-driver.ts';
@@ -90,6 +91,23 @@ describe('the catalog says what its figures are', () => {
     expect(enterprise.responseMinutes).toMatchObject({ urgent: 15, high: 60 });
   });
 
+  it("Red's 24/7, 15-minute line: Enterprise targets on its clusters' tickets, in its price", () => {
+    expect(tier('red').features).toContain(
+      '24/7 support, 15-minute response (Enterprise targets, included)',
+    );
+    expect(TIER_INCLUDED_SUPPORT_PLAN.red).toBe('enterprise');
+    const enterprise = SUPPORT_PLAN_CATALOG.find((plan) => plan.slug === 'enterprise')!;
+    expect(enterprise.responseMinutes.urgent).toBe(15);
+  });
+
+  it('Basic and Business describe tickets with the targets they have, nothing more', () => {
+    const plan = (slug: string) => SUPPORT_PLAN_CATALOG.find((row) => row.slug === slug)!;
+    expect(plan('basic').description).toMatch(/a day for normal ones, two for low ones/);
+    expect(plan('basic').responseMinutes).toMatchObject({ normal: 1440, low: 2880 });
+    expect(plan('business').description).toMatch(/an hour for urgent ones, four hours for high/);
+    expect(plan('business').responseMinutes).toMatchObject({ urgent: 60, high: 240 });
+  });
+
   it('no tier, add-on or support plan makes a claim the platform withdrew', () => {
     const texts = [
       ...TIER_CATALOG.flatMap((row) => [row.description, row.sla, ...row.features!]),
@@ -97,7 +115,7 @@ describe('the catalog says what its figures are', () => {
       ...SUPPORT_PLAN_CATALOG.map((plan) => plan.description),
     ];
     const withdrawn =
-      /autoscal|NVMe|Kubeflow|scale to zero|renewable|HDS|dedicated etcd|pre-installed|account manager|quarterly|second EU region|point-in-time|kept in step|load balancer/i;
+      /autoscal|NVMe|Kubeflow|scale to zero|renewable|HDS|dedicated etcd|pre-installed|account manager|quarterly|second EU region|point-in-time|kept in step|load balancer|\bchat\b|phone|forum|business hours/i;
     expect(texts.filter((text) => withdrawn.test(text))).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@ export const SUPPORT_PLAN_CATALOG: SupportPlanRow[] = [
   {
     slug: 'basic',
     name: 'Basic',
-    description: 'E-mail support in business hours, documentation and the community forum.',
+    description:
+      'Tickets from the portal with response targets: a day for normal ones, two for low ones.',
     responseMinutes: { urgent: null, high: null, normal: 1440, low: 2880 },
     priceMonthlyCents: 0,
     priceYearlyCents: 0,
@@ -21,7 +22,8 @@ export const SUPPORT_PLAN_CATALOG: SupportPlanRow[] = [
   {
     slug: 'business',
     name: 'Business',
-    description: 'Around-the-clock support for production incidents, by e-mail, chat and phone.',
+    description:
+      'Tickets with round-the-clock response targets: an hour for urgent ones, four hours for high ones.',
     responseMinutes: { urgent: 60, high: 240, normal: 480, low: 1440 },
     priceMonthlyCents: 49900,
     priceYearlyCents: 499000,

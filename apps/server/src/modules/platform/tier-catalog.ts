@@ -141,7 +141,7 @@ export const TIER_CATALOG: TierRow[] = [
         'HA control plane over 3 zones',
         'Three-member etcd',
         backupLine(TIER_BACKUPS.red!),
-        '24/7 support, 15-minute response',
+        '24/7 support, 15-minute response (Enterprise targets, included)',
       ],
     },
     20,

@@ -19,6 +19,8 @@ export interface ProductOrderInput {
   description: string;
   lines: PriceLine[];
   totalCents: number;
+  /** The promo code typed for a new product, if any. */
+  promoCode?: string;
   /** The product a plan change is for; absent for a new product. */
   productInstanceId?: number;
 }
@@ -107,7 +109,6 @@ export async function placeProductOrder(
             productConfig: input.config,
             productInstanceId: input.productInstanceId ?? null,
             subtotalCents: input.totalCents,
-            totalCents: input.totalCents,
             idempotencyKey: key,
             requestDigest: digest,
           },
@@ -115,9 +116,9 @@ export async function placeProductOrder(
             kind: 'product',
             product: input.config.product,
             plan: input.config.plan,
-            total: input.totalCents,
             ...(input.productInstanceId ? { productInstanceId: input.productInstanceId } : {}),
           },
+          promoCode: input.promoCode,
         },
         client,
       );

@@ -232,6 +232,7 @@ export function createProductService(
           description: `${product.name} ${input.name}: ${plan.name}`,
           lines,
           totalCents: total,
+          promoCode: input.promoCode,
         },
         client,
         {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  includedSupportPlan,
   solutionComplianceLabels,
   createTicketSchema,
   customSolutionSchema,
@@ -132,7 +133,8 @@ export function createTicketService(deps: Deps) {
   /**
    * The plan a ticket is answered under: the organization's, or the plan bought with the cluster
    * it is about when that one is better (a cluster's order prices its own support plan), so a
-   * Business cluster's urgent incident is urgent even on an organization with the free plan.
+   * Business cluster's urgent incident is urgent even on an organization with the free plan;
+   * or the plan the cluster's tier includes (a Red cluster's tickets get Enterprise targets).
    */
   async function planOf(
     organizationId: number | null,
@@ -146,7 +148,10 @@ export function createTicketService(deps: Deps) {
         : clusterBriefOf(db, organizationId, relatedClusterId),
       catalogNow(),
     ]);
-    return betterPlan(catalog, plan ?? ANONYMOUS_PLAN, cluster?.supportPlan ?? null);
+    const bought = betterPlan(catalog, plan ?? ANONYMOUS_PLAN, cluster?.supportPlan ?? null);
+    const tier = cluster && catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
+    const included = tier ? includedSupportPlan(tier.slug, bought, catalog) : null;
+    return included?.slug ?? bought;
   }
 
   async function ownTicket(viewer: TicketViewer, id: number): Promise<TicketRow> {

@@ -36,8 +36,12 @@ export function useOrderAddon(onPlaced: (order: Order) => void) {
   const queryClient = useQueryClient();
   const [key] = useState(newIdempotencyKey);
   return useMutation({
-    mutationFn: ({ clusterId, addon }: { clusterId: number; addon: string }) =>
-      orderAddon(clusterId, addon, `${key}-${clusterId}-${addon}`),
+    // The code is part of the key: the same choice with another code is another request.
+    mutationFn: (body: { clusterId: number; addon: string; promoCode?: string }) =>
+      orderAddon(
+        body,
+        `${key}-${body.clusterId}-${body.addon}${body.promoCode ? `-${body.promoCode}` : ''}`,
+      ),
     onSuccess: (order) => {
       void refreshOrders(queryClient);
       void refreshClusters(queryClient);

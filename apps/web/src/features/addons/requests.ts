@@ -4,9 +4,12 @@ import { request } from '@/lib/http';
 const { addons } = endpoints;
 
 /** An add-on order for a cluster, priced by the server; the key makes a retried click safe. */
-export const orderAddon = (clusterId: number, addon: string, idempotencyKey: string) =>
+export const orderAddon = (
+  body: { clusterId: number; addon: string; promoCode?: string },
+  idempotencyKey: string,
+) =>
   request(addons.order, {
-    body: { clusterId, addon },
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 

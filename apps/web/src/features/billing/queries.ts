@@ -102,7 +102,10 @@ export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: ChangePlan; key: string }) =>
-      changePlan(body, `${key}-${body.plan}-${body.billingCycle}`),
+      changePlan(
+        body,
+        `${key}-${body.plan}-${body.billingCycle}${body.promoCode ? `-${body.promoCode}` : ''}`,
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: billingKeys.plans }),

@@ -1,11 +1,17 @@
 import { Check, Copy, Gift, Tag, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { usePromoAvailable } from '@/lib/promo-standing';
 import { PROMO_CODE, PROMO_DISCOUNT_PERCENT } from './promo-rules';
 import { usePromoBanner } from './use-promo-banner';
 
-/** The first-purchase offer across the top; once dismissed, a side tab brings it back. */
+/**
+ * The first-purchase offer across the top; once dismissed, a side tab brings it back. Neither
+ * shows to a member of an organization that paid an order: the offer is no longer theirs.
+ */
 export function PromoBanner() {
   const promo = usePromoBanner();
+  const available = usePromoAvailable();
+  if (!available) return null;
   if (promo.dismissed === null) {
     // Before hydration both are in the HTML; the attribute set before paint shows one.
     return (

@@ -152,3 +152,8 @@ export function useAuth(): AuthContextValue {
   if (!context) throw new Error('useAuth must be used inside an AuthProvider');
   return context;
 }
+
+/** The signed-in user, or null, also where no AuthProvider is (a shell part rendered alone). */
+export function useSignedInUser(): User | null {
+  return useContext(AuthContext)?.user ?? null;
+}

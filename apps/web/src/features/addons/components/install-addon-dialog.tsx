@@ -14,6 +14,7 @@ import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
+import { PromoCodeField, promoCodeBody, promoCodeIssue } from '@/components/promo/promo-code-field';
 import { paths } from '@/config/paths';
 import { useClusterAddons, useOrderAddon } from '../queries';
 import { InstallQuote } from './install-quote';
@@ -25,13 +26,14 @@ function InstallForm({ addons, clusters }: Choice) {
   const navigate = useNavigate();
   const [slug, setSlug] = useState(addons[0]!.slug);
   const [clusterId, setClusterId] = useState(clusters[0]!.id);
+  const [promoCode, setPromoCode] = useState('');
   const quote = useClusterAddons(clusterId);
   const entry = quote.data?.addons.find((candidate) => candidate.slug === slug);
   const order = useOrderAddon((placed) => void navigate(paths.checkout(placed.id)));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    order.mutate({ clusterId, addon: slug });
+    order.mutate({ clusterId, addon: slug, ...promoCodeBody(promoCode) });
   }
 
   return (
@@ -73,7 +75,13 @@ function InstallForm({ addons, clusters }: Choice) {
       ) : (
         <Spinner label="Pricing the add-on…" className="py-4" />
       )}
-      {order.error ? (
+      <PromoCodeField
+        id="install-promo"
+        value={promoCode}
+        onChange={setPromoCode}
+        error={order.error}
+      />
+      {order.error && !promoCodeIssue(order.error) ? (
         <p role="alert" className="text-sm text-destructive">
           {order.error.message}
         </p>

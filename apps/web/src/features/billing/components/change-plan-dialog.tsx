@@ -13,6 +13,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
+import { PromoCodeField, promoCodeBody, promoCodeIssue } from '@/components/promo/promo-code-field';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -30,6 +31,7 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
   const [cycle, setCycle] = useState<BillingPlans['billingCycle']>(plans.billingCycle);
   const others = plans.plans.filter((plan) => plan.slug !== plans.current);
   const [choice, setChoice] = useState(others[0]?.slug ?? '');
+  const [promoCode, setPromoCode] = useState('');
   const change = useChangePlan();
   // One key per opening of the dialog: a plan chosen again later is a new order.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -41,7 +43,11 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
 
   const submit = () =>
     change.mutate(
-      { body: { plan: choice, billingCycle: cycle }, key },
+      {
+        // The free plan has nothing to discount: the code is kept for a paid order.
+        body: { plan: choice, billingCycle: cycle, ...(free ? {} : promoCodeBody(promoCode)) },
+        key,
+      },
       {
         onSuccess: (order) => {
           setOpen(false);
@@ -82,8 +88,18 @@ export function ChangePlanDialog({ plans }: { plans: BillingPlans }) {
         <CycleChoice cycle={cycle} onChange={setCycle} />
         <PlanChoices plans={others} cycle={cycle} choice={choice} onChange={setChoice} />
         {chosen ? <ResponseTargets plan={chosen} /> : null}
+        {free ? null : (
+          <PromoCodeField
+            id="plan-promo"
+            value={promoCode}
+            onChange={setPromoCode}
+            error={change.error}
+          />
+        )}
         <UsdNote />
-        {change.error ? <FormAlert>{change.error.message}</FormAlert> : null}
+        {change.error && !promoCodeIssue(change.error) ? (
+          <FormAlert>{change.error.message}</FormAlert>
+        ) : null}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>

@@ -227,6 +227,40 @@ describe('BillingPage', () => {
     expect(calls).toContain('POST /api/dev/billing/close-month');
   });
 
+  it("takes the promo code on a support plan's order, and shows the server's refusal on it", async () => {
+    const sent: unknown[] = [];
+    const { router } = renderBilling({
+      'PUT /api/billing/plans': (init) => {
+        const body = bodyOf(init) as { promoCode?: string };
+        sent.push(body);
+        if (body.promoCode === 'WELCOME50') {
+          const message = 'This promo code is not valid';
+          return json(
+            { message: `promoCode: ${message}`, issues: [{ path: ['promoCode'], message }] },
+            400,
+          );
+        }
+        return json({ id: 78, status: 'pending_payment', description: 'Support plan Business' });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change your support plan' });
+    const code = within(dialog).getByLabelText('Promo code (optional)');
+    await userEvent.type(code, 'WELCOME50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText('This promo code is not valid')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(code);
+    await userEvent.type(code, 'welcome5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/78'));
+    expect(sent.at(-1)).toEqual({
+      plan: 'business',
+      billingCycle: 'monthly',
+      promoCode: 'welcome5',
+    });
+  });
+
   it('changes the support plan through an order, then goes to its payment', async () => {
     const sent: unknown[] = [];
     const { router } = renderBilling({

@@ -68,7 +68,7 @@ export const faq: FaqEntry[] = [
     group: 'Prices and billing',
     question: 'How does the 5% welcome discount work?',
     answer:
-      'New organizations get 5% off their first paid order with the code in the banner at the top of the site. It applies once per organization and is checked when the order is placed.',
+      'New organizations get 5% off their first paid order, of any kind (a cluster, an add-on, a marketplace product or a support plan), with the code in the banner at the top of the site. It applies once per organization; the banner goes once your organization has paid an order.',
   },
   {
     id: 'hidden-costs',

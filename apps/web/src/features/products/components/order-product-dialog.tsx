@@ -17,6 +17,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useMoney } from '@/components/pricing/use-money';
+import { PromoCodeField, promoCodeBody, promoCodeIssue } from '@/components/promo/promo-code-field';
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
 import { useOrderProduct } from '../queries';
@@ -40,6 +41,7 @@ export function OrderProductDialog({
   const [region, setRegion] = useState(product.regions[0]?.code ?? '');
   const [cycle, setCycle] = useState(initialCycle);
   const [name, setName] = useState('');
+  const [promoCode, setPromoCode] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
   const order = useOrderProduct();
   const navigate = useNavigate();
@@ -50,7 +52,18 @@ export function OrderProductDialog({
 
   const submit = () =>
     order.mutate(
-      { body: { product: product.slug, plan, region, name, billingCycle: cycle }, key },
+      {
+        body: {
+          product: product.slug,
+          plan,
+          region,
+          name,
+          billingCycle: cycle,
+          ...promoCodeBody(promoCode),
+        },
+        // Another code is another request: it takes a key of its own.
+        key: `${key}-${promoCode.trim()}`,
+      },
       { onSuccess: (placed) => void navigate(paths.checkout(placed.id)) },
     );
 
@@ -121,16 +134,26 @@ export function OrderProductDialog({
               onChange={(event) => setName(event.target.value)}
             />
           </FormField>
+          <PromoCodeField
+            id="product-promo"
+            value={promoCode}
+            onChange={setPromoCode}
+            error={order.error}
+          />
           <p className="text-sm">
             Total to pay now:{' '}
             <span className="font-semibold tabular-nums" data-testid="product-order-total">
               {money(price)}
             </span>{' '}
             <span className="text-muted-foreground">
-              for the first {cycle === 'yearly' ? 'year' : 'month'}; renews at the plan’s price.
+              for the first {cycle === 'yearly' ? 'year' : 'month'}
+              {promoCode.trim() ? ', less the promo code’s discount if it applies' : ''}; renews at
+              the plan’s price.
             </span>
           </p>
-          {order.error && !nameError ? <FormAlert>{order.error.message}</FormAlert> : null}
+          {order.error && !nameError && !promoCodeIssue(order.error) ? (
+            <FormAlert>{order.error.message}</FormAlert>
+          ) : null}
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

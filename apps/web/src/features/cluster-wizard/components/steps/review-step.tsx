@@ -1,6 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
 import type { Catalog } from '@alpenkube/contract/catalog';
-import { PROMO_CODE, PROMO_DISCOUNT_PERCENT } from '@alpenkube/contract/promo';
+import { PROMO_CODE_RULE, PromoCodeInput } from '@/components/promo/promo-code-field';
 import { FormAlert } from '@/components/ui/form';
 import { FormInputField, FormRootError } from '@/components/ui/hook-form';
 import { Input } from '@/components/ui/input';
@@ -75,15 +75,8 @@ export function ReviewStep({
         control={form.control}
         name="promoCode"
         label="Promo code (optional)"
-        description={`${PROMO_CODE} takes ${PROMO_DISCOUNT_PERCENT}% off an organization's first order.`}
-        render={(field) => (
-          <Input
-            autoComplete="off"
-            spellCheck={false}
-            className="uppercase sm:max-w-xs"
-            {...field}
-          />
-        )}
+        description={PROMO_CODE_RULE}
+        render={(field) => <PromoCodeInput {...field} />}
       />
       {replacedOrder ? (
         <FormAlert variant="info">

@@ -25,6 +25,7 @@ import {
   type OrderMade,
   type OrderService,
 } from '../orders/index.ts';
+import { assertResidencyAllows } from '../organizations/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 
@@ -115,6 +116,7 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
               issues.map((issue) => ({ ...issue, path: ['cluster', ...issue.path] })),
             );
           }
+          await assertResidencyAllows(db, organizationId, catalog, input.cluster);
           const promoCode = readPromoCode(input.promoCode);
           const quote = priceCluster(config, catalog);
           const discount = promoCode ? promoDiscount(quote.total) : 0;

@@ -97,6 +97,9 @@ export async function seedDemoData(services: DemoServices) {
       status: 'active',
       // So that registering with an address at demo.alpenkube.eu shows how joining works.
       domainVerified: true,
+      // Its clusters show hyperscaler regions outside the EU too (a Johannesburg failure):
+      // its admins allowed any jurisdiction. Nordwind keeps the default, EU only.
+      residencyPolicy: 'any',
     });
     const second = await createOrganization(tx, {
       name: 'Nordwind Logistik AG',

@@ -6,3 +6,6 @@ export { lockAdminRules } from './admin-guard.ts';
 export { createPromotionService, type PromotionService } from './promotion-service.ts';
 export { invitationRoutes } from './invitation-routes.ts';
 export { memberRoutes } from './member-routes.ts';
+export { createOrganizationSettings, type OrganizationSettings } from './organization-settings.ts';
+export { createTxtLookup } from './domain-lookup.ts';
+export { organizationRoutes } from './organization-routes.ts';

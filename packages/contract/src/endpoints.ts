@@ -769,6 +769,11 @@ export const endpoints = {
       'PUT',
       '/api/admin/organization/mfa-required',
     ),
+    /** Any approved member's view of their own organization's residency policy (the wizard's). */
+    ownResidencyPolicy: route<Out<typeof organizationResidencySchema>>()(
+      'GET',
+      '/api/organization/residency',
+    ),
     /** Where the organization's clusters and products may keep data (EU only, or any). */
     residencyPolicy: routeWithQuery<
       Out<typeof organizationResidencySchema>,

@@ -233,6 +233,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'DELETE /api/admin/users/:id': 'orgAdmin',
   'GET /api/admin/people/summary': 'orgAdmin',
   'PUT /api/admin/organization/mfa-required': 'orgAdmin',
+  'GET /api/organization/residency': 'member',
   'GET /api/admin/organization/residency': 'orgAdmin',
   'PUT /api/admin/organization/residency': 'orgAdmin',
   'GET /api/admin/organization/domain': 'orgAdmin',

@@ -33,6 +33,21 @@ export const organizationRoutes = routePlugin({ tag: 'people' }, async (app, rou
   );
 
   route(
+    api.ownResidencyPolicy,
+    {
+      access: 'member',
+      summary:
+        "The member's own organization's residency policy, so the order forms offer only the regions it allows",
+      answer: { 200: organizationResidencySchema },
+      refuses: [],
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      return settings.residency(user, user.organizationId);
+    },
+  );
+
+  route(
     api.setResidencyPolicy,
     {
       access: 'orgAdmin',

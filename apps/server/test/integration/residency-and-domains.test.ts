@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { DomainCheck, Member, OrganizationDomain } from '@alpenkube/contract';
 import { auditEvents, organizations, users } from '../../src/db/schema.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { startDnsResponder, type DnsResponder } from '../../src/lib/dns-responder.ts';
+import { createTxtLookup } from '../../src/modules/members/index.ts';
 import { residencyReport } from '../../src/modules/officers/residency.ts';
 import { clusterOrderer, orderCluster } from '../support/clusters.ts';
 import { createTestApp, registerUser, type Client, type TestApp } from '../support/test-app.ts';
@@ -114,6 +119,9 @@ describe('residency policy and domain proof', () => {
         .set({ organizationId: admin.organizationId, role: 'user' })
         .where(eq(users.id, customer.user.id));
       await t.app.services.sessions.userChanged(t.app.services.db, customer.user.id);
+      // Any member reads the policy, for the order forms; only an admin changes it.
+      const own = await customer.client.get('/api/organization/residency');
+      expect(own.json()).toMatchObject({ organizationId: admin.organizationId, policy: 'eu_only' });
       const refused = await customer.client.put('/api/admin/organization/residency', {
         policy: 'any',
       });
@@ -320,6 +328,51 @@ describe('residency policy and domain proof', () => {
       zone.set(newRecord.name, [record!.value, newRecord.value]);
       const taken = await verify(stranger.client, 'owner-dns.eu');
       expect(taken.statusCode).toBe(409);
+    });
+  });
+
+  describe('the resolver it is configured with', () => {
+    it('reads DNS_RESOLVER: the system by default outside development, servers, or embedded', () => {
+      const production = {
+        APP_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://alpenkube.example',
+      };
+      expect(loadConfig(production).dnsResolver).toEqual({ kind: 'system' });
+      expect(
+        loadConfig({ ...production, DNS_RESOLVER: '127.0.0.1:5353, [::1]:53' }).dnsResolver,
+      ).toEqual({ kind: 'servers', servers: ['127.0.0.1:5353', '[::1]:53'] });
+      expect(loadConfig({ APP_ENV: 'development', DATA_DIR: '/tmp/x' }).dnsResolver).toEqual({
+        kind: 'embedded',
+        recordsFile: '/tmp/x/dns-records.txt',
+      });
+      expect(loadConfig({ APP_ENV: 'development', DNS_RESOLVER: 'system' }).dnsResolver).toEqual({
+        kind: 'system',
+      });
+      expect(() => loadConfig({ ...production, DNS_RESOLVER: 'dns.google' })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, DNS_RESOLVER: '127.0.0.1:99999' })).toThrow(
+        ConfigError,
+      );
+    });
+
+    it("development's embedded DNS server answers from its records file, read at every question", async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'alpenkube-dns-'));
+      const recordsFile = path.join(dir, 'dns-records.txt');
+      try {
+        const lookup = createTxtLookup({ kind: 'embedded', recordsFile });
+        expect(lookup.note).toContain(recordsFile);
+        expect(await lookup.lookup('_alpenkube.dev.example')).toEqual({ kind: 'none' });
+        writeFileSync(
+          recordsFile,
+          '# published by hand\n_alpenkube.dev.example. TXT "alpenkube-verification=abc"\n',
+        );
+        expect(await lookup.lookup('_alpenkube.dev.example')).toEqual({
+          kind: 'records',
+          values: ['alpenkube-verification=abc'],
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 });

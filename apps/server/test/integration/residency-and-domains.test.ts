@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DomainCheck, Member, OrganizationDomain } from '@alpenkube/contract';
 import { auditEvents, organizations, users } from '../../src/db/schema.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { migrate } from '../../src/db/migrate.ts';
 import { startDnsResponder, type DnsResponder } from '../../src/lib/dns-responder.ts';
 import { createTxtLookup } from '../../src/modules/members/index.ts';
 import { residencyReport } from '../../src/modules/officers/residency.ts';
@@ -374,5 +375,51 @@ describe('residency policy and domain proof', () => {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+
+  it('upgrades an existing database: EU only, unless the organization already ran something outside the EU', async () => {
+    const { db } = t.app.services;
+    const outside = await clusterOrderer(t.app);
+    await outside.client.put('/api/admin/organization/residency', { policy: 'any' });
+    await orderCluster(outside.client, { name: 'ashburn', provider: 'gke', region: 'us-east4' });
+    const inside = await clusterOrderer(t.app);
+    await orderCluster(inside.client, { name: 'frankfurt' });
+    const before = await domainsWithoutToken();
+
+    // As the database stood before the migration: no policy, no domain token.
+    const MIGRATION = '0024_residency_and_domain_proof.sql';
+    for (const column of [
+      'residency_policy',
+      'domain_token',
+      'domain_checked_at',
+      'domain_check_outcome',
+    ]) {
+      await db.execute(sql.raw(`alter table organizations drop column ${column}`));
+    }
+    await db.execute(sql`delete from schema_migrations where name = ${MIGRATION}`);
+    expect(await migrate(db)).toEqual([MIGRATION]);
+
+    const policyOf = async (id: number) =>
+      (
+        await db
+          .select({ policy: organizations.residencyPolicy })
+          .from(organizations)
+          .where(eq(organizations.id, id))
+      )[0]!.policy;
+    expect(await policyOf(outside.organizationId)).toBe('any');
+    expect(await policyOf(inside.organizationId)).toBe('eu_only');
+    // Every organization with a domain has a token to publish.
+    expect(await domainsWithoutToken()).toBe(0);
+    expect(before).toBe(0);
+
+    async function domainsWithoutToken() {
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(
+          sql`${organizations.emailDomain} is not null and ${organizations.domainToken} is null`,
+        );
+      return rows.length;
+    }
   });
 });

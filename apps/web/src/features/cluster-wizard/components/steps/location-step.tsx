@@ -95,9 +95,8 @@ export function LocationStep({
         </label>
         {policyEuOnly ? (
           <p className="text-sm text-muted-foreground" data-testid="residency-policy-note">
-            Your organization&apos;s residency policy is <strong>EU only</strong>: regions outside
-            the EU are not offered, and the server refuses them. An organization admin can change it
-            in{' '}
+            Your organization&apos;s residency policy is <strong>EU only</strong>: only EU regions
+            are offered, and the server refuses any other. An organization admin can change it in{' '}
             <Link className="underline" to={`${paths.userManagement}?tab=organization`}>
               User Management › Organization
             </Link>

@@ -76,6 +76,8 @@ export interface AppConfig {
   };
   /** Where attachments and invoices' CSVs are kept: a directory, or an S3-compatible bucket. */
   fileStore: FileStoreConfig;
+  /** How organizations' domain proofs (DNS TXT records) are looked up (DNS_RESOLVER). */
+  dnsResolver: DnsResolverConfig;
   /** Support files a person may keep, in bytes (ATTACHMENT_QUOTA_PER_PERSON_MB). */
   attachmentQuotaPerPerson: number;
   /** Support files an organization may keep, in bytes (ATTACHMENT_QUOTA_PER_ORGANIZATION_MB). */
@@ -299,6 +301,35 @@ function fileStoreFrom(
 
 const MB = 1024 * 1024;
 
+/**
+ * The system's resolver; named servers (`host[:port]`, comma-separated), asked instead; or the
+ * server's own DNS server on a loopback port answering from a file, for a development machine
+ * that owns no domain.
+ */
+export type DnsResolverConfig =
+  | { kind: 'system' }
+  | { kind: 'servers'; servers: string[] }
+  | { kind: 'embedded'; recordsFile: string };
+
+function dnsResolverFrom(env: NodeJS.ProcessEnv, appEnv: AppEnv, dataDir: string) {
+  const raw = env.DNS_RESOLVER?.trim();
+  if (raw === 'system') return { kind: 'system' } as const;
+  if (raw === 'embedded' || (!raw && appEnv === 'development')) {
+    return { kind: 'embedded', recordsFile: path.join(dataDir, 'dns-records.txt') } as const;
+  }
+  if (!raw) return { kind: 'system' } as const;
+  const servers = raw.split(',').map((one) => one.trim());
+  for (const server of servers) {
+    const [, host = '', port] = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(server) ?? [];
+    if (!net.isIP(host) || (port !== undefined && (+port < 1 || +port > 65535))) {
+      throw new ConfigError(
+        `DNS_RESOLVER must be "system", "embedded" or IP addresses with optional ports such as 127.0.0.1:5353, got "${server}"`,
+      );
+    }
+  }
+  return { kind: 'servers', servers } as const;
+}
+
 /** The EU's published endpoint of the VIES REST API. */
 export const EU_VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 
@@ -351,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reportFile: env.EVENT_LOOP_REPORT || undefined,
     },
     fileStore: fileStoreFrom(env, appEnv, dataDir, databaseUrl),
+    dnsResolver: dnsResolverFrom(env, appEnv, dataDir),
     attachmentQuotaPerPerson: intFrom(env, 'ATTACHMENT_QUOTA_PER_PERSON_MB', 500) * MB,
     attachmentQuotaPerOrganization: intFrom(env, 'ATTACHMENT_QUOTA_PER_ORGANIZATION_MB', 2048) * MB,
     attachmentUploadsPerHour: intFrom(env, 'ATTACHMENT_UPLOADS_PER_HOUR', 60),

@@ -93,9 +93,12 @@ import { type ApiTokenService, createApiTokenService } from './modules/api-token
 import {
   createInvitationService,
   createMemberService,
+  createOrganizationSettings,
+  createTxtLookup,
   createPromotionService,
   type InvitationService,
   type MemberService,
+  type OrganizationSettings,
   type PromotionService,
 } from './modules/members/index.ts';
 
@@ -122,6 +125,7 @@ export interface Services extends Infrastructure {
   auth: AuthService;
   account: AccountService;
   members: MemberService;
+  organizationSettings: OrganizationSettings;
   invitations: InvitationService;
   promotions: PromotionService;
   leads: LeadService;
@@ -282,6 +286,10 @@ export function createServices(
     auth: createAuthService(shared),
     account: createAccountService(shared),
     members: createMemberService(shared),
+    organizationSettings: createOrganizationSettings({
+      db,
+      txt: createTxtLookup(config.dnsResolver),
+    }),
     invitations: createInvitationService(shared),
     promotions: createPromotionService(shared),
     leads: createLeadService(shared),

@@ -175,6 +175,14 @@ import type {
   removalSchema,
 } from './members.ts';
 import type {
+  domainCheckSchema,
+  organizationDomainSchema,
+  organizationResidencySchema,
+  setOrganizationDomainSchema,
+  setResidencyPolicySchema,
+  verifyOrganizationDomainSchema,
+} from './organization-settings.ts';
+import type {
   OperatorOrganizationQuery,
   officerAccessChangeSchema,
   operatorOrganizationDetailSchema,
@@ -817,6 +825,34 @@ export const endpoints = {
     setMfaRequired: route<Out<typeof membersSummarySchema>, In<typeof mfaRequirementSchema>>()(
       'PUT',
       '/api/admin/organization/mfa-required',
+    ),
+    /** Any approved member's view of their own organization's residency policy (the wizard's). */
+    ownResidencyPolicy: route<Out<typeof organizationResidencySchema>>()(
+      'GET',
+      '/api/organization/residency',
+    ),
+    /** Where the organization's clusters and products may keep data (EU only, or any). */
+    residencyPolicy: routeWithQuery<
+      Out<typeof organizationResidencySchema>,
+      OrganizationScopeQuery
+    >('/api/admin/organization/residency'),
+    setResidencyPolicy: route<
+      Out<typeof organizationResidencySchema>,
+      In<typeof setResidencyPolicySchema>
+    >()('PUT', '/api/admin/organization/residency'),
+    /** The organization's e-mail domain, the TXT record that proves it, and whether it did. */
+    domain: routeWithQuery<Out<typeof organizationDomainSchema>, OrganizationScopeQuery>(
+      '/api/admin/organization/domain',
+    ),
+    /** Names (or renames) the domain: a new record to publish, not verified until checked. */
+    setDomain: route<
+      Out<typeof organizationDomainSchema>,
+      In<typeof setOrganizationDomainSchema>
+    >()('PUT', '/api/admin/organization/domain'),
+    /** Looks the TXT record up now: found, not found or resolver error. */
+    verifyDomain: route<Out<typeof domainCheckSchema>, In<typeof verifyOrganizationDomainSchema>>()(
+      'POST',
+      '/api/admin/organization/domain/verify',
     ),
     promotionRequests: routeWithQuery<Out<typeof promotionRequestSchema>[], PromotionListQuery>(
       '/api/admin/promotion-requests',

@@ -27,3 +27,4 @@ export * from './operators.ts';
 export * from './officers.ts';
 export * from './api-tokens.ts';
 export * from './members.ts';
+export * from './organization-settings.ts';

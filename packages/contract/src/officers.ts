@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
+import { residencyPolicySchema } from './organization-settings.ts';
 
 /**
  * Every action the platform writes to the audit trail. The filter's dropdown reads this list
@@ -34,6 +35,9 @@ export const auditActions = [
   'organization.suspend',
   'organization.reinstate',
   'organization.mfa_required',
+  'organization.residency_policy',
+  'organization.domain_set',
+  'organization.domain_verify',
   'token.create',
   'token.revoke',
   'order.create',
@@ -212,7 +216,11 @@ export const residencyRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   status: z.string(),
-  organization: z.object({ id: z.number().int(), name: z.string() }),
+  organization: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    residencyPolicy: residencyPolicySchema,
+  }),
   provider: z.string(),
   region: z.string(),
   city: z.string().nullable(),
@@ -222,12 +230,27 @@ export const residencyRowSchema = z.object({
   jurisdiction: z.enum(['eu', 'non_eu', 'unknown']),
   /** Outside the EU (or unknown): what the report flags. */
   outsideEu: z.boolean(),
+  /**
+   * Outside what the organization's policy allows now: placed before an admin narrowed it (the
+   * server refuses new placements), so an officer sees what to move or delete.
+   */
+  outsidePolicy: z.boolean(),
 });
 export type ResidencyRow = z.infer<typeof residencyRowSchema>;
 
 export const residencyReportSchema = z.object({
   rows: z.array(residencyRowSchema),
   counts: z.object({ eu: z.number().int(), nonEu: z.number().int(), unknown: z.number().int() }),
+  /** Every organization's residency policy, by name. */
+  policies: z.array(
+    z.object({
+      organization: z.object({ id: z.number().int(), name: z.string() }),
+      policy: residencyPolicySchema,
+      /** Its clusters and products in the report, and those outside its policy. */
+      placements: z.number().int(),
+      outsidePolicy: z.number().int(),
+    }),
+  ),
   generatedAt: timestampSchema,
 });
 export type ResidencyReport = z.infer<typeof residencyReportSchema>;

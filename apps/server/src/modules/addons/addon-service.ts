@@ -20,6 +20,7 @@ import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import { clusterSubscription, dayOf, periodLeft, removalCredit } from '../billing/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { assertResidencyAllows } from '../organizations/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { addonOfOrder, lockAddonOrder, openAddonOrder, placeAddonOrder } from './addon-orders.ts';
 import { addonPrice, addonRefusal, chargedLine } from './addon-quotes.ts';
@@ -212,6 +213,9 @@ export function createAddonService(
             // The cluster's lock: two requests for one add-on cannot both pass the open-order check.
             const state = await clusterState(tx, organizationId, input.clusterId, catalog, true);
             const { cluster, config, subscription, period } = state;
+            // An add-on keeps its data in the cluster's region: the policy may have narrowed
+            // since the cluster was placed.
+            await assertResidencyAllows(tx, organizationId, catalog, cluster);
             const openOrderId = await openAddonOrder(tx, organizationId, cluster.id, addon.slug);
             const refusal = addonRefusal(
               addon,

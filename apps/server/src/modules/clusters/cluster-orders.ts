@@ -21,6 +21,7 @@ import {
   type OrderMade,
   type OrderService,
 } from '../orders/index.ts';
+import { assertResidencyAllows } from '../organizations/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 
@@ -104,6 +105,7 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
               issues.map((issue) => ({ ...issue, path: ['cluster', ...issue.path] })),
             );
           }
+          await assertResidencyAllows(db, organizationId, catalog, input.cluster);
           const quote = priceCluster(config, catalog);
           const { name } = input.cluster;
           try {

@@ -1,5 +1,9 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { DOMAIN_RECORD_PREFIX, DOMAIN_TOKEN_PREFIX } from '@alpenkube/contract';
 import type { NotificationType } from '@alpenkube/contract';
+import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { createNotification } from '../notifications/index.ts';
@@ -98,6 +102,9 @@ export async function seedDemoData(services: DemoServices) {
       status: 'active',
       // So that registering with an address at demo.alpenkube.eu shows how joining works.
       domainVerified: true,
+      // Its clusters show hyperscaler regions outside the EU too (a Johannesburg failure):
+      // its admins allowed any jurisdiction. Nordwind keeps the default, EU only.
+      residencyPolicy: 'any',
     });
     const second = await createOrganization(tx, {
       name: 'Nordwind Logistik AG',
@@ -128,6 +135,7 @@ export async function seedDemoData(services: DemoServices) {
     return organization.id;
   });
   if (seededHere === false) return;
+  await publishDemoDomainRecord(services, seededHere);
   await seedDemoClusters(services, seededHere);
   await seedDemoVolumes(services, seededHere);
   // Orders go through the same services as a customer's, each in its own transactions.
@@ -142,4 +150,27 @@ export async function seedDemoData(services: DemoServices) {
   await seedDemoPeople(services, seededHere, passwordHash);
   // Last: the trail names the clusters the steps above made.
   await seedDemoAudit(services);
+}
+
+/**
+ * The demo organization's domain is seeded as proven: with the development DNS server
+ * (DNS_RESOLVER=embedded) its record is published too, so "Check again" finds it rather than
+ * withdrawing the proof.
+ */
+async function publishDemoDomainRecord(services: DemoServices, organizationId: number) {
+  const resolver = services.config.dnsResolver;
+  if (resolver.kind !== 'embedded') return;
+  const [row] = await services.db
+    .select({ domain: organizations.emailDomain, token: organizations.domainToken })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row?.domain || !row.token) return;
+  const line = `${DOMAIN_RECORD_PREFIX}.${row.domain} ${DOMAIN_TOKEN_PREFIX}${row.token}`;
+  const existing = await readFile(resolver.recordsFile, 'utf8').catch(() => '');
+  if (existing.includes(line)) return;
+  await mkdir(path.dirname(resolver.recordsFile), { recursive: true });
+  await appendFile(
+    resolver.recordsFile,
+    `${existing ? '' : '# TXT records the development DNS server answers: name, a space, value.\n'}${line}\n`,
+  );
 }

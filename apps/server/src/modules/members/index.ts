@@ -4,3 +4,5 @@ export { createInvitationService, type InvitationService } from './invitation-se
 export { createMemberService, type MemberService } from './member-service.ts';
 export { lockAdminRules } from './admin-guard.ts';
 export { createPromotionService, type PromotionService } from './promotion-service.ts';
+export { createOrganizationSettings, type OrganizationSettings } from './organization-settings.ts';
+export { createTxtLookup } from './domain-lookup.ts';

@@ -1,5 +1,11 @@
 import { asc, eq, ne, notInArray } from 'drizzle-orm';
-import type { Catalog, ResidencyReport, ResidencyRow } from '@alpenkube/contract';
+import {
+  residencyAllows,
+  type Catalog,
+  type ResidencyPolicy,
+  type ResidencyReport,
+  type ResidencyRow,
+} from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { clusters } from '../clusters/schema.ts';
 import { organizations } from '../organizations/schema.ts';
@@ -33,6 +39,7 @@ export async function residencyReport(db: DbOrTx, catalog: Catalog): Promise<Res
       region: clusters.region,
       organizationId: organizations.id,
       organizationName: organizations.name,
+      residencyPolicy: organizations.residencyPolicy,
     })
     .from(clusters)
     .innerJoin(organizations, eq(organizations.id, clusters.organizationId))
@@ -46,6 +53,7 @@ export async function residencyReport(db: DbOrTx, catalog: Catalog): Promise<Res
       region: productInstances.region,
       organizationId: organizations.id,
       organizationName: organizations.name,
+      residencyPolicy: organizations.residencyPolicy,
     })
     .from(productInstances)
     .innerJoin(organizations, eq(organizations.id, productInstances.organizationId))
@@ -60,6 +68,7 @@ export async function residencyReport(db: DbOrTx, catalog: Catalog): Promise<Res
       status: string;
       organizationId: number;
       organizationName: string;
+      residencyPolicy: ResidencyPolicy;
     },
     providerSlug: string,
     regionCode: string,
@@ -70,13 +79,21 @@ export async function residencyReport(db: DbOrTx, catalog: Catalog): Promise<Res
       id: found.id,
       name: found.name,
       status: found.status,
-      organization: { id: found.organizationId, name: found.organizationName },
+      organization: {
+        id: found.organizationId,
+        name: found.organizationName,
+        residencyPolicy: found.residencyPolicy,
+      },
       provider: place.provider,
       region: regionCode,
       city: place.city,
       country: place.country,
       jurisdiction: place.jurisdiction,
       outsideEu: place.jurisdiction !== 'eu',
+      outsidePolicy: !residencyAllows(
+        found.residencyPolicy,
+        place.jurisdiction === 'eu' ? 'eu' : 'non_eu',
+      ),
     };
   };
   const rows = [
@@ -87,8 +104,26 @@ export async function residencyReport(db: DbOrTx, catalog: Catalog): Promise<Res
       return row('product', found, providerSlug, regionCode);
     }),
   ];
+  const everyOrganization = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      policy: organizations.residencyPolicy,
+    })
+    .from(organizations)
+    .orderBy(asc(organizations.name));
+  const policies = everyOrganization.map((organization) => {
+    const own = rows.filter((one) => one.organization.id === organization.id);
+    return {
+      organization: { id: organization.id, name: organization.name },
+      policy: organization.policy,
+      placements: own.length,
+      outsidePolicy: own.filter((one) => one.outsidePolicy).length,
+    };
+  });
   return {
     rows,
+    policies,
     counts: {
       eu: rows.filter((one) => one.jurisdiction === 'eu').length,
       nonEu: rows.filter((one) => one.jurisdiction === 'non_eu').length,
@@ -99,7 +134,7 @@ export async function residencyReport(db: DbOrTx, catalog: Catalog): Promise<Res
 }
 
 export const RESIDENCY_CSV_HEADER =
-  'kind,id,name,status,organization_id,organization,provider,region,city,country,jurisdiction,outside_eu';
+  'kind,id,name,status,organization_id,organization,residency_policy,provider,region,city,country,jurisdiction,outside_eu,outside_policy';
 
 export function residencyCsv(report: ResidencyReport): string {
   const lines = report.rows.map((one) =>
@@ -110,12 +145,14 @@ export function residencyCsv(report: ResidencyReport): string {
       one.status,
       one.organization.id,
       one.organization.name,
+      one.organization.residencyPolicy,
       one.provider,
       one.region,
       one.city,
       one.country,
       one.jurisdiction,
       one.outsideEu ? 'yes' : 'no',
+      one.outsidePolicy ? 'yes' : 'no',
     ]),
   );
   return [RESIDENCY_CSV_HEADER, ...lines].join('\r\n') + '\r\n';

@@ -1,6 +1,8 @@
 /** The organizations module's public surface: other modules and the app import only this file. */
 export {
+  companyDomain,
   createOrganization,
+  newDomainToken,
   findOrganizationByVerifiedDomain,
   nameKeyOf,
 } from './organization-service.ts';
@@ -19,3 +21,4 @@ export {
   supportPlanOf,
   type OrderingSuspension,
 } from './organization-records.ts';
+export { assertResidencyAllows, residencyPolicyOf } from './residency-policy.ts';

@@ -46,6 +46,9 @@ export function newBillingId(): string {
   return `BID-${[...bytes].map((b) => BILLING_ALPHABET[b % BILLING_ALPHABET.length]).join('')}`;
 }
 
+/** The random part of the TXT record that proves an organization's domain. */
+export const newDomainToken = () => crypto.randomBytes(16).toString('hex');
+
 /**
  * The organization a registration joins: the one that verified the domain of the address. A
  * company name joins nothing, nor does an unverified domain: anyone can type either.
@@ -68,6 +71,8 @@ export async function createOrganization(
     status: 'pending_approval' | 'active';
     /** Only for seeded data: a real organization proves its domain first. */
     domainVerified?: boolean;
+    /** Only for seeded data: a new organization starts EU only, and its admins change it. */
+    residencyPolicy?: 'eu_only' | 'any';
   },
 ) {
   let name = input.name;
@@ -83,7 +88,9 @@ export async function createOrganization(
       name,
       nameKey: nameKeyOf(name),
       emailDomain: companyDomain(input.email),
+      domainToken: newDomainToken(),
       domainVerifiedAt: input.domainVerified ? new Date() : null,
+      residencyPolicy: input.residencyPolicy ?? 'eu_only',
       billingId: newBillingId(),
       status: input.status,
     })

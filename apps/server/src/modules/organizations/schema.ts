@@ -25,6 +25,20 @@ export const organizations = pgTable(
      * that domain join it. Anyone can type a company's name or use an address at its domain.
      */
     domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    /** The value of the TXT record that proves `emailDomain` (docs/members.md). */
+    domainToken: text('domain_token'),
+    /** The last check of the record, and what it found. */
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    domainCheckOutcome: text('domain_check_outcome', {
+      enum: ['found', 'not_found', 'resolver_error'],
+    }),
+    /**
+     * Where the organization's clusters and products may keep data, set by its admins and
+     * enforced on every order: EU regions only (the default of a new organization), or any.
+     */
+    residencyPolicy: text('residency_policy', { enum: ['eu_only', 'any'] })
+      .notNull()
+      .default('eu_only'),
     billingId: text('billing_id').notNull(),
     status: text('status', { enum: ['pending_approval', 'active', 'suspended'] }).notNull(),
     billingCurrency: text('billing_currency').notNull().default('USD'),

@@ -27,6 +27,7 @@ import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { passwordMatches } from '../auth/index.ts';
 import { orderNumber } from '../orders/index.ts';
+import { assertResidencyAllows } from '../organizations/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { findProductPlan, PRODUCT_CATALOG } from './product-catalog.ts';
 import {
@@ -73,12 +74,20 @@ export function createProductService(
 ) {
   const { db, sealer } = deps;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
-  const placeOrder = (
+  /** Every product order, new or a plan change, is placed in a region the policy allows. */
+  const placeOrder = async (
     actor: SessionUser,
     input: ProductOrderInput,
     client: ClientInfo,
     options?: ProductOrderOptions,
-  ) => placeProductOrder(db, deps.assertOrderingAllowed, actor, input, client, options);
+  ) => {
+    const [provider = '', region = ''] = input.config.region.split(':');
+    await assertResidencyAllows(db, actor.organizationId, await catalogNow(), {
+      provider,
+      region,
+    });
+    return placeProductOrder(db, deps.assertOrderingAllowed, actor, input, client, options);
+  };
 
   async function findInstance(
     tx: Tx | typeof db,

@@ -57,8 +57,8 @@ export function Footer() {
         <div className="space-y-4">
           <BrandLogo />
           <p className="max-w-xs text-sm text-muted-foreground">
-            Managed Kubernetes on a sovereign European cloud. Your data stays in the EU, under EU
-            law.
+            Managed Kubernetes on a sovereign European cloud. A new organization keeps its data in
+            EU regions: the server refuses others unless its admins allow them.
           </p>
           <ul className="flex flex-wrap gap-2" aria-label="Compliance">
             {complianceClaims.map((claim) => (

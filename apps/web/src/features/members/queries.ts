@@ -7,6 +7,10 @@ import type {
   PromotionListQuery,
   PromotionRequest,
 } from '@alpenkube/contract';
+import type {
+  OrganizationDomain,
+  OrganizationResidency,
+} from '@alpenkube/contract/organization-settings';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { isUnder, queryKeyOf } from '@/lib/http';
 import { toast } from '@/components/ui/use-toast';
@@ -21,6 +25,8 @@ export const memberKeys = {
   summary: (organizationId?: number) => queryKeyOf(members.summary, { organizationId }),
   promotions: (query: PromotionListQuery = {}) => queryKeyOf(members.promotionRequests, query),
   ownPromotion: () => queryKeyOf(members.ownPromotionRequest),
+  residency: (organizationId?: number) => queryKeyOf(members.residencyPolicy, { organizationId }),
+  domain: (organizationId?: number) => queryKeyOf(members.domain, { organizationId }),
 };
 
 export const useMembers = (query: MemberListQuery) =>
@@ -31,6 +37,10 @@ export const useInvitations = (organizationId?: number) =>
   useQuery(queryOptions<Invitation[]>({ queryKey: memberKeys.invitations(organizationId) }));
 export const useMembersSummary = (organizationId?: number) =>
   useQuery(queryOptions<MembersSummary>({ queryKey: memberKeys.summary(organizationId) }));
+export const useResidencyPolicy = (organizationId?: number) =>
+  useQuery(queryOptions<OrganizationResidency>({ queryKey: memberKeys.residency(organizationId) }));
+export const useOrganizationDomain = (organizationId?: number) =>
+  useQuery(queryOptions<OrganizationDomain>({ queryKey: memberKeys.domain(organizationId) }));
 export const usePromotions = (query: PromotionListQuery) =>
   useQuery(queryOptions<PromotionRequest[]>({ queryKey: memberKeys.promotions(query) }));
 export const useOwnPromotion = (enabled: boolean) =>

@@ -1,4 +1,5 @@
 import type { AssignableRole, InviteInput } from '@alpenkube/contract';
+import type { ResidencyPolicy } from '@alpenkube/contract/organization-settings';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { request } from '@/lib/http';
 
@@ -24,3 +25,9 @@ export const refusePromotion = (id: number, note: string) =>
   request(members.refusePromotion, { params: [id], body: { note } });
 export const requestPromotion = (reason: string) =>
   request(members.requestPromotion, { body: { reason } });
+export const setResidencyPolicy = (policy: ResidencyPolicy, organizationId?: number) =>
+  request(members.setResidencyPolicy, { body: { policy, organizationId } });
+export const setOrganizationDomain = (domain: string, organizationId?: number) =>
+  request(members.setDomain, { body: { domain, organizationId } });
+export const verifyOrganizationDomain = (domain: string, organizationId?: number) =>
+  request(members.verifyDomain, { body: { domain, organizationId } });

@@ -44,7 +44,7 @@ export const clusterTypeCopy: Record<ClusterPageType, ClusterTypeInfo> = {
       },
       {
         title: 'Public sector',
-        text: 'Sovereign hosting for administrations that must stay under EU law.',
+        text: 'Clusters kept in EU regions by an EU-only residency policy that the server enforces, for administrations whose data must stay in the EU.',
       },
     ],
   }),

@@ -5,7 +5,7 @@ import { useCurrency } from '@/lib/currency';
 
 const included = [
   'Managed control plane and etcd',
-  'Hosting in EU regions under EU jurisdiction, no non-EU parent company',
+  'An EU-only residency policy from the start, enforced on every order; other regions only when your admins allow them',
   'Node pools you add, remove and resize from the console or the API',
   'Platform audit log and data-residency report',
   'Ticket support with response targets set by your support plan',

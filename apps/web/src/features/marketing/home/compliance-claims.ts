@@ -18,6 +18,6 @@ export const complianceClaims = [
   {
     id: 'sovereignty',
     title: 'Data sovereignty',
-    text: 'EU data centres run by an EU company with no non-EU parent, so foreign laws such as the US CLOUD Act cannot compel access. Every cluster’s jurisdiction is reported.',
+    text: 'A residency policy per organization, EU only from the start: the server refuses clusters, add-ons and products outside the EU unless your admins allow other jurisdictions, and your officers see every workload’s jurisdiction and each organization’s policy.',
   },
 ] as const;

@@ -21,8 +21,8 @@ export function Hero() {
       <div className="relative mx-auto grid grid-cols-1 max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">
         <div>
           <p className="inline-flex items-center gap-1.5 rounded-full border border-border bg-card px-3 py-1 text-sm text-muted-foreground">
-            <MapPin className="size-4 text-primary" aria-hidden="true" /> Hosted in the EU, under EU
-            law
+            <MapPin className="size-4 text-primary" aria-hidden="true" /> EU regions only, unless
+            you allow others
           </p>
           <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             Managed Kubernetes on a sovereign European cloud
@@ -30,7 +30,8 @@ export function Hero() {
           <p className="mt-6 max-w-xl text-lg text-muted-foreground">
             Order a production-ready cluster in minutes, from a sandbox to GPU pools. We run the
             control plane, the upgrades and the add-ons; your data stays in the region you choose,
-            out of reach of non-EU law.
+            and your organization&apos;s residency policy keeps it in the EU unless your admins
+            allow other jurisdictions.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg">

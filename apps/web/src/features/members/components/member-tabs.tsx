@@ -9,6 +9,7 @@ export const memberTabs = [
   'promotions',
   'invitations',
   'security',
+  'organization',
 ] as const;
 export type MemberTab = (typeof memberTabs)[number];
 
@@ -18,6 +19,7 @@ const tabLabels: Record<MemberTab, string> = {
   promotions: 'Promotion requests',
   invitations: 'Invitations',
   security: 'Require two-factor',
+  organization: 'Organization',
 };
 
 export function useCurrentTab(): MemberTab {

@@ -1,6 +1,7 @@
 import { PageHeading } from '@/components/page/page-heading';
 import { InvitationsPanel } from '../components/invitations-panel';
 import { MfaRequirement } from '../components/mfa-requirement';
+import { OrganizationPanel } from '../components/organization-panel';
 import { OrganizationFilter } from '../components/organization-filter';
 import { MemberTabs, useCurrentTab } from '../components/member-tabs';
 import { PromotionsPanel } from '../components/promotions-panel';
@@ -15,16 +16,20 @@ const panels = {
   promotions: PromotionsPanel,
   invitations: InvitationsPanel,
   security: MfaRequirement,
+  organization: OrganizationPanel,
 };
 
-/** /user-management: the organization's people, what waits for an admin, and its 2FA rule. */
+/**
+ * /user-management: the organization's people, what waits for an admin, its 2FA rule, and the
+ * organization's own settings (residency policy, domain proof).
+ */
 export function UserManagementPage() {
   const tab = useCurrentTab();
   const Panel = panels[tab];
   return (
     <MembersPage
       title="User Management"
-      lead="Your organization's people: roles, registrations, promotion requests and invitations."
+      lead="Your organization's people: roles, registrations, promotion requests and invitations; where its data may live and the domain it proved."
     >
       <MemberTabs />
       <Panel />

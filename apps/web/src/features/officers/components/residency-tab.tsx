@@ -1,15 +1,28 @@
 import { Download } from 'lucide-react';
 import type { ResidencyRow } from '@alpenkube/contract';
+import { residencyPolicyLabels } from '@alpenkube/contract/organization-settings';
 import { QueryError } from '@/components/page/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { residencyCsvUrl, useResidency } from '../queries';
+import { ResidencyPolicies } from './residency-policies';
 
 function Jurisdiction({ row }: { row: ResidencyRow }) {
-  if (row.jurisdiction === 'eu') return <Badge variant="success">EU</Badge>;
+  const badge =
+    row.jurisdiction === 'eu' ? (
+      <Badge variant="success">EU</Badge>
+    ) : (
+      <Badge variant="destructive">
+        {row.jurisdiction === 'non_eu' ? 'Outside EU' : 'Unknown'}
+      </Badge>
+    );
+  if (!row.outsidePolicy) return badge;
   return (
-    <Badge variant="destructive">{row.jurisdiction === 'non_eu' ? 'Outside EU' : 'Unknown'}</Badge>
+    <span className="flex flex-wrap items-center gap-1">
+      {badge}
+      <Badge variant="destructive">Outside its policy</Badge>
+    </span>
   );
 }
 
@@ -26,7 +39,7 @@ export function ResidencyTab() {
     );
   }
   if (!report.data) return <Spinner label="Loading the report…" className="min-h-[20dvh]" />;
-  const { rows, counts } = report.data;
+  const { rows, counts, policies } = report.data;
   return (
     <section className="space-y-4" aria-label="Data residency">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,7 +83,12 @@ export function ResidencyTab() {
                     <span className="font-medium">{row.name}</span>{' '}
                     <span className="text-muted-foreground">({row.kind})</span>
                   </td>
-                  <td className="px-3 py-2">{row.organization.name}</td>
+                  <td className="px-3 py-2">
+                    {row.organization.name}
+                    <span className="block text-xs text-muted-foreground">
+                      {residencyPolicyLabels[row.organization.residencyPolicy]}
+                    </span>
+                  </td>
                   <td className="px-3 py-2">{row.provider}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {row.region}
@@ -86,6 +104,7 @@ export function ResidencyTab() {
           </table>
         </div>
       )}
+      <ResidencyPolicies policies={policies} />
     </section>
   );
 }

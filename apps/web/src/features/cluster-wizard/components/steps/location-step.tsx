@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useController, useFormContext } from 'react-hook-form';
 import type { Catalog, Provider } from '@alpenkube/contract/catalog';
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { changeProvider, findProvider } from '@/lib/catalog/cluster-config-rules';
+import { paths } from '@/config/paths';
 import type { WizardValues } from '../../wizard-schema';
+import { useEuOnlyPolicy } from '../../use-residency-policy';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 import { RegionChoice } from './region-choice';
 
@@ -20,6 +24,7 @@ export function LocationStep({
   const provider = useController({ control: form.control, name: 'provider' });
   const region = useController({ control: form.control, name: 'region' });
   const chosen = findProvider(catalog, provider.field.value);
+  const policyEuOnly = useEuOnlyPolicy();
 
   const chooseProvider = (next: Provider) => {
     provider.field.onChange(next.slug);
@@ -32,8 +37,14 @@ export function LocationStep({
     if (next.region !== values.region) region.field.onChange(next.region);
   };
 
+  // The organization's policy decides, whatever the draft said: the filter is on and stays on.
+  useEffect(() => {
+    if (policyEuOnly && !euOnly) filter(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the policy arrives
+  }, [policyEuOnly]);
+
   const regions = (chosen?.regions ?? []).filter(
-    (candidate) => !euOnly || candidate.jurisdiction === 'eu',
+    (candidate) => !(euOnly || policyEuOnly) || candidate.jurisdiction === 'eu',
   );
 
   return (
@@ -75,9 +86,23 @@ export function LocationStep({
         className="grid gap-2"
       >
         <label className="flex w-fit items-center gap-2 text-sm font-medium">
-          <Checkbox checked={euOnly} onChange={(event) => filter(event.target.checked)} />
+          <Checkbox
+            checked={euOnly || policyEuOnly}
+            disabled={policyEuOnly}
+            onChange={(event) => filter(event.target.checked)}
+          />
           EU only
         </label>
+        {policyEuOnly ? (
+          <p className="text-sm text-muted-foreground" data-testid="residency-policy-note">
+            Your organization&apos;s residency policy is <strong>EU only</strong>: only EU regions
+            are offered, and the server refuses any other. An organization admin can change it in{' '}
+            <Link className="underline" to={`${paths.userManagement}?tab=organization`}>
+              User Management › Organization
+            </Link>
+            .
+          </p>
+        ) : null}
         {regions.length === 0 ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
             {chosen ? `${chosen.name} has no region in the EU.` : 'Choose a provider first.'}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestampSchema } from './common.ts';
 import { dnsLabelSchema, nodePoolConfigSchema } from './cluster-config.ts';
 import { clusterStatuses, nodeStatuses, type ClusterStatus } from './cluster-states.ts';
+import { PREVIEW_MAX_HOURS, PREVIEW_MIN_HOURS } from './pricing.ts';
 
 export * from './cluster-states.ts';
 
@@ -105,6 +106,12 @@ export const clusterSchema = clusterSummarySchema.extend({
   orderId: z.number().int().nullable(),
   /** Versions it may be upgraded to now (the next minor only). */
   upgrades: z.array(z.string()),
+  /** Billed by the hour (the sandbox): free until then, metered after. Null otherwise. */
+  trialEndsAt: timestampSchema.nullable(),
+  /** Deleted when unused (the sandbox): when that happens if nobody uses it before. */
+  idleDeletionAt: timestampSchema.nullable(),
+  /** A preview cluster: when it is deleted. */
+  expiresAt: timestampSchema.nullable(),
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 
@@ -185,6 +192,19 @@ export const addNodePoolSchema = nodePoolConfigSchema;
 export const upgradeClusterSchema = z.strictObject({
   version: z.string().regex(/^[0-9]+\.[0-9]+$/, 'A Kubernetes minor such as 1.31'),
 });
+
+/** A preview cluster's life in hours: an hour to 30 days. */
+export const previewHoursSchema = z
+  .number()
+  .int('Whole hours')
+  .min(PREVIEW_MIN_HOURS, `At least ${PREVIEW_MIN_HOURS} hour`)
+  .max(PREVIEW_MAX_HOURS, `At most ${PREVIEW_MAX_HOURS} hours (30 days)`);
+
+/** A preview cluster's expiry from now, or null to keep it. */
+export const updateClusterExpirySchema = z.strictObject({
+  expiresInHours: previewHoursSchema.nullable(),
+});
+export type UpdateClusterExpiry = z.infer<typeof updateClusterExpirySchema>;
 
 /** Deleting asks for the cluster's name again, so a slip of the finger deletes nothing. */
 export const deleteClusterSchema = z.strictObject({ name: z.string().max(63) });

@@ -101,6 +101,7 @@ import type {
   providerValidateSchema,
   providerValidationSchema,
   renameClusterSchema,
+  updateClusterExpirySchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from './clusters.ts';
@@ -433,6 +434,11 @@ export const endpoints = {
       'POST',
       '/api/clusters/:id/nodes/:nodeName/recycle',
       'nodeName',
+    ),
+    /** A preview cluster's expiry, from now; null keeps it for good. */
+    updateExpiry: routeWithId<ClusterRecord, In<typeof updateClusterExpirySchema>>()(
+      'PUT',
+      '/api/clusters/:id/expiry',
     ),
     /** The body repeats the cluster's name. */
     delete: routeWithId<ClusterRecord, In<typeof deleteClusterSchema>>()(

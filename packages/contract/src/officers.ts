@@ -59,6 +59,7 @@ export const auditActions = [
   'cluster.addon.remove',
   'cluster.node.recycle',
   'cluster.delete',
+  'cluster.expiry',
   'cluster.kubeconfig',
   'cluster.credentials.rotate',
   'product.secret.reveal',

@@ -156,6 +156,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/clusters/:id/topology': 'member',
   'GET /api/clusters/:id/kubeconfig': 'member',
   'PATCH /api/clusters/:id': 'orderer',
+  'PUT /api/clusters/:id/expiry': 'orderer',
   'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
   'POST /api/clusters/:id/node-pools': 'orderer',
   'DELETE /api/clusters/:id/node-pools/:poolId': 'orderer',

@@ -5,6 +5,7 @@ import {
   openOrderStatuses,
   PROMO_CODE,
   PROMO_DISCOUNT_PERCENT,
+  PREVIEW_TIERS,
   priceCluster,
   promoDiscount,
   type Catalog,
@@ -110,6 +111,12 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
           const catalog = await context.catalogNow();
           const config = { ...input.cluster, billingCycle: input.billingCycle };
           const issues = catalogIssues(config, catalog);
+          if (input.cluster.expiresInHours !== undefined && !PREVIEW_TIERS.includes(config.tier)) {
+            issues.push({
+              path: ['expiresInHours'],
+              message: 'Only Dev/Test clusters can be preview clusters with an expiry',
+            });
+          }
           if (issues.length) {
             throw invalidFields(
               issues.map((issue) => ({ ...issue, path: ['cluster', ...issue.path] })),

@@ -10,6 +10,7 @@ import {
   deleteClusterSchema,
   idParamsSchema,
   renameClusterSchema,
+  updateClusterExpirySchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from '@alpenkube/contract';
@@ -104,6 +105,26 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
     },
     async (request) =>
       clusters.rename(session(request), clientInfo(request), request.params.id, request.body.name),
+  );
+
+  route(
+    endpoints.clusters.updateExpiry,
+    {
+      access: 'orderer',
+      summary:
+        "Sets a preview (Dev/Test) cluster's expiry from now, or removes it: the cluster is deleted then",
+      params: idParamsSchema,
+      body: updateClusterExpirySchema,
+      answer: { 200: clusterSchema },
+      refuses: [404],
+    },
+    async (request) =>
+      clusters.updateExpiry(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body.expiresInHours,
+      ),
   );
 
   route(

@@ -19,6 +19,7 @@ import {
   addHours,
   hourEnd,
   hourStart,
+  inTrial,
   meterHour,
   resourceRecords,
   type ClusterHistory,
@@ -136,6 +137,7 @@ async function history(
     history: {
       firstRunningAt,
       deletedAt: cluster.deletedAt,
+      freeUntil: cluster.trialEndsAt,
       addons: cluster.addons,
       pools,
       nodes,
@@ -255,7 +257,13 @@ export function createUsageMeter(
           nodes: metered.nodeHours,
           hour,
         });
-        records.push(...resourceRecords(hour, usage, rates));
+        const resources = resourceRecords(hour, usage, rates);
+        // A trial is free whole: what the cluster's resources used in it is counted, not billed.
+        records.push(
+          ...(inTrial(loaded.history, hour)
+            ? resources.map((record) => ({ ...record, billableMilli: 0, costMillicents: 0 }))
+            : resources),
+        );
       }
     }
     return records;

@@ -102,6 +102,7 @@ import type {
   providerValidationSchema,
   renameClusterSchema,
   updateClusterExpirySchema,
+  updateSleepScheduleSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from './clusters.ts';
@@ -440,6 +441,13 @@ export const endpoints = {
       'PUT',
       '/api/clusters/:id/expiry',
     ),
+    /** A Dev/Test cluster's sleep schedule; null removes it (and wakes it). */
+    updateSleepSchedule: routeWithId<ClusterRecord, In<typeof updateSleepScheduleSchema>>()(
+      'PUT',
+      '/api/clusters/:id/sleep-schedule',
+    ),
+    /** Wakes a sleeping cluster now, until its next sleep time. */
+    wake: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/wake'),
     /** The body repeats the cluster's name. */
     delete: routeWithId<ClusterRecord, In<typeof deleteClusterSchema>>()(
       'DELETE',

@@ -60,6 +60,8 @@ export const auditActions = [
   'cluster.node.recycle',
   'cluster.delete',
   'cluster.expiry',
+  'cluster.sleep_schedule',
+  'cluster.wake',
   'cluster.kubeconfig',
   'cluster.credentials.rotate',
   'product.secret.reveal',

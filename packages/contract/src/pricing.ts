@@ -105,6 +105,8 @@ export const IDLE_DELETION_TIERS: Readonly<Record<string, { idleDays: number }>>
 
 /** Tiers that may be ordered as preview clusters with an expiry (Dev/Test). */
 export const PREVIEW_TIERS: readonly string[] = ['orange'];
+/** Tiers whose clusters may have a sleep schedule (Dev/Test). */
+export const SLEEP_TIERS: readonly string[] = ['orange'];
 /** A preview cluster lives an hour at least and 30 days at most. */
 export const PREVIEW_MIN_HOURS = 1;
 export const PREVIEW_MAX_HOURS = 720;

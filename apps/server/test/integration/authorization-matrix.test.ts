@@ -157,6 +157,8 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/clusters/:id/kubeconfig': 'member',
   'PATCH /api/clusters/:id': 'orderer',
   'PUT /api/clusters/:id/expiry': 'orderer',
+  'PUT /api/clusters/:id/sleep-schedule': 'orderer',
+  'POST /api/clusters/:id/wake': 'orderer',
   'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
   'POST /api/clusters/:id/node-pools': 'orderer',
   'DELETE /api/clusters/:id/node-pools/:poolId': 'orderer',

@@ -315,4 +315,75 @@ describe('sandbox trial, idle deletion and preview expiry', () => {
     });
     expect(hidden.statusCode).toBe(404);
   });
+
+  it('sleeps on its schedule (pools to zero, no node-hours), wakes now on request and sleeps again', async () => {
+    const who = await clusterOrderer(t.app);
+    const { cluster } = await running(who.client, {
+      ...preview,
+      name: 'nightly',
+      nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 2 }],
+    });
+    // Awake one minute a day: asleep whenever the test runs (but at 00:00 UTC).
+    const schedule = {
+      timeZone: 'UTC',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+      wakeAt: '00:00',
+      sleepAt: '00:01',
+    };
+    const refused = await who.client.put(`/api/clusters/${cluster.id}/sleep-schedule`, {
+      schedule: { ...schedule, timeZone: 'Mars/Olympus' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const set = await who.client.put(`/api/clusters/${cluster.id}/sleep-schedule`, { schedule });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<Cluster>().sleepSchedule).toEqual(schedule);
+
+    const now = new Date();
+    expect((await services().clusters.sweepSleep(now)).slept).toEqual([cluster.id]);
+    expect((await services().clusters.sweepSleep(now)).slept).toEqual([]);
+    await settleJobs(t.app);
+    const asleep = await clusterOf(who.client, cluster.id);
+    expect(asleep).toMatchObject({ status: 'running', asleep: true });
+    expect(asleep.nodePools[0]).toMatchObject({ count: 2, nodes: [] });
+
+    // Hours asleep are not node-hours: the control plane is metered, the nodes are not.
+    await services().metering.meterAll(new Date(now.getTime() + 4 * HOUR));
+    const records = await db()
+      .select()
+      .from(usageRecords)
+      .where(eq(usageRecords.clusterId, cluster.id));
+    const laterHours = (metric: string) =>
+      records.filter(
+        (record) => record.metric === metric && record.hour.getTime() >= now.getTime() + HOUR,
+      );
+    expect(laterHours('control_plane_hours').length).toBeGreaterThanOrEqual(2);
+    expect(laterHours('node_hours')).toEqual([]);
+
+    const woken = await who.client.post(`/api/clusters/${cluster.id}/wake`, {});
+    expect(woken.statusCode, woken.body).toBe(200);
+    const wokenUntil = new Date(woken.json<Cluster>().wokenUntil!);
+    expect(wokenUntil.getUTCHours() * 60 + wokenUntil.getUTCMinutes()).toBe(1);
+    await settleJobs(t.app);
+    const awake = await clusterOf(who.client, cluster.id);
+    expect(awake).toMatchObject({ status: 'running', asleep: false });
+    expect(awake.nodePools[0]!.nodes).toHaveLength(2);
+    expect((await services().clusters.sweepSleep(new Date())).slept).toEqual([]);
+    const again = await services().clusters.sweepSleep(new Date(wokenUntil.getTime() + 60_000));
+    expect(again.slept).toEqual([cluster.id]);
+    await settleJobs(t.app);
+    const events = await db()
+      .select()
+      .from(clusterEvents)
+      .where(eq(clusterEvents.clusterId, cluster.id));
+    const messages = events.map((event) => event.message);
+    expect(messages.filter((m) => m.includes('goes to sleep on its schedule'))).toHaveLength(2);
+    expect(messages.some((m) => m.startsWith('nightly woken up by'))).toBe(true);
+
+    const notDevTest = await running(who.client, { ...sandbox, name: 'no-sleep' });
+    const sandboxSleep = await who.client.put(
+      `/api/clusters/${notDevTest.cluster.id}/sleep-schedule`,
+      { schedule },
+    );
+    expect(sandboxSleep.statusCode).toBe(400);
+  });
 });

@@ -224,6 +224,9 @@ export function toCluster(
     trialEndsAt: cluster.trialEndsAt?.toISOString() ?? null,
     idleDeletionAt: idleDeletionAt(cluster, catalog)?.toISOString() ?? null,
     expiresAt: cluster.status === 'deleted' ? null : (cluster.expiresAt?.toISOString() ?? null),
+    sleepSchedule: cluster.sleepSchedule,
+    asleep: cluster.asleep,
+    wokenUntil: cluster.wokenUntil?.toISOString() ?? null,
   };
 }
 

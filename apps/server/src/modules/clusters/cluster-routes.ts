@@ -11,6 +11,7 @@ import {
   idParamsSchema,
   renameClusterSchema,
   updateClusterExpirySchema,
+  updateSleepScheduleSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from '@alpenkube/contract';
@@ -125,6 +126,38 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
         request.params.id,
         request.body.expiresInHours,
       ),
+  );
+
+  route(
+    endpoints.clusters.updateSleepSchedule,
+    {
+      access: 'orderer',
+      summary:
+        "Sets a Dev/Test cluster's sleep schedule (time zone, days, wake and sleep times), or removes it",
+      params: idParamsSchema,
+      body: updateSleepScheduleSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.updateSleepSchedule(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body.schedule,
+      ),
+  );
+
+  route(
+    endpoints.clusters.wake,
+    {
+      access: 'orderer',
+      summary: 'Wakes a sleeping cluster now: its pools scale back, until its next sleep time',
+      params: idParamsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) => clusters.wake(session(request), clientInfo(request), request.params.id),
   );
 
   route(

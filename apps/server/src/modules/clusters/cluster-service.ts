@@ -4,6 +4,7 @@ import { createClusterAddons } from './cluster-addons.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifespans.ts';
+import { createClusterSleep } from './cluster-sleep.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { createClusterOperations } from './cluster-operations.ts';
@@ -27,9 +28,16 @@ export function createClusterService(
   const reads = createClusterReads(context);
   const lifecycle = createClusterLifecycle(context, reads.view);
   const lifespans = createClusterLifespans(context, lifecycle.startDeletion, reads.view);
-  deps.jobs.every(LIFESPAN_SWEEP_EVERY_MS, 'expired previews and idle sandboxes', async () => {
-    await lifespans.sweepLifespans();
-  });
+  const sleep = createClusterSleep(context, reads.view);
+  deps.jobs.every(
+    LIFESPAN_SWEEP_EVERY_MS,
+    'sleep schedules, expired previews and idle sandboxes',
+    async () => {
+      const now = new Date();
+      await sleep.sweepSleep(now);
+      await lifespans.sweepLifespans(now);
+    },
+  );
   // At each start (and daily): clusters paid for before provisioning existed get theirs, and
   // an operation that lost its job gets one again.
   deps.jobs.every(24 * 3_600_000, 'resume clusters waiting for their provisioning', async () => {
@@ -41,6 +49,7 @@ export function createClusterService(
     ...createClusterChanges(context, reads.view),
     ...lifecycle,
     ...lifespans,
+    ...sleep,
     /** The simulated Kubernetes API's view of a cluster for a valid token: a use of it. */
     async resolveKube(clusterId: number, token: string) {
       const resolved = await lifecycle.resolveKube(clusterId, token);

@@ -16,6 +16,7 @@ import {
   clusterOperationKinds,
   clusterStatuses,
   nodeStatuses,
+  type SleepSchedule,
 } from '@alpenkube/contract';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
@@ -76,6 +77,12 @@ export const clusters = pgTable(
     idleNoticeDays: integer('idle_notice_days'),
     /** A preview cluster's expiry: it is deleted then. Null for a cluster that does not expire. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the pools sleep (scaled to zero) and wake (Dev/Test); null: always awake. */
+    sleepSchedule: jsonb('sleep_schedule').$type<SleepSchedule>(),
+    /** Its pools are scaled to zero by the schedule (their counts are what waking restores). */
+    asleep: boolean('asleep').notNull().default(false),
+    /** Woken now by a person: the schedule does not put it to sleep before then. */
+    wokenUntil: timestamp('woken_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -135,7 +135,7 @@ describe('sandbox trial, idle deletion and preview expiry', () => {
     const second = await orderCluster(who.client, { ...sandbox, name: 'learn-again' });
     const [again] = await db().select().from(clusters).where(eq(clusters.id, second.clusterId!));
     expect(again!.trialEndsAt!.getTime()).toBe(trialEndsAt.getTime());
-  });
+  }, 120_000);
 
   async function noticesOf(organizationClient: { userId: number }) {
     return db()
@@ -385,5 +385,5 @@ describe('sandbox trial, idle deletion and preview expiry', () => {
       { schedule },
     );
     expect(sandboxSleep.statusCode).toBe(400);
-  });
+  }, 120_000);
 });

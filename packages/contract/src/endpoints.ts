@@ -810,6 +810,14 @@ export const endpoints = {
       'POST',
       '/api/dev/provider-faults',
     ),
+    /**
+     * Runs the sweep of expiries and idle deletions for one cluster of the caller's organization
+     * as if it were `at`: the end-to-end tests' clock, touching no other cluster.
+     */
+    sweepCluster: routeWithId<{ expired: number[]; idle: number[] }, { at: string }>()(
+      'POST',
+      '/api/dev/clusters/:id/sweep',
+    ),
     /** Closes the month up to now (the caller's organization unless one is named): its invoice. */
     closeMonth: route<Out<typeof closeMonthResultSchema>, In<typeof closeMonthSchema>>()(
       'POST',

@@ -189,6 +189,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/dev/notify': 'signedIn',
   'POST /api/dev/provider-faults': 'signedIn',
   'POST /api/dev/billing/close-month': 'signedIn',
+  'POST /api/dev/clusters/:id/sweep': 'signedIn',
   // The simulated clusters' Kubernetes API: no session, a cluster's bearer token instead.
   'GET /k8s/clusters/:clusterId/version': 'anyone',
   'GET /k8s/clusters/:clusterId/api': 'anyone',

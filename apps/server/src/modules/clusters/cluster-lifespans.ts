@@ -124,11 +124,17 @@ export function createClusterLifespans(
     });
   }
 
-  async function expirePreviews(now: Date, catalog: Catalog) {
+  async function expirePreviews(now: Date, catalog: Catalog, only?: number) {
     const due = await db
       .select({ id: clusters.id })
       .from(clusters)
-      .where(and(lte(clusters.expiresAt, now), notInArray(clusters.status, [...ended])));
+      .where(
+        and(
+          lte(clusters.expiresAt, now),
+          notInArray(clusters.status, [...ended]),
+          only === undefined ? undefined : eq(clusters.id, only),
+        ),
+      );
     const deleted: number[] = [];
     for (const { id } of due) {
       const done = await deleteIfDue(
@@ -173,12 +179,18 @@ export function createClusterLifespans(
     });
   }
 
-  async function sweepIdle(now: Date, catalog: Catalog) {
+  async function sweepIdle(now: Date, catalog: Catalog, only?: number) {
     const earliestNotice = Math.max(...IDLE_NOTICE_DAYS);
     const candidates = await db
       .select()
       .from(clusters)
-      .where(and(isNotNull(clusters.lastUsedAt), notInArray(clusters.status, [...ended])));
+      .where(
+        and(
+          isNotNull(clusters.lastUsedAt),
+          notInArray(clusters.status, [...ended]),
+          only === undefined ? undefined : eq(clusters.id, only),
+        ),
+      );
     const deleted: number[] = [];
     for (const cluster of candidates) {
       const deletionAt = idleDeletionAt(cluster, catalog);
@@ -212,11 +224,14 @@ export function createClusterLifespans(
   return {
     touch,
 
-    /** Expired previews and idle sandboxes deleted, notices sent (the chore; tests pass `now`). */
-    async sweepLifespans(now = new Date()) {
+    /**
+     * Expired previews and idle sandboxes deleted, notices sent (the chore; tests pass `now`,
+     * and the development route one cluster, `only`, so that a moved clock touches no other).
+     */
+    async sweepLifespans(now = new Date(), only?: number) {
       const catalog = await context.catalogNow();
-      const expired = await expirePreviews(now, catalog);
-      const idle = await sweepIdle(now, catalog);
+      const expired = await expirePreviews(now, catalog, only);
+      const idle = await sweepIdle(now, catalog, only);
       return { expired, idle };
     },
 

@@ -118,13 +118,14 @@ test.describe('cluster provisioning', () => {
     test.setTimeout(120_000);
     // Johannesburg has no capacity at Huawei Cloud: the nodes cannot boot, and after the
     // retries the build fails and the payment is credited back.
-    // The smallest cluster there is: its refund stays in the demo organization's credit, which
-    // must not pay in full the orders of the other specs, which pay by card.
+    // The smallest paid cluster there is (a Sandbox pays nothing up front, so refunds nothing):
+    // its refund stays in the demo organization's credit, which must not pay in full the
+    // orders of the other specs, which pay by card.
     const order = await orderAndPayInTheWizard(
       page,
       uniqueName('doomed'),
       'provider=cce&region=af-south-1',
-      'tier=sandbox&pool=workers:s-2vcpu-4gb:1',
+      'tier=orange&pool=workers:s-2vcpu-4gb:1',
     );
     await page.goto(`/cluster-provisioning?cluster=${order.clusterId}`);
     const failure = page.getByTestId('provisioning-failure');

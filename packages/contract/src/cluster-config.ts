@@ -220,4 +220,5 @@ export const quoteSchema = z.object({
   yearly: z.number().int(),
   yearlyDiscountPercent: z.number().int(),
   total: z.number().int(),
+  hourly: z.object({ trialDays: z.number().int(), hourMillicents: z.number().int() }).nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestampSchema } from './common.ts';
 import { dnsLabelSchema, nodePoolConfigSchema } from './cluster-config.ts';
 import { clusterStatuses, nodeStatuses, type ClusterStatus } from './cluster-states.ts';
+import { PREVIEW_MAX_HOURS, PREVIEW_MIN_HOURS } from './pricing.ts';
 
 export * from './cluster-states.ts';
 
@@ -68,6 +69,36 @@ export const clusterOperationSchema = z.object({
   startedAt: timestampSchema,
 });
 
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof weekdays)[number];
+const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'A time such as 08:00');
+
+function validTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A Dev/Test cluster's sleep schedule: awake on `days` from `wakeAt` to `sleepAt` (local times of
+ * `timeZone`), asleep (its pools scaled to zero) the rest of the week.
+ */
+export const sleepScheduleSchema = z
+  .strictObject({
+    timeZone: z.string().max(64).refine(validTimeZone, 'Not a time zone, e.g. Europe/Berlin'),
+    days: z.array(z.enum(weekdays)).min(1, 'Pick the days it is awake').max(7),
+    wakeAt: clockTime,
+    sleepAt: clockTime,
+  })
+  .refine((schedule) => schedule.wakeAt < schedule.sleepAt, {
+    message: 'It wakes before it sleeps, on the same day',
+    path: ['sleepAt'],
+  });
+export type SleepSchedule = z.infer<typeof sleepScheduleSchema>;
+
 export const clusterSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -106,6 +137,17 @@ export const clusterSchema = clusterSummarySchema.extend({
   orderId: z.number().int().nullable(),
   /** Versions it may be upgraded to now (the next minor only). */
   upgrades: z.array(z.string()),
+  /** Billed by the hour (the sandbox): free until then, metered after. Null otherwise. */
+  trialEndsAt: timestampSchema.nullable(),
+  /** Deleted when unused (the sandbox): when that happens if nobody uses it before. */
+  idleDeletionAt: timestampSchema.nullable(),
+  /** A preview cluster: when it is deleted. */
+  expiresAt: timestampSchema.nullable(),
+  sleepSchedule: sleepScheduleSchema.nullable(),
+  /** Its pools are scaled to zero by its schedule. */
+  asleep: z.boolean(),
+  /** Woken now: kept awake until then whatever the schedule says. */
+  wokenUntil: timestampSchema.nullable(),
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 
@@ -186,6 +228,24 @@ export const addNodePoolSchema = nodePoolConfigSchema;
 export const upgradeClusterSchema = z.strictObject({
   version: z.string().regex(/^[0-9]+\.[0-9]+$/, 'A Kubernetes minor such as 1.31'),
 });
+
+/** Sets or removes (null) a cluster's sleep schedule. */
+export const updateSleepScheduleSchema = z.strictObject({
+  schedule: sleepScheduleSchema.nullable(),
+});
+
+/** A preview cluster's life in hours: an hour to 30 days. */
+export const previewHoursSchema = z
+  .number()
+  .int('Whole hours')
+  .min(PREVIEW_MIN_HOURS, `At least ${PREVIEW_MIN_HOURS} hour`)
+  .max(PREVIEW_MAX_HOURS, `At most ${PREVIEW_MAX_HOURS} hours (30 days)`);
+
+/** A preview cluster's expiry from now, or null to keep it. */
+export const updateClusterExpirySchema = z.strictObject({
+  expiresInHours: previewHoursSchema.nullable(),
+});
+export type UpdateClusterExpiry = z.infer<typeof updateClusterExpirySchema>;
 
 /** Deleting asks for the cluster's name again, so a slip of the finger deletes nothing. */
 export const deleteClusterSchema = z.strictObject({ name: z.string().max(63) });

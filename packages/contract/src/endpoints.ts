@@ -109,6 +109,8 @@ import type {
   providerValidateSchema,
   providerValidationSchema,
   renameClusterSchema,
+  updateClusterExpirySchema,
+  updateSleepScheduleSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from './clusters.ts';
@@ -458,6 +460,18 @@ export const endpoints = {
       '/api/clusters/:id/nodes/:nodeName/recycle',
       'nodeName',
     ),
+    /** A preview cluster's expiry, from now; null keeps it for good. */
+    updateExpiry: routeWithId<ClusterRecord, In<typeof updateClusterExpirySchema>>()(
+      'PUT',
+      '/api/clusters/:id/expiry',
+    ),
+    /** A Dev/Test cluster's sleep schedule; null removes it (and wakes it). */
+    updateSleepSchedule: routeWithId<ClusterRecord, In<typeof updateSleepScheduleSchema>>()(
+      'PUT',
+      '/api/clusters/:id/sleep-schedule',
+    ),
+    /** Wakes a sleeping cluster now, until its next sleep time. */
+    wake: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/wake'),
     /** The body repeats the cluster's name. */
     delete: routeWithId<ClusterRecord, In<typeof deleteClusterSchema>>()(
       'DELETE',
@@ -888,6 +902,14 @@ export const endpoints = {
     providerFaults: route<NoContent, { step: string; times: number; message?: string }>()(
       'POST',
       '/api/dev/provider-faults',
+    ),
+    /**
+     * Runs the sweep of expiries and idle deletions for one cluster of the caller's organization
+     * as if it were `at`: the end-to-end tests' clock, touching no other cluster.
+     */
+    sweepCluster: routeWithId<{ expired: number[]; idle: number[] }, { at: string }>()(
+      'POST',
+      '/api/dev/clusters/:id/sweep',
     ),
     /** Closes the month up to now (the caller's organization unless one is named): its invoice. */
     closeMonth: route<Out<typeof closeMonthResultSchema>, In<typeof closeMonthSchema>>()(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { promoCodeInputSchema, timestampSchema } from './common.ts';
 import { clusterConfigShapeSchema, dnsLabelSchema } from './cluster-config.ts';
+import { previewHoursSchema } from './clusters.ts';
 
 export const orderKinds = ['cluster', 'addon', 'product', 'support'] as const;
 export type OrderKind = (typeof orderKinds)[number];
@@ -50,7 +51,11 @@ export const idempotencyKeyHeadersSchema = z.object({
 });
 
 /** A cluster order's configuration: what the price engine takes, plus the cluster's name. */
-export const clusterOrderConfigSchema = clusterConfigShapeSchema.extend({ name: dnsLabelSchema });
+export const clusterOrderConfigSchema = clusterConfigShapeSchema.extend({
+  name: dnsLabelSchema,
+  /** A preview cluster (Dev/Test): deleted this many hours after it is made. */
+  expiresInHours: previewHoursSchema.optional(),
+});
 export type ClusterOrderConfig = z.infer<typeof clusterOrderConfigSchema>;
 
 /** `POST /api/orders`: the server prices it again from the configuration. */

@@ -266,7 +266,13 @@ describe('priceCluster over many valid configurations', () => {
         quote.lines.reduce((total, line) => total + line[key], 0);
       expect(quote.monthly).toBe(sum('monthly'));
       expect(quote.yearly).toBe(sum('yearly'));
-      expect(quote.total).toBe(config.billingCycle === 'yearly' ? quote.yearly : quote.monthly);
+      // An hourly tier (the sandbox) charges only its support line up front.
+      const upfront = quote.hourly
+        ? quote.lines.filter((line) => line.kind === 'support')
+        : quote.lines;
+      const cycle = config.billingCycle === 'yearly' ? 'yearly' : 'monthly';
+      expect(quote.total).toBe(upfront.reduce((total, line) => total + line[cycle], 0));
+      expect(quote.hourly !== null).toBe(config.tier === 'sandbox');
       for (const line of quote.lines) {
         expect(line.monthly).toBe(line.quantity * line.unitMonthly);
         expect(line.yearly).toBe(line.quantity * line.unitYearly);

@@ -71,9 +71,45 @@ export interface Quote {
   yearly: number;
   /** What a year paid up front saves against twelve months, in whole percent. */
   yearlyDiscountPercent: number;
-  /** What the chosen billing cycle charges: `monthly` or `yearly`. */
+  /**
+   * What the order charges up front: `monthly` or `yearly` for the chosen cycle; for a tier billed
+   * by the hour (`hourly`), only the lines it does not meter (the support plan).
+   */
   total: number;
+  /** Set for a tier with nothing prepaid: its metered lines are billed by the hour after a trial. */
+  hourly: HourlyBilling | null;
 }
+
+/** How a tier billed by the hour is charged: free for `trialDays`, then `hourMillicents` an hour. */
+export interface HourlyBilling {
+  trialDays: number;
+  /** An hour of the whole configuration after the trial (control plane, nodes, add-ons). */
+  hourMillicents: number;
+}
+
+/**
+ * Tiers with no prepaid period: an organization's sandbox is free for its first 30 days, then
+ * metered by the hour. Their control plane, nodes and add-ons are never charged up front.
+ */
+export const HOURLY_TIERS: Readonly<Record<string, { trialDays: number }>> = {
+  sandbox: { trialDays: 30 },
+};
+
+/** The tier's hourly terms, or null for a tier paid by the month or year. */
+export const hourlyTierTerms = (tier: string) => HOURLY_TIERS[tier] ?? null;
+
+/** Tiers unused for this many days are deleted (after notices 7 and 1 days before). */
+export const IDLE_DELETION_TIERS: Readonly<Record<string, { idleDays: number }>> = {
+  sandbox: { idleDays: 30 },
+};
+
+/** Tiers that may be ordered as preview clusters with an expiry (Dev/Test). */
+export const PREVIEW_TIERS: readonly string[] = ['orange'];
+/** Tiers whose clusters may have a sleep schedule (Dev/Test). */
+export const SLEEP_TIERS: readonly string[] = ['orange'];
+/** A preview cluster lives an hour at least and 30 days at most. */
+export const PREVIEW_MIN_HOURS = 1;
+export const PREVIEW_MAX_HOURS = 720;
 
 const BASIS = 10_000;
 
@@ -213,6 +249,10 @@ export function priceCluster(config: ClusterConfig, catalog: Catalog): Quote {
 
   const monthly = lines.reduce((sum, entry) => sum + entry.monthly, 0);
   const yearly = lines.reduce((sum, entry) => sum + entry.yearly, 0);
+  const terms = hourlyTierTerms(tier.slug);
+  const upfront = terms ? lines.filter((entry) => entry.kind === 'support') : lines;
+  const cycle = (entry: PriceLine) =>
+    config.billingCycle === 'yearly' ? entry.yearly : entry.monthly;
   return {
     currency: 'USD',
     billingCycle: config.billingCycle,
@@ -221,7 +261,15 @@ export function priceCluster(config: ClusterConfig, catalog: Catalog): Quote {
     monthly,
     yearly,
     yearlyDiscountPercent: yearlyDiscountPercent(monthly, yearly),
-    total: config.billingCycle === 'yearly' ? yearly : monthly,
+    total: upfront.reduce((sum, entry) => sum + cycle(entry), 0),
+    hourly: terms
+      ? {
+          trialDays: terms.trialDays,
+          hourMillicents: lines
+            .filter((entry) => entry.kind !== 'support')
+            .reduce((sum, entry) => sum + hourly(entry.monthly), 0),
+        }
+      : null,
   };
 }
 

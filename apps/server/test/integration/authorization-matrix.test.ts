@@ -157,6 +157,9 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/clusters/:id/topology': 'member',
   'GET /api/clusters/:id/kubeconfig': 'member',
   'PATCH /api/clusters/:id': 'orderer',
+  'PUT /api/clusters/:id/expiry': 'orderer',
+  'PUT /api/clusters/:id/sleep-schedule': 'orderer',
+  'POST /api/clusters/:id/wake': 'orderer',
   'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
   'POST /api/clusters/:id/node-pools': 'orderer',
   'DELETE /api/clusters/:id/node-pools/:poolId': 'orderer',
@@ -200,6 +203,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/dev/provider-faults': 'signedIn',
   'POST /api/dev/billing/close-month': 'signedIn',
   'POST /api/dev/usage/meter-now': 'signedIn',
+  'POST /api/dev/clusters/:id/sweep': 'signedIn',
   // The simulated clusters' Kubernetes API: no session, a cluster's bearer token instead.
   'GET /k8s/clusters/:clusterId/version': 'anyone',
   'GET /k8s/clusters/:clusterId/api': 'anyone',

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
+  hourlyTierTerms,
   priceCluster,
   proratedCharge,
   proratedCredit,
@@ -73,6 +74,8 @@ export async function openClusterSubscription(
   paidAt: Date,
 ) {
   const config = order.clusterConfig!;
+  // Nothing prepaid (the sandbox): metering bills its hours once the trial ends, no renewal.
+  if (hourlyTierTerms(config.tier)) return;
   await tx.insert(subscriptions).values({
     organizationId: order.organizationId,
     kind: 'cluster',

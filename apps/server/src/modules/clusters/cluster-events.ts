@@ -1,7 +1,8 @@
 import type { ClusterEvent, ClusterEventKind, NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { activeMembersOf } from '../users/index.ts';
-import { clusterEvents } from './schema.ts';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { clusterEvents, clusters } from './schema.ts';
 import { createNotification } from '../notifications/index.ts';
 import { publishPush } from '../realtime/index.ts';
 import type { ClusterRow } from './cluster-records.ts';
@@ -57,6 +58,13 @@ export async function logClusterEvent(
     })
     .onConflictDoNothing()
     .returning();
+  // A person's change is a use of the cluster: an idle clock (the sandbox's) starts again.
+  if (event.actor) {
+    await tx
+      .update(clusters)
+      .set({ lastUsedAt: new Date(), idleNoticeDays: null })
+      .where(and(eq(clusters.id, cluster.id), isNotNull(clusters.lastUsedAt)));
+  }
   const logged = row ? toClusterEvent(row) : null;
   await announceCluster(tx, cluster, event.progress ?? null, logged);
   return logged;

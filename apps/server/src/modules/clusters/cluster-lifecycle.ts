@@ -14,11 +14,12 @@ import { recordAudit } from '../audit/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { createClusterAccess } from './cluster-access.ts';
-import { logClusterEvent } from './cluster-events.ts';
+import { logClusterEvent, type ClusterActor } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
 import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
 import { nameHeldByOrder } from './cluster-orders.ts';
+import { lifespanAtOrder } from './cluster-lifespans.ts';
 
 const nameTaken = (name: string) =>
   invalidFields([
@@ -43,7 +44,34 @@ export function createClusterLifecycle(
     await tx.update(clusters).set({ addons: [] }).where(eq(clusters.id, cluster.id));
   }
 
+  /**
+   * The one way a cluster is deleted, asked by a person or by the platform (an expiry, an idle
+   * sandbox): the state machine's check, the delete operation queued, its first event.
+   */
+  async function startDeletion(
+    tx: Tx,
+    cluster: ClusterRow,
+    catalog: Catalog,
+    why: { actor: ClusterActor | null; message: string },
+  ) {
+    const resumed = cluster.status === 'deleting' && cluster.operationKind === null;
+    if (!resumed) assertClusterAllows(cluster, 'delete');
+    const pools = await loadPools(tx, [cluster.id]);
+    const updated = resumed ? cluster : await operations.setStatus(tx, cluster, 'deleting');
+    const steps = driverOf(cluster).planDelete(toDriverCluster(cluster, pools, catalog));
+    await operations.start(tx, updated, 'delete', steps, why.actor);
+    await logClusterEvent(tx, updated, {
+      kind: 'status',
+      message: why.message,
+      progress: 0,
+      actor: why.actor,
+    });
+    return updated;
+  }
+
   return {
+    startDeletion,
+
     async rename(actor: SessionUser, client: ClientInfo, id: number, name: string) {
       const renamed = await db
         .transaction(async (tx) => {
@@ -103,17 +131,9 @@ export function createClusterLifecycle(
             { path: ['name'], message: `Type the cluster's name, ${cluster.name}, to delete it` },
           ]);
         }
-        const resumed = cluster.status === 'deleting' && cluster.operationKind === null;
-        if (!resumed) assertClusterAllows(cluster, 'delete');
-        const pools = await loadPools(tx, [cluster.id]);
-        const updated = resumed ? cluster : await operations.setStatus(tx, cluster, 'deleting');
-        const steps = driverOf(cluster).planDelete(toDriverCluster(cluster, pools, catalog));
-        await operations.start(tx, updated, 'delete', steps, actorOf(actor));
-        await logClusterEvent(tx, updated, {
-          kind: 'status',
-          message: `Deletion of ${cluster.name} requested`,
-          progress: 0,
+        await startDeletion(tx, cluster, catalog, {
           actor: actorOf(actor),
+          message: `Deletion of ${cluster.name} requested`,
         });
         await auditCluster(tx, actor, client, id, 'cluster.delete', { name: cluster.name });
         return findCluster(tx, actor.organizationId, id);
@@ -167,8 +187,10 @@ export function createClusterLifecycle(
       order: { id: number; organizationId: number; userId?: number | null },
       config: ClusterOrderConfig,
       catalog: Catalog,
+      now = new Date(),
     ) {
       const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier)!;
+      const lifespan = await lifespanAtOrder(tx, order.organizationId, tier, config, now);
       const version = catalog.kubernetesVersions.find((v) => v.minor === config.kubernetesVersion);
       const [cluster] = await tx
         .insert(clusters)
@@ -188,6 +210,7 @@ export function createClusterLifecycle(
           orderId: order.id,
           nodeCount: config.nodePools.reduce((sum, pool) => sum + pool.count, 0),
           monthlyCostCents: priceCluster({ ...config, billingCycle: 'monthly' }, catalog).monthly,
+          ...lifespan,
         })
         .returning();
       await tx.insert(clusterNodePools).values(

@@ -3,6 +3,7 @@ import { eq, ne } from 'drizzle-orm';
 import {
   catalogIssues,
   openOrderStatuses,
+  PREVIEW_TIERS,
   priceCluster,
   type Catalog,
   type CreateClusterOrder,
@@ -100,6 +101,12 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
           const catalog = await context.catalogNow();
           const config = { ...input.cluster, billingCycle: input.billingCycle };
           const issues = catalogIssues(config, catalog);
+          if (input.cluster.expiresInHours !== undefined && !PREVIEW_TIERS.includes(config.tier)) {
+            issues.push({
+              path: ['expiresInHours'],
+              message: 'Only Dev/Test clusters can be preview clusters with an expiry',
+            });
+          }
           if (issues.length) {
             throw invalidFields(
               issues.map((issue) => ({ ...issue, path: ['cluster', ...issue.path] })),

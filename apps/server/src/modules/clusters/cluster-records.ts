@@ -7,7 +7,7 @@ import type {
   ClusterTopology,
   NodePool,
 } from '@alpenkube/contract';
-import { clusterApiUpStatuses } from '@alpenkube/contract';
+import { clusterApiUpStatuses, IDLE_DELETION_TIERS } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusterNodes, clusters } from './schema.ts';
@@ -190,6 +190,21 @@ export function upgradesOf(minor: string, catalog: Catalog): string[] {
   return catalog.kubernetesVersions.some((version) => version.minor === next) ? [next] : [];
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+/** The idle days of the cluster's tier, or null when it is never deleted for being unused. */
+export function idleDaysOf(cluster: ClusterRow, catalog: Catalog): number | null {
+  return IDLE_DELETION_TIERS[tierOf(catalog, cluster.tierId).slug]?.idleDays ?? null;
+}
+
+/** When the cluster is deleted if nobody uses it before; null if it never is. */
+export function idleDeletionAt(cluster: ClusterRow, catalog: Catalog): Date | null {
+  const days = idleDaysOf(cluster, catalog);
+  if (days === null || !cluster.lastUsedAt) return null;
+  if (['deleting', 'deleted', 'failed'].includes(cluster.status)) return null;
+  return new Date(cluster.lastUsedAt.getTime() + days * DAY_MS);
+}
+
 export function toCluster(
   cluster: ClusterRow,
   pools: PoolWithNodes[],
@@ -206,6 +221,12 @@ export function toCluster(
     endpoint: cluster.endpoint,
     orderId: cluster.orderId,
     upgrades: cluster.status === 'deleted' ? [] : upgradesOf(cluster.kubernetesVersion, catalog),
+    trialEndsAt: cluster.trialEndsAt?.toISOString() ?? null,
+    idleDeletionAt: idleDeletionAt(cluster, catalog)?.toISOString() ?? null,
+    expiresAt: cluster.status === 'deleted' ? null : (cluster.expiresAt?.toISOString() ?? null),
+    sleepSchedule: cluster.sleepSchedule,
+    asleep: cluster.asleep,
+    wokenUntil: cluster.wokenUntil?.toISOString() ?? null,
   };
 }
 

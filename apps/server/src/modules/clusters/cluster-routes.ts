@@ -14,6 +14,8 @@ import {
   deleteClusterSchema,
   idParamsSchema,
   renameClusterSchema,
+  updateClusterExpirySchema,
+  updateSleepScheduleSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from '@alpenkube/contract';
@@ -110,6 +112,58 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
     },
     async (request) =>
       clusters.rename(session(request), clientInfo(request), request.params.id, request.body.name),
+  );
+
+  route(
+    endpoints.clusters.updateExpiry,
+    {
+      access: 'orderer',
+      summary:
+        "Sets a preview (Dev/Test) cluster's expiry from now, or removes it: the cluster is deleted then",
+      params: idParamsSchema,
+      body: updateClusterExpirySchema,
+      answer: { 200: clusterSchema },
+      refuses: [404],
+    },
+    async (request) =>
+      clusters.updateExpiry(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body.expiresInHours,
+      ),
+  );
+
+  route(
+    endpoints.clusters.updateSleepSchedule,
+    {
+      access: 'orderer',
+      summary:
+        "Sets a Dev/Test cluster's sleep schedule (time zone, days, wake and sleep times), or removes it",
+      params: idParamsSchema,
+      body: updateSleepScheduleSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.updateSleepSchedule(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body.schedule,
+      ),
+  );
+
+  route(
+    endpoints.clusters.wake,
+    {
+      access: 'orderer',
+      summary: 'Wakes a sleeping cluster now: its pools scale back, until its next sleep time',
+      params: idParamsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) => clusters.wake(session(request), clientInfo(request), request.params.id),
   );
 
   route(

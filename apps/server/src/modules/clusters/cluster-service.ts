@@ -4,6 +4,8 @@ import { createClusterAddons } from './cluster-addons.ts';
 import { createClusterBackups } from './cluster-backups.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
+import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifespans.ts';
+import { createClusterSleep } from './cluster-sleep.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { createClusterOperations } from './cluster-operations.ts';
@@ -27,6 +29,17 @@ export function createClusterService(
   };
   const reads = createClusterReads(context);
   const lifecycle = createClusterLifecycle(context, reads.view);
+  const lifespans = createClusterLifespans(context, lifecycle.startDeletion, reads.view);
+  const sleep = createClusterSleep(context, reads.view);
+  deps.jobs.every(
+    LIFESPAN_SWEEP_EVERY_MS,
+    'sleep schedules, expired previews and idle sandboxes',
+    async () => {
+      const now = new Date();
+      await sleep.sweepSleep(now);
+      await lifespans.sweepLifespans(now);
+    },
+  );
   // At each start (and daily): clusters paid for before provisioning existed get theirs, and
   // an operation that lost its job gets one again.
   deps.jobs.every(24 * 3_600_000, 'resume clusters waiting for their provisioning', async () => {
@@ -37,6 +50,14 @@ export function createClusterService(
     ...reads,
     ...createClusterChanges(context, reads.view),
     ...lifecycle,
+    ...lifespans,
+    ...sleep,
+    /** The simulated Kubernetes API's view of a cluster for a valid token: a use of it. */
+    async resolveKube(clusterId: number, token: string) {
+      const resolved = await lifecycle.resolveKube(clusterId, token);
+      if (resolved) await lifespans.touch(clusterId);
+      return resolved;
+    },
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
     ...createClusterBackups(context, reads.view),
@@ -46,7 +67,7 @@ export function createClusterService(
     orderKind: {
       async paid(tx, order, { now, catalog }) {
         const config = order.clusterConfig!;
-        const clusterId = await lifecycle.createFromOrder(tx, order, config, catalog);
+        const clusterId = await lifecycle.createFromOrder(tx, order, config, catalog, now);
         // Its first prepaid period starts now: the subscription renews it when it ends.
         await deps.billingHooks.orderPaid(tx, order, clusterId, now);
         return {

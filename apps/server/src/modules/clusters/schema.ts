@@ -18,6 +18,7 @@ import {
   clusterOperationKinds,
   clusterStatuses,
   nodeStatuses,
+  type SleepSchedule,
 } from '@alpenkube/contract';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
@@ -67,10 +68,33 @@ export const clusters = pgTable(
     operationStep: text('operation_step'),
     operationStartedAt: timestamp('operation_started_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** An hourly-billed tier's free trial: no hour before it is billable (the sandbox's). */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /**
+     * The idle clock of a tier deleted when unused (the sandbox): the last Kubernetes API
+     * request or change, written at most hourly by requests; null where the tier has none.
+     */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The last idle-deletion notice sent since the last use: 7 or 1 (days before), or null. */
+    idleNoticeDays: integer('idle_notice_days'),
+    /** A preview cluster's expiry: it is deleted then. Null for a cluster that does not expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the pools sleep (scaled to zero) and wake (Dev/Test); null: always awake. */
+    sleepSchedule: jsonb('sleep_schedule').$type<SleepSchedule>(),
+    /** Its pools are scaled to zero by the schedule (their counts are what waking restores). */
+    asleep: boolean('asleep').notNull().default(false),
+    /** Woken now by a person: the schedule does not put it to sleep before then. */
+    wokenUntil: timestamp('woken_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('clusters_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+    index('clusters_idle_idx')
+      .on(t.lastUsedAt)
+      .where(sql`${t.lastUsedAt} is not null`),
     index('clusters_organization_status_idx').on(t.organizationId, t.status),
     index('clusters_organization_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('clusters_order_key').on(t.orderId),

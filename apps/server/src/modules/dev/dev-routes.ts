@@ -6,6 +6,7 @@ import {
   devLoginSchema,
   devMailSchema,
   devUserSchema,
+  idParamsSchema,
   notificationSchema,
   notificationTypeSchema,
   userSchema,
@@ -98,6 +99,27 @@ export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) 
         request.body.message,
       );
       return reply.code(204).send(null);
+    },
+  );
+
+  route(
+    endpoints.dev.sweepCluster,
+    {
+      access: 'signedIn',
+      summary:
+        "Sweeps one cluster of the caller's organization for expiry and idle deletion as if it were `at`",
+      params: idParamsSchema,
+      body: z.strictObject({ at: z.iso.datetime() }),
+      answer: {
+        200: z.object({ expired: z.array(z.number().int()), idle: z.array(z.number().int()) }),
+      },
+      refuses: [404],
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      // A 404 for another organization's cluster, as everywhere.
+      await app.services.clusters.get(user.organizationId, request.params.id);
+      return app.services.clusters.sweepLifespans(new Date(request.body.at), request.params.id);
     },
   );
 

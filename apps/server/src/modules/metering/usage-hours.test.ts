@@ -25,6 +25,7 @@ const rates: HourRates = {
 const history = (overrides: Partial<ClusterHistory> = {}): ClusterHistory => ({
   firstRunningAt: at('09:00:00'),
   deletedAt: null,
+  freeUntil: null,
   addons: [],
   pools: [{ id: 1, name: 'general' }],
   nodes: [],
@@ -218,5 +219,23 @@ describe('an hour of a cluster', () => {
       { metric: 'egress_gb', hour: H, quantityMilli: 123, billableMilli: 123, costMillicents: 123 },
     ]);
     expect(resourceRecords(H, { storageGbHours: 0, egressGb: 0 }, rates)).toEqual([]);
+  });
+});
+
+describe('a free trial', () => {
+  it('counts the hours before its end without billing them, and bills every hour after', () => {
+    const trial = history({ freeUntil: at('11:00:00'), nodes: [node('09:00:00')] });
+    const inTrial = meterHour(trial, rates, at('10:00:00'), at('11:00:00')).records;
+    expect(inTrial.find((r) => r.metric === 'node_hours')).toMatchObject({
+      quantityMilli: 1000,
+      billableMilli: 0,
+      costMillicents: 0,
+    });
+    const after = meterHour(trial, rates, at('11:00:00'), at('12:00:00')).records;
+    expect(after.find((r) => r.metric === 'node_hours')).toMatchObject({
+      quantityMilli: 1000,
+      billableMilli: 1000,
+      costMillicents: 2_000,
+    });
   });
 });

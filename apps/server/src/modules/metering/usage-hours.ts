@@ -86,6 +86,8 @@ export interface ClusterHistory {
   /** The first `running` event: the control plane exists from then. */
   firstRunningAt: Date | null;
   deletedAt: Date | null;
+  /** A trial's end (the sandbox's, a whole hour): the hours before it are used, not billable. */
+  freeUntil: Date | null;
   /** The add-ons it has now. */
   addons: string[];
   /** Every pool it ever had, removed ones too. */
@@ -130,6 +132,10 @@ export function paidConfigAt(history: ClusterHistory, hour: Date): PaidConfig | 
   return covering.paidConfig ?? { nodePools: [], addons: [] };
 }
 
+/** Whether the hour is in the cluster's free trial: counted, never billed. */
+export const inTrial = (history: Pick<ClusterHistory, 'freeUntil'>, hour: Date) =>
+  history.freeUntil !== null && hour.getTime() < history.freeUntil.getTime();
+
 /**
  * The control plane, add-ons and nodes of one hour, from `hour` to `end` (the hour's end, or
  * earlier for the part of the current hour metered when a month closes). Records of nothing
@@ -143,6 +149,7 @@ export function meterHour(
 ): { records: MeteredUsage[]; nodeHours: number } {
   const records: MeteredUsage[] = [];
   const paid = paidConfigAt(history, hour);
+  const free = inTrial(history, hour);
   const push = (
     metric: UsageMetric,
     quantityMilli: number,
@@ -150,7 +157,11 @@ export function meterHour(
     cost: number,
   ) => {
     if (quantityMilli > 0) {
-      records.push({ metric, hour, quantityMilli, billableMilli, costMillicents: cost });
+      records.push(
+        free
+          ? { metric, hour, quantityMilli, billableMilli: 0, costMillicents: 0 }
+          : { metric, hour, quantityMilli, billableMilli, costMillicents: cost },
+      );
     }
   };
 

@@ -26,6 +26,7 @@ import {
   addHours,
   hourEnd,
   hourStart,
+  inTrial,
   meterHour,
   overlapSeconds,
   resourceRecords,
@@ -187,6 +188,7 @@ async function history(
     history: {
       firstRunningAt,
       deletedAt: cluster.deletedAt,
+      freeUntil: cluster.trialEndsAt,
       addons: cluster.addons,
       pools,
       nodes,
@@ -308,8 +310,16 @@ export function createUsageMeter(
       const egressGb = balancers.length
         ? (await driver.usage({ clusterId: cluster.id, hour, loadBalancers: balancers })).egressGb
         : 0;
+      const resources = resourceRecords(
+        hour,
+        { storageGbHours: storageMilli / 1000, egressGb },
+        rates,
+      );
+      // A trial is free whole: what the cluster's resources used in it is counted, not billed.
       records.push(
-        ...resourceRecords(hour, { storageGbHours: storageMilli / 1000, egressGb }, rates),
+        ...(inTrial(loaded.history, hour)
+          ? resources.map((record) => ({ ...record, billableMilli: 0, costMillicents: 0 }))
+          : resources),
       );
     }
     return records;

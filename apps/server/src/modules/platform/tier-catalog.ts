@@ -221,7 +221,7 @@ export const TIER_CATALOG: TierRow[] = [
       sortOrder: 6,
       sla: 'Best effort',
       description:
-        'Short-lived clusters for development, CI and staging, that sleep outside working hours to cut costs.',
+        'Short-lived clusters for development, CI and staging: they sleep on a schedule outside working hours and can expire on their own.',
       nodeSizes: [
         [small, 1900],
         [medium, 3800],

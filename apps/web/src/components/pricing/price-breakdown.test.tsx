@@ -39,6 +39,7 @@ const quote: Quote = {
   yearly: 270250,
   yearlyDiscountPercent: 17,
   total: 27025,
+  hourly: null,
 };
 
 function renderBreakdown(billingCycle: 'monthly' | 'yearly') {

@@ -116,6 +116,17 @@ export function PriceBreakdown({
           </tfoot>
         </table>
       </div>
+      {quote.hourly ? (
+        <p
+          className="rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm"
+          data-testid="hourly-terms"
+        >
+          Nothing is paid up front for the cluster: it is free for the organization&apos;s first{' '}
+          {quote.hourly.trialDays} days, then billed per hour of use, $
+          {(quote.hourly.hourMillicents / 100_000).toFixed(4)} an hour (the lines above are what a
+          whole month would cost).
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground" data-testid="price-currency-note">
         {currency === 'USD'
           ? 'Prices in US dollars.'

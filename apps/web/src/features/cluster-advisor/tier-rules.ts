@@ -87,7 +87,7 @@ function cpuChoice(answers: WorkloadAnswers): Choice {
   return {
     types: ['orange', 'green', 'blue', 'red'],
     why: (tier) =>
-      `A ${environment} cluster gets ${tier.name}: made for development, CI and staging, it can sleep outside working hours to save money.`,
+      `A ${environment} cluster gets ${tier.name}: made for development, CI and staging, it can sleep on a schedule outside working hours and expire on its own.`,
   };
 }
 

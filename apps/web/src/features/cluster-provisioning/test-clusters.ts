@@ -40,6 +40,12 @@ export function testCluster(overrides: Partial<Cluster> = {}): Cluster {
     endpoint: null,
     orderId: 41,
     upgrades: [],
+    trialEndsAt: null,
+    idleDeletionAt: null,
+    expiresAt: null,
+    sleepSchedule: null,
+    asleep: false,
+    wokenUntil: null,
     ...overrides,
   };
 }

@@ -6,10 +6,20 @@ import {
   dnsLabelSchema,
 } from '@alpenkube/contract/cluster-config';
 import type { CreateClusterOrder } from '@alpenkube/contract/orders';
-import type { ClusterConfig } from '@alpenkube/contract/pricing';
+import {
+  PREVIEW_MAX_HOURS,
+  PREVIEW_MIN_HOURS,
+  PREVIEW_TIERS,
+  type ClusterConfig,
+} from '@alpenkube/contract/pricing';
 
 /** The wizard's answers: a cluster order's configuration, its name and the promo code typed. */
-export type WizardValues = ClusterConfig & { name: string; promoCode: string };
+export type WizardValues = ClusterConfig & {
+  name: string;
+  promoCode: string;
+  /** A Dev/Test preview cluster's life in hours, as typed; empty: no expiry. */
+  expiresInHours?: string;
+};
 
 /** A number field left empty or unreadable holds NaN; this says so before the contract's rules. */
 const wholeNumber = z
@@ -39,6 +49,17 @@ export function wizardSchema(catalog: Catalog): z.ZodType<WizardValues, WizardVa
         // Empty, it needs a name, not the DNS label's rules; typed, the rules as the server says them.
         name: z.string().min(1, 'Give the cluster a name').pipe(dnsLabelSchema),
         promoCode: z.string().trim().max(64),
+        expiresInHours: z
+          .string()
+          .trim()
+          .refine((typed) => {
+            if (typed === '') return true;
+            const hours = Number(typed);
+            return (
+              Number.isInteger(hours) && hours >= PREVIEW_MIN_HOURS && hours <= PREVIEW_MAX_HOURS
+            );
+          }, `Whole hours from ${PREVIEW_MIN_HOURS} to ${PREVIEW_MAX_HOURS} (30 days), or empty`)
+          .optional(),
       })
       .superRefine((values, context) => {
         for (const issue of catalogIssues(values, catalog)) {
@@ -54,6 +75,7 @@ export function wizardSchema(catalog: Catalog): z.ZodType<WizardValues, WizardVa
 export function configOf({
   name: _name,
   promoCode: _promo,
+  expiresInHours: _expiry,
   ...config
 }: WizardValues): ClusterConfig {
   return config;
@@ -67,7 +89,8 @@ export function isPriceable(values: WizardValues, catalog: Catalog): boolean {
 
 /** `POST /api/orders`'s body: the billing cycle beside the cluster, the promo code only if typed. */
 export function orderBody(values: WizardValues): CreateClusterOrder {
-  const { billingCycle, promoCode, ...cluster } = values;
+  const { billingCycle, promoCode, expiresInHours, ...cluster } = values;
+  const expiry = PREVIEW_TIERS.includes(cluster.tier) ? (expiresInHours ?? '').trim() : '';
   const pools = cluster.nodePools.map((pool) =>
     pool.autoscaleMin === undefined || pool.autoscaleMax === undefined
       ? { name: pool.name, size: pool.size, count: pool.count }
@@ -76,7 +99,11 @@ export function orderBody(values: WizardValues): CreateClusterOrder {
   const code = promoCode.trim();
   return {
     kind: 'cluster',
-    cluster: { ...cluster, nodePools: pools },
+    cluster: {
+      ...cluster,
+      nodePools: pools,
+      ...(expiry ? { expiresInHours: Number(expiry) } : {}),
+    },
     billingCycle,
     ...(code ? { promoCode: code } : {}),
   };

@@ -1,4 +1,4 @@
-import type { UpdateNodePool } from '@alpenkube/contract';
+import type { SleepSchedule, UpdateNodePool } from '@alpenkube/contract';
 import { endpoints, type BodyOf } from '@alpenkube/contract/endpoints';
 import { HttpError, request, requestErrorMessage } from '@/lib/http';
 
@@ -49,3 +49,12 @@ export async function fetchKubeconfig(id: number): Promise<string> {
 /** Uninstalls an add-on: a change of the cluster; the unused prepaid part is credited after. */
 export const removeAddon = (id: number, slug: string) =>
   request(endpoints.addons.remove, { params: [id, slug] });
+
+/** A preview cluster's expiry from now (hours), or null to keep it. */
+export const updateClusterExpiry = (id: number, expiresInHours: number | null) =>
+  request(clusters.updateExpiry, { params: [id], body: { expiresInHours } });
+
+export const updateSleepSchedule = (id: number, schedule: SleepSchedule | null) =>
+  request(clusters.updateSleepSchedule, { params: [id], body: { schedule } });
+
+export const wakeCluster = (id: number) => request(clusters.wake, { params: [id] });

@@ -60,6 +60,12 @@ export function cluster(overrides: Partial<Cluster> = {}): Cluster {
     endpoint: 'https://127.0.0.1:5000/kube/42',
     orderId: 7,
     upgrades: [],
+    trialEndsAt: null,
+    idleDeletionAt: null,
+    expiresAt: null,
+    sleepSchedule: null,
+    asleep: false,
+    wokenUntil: null,
     ...overrides,
   };
 }

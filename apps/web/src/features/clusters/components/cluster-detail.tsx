@@ -4,6 +4,7 @@ import { BackupsSection } from './backups-section';
 import { ClusterAddons } from './cluster-addons';
 import { ClusterEvents } from './cluster-events';
 import { ClusterHeading } from './cluster-heading';
+import { ClusterLifespanSection } from './cluster-lifespan-section';
 import { ClusterOverview } from './cluster-overview';
 import { ClusterState } from './cluster-state';
 import { KubeconfigSection } from './kubeconfig-section';
@@ -11,6 +12,7 @@ import { NodePoolsSection } from './node-pools-section';
 import { SimulatedNotice } from './simulated-notice';
 import { LoadBalancersSection } from '../storage/load-balancers-section';
 import { VolumesSection } from '../storage/volumes-section';
+import { SleepScheduleSection } from './sleep-schedule-section';
 
 /** One cluster: its state, its node pools, its access, what it is and what happened to it. */
 export function ClusterDetail({
@@ -37,6 +39,10 @@ export function ClusterDetail({
           <KubeconfigSection cluster={cluster} actions={actions} />
           <ClusterOverview cluster={cluster} />
           <ClusterAddons cluster={cluster} canChange={actions.change} />
+          <ClusterLifespanSection cluster={cluster} canChange={actions.change} />
+          {cluster.tier.slug === 'orange' ? (
+            <SleepScheduleSection cluster={cluster} canChange={actions.change} />
+          ) : null}
           {cluster.provider.simulated ? <SimulatedNotice /> : null}
         </div>
       </div>

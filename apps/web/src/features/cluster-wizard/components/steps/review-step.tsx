@@ -9,6 +9,7 @@ import type { PlacedOrder } from '../../wizard-draft';
 import { fingerprintOf, orderBody, type WizardValues } from '../../wizard-schema';
 import type { StepId } from '../../wizard-steps';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
+import { PreviewExpiryField } from './preview-expiry-field';
 import { ReviewSummary } from './review-summary';
 
 export function ReviewStep({
@@ -71,6 +72,7 @@ export function ReviewStep({
           </span>
         </ChoiceCard>
       </ChoiceGroup>
+      <PreviewExpiryField />
       <FormInputField
         control={form.control}
         name="promoCode"

@@ -24,7 +24,7 @@ const staticPages: Record<string, PageMeta> = {
   '/': {
     title: `${SITE} · Managed Kubernetes on a sovereign European cloud`,
     description:
-      'Order managed Kubernetes clusters in EU regions (or wherever your organization allows): seven tiers from sandbox to GPU, transparent prices, GDPR, HDS and CISPE compliance.',
+      'Managed Kubernetes clusters in EU regions, or wherever your organization allows: seven tiers from sandbox to GPU, clear prices, an audit trail for GDPR and HDS.',
   },
   '/pricing': t(
     'Pricing',

@@ -77,7 +77,8 @@ test.describe('cluster backups', () => {
     await expect(dialog).toBeHidden();
     await expect(statusBadge(page)).toHaveText('Running', { timeout: 30_000 });
     const events = page.getByRole('list', { name: 'Cluster events' });
-    await expect(events.getByText(/^Restoring etcd from the backup of/)).toBeVisible();
+    // The operation's start and its step both name the backup.
+    await expect(events.getByText(/^Restoring etcd from the backup of/).first()).toBeVisible();
     await expect(
       events.getByText(`Cluster ${cluster.name} restored from its backup`),
     ).toBeVisible();

@@ -181,12 +181,14 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('region', { name: 'Promotion' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Show the discount offer' })).toBeVisible();
 
-    // The app then takes over with the same state: the account menu in the Sign In's place.
+    // The app then takes over: the account menu in the Sign In's place.
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.reload();
     await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Show the discount offer' })).toBeVisible();
+    // The demo organization has paid orders: the server says its offer is used, and the app
+    // takes the side tab away (the page alone cannot know it).
+    await expect(page.getByRole('button', { name: 'Show the discount offer' })).toHaveCount(0);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Notification } from '@alpenkube/contract';
@@ -13,11 +13,8 @@ import { notificationKeys } from '@/features/notifications';
 import { OpenOrders } from '@/features/orders';
 import { OpenTickets } from '@/features/support/components/open-tickets';
 import { useSidebarCounts } from '../shell/sidebar/use-sidebar-counts';
-import {
-  isWaitingToJoin,
-  OrganizationAwaitingApproval,
-  WaitingForApproval,
-} from './waiting-for-approval';
+import { OrganizationAwaitingApproval } from './waiting-for-approval';
+import { isWaitingToJoin, WaitingForApproval } from './waiting-to-join';
 
 function StatCard({
   title,
@@ -83,7 +80,13 @@ function useNotifications(signedIn: boolean) {
  */
 export function DashboardPage() {
   const { user } = useAuth();
-  if (isWaitingToJoin(user)) return <WaitingForApproval user={user} />;
+  if (isWaitingToJoin(user)) {
+    return (
+      <Suspense fallback={null}>
+        <WaitingForApproval user={user} />
+      </Suspense>
+    );
+  }
   return <MemberDashboard />;
 }
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { STAFF_MFA_REQUIRED, type AccessLevel } from '@alpenkube/contract/permissions';
@@ -6,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/session/use-auth';
 import { useAccess } from '@/lib/session/use-can';
-import { isWaitingToJoin, WaitingForApproval } from './waiting-for-approval';
+import { isWaitingToJoin, WaitingForApproval } from './waiting-to-join';
 
 /**
  * Guards routes by access level, inside RequireAuth (so someone is signed in): while the check
@@ -22,7 +23,11 @@ export function RequireAccess({ level }: { level: AccessLevel }) {
   if (refusal === STAFF_MFA_REQUIRED) return <StaffTwoFactorRequired />;
   // What a member sees, a person waiting to join will see once approved: they are told so.
   if (!allowed && level === 'member' && isWaitingToJoin(user)) {
-    return <WaitingForApproval user={user} />;
+    return (
+      <Suspense fallback={<Spinner className="min-h-[50vh]" size="lg" label="Loading..." />}>
+        <WaitingForApproval user={user} />
+      </Suspense>
+    );
   }
   if (!allowed) return <AccessDenied />;
   return <Outlet />;

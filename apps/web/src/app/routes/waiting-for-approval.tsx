@@ -13,10 +13,6 @@ import type { User } from '@alpenkube/contract';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
-/** Whether `user` asked to join an organization whose admins have not answered yet. */
-export const isWaitingToJoin = (user: User | null): user is User =>
-  user?.status === 'pending_approval';
-
 function Step({ done, children }: { done: boolean; children: ReactNode }) {
   const Icon = done ? CheckCircle2 : Circle;
   return (

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Cluster, ClusterEvent } from '@alpenkube/contract';
 import { useClusterActions } from '../use-cluster-actions';
 import { BackupsSection } from './backups-section';
@@ -12,7 +13,11 @@ import { NodePoolsSection } from './node-pools-section';
 import { SimulatedNotice } from './simulated-notice';
 import { LoadBalancersSection } from '../storage/load-balancers-section';
 import { VolumesSection } from '../storage/volumes-section';
-import { SleepScheduleSection } from './sleep-schedule-section';
+
+// Dev/Test clusters only: a chunk of its own, not on every cluster's page.
+const SleepScheduleSection = lazy(() =>
+  import('./sleep-schedule-section').then((module) => ({ default: module.SleepScheduleSection })),
+);
 
 /** One cluster: its state, its node pools, its access, what it is and what happened to it. */
 export function ClusterDetail({
@@ -41,7 +46,9 @@ export function ClusterDetail({
           <ClusterAddons cluster={cluster} canChange={actions.change} />
           <ClusterLifespanSection cluster={cluster} canChange={actions.change} />
           {cluster.tier.slug === 'orange' ? (
-            <SleepScheduleSection cluster={cluster} canChange={actions.change} />
+            <Suspense fallback={null}>
+              <SleepScheduleSection cluster={cluster} canChange={actions.change} />
+            </Suspense>
           ) : null}
           {cluster.provider.simulated ? <SimulatedNotice /> : null}
         </div>

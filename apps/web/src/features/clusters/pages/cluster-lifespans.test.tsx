@@ -60,11 +60,14 @@ describe('a cluster’s lifespan and sleep', () => {
         return json({ ...devTest, asleep: false, status: 'updating' });
       },
     });
-    expect(await screen.findByTestId('preview-expiry')).toHaveTextContent('No expiry');
+    // The expiry and the sleep schedule are chunks of their own, loaded for Dev/Test clusters.
+    expect(await screen.findByTestId('preview-expiry', {}, { timeout: 5000 })).toHaveTextContent(
+      'No expiry',
+    );
     fireEvent.change(screen.getByLabelText('Hours from now'), { target: { value: '48' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set expiry' }));
     await waitFor(() => expect(bodies).toEqual([{ expiresInHours: 48 }]));
-    fireEvent.click(screen.getByRole('button', { name: 'Wake now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Wake now' }, { timeout: 5000 }));
     await waitFor(() => expect(woken).toBe(true));
   });
 });

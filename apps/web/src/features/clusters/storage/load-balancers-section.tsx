@@ -1,5 +1,6 @@
 import { Network, Plus } from 'lucide-react';
-import { EGRESS_GB_CENTS, type Cluster, type LoadBalancer } from '@alpenkube/contract';
+import type { Cluster, LoadBalancer } from '@alpenkube/contract';
+import { EGRESS_GB_CENTS } from '@alpenkube/contract/pricing';
 import { Badge } from '@/components/ui/badge';
 import { FormAlert } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';

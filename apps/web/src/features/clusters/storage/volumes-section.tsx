@@ -1,5 +1,6 @@
 import { HardDrive, Plus } from 'lucide-react';
-import { STORAGE_GB_MONTH_CENTS, type Cluster, type Volume } from '@alpenkube/contract';
+import type { Cluster, Volume } from '@alpenkube/contract';
+import { STORAGE_GB_MONTH_CENTS } from '@alpenkube/contract/pricing';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/form';

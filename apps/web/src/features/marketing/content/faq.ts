@@ -89,7 +89,7 @@ export const faq: FaqEntry[] = [
     group: 'Data and compliance',
     question: 'Can a non-EU government access my data?',
     answer:
-      'A cluster in another provider’s region runs on that provider’s infrastructure, under the laws that apply to that provider, which may include non-EU ones such as the US CLOUD Act. If that matters to you, choose the platform’s own EU regions; your officers see where every cluster runs in the residency report.',
+      'A cluster in another provider’s region runs on that provider’s infrastructure, under the laws that apply to that provider, which may include non-EU ones such as the US CLOUD Act. A new organization’s residency policy allows EU regions only, and the server refuses anything else until its admins allow other jurisdictions; your officers see every organization’s policy and where every cluster runs in the residency report.',
   },
   {
     id: 'hds',

@@ -26,7 +26,8 @@ export function MeteredRates({
     },
     {
       name: 'Egress',
-      rate: `${money(EGRESS_GB_CENTS)} per GB`,
+      // Per 100 GB: a cent per GB shown in euros or pounds would round down to nothing.
+      rate: `${money(EGRESS_GB_CENTS * 100)} per 100 GB`,
       what: 'Traffic sent out through your load balancers. Traffic between nodes of a cluster is free; on simulated providers the traffic is generated and labelled simulated.',
     },
     {

@@ -64,7 +64,7 @@ export function LoadBalancersSection({
   return (
     <SectionCard
       title="Load balancers"
-      description={`Egress through them costs ${money(EGRESS_GB_CENTS)} per GB.`}
+      description={`Egress through them costs ${money(EGRESS_GB_CENTS * 100)} per 100 GB.`}
       action={
         <FormDialog
           preload={loadStorageForms}
@@ -76,7 +76,7 @@ export function LoadBalancersSection({
           }
           triggerProps={{ disabled: !canChange }}
           title={`Add a load balancer to ${cluster.name}`}
-          description={`A public address for a service of the cluster; what it sends out is billed ${money(EGRESS_GB_CENTS)} per GB.`}
+          description={`A public address for a service of the cluster; what it sends out is billed ${money(EGRESS_GB_CENTS * 100)} per 100 GB.`}
         >
           {(close) => <LoadBalancerForm clusterId={cluster.id} close={close} />}
         </FormDialog>

@@ -86,7 +86,7 @@ describe('volumes and load balancers on the cluster page', () => {
     expect(lbs).toHaveTextContent('203.0.113.10');
     expect(lbs).toHaveTextContent('Egress this month: 12.5 GB');
     expect(within(lbs).getByText('Simulated traffic')).toBeInTheDocument();
-    expect(screen.getByText(/\$0\.01 per GB/)).toBeInTheDocument();
+    expect(screen.getByText(/\$1\.00 per 100 GB/)).toBeInTheDocument();
   });
 
   it('creates a volume with the form and shows the server’s refusal under its field', async () => {

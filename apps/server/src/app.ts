@@ -194,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.notifications.start(),
       await services.catalog.start(),
       await services.leads.start(),
-      await services.metering.start(),
+      await services.billingSummary.start(),
     );
     if (config.runJobs) await services.jobs.start();
   });

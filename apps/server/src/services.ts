@@ -46,10 +46,16 @@ import {
   createBillingService,
   createSimulatedVatRegistry,
   createViesClient,
+  paidRenewalCents,
+  prepaidConfigsOf,
   type BillingService,
   type VatRegistry,
 } from './modules/billing/index.ts';
-import { createMeteringService, type MeteringService } from './modules/metering/index.ts';
+import {
+  createBillingSummaryService,
+  type BillingSummaryService,
+} from './modules/billing-summary/index.ts';
+import { createUsageService, type UsageService } from './modules/usage/index.ts';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/index.ts';
 import { createProviderRegistry, type ProviderRegistry } from './modules/providers/index.ts';
 import {
@@ -146,7 +152,8 @@ export interface Services extends Infrastructure {
   kubeApiTls: KubeApiTls | null;
   clusters: ClusterService;
   billing: BillingService;
-  metering: MeteringService;
+  usage: UsageService;
+  billingSummary: BillingSummaryService;
   invoices: InvoiceService;
   addons: AddonService;
   products: ProductService;
@@ -252,7 +259,12 @@ export function createServices(
     operations: productOperations,
     billingHooks: billing.productHooks,
   });
-  const metering = createMeteringService({ ...shared, log });
+  // Metering and the budgets read what billing prepaid and charged; billing sits above usage.
+  const usage = createUsageService({
+    ...shared,
+    log,
+    billingReads: { prepaidConfigs: prepaidConfigsOf, paidRenewalCents },
+  });
   // A paid add-on order is installed by the add-ons module's job, once its cluster is free.
   const addons = createAddonService({ ...shared, clusters, orders, billing });
   return {
@@ -261,8 +273,9 @@ export function createServices(
     paymentMethods,
     clusters,
     billing,
-    metering,
-    invoices: createInvoiceService({ ...shared, metering }),
+    usage,
+    billingSummary: createBillingSummaryService({ ...shared, usage }),
+    invoices: createInvoiceService({ ...shared, usage }),
     addons,
     products,
     productOperations,

@@ -823,7 +823,7 @@ describe('billing', () => {
       expect(open!.status).toBe('pending');
 
       // The retry days are metered against the three nodes the last period paid for.
-      await t.app.services.metering.meterAll(new Date());
+      await t.app.services.usage.meterAll(new Date());
       const metered = await db()
         .select({ cost: usageRecords.costMillicents, billable: usageRecords.billableMilli })
         .from(usageRecords)
@@ -857,7 +857,7 @@ describe('billing', () => {
         );
       expect(entry!.description).toMatch(/: usage metered since .* that the renewal paid for$/);
       // Hours metered from now on follow the four nodes paid for: nothing billable.
-      await t.app.services.metering.meterAll(new Date(Date.now() + 2 * hour));
+      await t.app.services.usage.meterAll(new Date(Date.now() + 2 * hour));
       const billable = await db()
         .select({ billable: usageRecords.billableMilli })
         .from(usageRecords)

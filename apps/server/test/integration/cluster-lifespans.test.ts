@@ -107,7 +107,7 @@ describe('sandbox trial, idle deletion and preview expiry', () => {
       .set({ createdAt: T0 })
       .where(eq(clusterEvents.clusterId, cluster.id));
     await setMeteredThrough(db(), cluster.id, null);
-    await services().metering.meterAll(new Date(trialEndsAt.getTime() + 3 * HOUR));
+    await services().usage.meterAll(new Date(trialEndsAt.getTime() + 3 * HOUR));
 
     const nodeHours = await db()
       .select()
@@ -347,7 +347,7 @@ describe('sandbox trial, idle deletion and preview expiry', () => {
     expect(asleep.nodePools[0]).toMatchObject({ count: 2, nodes: [] });
 
     // Hours asleep are not node-hours: the control plane is metered, the nodes are not.
-    await services().metering.meterAll(new Date(now.getTime() + 4 * HOUR));
+    await services().usage.meterAll(new Date(now.getTime() + 4 * HOUR));
     const records = await db()
       .select()
       .from(usageRecords)

@@ -261,7 +261,7 @@ describe('volumes and load balancers', () => {
           simulated: true,
           createdAt: h(1),
         });
-      await t.app.services.metering.meterAll(h(3, 5));
+      await t.app.services.usage.meterAll(h(3, 5));
     });
 
     const recordsOf = (metric: 'storage_gb_hours' | 'egress_gb') =>
@@ -314,7 +314,7 @@ describe('volumes and load balancers', () => {
       }
       // Metered again from scratch: the same figures.
       await setMeteredThrough(db(), B.clusterId, null);
-      await t.app.services.metering.meterAll(h(3, 5));
+      await t.app.services.usage.meterAll(h(3, 5));
       expect(await recordsOf('egress_gb')).toEqual(records);
     });
 

@@ -595,7 +595,7 @@ describe('monthly invoices', () => {
       const [gone] = await past('gone', { status: 'deleted', deletedAt }).returning();
       await setMeteredThrough(db(), gone!.id, new Date(lastMonth.getTime() + 2 * DAY + HOUR));
 
-      const metering = t.app.services.metering;
+      const metering = t.app.services.usage;
       const realMeter = metering.meterOrganization;
       const metered: number[] = [];
       metering.meterOrganization = async (id, until) => {

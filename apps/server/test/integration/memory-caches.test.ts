@@ -98,7 +98,7 @@ describe('public reads answered from memory', () => {
   it('keeps the billing summary per organization on the embedded database until a table it reads changes', async () => {
     const { organizationId } = await clusterOrderer(a.app);
     const summary = (instance: TestApp) =>
-      instance.app.services.metering.summary(organizationId, new Date());
+      instance.app.services.billingSummary.summary(organizationId, new Date());
     const db = a.app.services.db;
     expect((await summary(a)).creditBalance).toBe(0);
     expect((await summary(b)).creditBalance).toBe(0);

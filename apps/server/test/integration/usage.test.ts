@@ -45,7 +45,7 @@ describe('metering, usage, summary and budgets', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.services.db;
-  const metering = () => t.app.services.metering;
+  const metering = () => t.app.services.usage;
 
   /** A fresh organization's running cluster (three nodes of the small configuration). */
   async function provisioned(overrides: Parameters<typeof orderCluster>[1] = {}) {
@@ -607,7 +607,7 @@ describe('metering, usage, summary and budgets', () => {
     const monthToDate = order!.totalCents + 1234 + usage;
     const hoursLeft = (Date.UTC(2026, 3, 1) - h(30).getTime()) / HOUR;
 
-    const summary = await metering().summary(A.organizationId, NOW);
+    const summary = await t.app.services.billingSummary.summary(A.organizationId, NOW);
     expect(summary).toEqual({
       currency: 'USD',
       creditBalance: 777,
@@ -642,7 +642,9 @@ describe('metering, usage, summary and budgets', () => {
 
     // Five minutes into the next hour, before the chore has metered the hour that just ended:
     // the hour before it still stands for the run rate.
-    expect((await metering().summary(A.organizationId, h(31, 5))).hourlyRunRate).toBe(runRate);
+    expect(
+      (await t.app.services.billingSummary.summary(A.organizationId, h(31, 5))).hourlyRunRate,
+    ).toBe(runRate);
 
     // The route answers the same for the month under way.
     const response = await A.client.get('/api/billing/summary');
@@ -685,7 +687,7 @@ describe('metering, usage, summary and budgets', () => {
       alerts: [],
     });
     expect((await A.client.get('/api/billing/budget')).json<Budget>().amount).toBe(100_000_000);
-    expect((await metering().summary(A.organizationId)).budget).toEqual({
+    expect((await t.app.services.billingSummary.summary(A.organizationId)).budget).toEqual({
       amount: 100_000_000,
       thresholds: [50, 90, 100],
     });

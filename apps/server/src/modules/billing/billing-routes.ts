@@ -86,7 +86,7 @@ export const billingRoutes = routePlugin({ tag: 'billing' }, async (app, route) 
     async (request) => {
       const { user } = requireSession(request);
       await billing.payRenewal(user, request.params.id, clientInfo(request));
-      return app.services.metering.summary(user.organizationId);
+      return app.services.billingSummary.summary(user.organizationId);
     },
   );
 });

@@ -11,4 +11,11 @@ export type { SubscriptionRow } from './subscriptions.ts';
 export { createSimulatedVatRegistry, type VatRegistry } from './vat-registry.ts';
 export { createViesClient } from './vies-client.ts';
 export { assertOrderingAllowed } from './ordering-suspension.ts';
-export { firstRenewalPaidAt, paidRenewalsBetween } from './renewal-records.ts';
+export {
+  firstRenewalPaidAt,
+  liveSubscriptionsOf,
+  overdueRenewalsOf,
+  paidRenewalCents,
+  paidRenewalsBetween,
+  prepaidConfigsOf,
+} from './renewal-records.ts';

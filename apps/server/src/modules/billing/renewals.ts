@@ -15,7 +15,7 @@ import { renewals, subscriptions } from './schema.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { dollars } from '../../lib/money.ts';
 import { moveCredit } from '../credits/index.ts';
-import { meteredCostPrepaidBy } from '../metering/index.ts';
+import { meteredCostPrepaidBy } from '../usage/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { clusterConfigNow } from '../clusters/index.ts';
 import type { Attempt, Begin, ChargeOutcome, ChargeTarget } from '../payments/index.ts';

@@ -4,7 +4,7 @@ import { billingDetails, renewals, subscriptions } from '../billing/schema.ts';
 import { clusterNodePools, clusters } from '../clusters/schema.ts';
 import { creditTransactions } from '../credits/schema.ts';
 import { invoices } from '../invoices/schema.ts';
-import { budgets } from '../metering/schema.ts';
+import { budgets } from '../usage/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { paymentMethods } from '../payments/schema.ts';
 import type { DemoServices } from './demo-services.ts';
@@ -177,7 +177,7 @@ export async function seedDemoBilling(
   // The months since, closed as the month-end job closes them.
   for (let offset = -3; offset <= 0; offset += 1) {
     const until = monthStart(now, offset);
-    await services.metering.meterOrganization(organizationId, until);
+    await services.usage.meterOrganization(organizationId, until);
     const invoice = await services.invoices.closeMonth(organizationId, until);
     if (!invoice) continue;
     const issued = new Date(until.getTime() + HOUR);

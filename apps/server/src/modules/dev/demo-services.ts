@@ -2,7 +2,7 @@ import type { Infrastructure } from '../../infrastructure.ts';
 import type { AddonService } from '../addons/index.ts';
 import type { ClusterService } from '../clusters/index.ts';
 import type { InvoiceService } from '../invoices/index.ts';
-import type { MeteringService } from '../metering/index.ts';
+import type { UsageService } from '../usage/index.ts';
 import type { OrderPayments, OrderService } from '../orders/index.ts';
 import type { PaymentGateway, PaymentMethodService } from '../payments/index.ts';
 import type { CatalogService } from '../platform/index.ts';
@@ -21,7 +21,7 @@ export type DemoServices = Pick<
   catalog: CatalogService;
   clusters: ClusterService;
   invoices: InvoiceService;
-  metering: MeteringService;
+  usage: UsageService;
   orderPayments: OrderPayments;
   orders: OrderService;
   paymentGateway: PaymentGateway;

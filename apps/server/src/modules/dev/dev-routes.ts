@@ -146,7 +146,7 @@ export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) 
       answer: { 200: z.object({ records: z.number().int() }) },
     },
     async (request) => {
-      const { records } = await app.services.metering.meterOrganization(
+      const { records } = await app.services.usage.meterOrganization(
         requireSession(request).user.organizationId,
         new Date(),
       );

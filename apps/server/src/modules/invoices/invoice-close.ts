@@ -12,7 +12,7 @@ import {
   firstUnbilledUsageAt,
   markUsageBilled,
   unbilledUsageByCluster,
-} from '../metering/index.ts';
+} from '../usage/index.ts';
 import { organizationCreatedAt } from '../organizations/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { firstOrderPaidAt, orderNumber, paidOrdersBetween } from '../orders/index.ts';

@@ -32,3 +32,15 @@ export async function recentInvoicesOf(db: DbOrTx, organizationId: number, limit
     .limit(limit);
   return rows;
 }
+
+/** How many of the organization's invoices are open, and what they still ask, in cents. */
+export async function openInvoiceTotalsOf(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      cents: sql<string>`coalesce(sum(${invoices.amountDueCents}), 0)`,
+    })
+    .from(invoices)
+    .where(inOrganization(invoices, organizationId, eq(invoices.status, 'open')));
+  return { count: Number(row!.count), total: Number(row!.cents) };
+}

@@ -7,7 +7,7 @@ import { creditNotes, invoiceLines, invoices } from './schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { dollars } from '../../lib/money.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import type { MeteringService } from '../metering/index.ts';
+import type { UsageService } from '../usage/index.ts';
 import { charge, type ChargeOutcome, type PaymentGateway } from '../payments/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -46,7 +46,7 @@ const usageCsvRule: RateLimitRule = {
 export const INVOICE_CHARGE_CHORE_MS = 60_000;
 
 type Deps = Pick<Infrastructure, 'db' | 'jobs' | 'config' | 'fileStore'> & {
-  metering: MeteringService;
+  usage: UsageService;
   rateLimit: RateLimiter;
   paymentGateway: PaymentGateway;
 };
@@ -54,7 +54,7 @@ type Deps = Pick<Infrastructure, 'db' | 'jobs' | 'config' | 'fileStore'> & {
 export function createInvoiceService(deps: Deps) {
   const { db, rateLimit } = deps;
   const usageCsvFiles = createUsageCsvFiles(db, deps.fileStore);
-  const { metering } = deps;
+  const { usage } = deps;
 
   /**
    * Charges an open invoice's amount due off-session: credit first, then the default card
@@ -101,7 +101,7 @@ export function createInvoiceService(deps: Deps) {
   }
 
   async function meter(organizationId: number, until: Date) {
-    await metering.meterOrganization(organizationId, until);
+    await usage.meterOrganization(organizationId, until);
   }
 
   /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { paidOrderStatuses, type Invoice } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/job-queue.ts';
-import { clustersDueForMetering } from '../metering/index.ts';
+import { clustersDueForMetering } from '../usage/index.ts';
 import { startOfUtcMonth } from './invoice-totals.ts';
 
 /** How often each instance looks for a month to close: a few minutes after midnight UTC at most. */

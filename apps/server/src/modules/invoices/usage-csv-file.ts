@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { invoices } from './schema.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { billedResourcesOf } from '../clusters/index.ts';
-import { billedUsagePage } from '../metering/index.ts';
+import { billedUsagePage } from '../usage/index.ts';
 import { USAGE_CSV_HEADER, usageCsvLines, type UsageCsvRow } from './invoice-csv.ts';
 
 /** Records read per query while the file is written. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
-  billingSummarySchema,
   budgetSchema,
   updateBudgetSchema,
   usageQuerySchema,
@@ -10,7 +9,6 @@ import {
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
-/** Usage, the billing summary and the budget of the caller's organization. */
 /**
  * The report as JSON, or the same rows as CSV. The endpoint's type is the JSON report, which is
  * what the web app requests; the CSV is a link's href, so its answer type does not name it.
@@ -20,8 +18,9 @@ const reportOrCsv = z.union([
   z.string(),
 ]) as z.ZodType as typeof usageReportSchema;
 
-export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route) => {
-  const { metering } = app.services;
+/** Usage and the budget of the caller's organization. */
+export const usageRoutes = routePlugin({ tag: 'billing' }, async (app, route) => {
+  const { usage } = app.services;
   const session = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user;
 
   route(
@@ -36,7 +35,7 @@ export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route)
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const report = await metering.usage(session(request).organizationId, query);
+      const report = await usage.usage(session(request).organizationId, query);
       if (format === 'json') return report;
       const name = `usage-${query.from}-to-${query.to}-by-${query.groupBy}.csv`;
       return reply
@@ -44,24 +43,9 @@ export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route)
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(
           // the CSV form of reportOrCsv
-          (await metering.usageCsv(
-            session(request).organizationId,
-            report,
-            query.clusterId,
-          )) as never,
+          (await usage.usageCsv(session(request).organizationId, report, query.clusterId)) as never,
         );
     },
-  );
-
-  route(
-    endpoints.billing.summary,
-    {
-      access: 'member',
-      summary:
-        'Credit balance, month to date, forecast, run rate, next renewal, open invoices, budget and overdue renewals',
-      answer: { 200: billingSummarySchema },
-    },
-    async (request) => metering.summary(session(request).organizationId),
   );
 
   route(
@@ -71,7 +55,7 @@ export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route)
       summary: "The organization's monthly budget, its thresholds and this month's alerts",
       answer: { 200: budgetSchema },
     },
-    async (request) => metering.budget(session(request).organizationId),
+    async (request) => usage.budget(session(request).organizationId),
   );
 
   route(
@@ -83,6 +67,6 @@ export const meteringRoutes = routePlugin({ tag: 'billing' }, async (app, route)
       body: updateBudgetSchema,
       answer: { 200: budgetSchema },
     },
-    async (request) => metering.updateBudget(session(request), clientInfo(request), request.body),
+    async (request) => usage.updateBudget(session(request), clientInfo(request), request.body),
   );
 });

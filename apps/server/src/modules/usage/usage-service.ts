@@ -3,9 +3,9 @@ import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { billingSummary, monthToDate } from './billing-summary.ts';
+import { hourlyRunRate, monthToDate } from './month-to-date.ts';
+import type { BillingReads } from './billing-reads.ts';
 import { createBudgets } from './budgets.ts';
-import { createSummaryCache } from './summary-cache.ts';
 import { createUsageMeter, type MeteringLog } from './usage-meter.ts';
 import { namedUsageCsv, usageReport, type UsageReportQuery } from './usage-report.ts';
 
@@ -13,19 +13,19 @@ import { namedUsageCsv, usageReport, type UsageReportQuery } from './usage-repor
 export const METERING_EVERY_MS = 60_000;
 
 /**
- * Metering: hourly usage records from the clusters' history (a chore on every instance), the
- * usage report, the billing summary and the budgets with their alerts.
+ * Usage: hourly usage records metered from the clusters' history (a chore on every instance),
+ * the usage report, month-to-date spend and the budgets with their alerts.
  */
-export function createMeteringService(
+export function createUsageService(
   deps: Pick<Infrastructure, 'database' | 'db' | 'jobs' | 'config'> & {
     catalog: CatalogService;
     providers: ProviderRegistry;
+    billingReads: BillingReads;
   } & { log?: MeteringLog },
 ) {
   const { db } = deps;
   const meter = createUsageMeter(deps);
   const budgets = createBudgets(deps);
-  const summaries = createSummaryCache(deps.database);
 
   // One pass at a time in this process: a long catch-up (after days down) outlasts the
   // interval. Other instances may meter at the same time: each cluster is locked while metered.
@@ -47,9 +47,6 @@ export function createMeteringService(
   });
 
   return {
-    /** Starts hearing which organizations' summaries changed; answers the unsubscribe. */
-    start: summaries.start,
-
     /** Meters every cluster's ended hours before `now` (the chore's pass; tests call it). */
     meterAll: meter.meterAll,
     /**
@@ -59,7 +56,11 @@ export function createMeteringService(
     meterOrganization: meter.meterOrganization,
 
     /** Month-to-date spend (UTC month of `now`): paid orders, paid renewals, metered usage. */
-    monthToDate: (organizationId: number, now = new Date()) => monthToDate(db, organizationId, now),
+    monthToDate: (organizationId: number, now = new Date()) =>
+      monthToDate(db, deps.billingReads, organizationId, now),
+    /** The metered cost of the last hour that has ended, in cents. */
+    hourlyRunRate: (organizationId: number, now = new Date()) =>
+      hourlyRunRate(db, organizationId, now),
 
     usage: (organizationId: number, query: UsageReportQuery) =>
       usageReport(db, organizationId, query),
@@ -67,14 +68,9 @@ export function createMeteringService(
     usageCsv: (organizationId: number, report: UsageReport, clusterId?: number) =>
       namedUsageCsv(db, organizationId, report, clusterId),
 
-    /** `GET /api/billing/summary`'s answer. Outside any transaction. */
-    summary: (organizationId: number, now = new Date()) =>
-      summaries.read(organizationId, now, async () => {
-        const { value: catalog } = await deps.catalog.catalog();
-        return billingSummary(db, organizationId, now, catalog);
-      }),
-
     budget: (organizationId: number, now = new Date()) => budgets.read(organizationId, now),
+    /** The organization's budget and thresholds, or null without one. */
+    budgetOf: budgets.budgetOf,
     updateBudget: (
       actor: SessionUser,
       client: ClientInfo,
@@ -86,4 +82,4 @@ export function createMeteringService(
   };
 }
 
-export type MeteringService = ReturnType<typeof createMeteringService>;
+export type UsageService = ReturnType<typeof createUsageService>;

@@ -1,7 +1,7 @@
 import type { BillingSummary } from '@alpenkube/contract';
 import type { Database } from '../../db/client.ts';
 import { createOwnerCache } from '../../lib/owner-cache.ts';
-import { hourStart } from './usage-hours.ts';
+import { hourStart } from '../usage/index.ts';
 
 /** Every write to a table the summary reads says so on this channel (migration 0027's trigger). */
 export const BILLING_SUMMARY_CHANGED_CHANNEL = 'billing_summary_changed';

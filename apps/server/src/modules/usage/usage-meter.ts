@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import { meteredRates, type Catalog, type ClusterConfig } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { subscriptions } from '../billing/schema.ts';
 import {
   clusterEvents,
   clusterLoadBalancers,
@@ -18,6 +17,7 @@ import {
   usageRecords,
 } from './schema.ts';
 import { clustersDueForMetering } from './due-clusters.ts';
+import type { BillingReads } from './billing-reads.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
@@ -102,6 +102,7 @@ async function history(
   firstRunningAt: Date | null,
   from: Date,
   to: Date,
+  subscriptions: ClusterHistory['subscriptions'],
 ): Promise<{
   history: ClusterHistory;
   pools: PoolRow[];
@@ -167,20 +168,6 @@ async function history(
         ),
       )
   ).map((balancer) => ({ ...balancer, end: endOf(balancer.end) }));
-  const covering = await tx
-    .select({
-      paidConfig: subscriptions.paidConfig,
-      status: subscriptions.status,
-      cancelledAt: subscriptions.cancelledAt,
-    })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.clusterId, cluster.id),
-        or(ne(subscriptions.status, 'cancelled'), gt(subscriptions.cancelledAt, from)),
-      ),
-    )
-    .orderBy(asc(subscriptions.id));
   return {
     pools,
     volumes,
@@ -192,13 +179,10 @@ async function history(
       addons: cluster.addons,
       pools,
       nodes,
-      subscriptions: covering
-        .map((row) => ({
-          paidConfig: row.paidConfig,
-          cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
-        }))
-        // The live one first.
-        .sort((a, b) => Number(a.cancelledAt !== null) - Number(b.cancelledAt !== null)),
+      // The live one first.
+      subscriptions: [...subscriptions].sort(
+        (a, b) => Number(a.cancelledAt !== null) - Number(b.cancelledAt !== null),
+      ),
     },
   };
 }
@@ -243,9 +227,15 @@ export async function meteredCostPrepaidBy(
     .select({ running: min(clusterEvents.createdAt) })
     .from(clusterEvents)
     .where(and(eq(clusterEvents.clusterId, clusterId), eq(clusterEvents.status, 'running')));
-  const loaded = await history(tx, cluster, firsts?.running ?? null, from, to);
-  const rates = ratesOf(cluster, loaded.pools, catalog);
-  const prepaid = { ...loaded.history, subscriptions: [{ paidConfig, cancelledAt: null }] };
+  const { history: prepaid, pools } = await history(
+    tx,
+    cluster,
+    firsts?.running ?? null,
+    from,
+    to,
+    [{ paidConfig, cancelledAt: null }],
+  );
+  const rates = ratesOf(cluster, pools, catalog);
   const again = new Map<string, number>();
   for (const hour of new Set(stored.map((record) => record.hour.getTime()))) {
     const start = new Date(hour);
@@ -269,9 +259,11 @@ export async function meteredCostPrepaidBy(
  * for a month's close, writes nothing twice.
  */
 export function createUsageMeter(
-  deps: Pick<Infrastructure, 'db'> & { catalog: CatalogService; providers: ProviderRegistry } & {
-    log?: MeteringLog;
-  },
+  deps: Pick<Infrastructure, 'db'> & {
+    catalog: CatalogService;
+    providers: ProviderRegistry;
+    billingReads: Pick<BillingReads, 'prepaidConfigs'>;
+  } & { log?: MeteringLog },
 ) {
   const { db, log } = deps;
 
@@ -294,7 +286,8 @@ export function createUsageMeter(
     to: Date,
     catalog: Catalog,
   ): Promise<MeteredUsage[]> {
-    const loaded = await history(tx, cluster, firstRunningAt, from, to);
+    const paid = await deps.billingReads.prepaidConfigs(tx, cluster.id, from);
+    const loaded = await history(tx, cluster, firstRunningAt, from, to, paid);
     const rates = ratesOf(cluster, loaded.pools, catalog);
     const driver = deps.providers.driver(cluster.provider);
     const records: MeteredUsage[] = [];

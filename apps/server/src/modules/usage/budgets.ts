@@ -7,7 +7,8 @@ import type { Infrastructure } from '../../infrastructure.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { monthOf, monthToDate } from './billing-summary.ts';
+import { monthOf, monthToDate } from './month-to-date.ts';
+import type { BillingReads } from './billing-reads.ts';
 
 const monthName = (start: Date) =>
   start.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -39,7 +40,9 @@ export function budgetAlertText(
  * insert wrote it, notifies and mails the admins in the same transaction: however many
  * instances check at once, an alert goes out once.
  */
-export function createBudgets(deps: Pick<Infrastructure, 'db' | 'config'>) {
+export function createBudgets(
+  deps: Pick<Infrastructure, 'db' | 'config'> & { billingReads: BillingReads },
+) {
   const { db } = deps;
 
   async function read(source: DbOrTx, organizationId: number, now: Date): Promise<Budget> {
@@ -61,6 +64,15 @@ export function createBudgets(deps: Pick<Infrastructure, 'db' | 'config'>) {
     };
   }
 
+  /** The organization's budget and thresholds, or null without one. */
+  async function budgetOf(organizationId: number) {
+    const [budget] = await db
+      .select({ amount: budgets.amountCents, thresholds: budgets.thresholds })
+      .from(budgets)
+      .where(eq(budgets.organizationId, organizationId));
+    return budget ?? null;
+  }
+
   /** Sends the alerts of the thresholds crossed and not sent yet this month; answers them. */
   async function check(organizationId: number, now = new Date()): Promise<number[]> {
     const [budget] = await db
@@ -68,7 +80,7 @@ export function createBudgets(deps: Pick<Infrastructure, 'db' | 'config'>) {
       .from(budgets)
       .where(eq(budgets.organizationId, organizationId));
     if (!budget) return [];
-    const spent = await monthToDate(db, organizationId, now);
+    const spent = await monthToDate(db, deps.billingReads, organizationId, now);
     const { month } = spent;
     const crossed = budget.thresholds.filter(
       (threshold) => spent.total * 100 >= budget.amountCents * threshold,
@@ -117,6 +129,7 @@ export function createBudgets(deps: Pick<Infrastructure, 'db' | 'config'>) {
 
   return {
     read: (organizationId: number, now = new Date()) => read(db, organizationId, now),
+    budgetOf,
 
     check,
 
@@ -147,7 +160,7 @@ export function createBudgets(deps: Pick<Infrastructure, 'db' | 'config'>) {
       now = new Date(),
     ): Promise<Budget> {
       const organizationId = actor.organizationId;
-      const spent = await monthToDate(db, organizationId, now);
+      const spent = await monthToDate(db, deps.billingReads, organizationId, now);
       await db.transaction(async (tx) => {
         if (body.amount === null) {
           await tx.delete(budgets).where(eq(budgets.organizationId, organizationId));

@@ -8,11 +8,7 @@ import { dollars } from '../../lib/money.ts';
 import { firstRenewalPaidAt, paidRenewalsBetween, readBillingDetails } from '../billing/index.ts';
 import { queueInvoiceCharge } from './invoice-charge.ts';
 import { billedResourcesOf, clusterNamesOf } from '../clusters/index.ts';
-import {
-  firstUnbilledUsageAt,
-  markUsageBilled,
-  unbilledUsageByCluster,
-} from '../usage/index.ts';
+import { firstUnbilledUsageAt, markUsageBilled, unbilledUsageByCluster } from '../usage/index.ts';
 import { organizationCreatedAt } from '../organizations/index.ts';
 import { notifyOrganizationAdmins } from '../notifications/index.ts';
 import { firstOrderPaidAt, orderNumber, paidOrdersBetween } from '../orders/index.ts';

@@ -46,6 +46,7 @@ import {
   createBillingService,
   createSimulatedVatRegistry,
   createViesClient,
+  liveSubscriptionsOf,
   paidRenewalCents,
   prepaidConfigsOf,
   type BillingService,
@@ -309,7 +310,13 @@ export function createServices(
     newsletter: createNewsletterService(shared),
     publicTickets: createPublicTicketService(shared),
     tickets: createTicketService(shared),
-    officers: createOfficerService(shared),
+    officers: createOfficerService({
+      ...shared,
+      // The last person of an organization leaves nothing renewing that nobody would see.
+      stillBilled: async (tx, organizationId) =>
+        (await hasRenewingClusters(tx, organizationId)) ||
+        (await liveSubscriptionsOf(tx, organizationId)).length > 0,
+    }),
     quotes: createQuoteService(shared),
     operators: createOperatorService(shared),
     apiTokens: createApiTokenService(shared),

@@ -65,6 +65,13 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
+/** Erasing one's own account: the password again, and the username typed as a confirmation. */
+export const deleteAccountSchema = z.strictObject({
+  password: currentPasswordSchema,
+  confirmation: z.string().trim().min(1, 'Type your username to confirm').max(254),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
 /** The same answer whether or not the address exists, so it reveals nothing. */
 export const messageSchema = z.object({ message: z.string() });
 

@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import type {
   changePasswordSchema,
+  deleteAccountSchema,
   emailOnlySchema,
   loginMfaSchema,
   loginResultSchema,
@@ -346,6 +347,8 @@ export const endpoints = {
       'PUT',
       '/api/user/password',
     ),
+    /** Erases the signed-in person's own account, as an officer's erasure would; ends the session. */
+    deleteAccount: route<NoContent, In<typeof deleteAccountSchema>>()('POST', '/api/user/delete'),
     startMfaSetup: route<Out<typeof mfaSetupSchema>>()('POST', '/api/auth/mfa/setup'),
     enableMfa: route<UserRecord, In<typeof mfaEnableSchema>>()('POST', '/api/auth/mfa/enable'),
     disableMfa: route<UserRecord, In<typeof mfaDisableSchema>>()('POST', '/api/auth/mfa/disable'),

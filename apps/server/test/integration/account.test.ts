@@ -10,6 +10,7 @@ import {
   STRONG_PASSWORD,
   type TestApp,
 } from '../support/test-app.ts';
+import { clusterOrderer, orderCluster } from '../support/clusters.ts';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -443,6 +444,80 @@ describe("the signed-in user's account", () => {
       expect((await client.post('/api/auth/sessions/revoke-others')).json()).toEqual({
         revoked: 0,
       });
+    });
+  });
+  describe('POST /api/user/delete', () => {
+    const remove = (client: Client, body: object) => client.post('/api/user/delete', body);
+
+    it('erases the account with the password and username again, and ends every session', async () => {
+      const { client, user } = await registerUser(t.app, { username: 'leaver' });
+      const other = await signIn('leaver');
+
+      const wrongName = await remove(client, {
+        password: STRONG_PASSWORD,
+        confirmation: 'leaverx',
+      });
+      expect(wrongName.statusCode).toBe(400);
+      expect(wrongName.json<{ message: string }>().message).toBe(
+        'The confirmation does not match your username',
+      );
+      const wrongPassword = await remove(client, { password: 'not-it', confirmation: 'leaver' });
+      expect(wrongPassword.statusCode).toBe(403);
+      expect((await userRow(user.id)).erasedAt).toBeNull();
+
+      const done = await remove(client, { password: STRONG_PASSWORD, confirmation: ' leaver ' });
+      expect(done.statusCode, done.body).toBe(204);
+      expect(String(done.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+      const row = await userRow(user.id);
+      expect(row.erasedAt).not.toBeNull();
+      expect(row.username).toMatch(/^erased-/);
+      expect(row.status).toBe('disabled');
+      expect(await sessionRows(user.id)).toEqual([]);
+      expect((await other.get('/api/user')).statusCode).toBe(401);
+      const relogin = await new Client(t.app).post('/api/login', {
+        username: 'leaver',
+        password: STRONG_PASSWORD,
+      });
+      expect(relogin.statusCode).toBe(401);
+      const [audit] = await db()
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.action, 'gdpr.erasure'), eq(auditEvents.targetId, String(user.id))),
+        );
+      expect(audit?.actorUserId).toBe(user.id);
+    });
+
+    it("refuses the organization's last admin while other members remain", async () => {
+      const founder = await registerUser(t.app, { username: 'founder-one' });
+      const row = await userRow(founder.user.id);
+      await db().insert(users).values({
+        organizationId: row.organizationId,
+        username: 'stays-behind',
+        email: 'stays-behind@example.com',
+        passwordHash: 'x',
+      });
+      const refused = await remove(founder.client, {
+        password: STRONG_PASSWORD,
+        confirmation: 'founder-one',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(
+        "You are your organization's last active admin: have another member made admin first",
+      );
+      expect((await userRow(founder.user.id)).erasedAt).toBeNull();
+    });
+
+    it('refuses the last person of an organization whose clusters still renew', async () => {
+      const { client, userId } = await clusterOrderer(t.app);
+      await orderCluster(client);
+      const { username } = await userRow(userId);
+      const refused = await remove(client, { password: STRONG_PASSWORD, confirmation: username });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /still has clusters or subscriptions that renew: delete or cancel them first/,
+      );
+      expect((await userRow(userId)).erasedAt).toBeNull();
     });
   });
 });

@@ -163,6 +163,7 @@ describe('API tokens', () => {
     });
     const calls: [string, string, object?][] = [
       ['PUT', '/api/user/password', { currentPassword: 'x', newPassword: 'y' }],
+      ['POST', '/api/user/delete', { password: 'x', confirmation: 'y' }],
       ['GET', '/api/user'],
       ['POST', '/api/auth/mfa/setup'],
       ['POST', '/api/auth/mfa/disable', { code: '123456' }],

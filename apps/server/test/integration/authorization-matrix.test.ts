@@ -44,6 +44,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/user': 'signedIn',
   'PATCH /api/user': 'signedIn',
   'PUT /api/user/password': 'signedIn',
+  'POST /api/user/delete': 'signedIn',
   'POST /api/auth/mfa/setup': 'signedIn',
   'POST /api/auth/mfa/enable': 'signedIn',
   'POST /api/auth/mfa/disable': 'signedIn',

@@ -2,6 +2,7 @@ import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   idParamsSchema,
   mfaDisableSchema,
   mfaEnableSchema,
@@ -12,7 +13,7 @@ import {
   userSchema,
 } from '@alpenkube/contract';
 import { routePlugin } from '../../http/route.ts';
-import { clientInfo, requireSession, toPublicUser } from '../sessions/index.ts';
+import { clearSessionCookie, clientInfo, requireSession, toPublicUser } from '../sessions/index.ts';
 
 /** The signed-in user's own account. Every route here needs a session. */
 export const accountRoutes = routePlugin({ tag: 'account' }, async (app, route) => {
@@ -48,6 +49,24 @@ export const accountRoutes = routePlugin({ tag: 'account' }, async (app, route) 
     },
     async (request, reply) => {
       await account.changePassword(requireSession(request), request.body, clientInfo(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  route(
+    endpoints.account.deleteAccount,
+    {
+      access: 'signedIn',
+      summary:
+        'Erase your own account: your password again and your username typed; every session ends',
+      body: deleteAccountSchema,
+      answer: { 204: z.null() },
+      refuses: [403, 409, 429],
+    },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      await app.services.officers.eraseOwnAccount(user, clientInfo(request), request.body);
+      clearSessionCookie(request, reply);
       return reply.code(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import {
   AUDIT_EXPORT_MAX_ROWS,
   type DataExportInput,
   type DataSubjectRequest,
+  type DeleteAccountInput,
   type ErasureInput,
   type Person,
 } from '@alpenkube/contract';
@@ -61,6 +62,8 @@ export function createOfficerService(
     sessions: SessionStore;
     catalog: CatalogService;
     rateLimit: RateLimiter;
+    /** Whether the organization has clusters or subscriptions that renew (billing's answer). */
+    stillBilled: (db: Tx, organizationId: number) => Promise<boolean>;
   },
 ) {
   const { db, sessions, catalog, passwords, rateLimit } = deps;
@@ -69,7 +72,7 @@ export function createOfficerService(
    * Before a person's data leaves or goes: the officer's password again (wrong guesses wait as
    * at sign-in), and a ceiling on how many such requests one officer makes in an hour.
    */
-  async function confirmOfficer(officer: SessionUser, password: string, client: ClientInfo) {
+  async function confirmPassword(officer: SessionUser, password: string, client: ClientInfo) {
     const key = [`user:${officer.id}`];
     await rateLimit.check(dataSubjectRequestRule, key);
     const [row] = await db
@@ -122,6 +125,72 @@ export function createOfficerService(
       details: { requestId: request!.id },
     });
     return request!;
+  }
+
+  /**
+   * Replaces the person by a pseudonym (see erasure.ts), ends their sessions on every instance,
+   * and records the request, all in one transaction; answers the request's id.
+   */
+  async function erase(
+    actor: SessionUser,
+    client: ClientInfo,
+    userId: number,
+    input: { confirmation: string; reason: string; ownAccount?: boolean },
+  ) {
+    // A real hash of a password nobody knows: sign-in checks it like any other, and fails.
+    const passwordHash = await passwords.hash(randomBytes(32).toString('base64'));
+    return db.transaction(async (tx) => {
+      // The admin rules' rows are locked before anything is counted, as for any change of a
+      // person: two erasures of the last two super admins queue, and the second sees one left.
+      const { target: user, organizationAdmins, superAdmins } = await lockAdminRules(tx, userId);
+      if (user.erasedAt) throw conflict('This person was already erased');
+      if (input.confirmation.trim() !== user.username) {
+        throw badRequest(
+          input.ownAccount
+            ? 'The confirmation does not match your username'
+            : "The confirmation does not match the person's username",
+        );
+      }
+      if (superAdmins.length === 1 && superAdmins[0]!.id === user.id) {
+        throw conflict('This is the last active super admin: appoint another first');
+      }
+      const [others] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, user.organizationId),
+            eq(users.status, 'active'),
+            isNull(users.erasedAt),
+            ne(users.id, user.id),
+          ),
+        );
+      // An organization left without anyone is fine; one whose people lose their only admin
+      // is not.
+      if (others?.n && organizationAdmins.length === 1 && organizationAdmins[0]!.id === user.id) {
+        throw conflict(
+          input.ownAccount
+            ? "You are your organization's last active admin: have another member made admin first"
+            : "This is the organization's last active admin: have another member made admin first",
+        );
+      }
+      if (input.ownAccount && !others?.n && (await deps.stillBilled(tx, user.organizationId))) {
+        throw conflict(
+          'You are the last person of your organization and it still has clusters or subscriptions that renew: delete or cancel them first',
+        );
+      }
+      const pseudonym = newPseudonym();
+      await erasePerson(tx, user, pseudonym, passwordHash);
+      await sessions.destroyAllForUser(tx, user.id);
+      await sessions.userChanged(tx, user.id);
+      const request = await recordRequest(tx, actor, client, {
+        kind: 'erasure',
+        subject: user,
+        reason: scrubText(input.reason, user, pseudonym),
+        pseudonym: pseudonym.username,
+      });
+      return request.id;
+    });
   }
 
   async function requestView(id: number): Promise<DataSubjectRequest> {
@@ -195,7 +264,7 @@ export function createOfficerService(
 
     /** The person's data as a .zip of JSON files, the request recorded in the same transaction. */
     async exportPerson(officer: SessionUser, client: ClientInfo, input: DataExportInput) {
-      await confirmOfficer(officer, input.password, client);
+      await confirmPassword(officer, input.password, client);
       return db.transaction(async (tx) => {
         const user = await subject(tx, input.userId);
         const data = await personData(tx, user);
@@ -220,59 +289,28 @@ export function createOfficerService(
      */
     async erasePerson(officer: SessionUser, client: ClientInfo, input: ErasureInput) {
       if (input.userId === officer.id) throw badRequest('You cannot erase your own account');
-      await confirmOfficer(officer, input.password, client);
-      // A real hash of a password nobody knows: sign-in checks it like any other, and fails.
-      const passwordHash = await passwords.hash(randomBytes(32).toString('base64'));
-      const id = await db.transaction(async (tx) => {
-        // The admin rules' rows are locked before anything is counted, as for any change of a
-        // person: two erasures of the last two super admins queue, and the second sees one left.
-        const {
-          target: user,
-          organizationAdmins,
-          superAdmins,
-        } = await lockAdminRules(tx, input.userId);
-        if (user.erasedAt) throw conflict('This person was already erased');
-        if (input.confirmation.trim() !== user.username) {
-          throw badRequest("The confirmation does not match the person's username");
-        }
-        if (superAdmins.length === 1 && superAdmins[0]!.id === user.id) {
-          throw conflict('This is the last active super admin: appoint another first');
-        }
-        if (organizationAdmins.length === 1 && organizationAdmins[0]!.id === user.id) {
-          // An organization left without anyone is fine; one whose people lose their only admin
-          // is not.
-          const [others] = await tx
-            .select({ n: count() })
-            .from(users)
-            .where(
-              and(
-                eq(users.organizationId, user.organizationId),
-                eq(users.status, 'active'),
-                isNull(users.erasedAt),
-                ne(users.id, user.id),
-              ),
-            );
-          if (others?.n) {
-            throw conflict(
-              "This is the organization's last active admin: have another member made admin first",
-            );
-          }
-        }
-        const pseudonym = newPseudonym();
-        await erasePerson(tx, user, pseudonym, passwordHash);
-        await sessions.destroyAllForUser(tx, user.id);
-        await sessions.userChanged(tx, user.id);
-        const request = await recordRequest(tx, officer, client, {
-          kind: 'erasure',
-          subject: user,
-          reason: scrubText(input.reason, user, pseudonym),
-          pseudonym: pseudonym.username,
-        });
-        return request.id;
+      await confirmPassword(officer, input.password, client);
+      const id = await erase(officer, client, input.userId, {
+        confirmation: input.confirmation,
+        reason: input.reason,
       });
       return requestView(id);
     },
 
+    /**
+     * A person erases their own account from their settings, as an officer would: the same
+     * pseudonym, the same admin rules, and their password again. The last person of an
+     * organization whose clusters or subscriptions still renew must end those first, or nobody
+     * would be left to see what is charged.
+     */
+    async eraseOwnAccount(user: SessionUser, client: ClientInfo, input: DeleteAccountInput) {
+      await confirmPassword(user, input.password, client);
+      await erase(user, client, user.id, {
+        confirmation: input.confirmation,
+        reason: 'Deleted their own account from their settings',
+        ownAccount: true,
+      });
+    },
     async residency() {
       return residencyReport(db, (await catalog.catalog()).value);
     },

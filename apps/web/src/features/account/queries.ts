@@ -5,6 +5,7 @@ import { queryKeyOf } from '@/lib/http';
 import { userQueryKey } from '@/lib/session/session-cache';
 import {
   changePassword,
+  deleteAccount,
   disableMfa,
   enableMfa,
   revokeOtherSessions,
@@ -50,6 +51,11 @@ export function useChangePassword() {
     mutationFn: changePassword,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
+}
+
+/** Erases the account; the caller clears what the browser held and leaves the signed-in app. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
 }
 
 export function useRevokeSession() {

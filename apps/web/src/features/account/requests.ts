@@ -1,4 +1,9 @@
-import type { ChangePasswordInput, MfaEnableInput, UpdateProfileInput } from '@alpenkube/contract';
+import type {
+  ChangePasswordInput,
+  DeleteAccountInput,
+  MfaEnableInput,
+  UpdateProfileInput,
+} from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { request } from '@/lib/http';
 
@@ -7,6 +12,8 @@ const { account } = endpoints;
 export const updateProfile = (body: UpdateProfileInput) => request(account.updateProfile, { body });
 export const changePassword = (body: ChangePasswordInput) =>
   request(account.changePassword, { body });
+
+export const deleteAccount = (body: DeleteAccountInput) => request(account.deleteAccount, { body });
 
 export const startMfaSetup = () => request(account.startMfaSetup);
 export const enableMfa = (body: MfaEnableInput) => request(account.enableMfa, { body });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/session/use-auth';
+import { DeleteAccountForm } from '../components/delete-account-form';
 import { PasswordForm } from '../components/password-form';
 import { PreferencesForm } from '../components/preferences-form';
 import { ProfileForm } from '../components/profile-form';
@@ -16,6 +17,8 @@ const ownSections = [
   { id: 'preferences', label: 'Preferences' },
 ];
 
+const deleteSection = { id: 'delete-account', label: 'Delete account' };
+
 /** A section another feature adds to the page (the app composes them; see app/routes). */
 export interface ExtraSettingsSection {
   id: string;
@@ -29,7 +32,7 @@ export interface ExtraSettingsSection {
 /** /settings, /simple-settings, /profile and /account: one page for the signed-in user. */
 export function SettingsPage({ extraSections = [] }: { extraSections?: ExtraSettingsSection[] }) {
   const { user } = useAuth();
-  const sections = [...ownSections, ...extraSections];
+  const sections = [...ownSections, ...extraSections, deleteSection];
   // The protected route renders this page only with a user; the spinner covers a refetch.
   if (!user) return <Spinner label="Loading your account..." className="min-h-[40dvh]" />;
 
@@ -99,6 +102,13 @@ export function SettingsPage({ extraSections = [] }: { extraSections?: ExtraSett
             {section.element}
           </SettingsSection>
         ))}
+        <SettingsSection
+          id="delete-account"
+          title="Delete account"
+          description="Erase your own account, as a data protection request would."
+        >
+          <DeleteAccountForm username={user.username} />
+        </SettingsSection>
       </div>
     </div>
   );

@@ -54,6 +54,8 @@ export const creditKinds = [
   'payment',
   /** A payment that failed gave back what it had taken. */
   'release',
+  /** A credit code a platform operator issued, redeemed by the organization. */
+  'code',
 ] as const;
 export type CreditKind = (typeof creditKinds)[number];
 
@@ -88,6 +90,51 @@ export const grantCreditSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why, in a few words').max(500),
 });
 export type GrantCredit = z.infer<typeof grantCreditSchema>;
+
+/** What a credit code is made of: letters and digits, with dashes between groups. */
+const creditCodeText = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'Letters, digits and single dashes between them')
+  .min(4, 'At least 4 characters')
+  .max(32, 'At most 32 characters');
+
+/** `POST /api/billing/credit-codes` (platform operators): a code organizations redeem once each. */
+export const createCreditCodeSchema = z.strictObject({
+  code: creditCodeText,
+  amount: grantCreditSchema.shape.amount,
+  /** The credit history's line for whoever redeems it. */
+  description: z.string().trim().min(3, 'Say what it is for, in a few words').max(200),
+  /** The last day (UTC) it can be redeemed. */
+  expiresOn: z.iso.date('A date, e.g. 2027-01-31'),
+  /** How many organizations may redeem it in all. */
+  maxRedemptions: z
+    .number()
+    .int('A whole number')
+    .min(1, 'At least 1')
+    .max(100_000, 'At most 100,000'),
+});
+export type CreateCreditCode = z.input<typeof createCreditCodeSchema>;
+
+export const creditCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  amount: z.number().int(),
+  description: z.string(),
+  expiresOn: z.string(),
+  maxRedemptions: z.number().int(),
+  redemptions: z.number().int(),
+  revokedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type CreditCode = z.infer<typeof creditCodeSchema>;
+
+/** `POST /api/billing/credits/redeem`: a code typed by a member of the organization. */
+export const redeemCreditCodeSchema = z.strictObject({
+  code: z.string().trim().toUpperCase().min(1, 'Enter the code').max(64, 'No code is that long'),
+});
+export type RedeemCreditCode = z.input<typeof redeemCreditCodeSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Summary

@@ -132,6 +132,9 @@ import type {
   creditEntrySchema,
   creditsSchema,
   grantCreditSchema,
+  createCreditCodeSchema,
+  creditCodeSchema,
+  redeemCreditCodeSchema,
   invoiceSchema,
   invoiceSummarySchema,
   updateBillingDetailsSchema,
@@ -559,6 +562,23 @@ export const endpoints = {
     grantCredit: route<Out<typeof creditEntrySchema>, In<typeof grantCreditSchema>>()(
       'POST',
       '/api/billing/credits',
+    ),
+    /** Redeems a credit code for the caller's organization: once per organization and code. */
+    redeemCreditCode: route<Out<typeof creditEntrySchema>, In<typeof redeemCreditCodeSchema>>()(
+      'POST',
+      '/api/billing/credits/redeem',
+    ),
+    /** Platform operators: the credit codes, newest first. */
+    creditCodes: route<Out<typeof creditCodeSchema>[]>()('GET', '/api/billing/credit-codes'),
+    /** Platform operators: issues a code with an amount, a last day and a number of uses. */
+    createCreditCode: route<Out<typeof creditCodeSchema>, In<typeof createCreditCodeSchema>>()(
+      'POST',
+      '/api/billing/credit-codes',
+    ),
+    /** Platform operators: no organization may redeem it any more. */
+    revokeCreditCode: routeWithId<Out<typeof creditCodeSchema>>()(
+      'DELETE',
+      '/api/billing/credit-codes/:id',
     ),
     summary: route<Out<typeof billingSummarySchema>>()('GET', '/api/billing/summary'),
     plans: route<Out<typeof billingPlansSchema>>()('GET', '/api/billing/plans'),

@@ -1,5 +1,14 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { creditEntrySchema, creditsSchema, grantCreditSchema } from '@alpenkube/contract';
+import {
+  createCreditCodeSchema,
+  creditCodeSchema,
+  creditEntrySchema,
+  creditsSchema,
+  grantCreditSchema,
+  idParamsSchema,
+  redeemCreditCodeSchema,
+} from '@alpenkube/contract';
+import { z } from 'zod';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
@@ -32,5 +41,62 @@ export const creditRoutes = routePlugin({ tag: 'billing' }, async (app, route) =
       const entry = await credits.grant(user, request.body, clientInfo(request));
       return reply.code(201).send(entry);
     },
+  );
+
+  route(
+    endpoints.billing.redeemCreditCode,
+    {
+      access: 'orderer',
+      summary:
+        "Redeem a credit code for the organization's balance: once per organization; 10 unknown codes an hour",
+      body: redeemCreditCodeSchema,
+      answer: { 201: creditEntrySchema },
+      refuses: [404, 409, 429],
+    },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      const entry = await credits.redeemCode(user, request.body.code, clientInfo(request));
+      return reply.code(201).send(entry);
+    },
+  );
+
+  route(
+    endpoints.billing.creditCodes,
+    {
+      access: 'superAdmin',
+      summary: 'Platform operators: the credit codes, newest first (at most 200)',
+      answer: { 200: z.array(creditCodeSchema) },
+    },
+    async () => credits.codes(),
+  );
+
+  route(
+    endpoints.billing.createCreditCode,
+    {
+      access: 'superAdmin',
+      summary:
+        'Platform operators: issue a credit code with an amount, a last day and a number of organizations (audited)',
+      body: createCreditCodeSchema,
+      answer: { 201: creditCodeSchema },
+      refuses: [409],
+    },
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      const code = await credits.createCode(user, request.body, clientInfo(request));
+      return reply.code(201).send(code);
+    },
+  );
+
+  route(
+    endpoints.billing.revokeCreditCode,
+    {
+      access: 'superAdmin',
+      summary: 'Platform operators: revoke a credit code; what was redeemed stays (audited)',
+      params: idParamsSchema,
+      answer: { 200: creditCodeSchema },
+      refuses: [404],
+    },
+    async (request) =>
+      credits.revokeCode(requireSession(request).user, request.params.id, clientInfo(request)),
   );
 });

@@ -1,4 +1,15 @@
-import { bigint, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { creditKinds } from '@alpenkube/contract';
 import { createdAt } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
@@ -28,4 +39,51 @@ export const creditTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('credit_transactions_organization_idx').on(t.organizationId, t.id)],
+);
+
+/**
+ * Codes platform operators issue: an amount of credit, the last day (UTC) it can be redeemed,
+ * and how many organizations may redeem it. `redemptions` counts them, under the row's lock.
+ */
+export const creditCodes = pgTable(
+  'credit_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    maxRedemptions: integer('max_redemptions').notNull(),
+    redemptions: integer('redemptions').notNull().default(0),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_codes_code_idx').on(t.code)],
+);
+
+/** Which organization redeemed which code: once each, by its primary key. */
+export const creditCodeRedemptions = pgTable(
+  'credit_code_redemptions',
+  {
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => creditCodes.id),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    creditTransactionId: integer('credit_transaction_id')
+      .notNull()
+      .references(() => creditTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'credit_code_redemptions_pk', columns: [t.codeId, t.organizationId] }),
+    index('credit_code_redemptions_organization_idx').on(t.organizationId),
+  ],
 );

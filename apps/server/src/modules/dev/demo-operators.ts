@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { creditCodes } from '../credits/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import type { DemoServices } from './demo-services.ts';
@@ -46,7 +47,7 @@ const COMPANIES: DemoCompany[] = [
 /**
  * Organizations for the operators' console: a few waiting for approval (one for days) and one
  * suspended, each with its founder as admin (password `demo-password`), so
- * /admin/organizations has something to approve on `npm start`.
+ * /admin/organizations has something to approve on `npm start`, and a credit code, WELCOME-2026.
  */
 export async function seedDemoOperators(services: DemoServices, passwordHash: string) {
   const { db } = services;
@@ -90,6 +91,21 @@ export async function seedDemoOperators(services: DemoServices, passwordHash: st
           ? `${company.name} is suspended: ${company.suspendedReason}. Contact support.`
           : `Welcome to Alpenkube, ${company.admin.name}! ${company.name} can order clusters once our team approves it.`,
       );
+    }
+    // A credit code the operators issued, which a customer can redeem on /billing.
+    const [staff] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'superadmin'));
+    if (staff) {
+      await tx.insert(creditCodes).values({
+        code: 'WELCOME-2026',
+        amountCents: 2_500,
+        description: 'Welcome credit',
+        expiresOn: new Date(Date.now() + 60 * DAY).toISOString().slice(0, 10),
+        maxRedemptions: 500,
+        createdBy: staff.id,
+      });
     }
   });
 }

@@ -15,6 +15,7 @@ export const creditKindLabels: Record<CreditKind, string> = {
   promo: 'Promotion',
   payment: 'Payment',
   release: 'Payment released',
+  code: 'Credit code',
 };
 
 export const invoiceStatusDisplay: Record<InvoiceStatus, { label: string; variant: BadgeVariant }> =

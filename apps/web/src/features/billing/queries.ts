@@ -20,6 +20,7 @@ import {
   closeMonth,
   payInvoice,
   payRenewal,
+  redeemCreditCode,
   updateBillingDetails,
   updateBudget,
 } from './requests';
@@ -66,6 +67,12 @@ function useRefreshAfterPayment() {
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
+}
+
+/** A redeemed code adds to the balance: the credits and the summary are read again. */
+export function useRedeemCreditCode() {
+  const refresh = useRefreshAfterPayment();
+  return useMutation({ mutationFn: redeemCreditCode, onSuccess: refresh });
 }
 
 export function usePayRenewal() {

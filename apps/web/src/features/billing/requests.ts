@@ -11,6 +11,8 @@ export const changePlan = (body: ChangePlan, idempotencyKey: string) =>
 export const updateBillingDetails = (body: UpdateBillingDetails) =>
   request(billing.updateDetails, { body });
 export const updateBudget = (body: UpdateBudget) => request(billing.updateBudget, { body });
+export const redeemCreditCode = (code: string) =>
+  request(billing.redeemCreditCode, { body: { code } });
 /** Development only: closes the caller's organization's month up to now. */
 export const closeMonth = () => request(dev.closeMonth, { body: {} });
 

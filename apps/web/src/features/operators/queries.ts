@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CreditCode,
   OperatorOrganizationDetail,
   OperatorOrganizationPage,
   OperatorOrganizationQuery,
@@ -10,12 +11,13 @@ import { useToast } from '@/components/ui/use-toast';
 import { isUnder, queryKeyOf } from '@/lib/http';
 import { officersAccessKey } from '@/lib/session/use-officers-access';
 
-const { operators } = endpoints;
+const { operators, billing } = endpoints;
 
 export const operatorKeys = {
   list: (query: OperatorOrganizationQuery = {}) => queryKeyOf(operators.organizations, query),
   organization: (id: number) => queryKeyOf(operators.organization, id),
   users: (id: number) => queryKeyOf(operators.users, id),
+  creditCodes: queryKeyOf(billing.creditCodes),
 };
 
 export const useOrganizations = (query: OperatorOrganizationQuery) =>
@@ -24,6 +26,8 @@ export const useOrganization = (id: number) =>
   useQuery(queryOptions<OperatorOrganizationDetail>({ queryKey: operatorKeys.organization(id) }));
 export const useOrganizationUsers = (id: number) =>
   useQuery(queryOptions<OperatorUser[]>({ queryKey: operatorKeys.users(id) }));
+export const useCreditCodes = () =>
+  useQuery(queryOptions<CreditCode[]>({ queryKey: operatorKeys.creditCodes }));
 
 /**
  * A change by an operator: on success every operators' query refetches (the list's counts
@@ -48,6 +52,7 @@ export function useOperatorChange<Args, Result>(
       void queryClient.invalidateQueries({
         predicate: (query) =>
           isUnder(query.queryKey, operators.organizations.pattern) ||
+          isUnder(query.queryKey, billing.creditCodes.pattern) ||
           // An operator may change their own officer access: the account menu follows.
           query.queryKey[0] === officersAccessKey[0],
       });

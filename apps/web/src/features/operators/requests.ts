@@ -1,4 +1,4 @@
-import type { VoidInvoice } from '@alpenkube/contract';
+import type { CreateCreditCode, VoidInvoice } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { request } from '@/lib/http';
 
@@ -15,3 +15,6 @@ export const grantCredit = (organizationId: number, amount: number, reason: stri
   request(billing.grantCredit, { body: { organizationId, amount, reason } });
 export const voidInvoice = (invoiceId: number, body: VoidInvoice) =>
   request(billing.voidInvoice, { params: [invoiceId], body });
+export const createCreditCode = (body: CreateCreditCode) =>
+  request(billing.createCreditCode, { body });
+export const revokeCreditCode = (id: number) => request(billing.revokeCreditCode, { params: [id] });

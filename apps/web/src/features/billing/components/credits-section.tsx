@@ -3,10 +3,12 @@ import type { CreditEntry } from '@alpenkube/contract/billing';
 import { useMoney } from '@/components/pricing/use-money';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/session/use-can';
 import { creditKindLabels, formatDate, signedMoney } from '../billing-format';
 import { billingQueries } from '../queries';
 import { BillingSection } from './billing-section';
 import { QueryGate } from './query-gate';
+import { RedeemCodeForm } from './redeem-code-form';
 import { UsdNote } from './usd-note';
 
 function columns(money: (cents: number) => string): DataTableColumn<CreditEntry>[] {
@@ -66,11 +68,12 @@ function columns(money: (cents: number) => string): DataTableColumn<CreditEntry>
 export function CreditsSection() {
   const credits = useQuery(billingQueries.credits());
   const { money } = useMoney();
+  const canRedeem = useCan('orderer');
   return (
     <BillingSection
       id="credits"
       title="Credits"
-      description="Refunds, unused prepaid time and grants add to the balance; every payment takes from it first."
+      description="Refunds, unused prepaid time, grants and credit codes add to the balance; every payment takes from it first."
     >
       <QueryGate query={credits} what="the credits">
         {(data) => (
@@ -81,6 +84,7 @@ export function CreditsSection() {
                 {money(data.balance)}
               </strong>
             </p>
+            {canRedeem ? <RedeemCodeForm /> : null}
             <DataTable
               columns={columns(money)}
               rows={data.history}

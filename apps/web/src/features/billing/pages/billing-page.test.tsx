@@ -337,4 +337,44 @@ describe('BillingPage', () => {
     expect(await screen.findByText(/No invoice yet/)).toBeInTheDocument();
     expect(await screen.findByTestId('credit-balance')).toHaveTextContent('$25.00');
   });
+  it('redeems a credit code and reads the balance again; a refusal shows its message', async () => {
+    let answer: () => Response = () =>
+      json({ message: 'Your organization has already redeemed this code' }, 409);
+    const { calls } = renderBilling({
+      'POST /api/billing/credits/redeem': (init) => {
+        expect(bodyOf(init)).toEqual({ code: 'launch-2026' });
+        return answer();
+      },
+    });
+    const input = await screen.findByLabelText('Redeem a credit code');
+    await userEvent.type(input, 'launch-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(
+      await screen.findByText('Your organization has already redeemed this code'),
+    ).toBeInTheDocument();
+
+    answer = () =>
+      json(
+        {
+          id: 99,
+          kind: 'code',
+          amount: 5_000,
+          balanceAfter: 7_500,
+          description: 'Launch week credit (code LAUNCH-2026)',
+          orderId: null,
+          invoiceId: null,
+          createdAt: '2026-11-28T10:00:00.000Z',
+        },
+        201,
+      );
+    const before = calls.filter((call) => call === 'GET /api/billing/credits').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText('$50.00 was added to your balance.')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    await waitFor(() =>
+      expect(calls.filter((call) => call === 'GET /api/billing/credits').length).toBeGreaterThan(
+        before,
+      ),
+    );
+  });
 });

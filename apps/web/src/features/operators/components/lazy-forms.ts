@@ -13,3 +13,4 @@ export const GrantCreditForm = lazy(() =>
 export const VoidInvoiceForm = lazy(() =>
   loadForms().then((m) => ({ default: m.VoidInvoiceForm })),
 );
+export const CreditCodeForm = lazy(() => loadForms().then((m) => ({ default: m.CreditCodeForm })));

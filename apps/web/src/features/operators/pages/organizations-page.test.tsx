@@ -73,4 +73,56 @@ describe('OrganizationsPage', () => {
     });
     expect(await screen.findByText('No organization is waiting for approval.')).toBeVisible();
   });
+  it('lists the credit codes and issues a new one, in dollars and days', async () => {
+    const open = {
+      id: 1,
+      code: 'LAUNCH-2026',
+      amount: 5_000,
+      description: 'Launch week credit',
+      expiresOn: '2999-01-31',
+      maxRedemptions: 100,
+      redemptions: 12,
+      revokedAt: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    let codes = [open, { ...open, id: 2, code: 'OLD-ONE', revokedAt: '2026-11-21T10:00:00.000Z' }];
+    let sent: unknown;
+    renderPage(<OrganizationsPage />, {
+      url: '/admin/organizations',
+      user: operatorUser,
+      routes: {
+        'GET /api/admin/organizations?limit=50': () => json(page([activeOrganization])),
+        'GET /api/billing/credit-codes': () => json(codes),
+        'POST /api/billing/credit-codes': (init) => {
+          sent = JSON.parse(String(init?.body));
+          const made = { ...open, id: 3, code: 'WELCOME', amount: 2_500, redemptions: 0 };
+          codes = [made, ...codes];
+          return json(made, 201);
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Credit codes, newest first' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('LAUNCH-2026');
+    expect(first).toHaveTextContent('$50.00');
+    expect(first).toHaveTextContent('12 of 100');
+    expect(first).toHaveTextContent('Open');
+    expect(within(first!).getByRole('button', { name: 'Revoke LAUNCH-2026' })).toBeEnabled();
+    expect(second).toHaveTextContent('Revoked');
+    expect(within(second!).queryByRole('button')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New code' }));
+    const form = await screen.findByRole('form', { name: 'New credit code' });
+    await userEvent.type(within(form).getByLabelText('Code'), 'welcome');
+    await userEvent.type(within(form).getByLabelText(/Credit per organization/), '25');
+    await userEvent.type(within(form).getByLabelText('Description'), 'Welcome credit');
+    await userEvent.click(within(form).getByRole('button', { name: 'Issue code' }));
+    expect(await within(table).findByText('WELCOME')).toBeVisible();
+    expect(sent).toMatchObject({
+      code: 'WELCOME',
+      amount: 2_500,
+      description: 'Welcome credit',
+      maxRedemptions: 100,
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { CreditCodesSection } from '../components/credit-codes-section';
 import { OrganizationsTable } from '../components/organizations-table';
 import { StatusTabs } from '../components/status-tabs';
 import { organizationStatusDisplay } from '../labels';
@@ -119,6 +120,7 @@ export function OrganizationsPage() {
           </div>
         </>
       )}
+      <CreditCodesSection />
     </div>
   );
 }

@@ -34,7 +34,7 @@ export function RedeemCodeForm() {
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
-          className="font-mono uppercase sm:max-w-xs"
+          className="font-mono uppercase placeholder:normal-case sm:max-w-xs"
         />
         <Button type="submit" variant="outline" disabled={empty || redeem.isPending}>
           {redeem.isPending ? 'Redeeming…' : 'Redeem'}

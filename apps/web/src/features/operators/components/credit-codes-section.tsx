@@ -21,6 +21,15 @@ function stateOf(code: CreditCode) {
   return { label: 'Open', variant: 'success' } as const;
 }
 
+function StateBadge({ code, className }: { code: CreditCode; className?: string }) {
+  const state = stateOf(code);
+  return (
+    <Badge variant={state.variant} className={className}>
+      {state.label}
+    </Badge>
+  );
+}
+
 function RevokeButton({ code }: { code: CreditCode }) {
   const revoke = useOperatorChange(() => revokeCreditCode(code.id), {
     success: () => `Code ${code.code} revoked`,
@@ -45,8 +54,10 @@ const columns: DataTableColumn<CreditCode>[] = [
     header: 'Code',
     cell: (code) => (
       <>
-        <span className="font-mono font-medium">{code.code}</span>
+        <span className="font-mono font-medium whitespace-nowrap">{code.code}</span>
         <span className="block text-xs text-muted-foreground">{code.description}</span>
+        {/* Phones have no room for the state column: it goes under the code. */}
+        <StateBadge code={code} className="mt-1 sm:hidden" />
       </>
     ),
   },
@@ -75,10 +86,8 @@ const columns: DataTableColumn<CreditCode>[] = [
   {
     id: 'state',
     header: 'State',
-    cell: (code) => {
-      const state = stateOf(code);
-      return <Badge variant={state.variant}>{state.label}</Badge>;
-    },
+    className: 'hidden sm:table-cell',
+    cell: (code) => <StateBadge code={code} />,
   },
   {
     id: 'actions',

@@ -31,6 +31,7 @@ import type { catalogSchema } from './catalog.ts';
 import type { clusterConfigShapeSchema, quoteSchema } from './cluster-config.ts';
 import type {
   NotificationType,
+  mailPreferencesSchema,
   notificationCountSchema,
   notificationSchema,
 } from './notifications.ts';
@@ -368,6 +369,15 @@ export const endpoints = {
     markRead: routeWithId<Out<typeof notificationSchema>>()('PUT', '/api/notifications/:id/read'),
     markAllRead: route<{ updated: number }>()('POST', '/api/notifications/mark-all-read'),
     trash: routeWithId<Out<typeof notificationSchema>>()('PUT', '/api/notifications/:id/trash'),
+    /** Which kinds of notice the signed-in person also gets by mail. */
+    mailPreferences: route<Out<typeof mailPreferencesSchema>>()(
+      'GET',
+      '/api/user/mail-preferences',
+    ),
+    updateMailPreferences: route<
+      Out<typeof mailPreferencesSchema>,
+      In<typeof mailPreferencesSchema>
+    >()('PUT', '/api/user/mail-preferences'),
   },
   platform: {
     version: route<Out<typeof versionSummarySchema>>()('GET', '/api/version/summary'),

@@ -24,3 +24,20 @@ export const notificationPushSchema = z.object({
   notification: notificationSchema,
 });
 export type NotificationPush = z.infer<typeof notificationPushSchema>;
+
+/**
+ * What a person may choose to hear of by mail as well as in the app. Mails about their account's
+ * security, payments that failed and a suspension are always sent: they need acting on.
+ */
+export const mailCategories = ['cluster', 'invoice', 'budget', 'ticket', 'maintenance'] as const;
+export type MailCategory = (typeof mailCategories)[number];
+
+/** `GET`/`PUT /api/user/mail-preferences`: each category on (mailed) or off (in the app only). */
+export const mailPreferencesSchema = z.strictObject({
+  cluster: z.boolean(),
+  invoice: z.boolean(),
+  budget: z.boolean(),
+  ticket: z.boolean(),
+  maintenance: z.boolean(),
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;

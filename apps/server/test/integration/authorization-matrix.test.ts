@@ -45,6 +45,8 @@ const MATRIX: Record<string, AccessLevel> = {
   'PATCH /api/user': 'signedIn',
   'PUT /api/user/password': 'signedIn',
   'POST /api/user/delete': 'signedIn',
+  'GET /api/user/mail-preferences': 'signedIn',
+  'PUT /api/user/mail-preferences': 'signedIn',
   'POST /api/auth/mfa/setup': 'signedIn',
   'POST /api/auth/mfa/enable': 'signedIn',
   'POST /api/auth/mfa/disable': 'signedIn',

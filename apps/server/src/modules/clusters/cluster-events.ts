@@ -1,9 +1,8 @@
 import type { ClusterEvent, ClusterEventKind, NotificationType } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { activeMembersOf } from '../users/index.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { clusterEvents, clusters } from './schema.ts';
-import { createNotification } from '../notifications/index.ts';
+import { notifyOrganizationMembers, type NoticeMail } from '../notifications/index.ts';
 import { publishPush } from '../realtime/index.ts';
 import type { ClusterRow } from './cluster-records.ts';
 
@@ -90,13 +89,16 @@ export function announceCluster(
   );
 }
 
-/** Tells every active member of the organization (ready, failed, upgraded, deleted). */
+/**
+ * Tells every active member of the organization (ready, failed, upgraded, deleted), and mails
+ * them when `mail` is given and they have not turned its category off.
+ */
 export async function notifyOrganization(
   tx: DbOrTx,
   organizationId: number,
   type: NotificationType,
   message: string,
+  mail?: NoticeMail,
 ) {
-  const members = await activeMembersOf(tx, organizationId);
-  for (const member of members) await createNotification(tx, member.id, type, message);
+  await notifyOrganizationMembers(tx, organizationId, type, message, mail);
 }

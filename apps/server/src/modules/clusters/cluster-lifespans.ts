@@ -173,6 +173,7 @@ export function createClusterLifespans(
       const message = `Sandbox ${cluster.name} has not been used for ${Math.floor((now.getTime() - cluster.lastUsedAt!.getTime()) / DAY_MS)} days: it will be deleted on ${when} unless someone uses it (a kubectl command or a change) before.`;
       await logClusterEvent(tx, claimed, { kind: 'action', message });
       await notifyOrganizationAdmins(tx, cluster.organizationId, 'warning', message, {
+        category: 'maintenance',
         subject: `Sandbox ${cluster.name} will be deleted in ${days} day${days === 1 ? '' : 's'}`,
         text: `Hello,\n\n${message}\n\nUse it or download its data before then on ${context.deps.config.publicUrl}/clusters/${cluster.id}\n\nThe Alpenkube team`,
       });

@@ -21,6 +21,7 @@ import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import { ProviderError, type DriverStep, type StepEffect } from '../providers/index.ts';
 import { logClusterEvent, notifyOrganization, type ClusterActor } from './cluster-events.ts';
+import type { NoticeMail } from '../notifications/index.ts';
 import {
   clusterById,
   configOf,
@@ -58,7 +59,7 @@ function progressAt(steps: OperationStep[], done: number): number {
  * (a crash, a second instance); a step not done yet reschedules the job instead of holding it.
  */
 export function createClusterOperations(
-  deps: Pick<Infrastructure, 'db' | 'jobs'> & {
+  deps: Pick<Infrastructure, 'db' | 'jobs' | 'config'> & {
     catalog: CatalogService;
     providers: ProviderRegistry;
   } & {
@@ -332,7 +333,12 @@ export function createClusterOperations(
         stepKey: `${operation.id}:done`,
       });
       const notice = (await policy.succeeded?.(ended)) ?? null;
-      if (notice) await notifyOrganization(tx, cluster.organizationId, 'success', notice);
+      // Mailed when a new cluster is ready; other changes the members started themselves.
+      const mail =
+        operation.kind === 'provision'
+          ? clusterMail(cluster, `Cluster ${cluster.name} is ready`, notice ?? '')
+          : undefined;
+      if (notice) await notifyOrganization(tx, cluster.organizationId, 'success', notice, mail);
       return;
     }
     const message = policy.failedMessage
@@ -343,7 +349,22 @@ export function createClusterOperations(
       message,
       stepKey: `${operation.id}:failed`,
     });
-    await notifyOrganization(tx, cluster.organizationId, 'error', message);
+    await notifyOrganization(
+      tx,
+      cluster.organizationId,
+      'error',
+      message,
+      clusterMail(cluster, `Cluster ${cluster.name}: a change failed`, message),
+    );
+  }
+
+  /** A cluster's mail, which members may turn off in their settings (category `cluster`). */
+  function clusterMail(cluster: ClusterRow, subject: string, message: string): NoticeMail {
+    return {
+      category: 'cluster',
+      subject,
+      text: `Hello,\n\n${message}\n\nSee it on ${deps.config.publicUrl}/clusters/${cluster.id}\n\nThe Alpenkube team`,
+    };
   }
 
   /** Marks the step started (once), applying its start effect; answers when it started. */

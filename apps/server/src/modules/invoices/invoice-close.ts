@@ -184,6 +184,7 @@ export async function closePeriod(
       const due = nothingDue ? 'nothing due' : `${dollars(totals.amountDue)} due`;
       const message = `Invoice ${number} issued: ${dollars(totals.total)}, ${due}.`;
       await notifyOrganizationAdmins(tx, organizationId, 'info', message, {
+        category: 'invoice',
         subject: `Invoice ${number} issued: ${dollars(totals.amountDue)} due`,
         text: [
           message,

@@ -266,6 +266,7 @@ export function createInvoiceService(deps: Deps) {
           ? `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason.replace(/\.$/, '')}. Credit note ${note.number} gives back what it collected: ${givenBackWords(note)}.`
           : `Invoice ${row.number} (${dollars(row.totalCents)}) was voided: ${reason}`;
         await notifyOrganizationAdmins(tx, row.organizationId, 'warning', message, {
+          category: 'invoice',
           subject: `Invoice ${row.number} was voided`,
           text: `${message}\n\nIt stays in Billing, Invoices, marked void${note ? ', with its credit note' : ''}.`,
         });

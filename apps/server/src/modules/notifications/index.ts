@@ -4,5 +4,11 @@ export {
   createNotificationService,
   type NotificationService,
 } from './notification-service.ts';
-export { notifyOrganizationAdmins, organizationAdmins } from './organization-notices.ts';
+export {
+  notifyOrganizationAdmins,
+  notifyOrganizationMembers,
+  organizationAdmins,
+  wantsMail,
+  type NoticeMail,
+} from './organization-notices.ts';
 export { rewordNotifications } from './notification-rewording.ts';

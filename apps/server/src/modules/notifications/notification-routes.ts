@@ -1,6 +1,11 @@
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { z } from 'zod';
-import { idParamsSchema, notificationCountSchema, notificationSchema } from '@alpenkube/contract';
+import {
+  idParamsSchema,
+  mailPreferencesSchema,
+  notificationCountSchema,
+  notificationSchema,
+} from '@alpenkube/contract';
 import { routePlugin } from '../../http/route.ts';
 import { requireSession } from '../sessions/index.ts';
 
@@ -60,5 +65,28 @@ export const notificationRoutes = routePlugin({ tag: 'notifications' }, async (a
       refuses: [404],
     },
     async (request) => notifications.trash(requireSession(request).user.id, request.params.id),
+  );
+
+  route(
+    endpoints.notifications.mailPreferences,
+    {
+      access: 'signedIn',
+      summary:
+        'Which kinds of notice also come by mail: clusters, invoices, budget, tickets, maintenance',
+      answer: { 200: mailPreferencesSchema },
+    },
+    async (request) => notifications.mailPreferences(requireSession(request).user.id),
+  );
+
+  route(
+    endpoints.notifications.updateMailPreferences,
+    {
+      access: 'signedIn',
+      summary: 'Choose which kinds of notice also come by mail; the in-app notifications stay',
+      body: mailPreferencesSchema,
+      answer: { 200: mailPreferencesSchema },
+    },
+    async (request) =>
+      notifications.saveMailPreferences(requireSession(request).user.id, request.body),
   );
 });

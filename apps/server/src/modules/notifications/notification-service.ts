@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Notification, NotificationType } from '@alpenkube/contract';
+import type { MailPreferences, Notification, NotificationType } from '@alpenkube/contract';
 import { notifications } from './schema.ts';
+import { mailPreferencesOf, saveMailPreferences } from './mail-preferences.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { publishPush } from '../realtime/index.ts';
@@ -81,6 +82,10 @@ export function createNotificationService(database: Database) {
   }
 
   return {
+    /** Which kinds of notice the person also gets by mail. */
+    mailPreferences: (userId: number) => mailPreferencesOf(db, userId),
+    saveMailPreferences: (userId: number, preferences: MailPreferences) =>
+      saveMailPreferences(db, userId, preferences),
     /**
      * Listens for changes made by any instance; answers the unsubscribe. Changes published while
      * the LISTEN connection was down are lost, so a reconnect empties the cache.

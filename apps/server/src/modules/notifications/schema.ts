@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MailCategory } from '@alpenkube/contract';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../users/schema.ts';
 
@@ -25,3 +26,16 @@ export const notifications = pgTable(
       .where(sql`${t.read} = false and ${t.trash} = false`),
   ],
 );
+
+/** The mail categories a person turned off; no row, every category is mailed. */
+export const mailPreferences = pgTable('mail_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  muted: text('muted')
+    .array()
+    .$type<MailCategory[]>()
+    .notNull()
+    .default(sql`'{}'`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,7 +11,7 @@ import { demoBookings, leads } from '../leads/schema.ts';
 import { outgoingMail } from '../mail/schema.ts';
 import { invitations, promotionRequests } from '../members/schema.ts';
 import { newsletterSubscriptions } from '../newsletter/schema.ts';
-import { notifications } from '../notifications/schema.ts';
+import { mailPreferences, notifications } from '../notifications/schema.ts';
 import { orderEvents, orders } from '../orders/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { paymentMethods } from '../payments/schema.ts';
@@ -117,6 +117,10 @@ export async function personData(tx: Tx, user: UserRow): Promise<Record<string, 
       .from(authTokens)
       .where(eq(authTokens.userId, id)),
     notifications: await tx.select().from(notifications).where(eq(notifications.userId, id)),
+    'mail-preferences': await tx
+      .select()
+      .from(mailPreferences)
+      .where(eq(mailPreferences.userId, id)),
     orders: ownOrders.map((order) => columnsWithout(order, 'idempotencyKey', 'requestDigest')),
     'order-notes': orderIds.length
       ? await tx.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds))

@@ -28,7 +28,7 @@ import type { CatalogService } from '../platform/index.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import { badRequest, invalidFields, notFound } from '../../lib/http-error.ts';
 import { queueMail } from '../mail/index.ts';
-import { createNotification } from '../notifications/index.ts';
+import { createNotification, wantsMail } from '../notifications/index.ts';
 import type { SessionUser } from '../sessions/index.ts';
 import { createAttachmentLimits, type Sender, type TicketRef } from './attachment-limits.ts';
 import { discardFiles, type FileAllowance, type ReceivedFile } from './attachments.ts';
@@ -246,6 +246,8 @@ export function createTicketService(deps: Deps) {
         `Support answered ticket ${ticket.number}: ${ticket.subject}`,
       );
     }
+    // The person may have chosen to read replies in the app only.
+    if (ticket.userId !== null && !(await wantsMail(tx, ticket.userId, 'ticket'))) return;
     await queueMail(tx, {
       to: ticket.email,
       subject: `Alpenkube ticket ${ticket.number}: we answered`,

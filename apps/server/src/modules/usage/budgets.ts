@@ -121,7 +121,7 @@ export function createBudgets(
         organizationId,
         top >= 100 ? 'error' : 'warning',
         words.message,
-        { subject: words.subject, text: words.text },
+        { category: 'budget', subject: words.subject, text: words.text },
       );
       return inserted.map((row) => row.threshold).sort((a, b) => a - b);
     });

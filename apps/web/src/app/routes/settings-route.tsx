@@ -1,6 +1,7 @@
 import { SettingsPage, type ExtraSettingsSection } from '@/features/account/pages/settings-page';
 import { ApiTokensSection } from '@/features/api-tokens';
 import { MfaRequiredNotice, PromotionRequestSection } from '@/features/members';
+import { MailPreferencesSection } from '@/features/notifications';
 import { useAuth } from '@/lib/session/use-auth';
 
 /**
@@ -8,6 +9,13 @@ import { useAuth } from '@/lib/session/use-auth';
  * them, so the app puts them together here.
  */
 const extraSections: ExtraSettingsSection[] = [
+  {
+    id: 'e-mail',
+    label: 'E-mail',
+    title: 'E-mail notifications',
+    description: 'Choose which notices also reach your inbox. Every one stays in the app.',
+    element: <MailPreferencesSection />,
+  },
   {
     id: 'api-tokens',
     label: 'API tokens',

@@ -5,4 +5,5 @@ import { queryKeyOf } from '@/lib/http';
 export const notificationKeys = {
   list: queryKeyOf(endpoints.notifications.list),
   count: queryKeyOf(endpoints.notifications.count),
+  mailPreferences: queryKeyOf(endpoints.notifications.mailPreferences),
 };

@@ -1,3 +1,4 @@
+import type { MailPreferences } from '@alpenkube/contract';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { request } from '@/lib/http';
 
@@ -9,3 +10,6 @@ export const markNotificationRead = (id: number) =>
 export const markAllNotificationsRead = () => request(notifications.markAllRead);
 
 export const trashNotification = (id: number) => request(notifications.trash, { params: [id] });
+
+export const saveMailPreferences = (body: MailPreferences) =>
+  request(notifications.updateMailPreferences, { body });

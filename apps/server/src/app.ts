@@ -22,6 +22,7 @@ import {
   registerCrossSiteGuard,
 } from './http/request-guards.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
+import { registerJsonEtags } from './http/json-etag.ts';
 import { registerRoutePlugins } from './http/route-discovery.ts';
 import { readIndexHtml, registerSpa } from './http/spa.ts';
 import { accessPlugin } from './modules/access/index.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scriptHashes: inlineScriptHashes(indexHtml),
     exchangeRateUrl: config.exchangeRateUrl,
   });
+  registerJsonEtags(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

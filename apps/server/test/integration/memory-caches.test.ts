@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { clusterTiers } from '../../src/db/schema.ts';
 import { CATALOG_CHANNEL, syncCatalogs } from '../../src/modules/platform/catalog-service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { clusterOrderer } from '../support/clusters.ts';
+import { clusterOrderer, orderCluster } from '../support/clusters.ts';
 
 /**
  * The catalog is read on every page (the footer lists the tiers), so each instance answers it
@@ -67,6 +67,32 @@ describe('public reads answered from memory', () => {
       const other = await b.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
       expect(other.statusCode).toBe(304);
     }
+  });
+
+  it('tags every JSON list with a weak ETag, 304 while unchanged, a new tag once it changed', async () => {
+    const { client } = await clusterOrderer(a.app);
+    const first = await client.get('/api/orders');
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    // Browsers keep nothing of it: the tag is for clients that ask again with it.
+    expect(first.headers['cache-control']).toBe('no-store');
+    const same = await client.request({
+      method: 'GET',
+      url: '/api/orders',
+      headers: { 'if-none-match': etag },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    await orderCluster(client);
+    const changed = await client.request({
+      method: 'GET',
+      url: '/api/orders',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<unknown[]>()).toHaveLength(1);
   });
 
   it('shows a demo slot booked through one instance as taken on the other, which had it free', async () => {

@@ -263,6 +263,9 @@ async function main() {
     ['PGlite', pglite.clusterPush],
     ['PostgreSQL', postgres.clusterPush],
   ]);
+  // BENCH_PART=api stops here: the routes on both databases, without the browser, the PDF and
+  // the failover, to compare two commits on one machine in a few minutes.
+  if (process.env.BENCH_PART === 'api') return;
   printInvoicePdf(await invoicePdfTiming(Number(process.env.BENCH_PDF_COUNT ?? 200)));
   await failoverLoadFigures();
   const pages = await pageFigures();

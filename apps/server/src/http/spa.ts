@@ -9,9 +9,7 @@ import {
   PRERENDER_ENTRY,
   type PrerenderInput,
 } from './prerendered-pages.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+import { escapeHtml } from '../lib/html-escape.ts';
 
 /** Puts a page's own title and description into the HTML, so they are there before any script. */
 export function withPageMeta(html: string, meta: PageMeta | undefined): string {

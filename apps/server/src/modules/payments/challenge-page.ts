@@ -1,16 +1,11 @@
 import type { Charge } from './payment-gateway.ts';
+import { escapeHtml } from '../../lib/html-escape.ts';
 
 /**
  * The test gateway's authentication page: plain HTML, no script (the site's Content-Security-
  * Policy allows only its own scripts, and a form needs none) and an inline style sheet, which
  * the policy allows. It stands in for the page a card's bank shows during 3-D Secure.
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export const formatUsd = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

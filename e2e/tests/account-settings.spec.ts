@@ -46,7 +46,7 @@ test.describe('settings', () => {
     await form.getByRole('button', { name: 'Save profile' }).click();
     await expect(toastText(page, 'Profile updated')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel(/E-mail/)).toHaveValue(newEmail);
+    await expect(form.getByLabel(/E-mail/)).toHaveValue(newEmail);
   });
 
   test('password: a wrong current password is refused, the right one changes it', async ({

@@ -1,6 +1,6 @@
 import type { ClusterListQuery, ClusterSort, ClusterStatus } from '@alpenkube/contract';
 import { clusterSortLabels, clusterStatusDisplay } from './cluster-status';
-import { tagFilterOf } from './shape/cluster-tag-filter';
+import { tagFilterOf } from '@/components/tags/tag-filter';
 
 /** The list's filters, its sort and its page, as `/my-clusters?…` holds them. */
 export type ClusterFilters = Omit<ClusterListQuery, 'limit'>;

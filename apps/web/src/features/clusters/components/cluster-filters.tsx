@@ -12,7 +12,7 @@ import {
   clusterStatusList,
 } from '../cluster-status';
 import { ClusterSearch } from './cluster-search';
-import { TagFilter } from '../shape/cluster-tag-filter';
+import { TagFilter } from '@/components/tags/tag-filter';
 
 function Select({
   label,

@@ -36,7 +36,11 @@ export function ClusterTagsSection({ cluster, canTag }: { cluster: Cluster; canT
             {cluster.tags.map((tag, index) => (
               <span key={tag}>
                 {index > 0 ? ', ' : null}
-                <Link className="font-mono underline" to={`/usage?tag=${encodeURIComponent(tag)}`}>
+                <Link
+                  className="font-mono underline"
+                  to={`/usage?tag=${encodeURIComponent(tag)}`}
+                  aria-label={`Usage of the clusters tagged ${tag}`}
+                >
                   {tag}
                 </Link>
               </span>

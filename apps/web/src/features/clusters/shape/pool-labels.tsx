@@ -18,7 +18,7 @@ function Chips({ items, label }: { items: string[]; label: string }) {
 
 /** The pool's Kubernetes labels and taints, which every one of its nodes carries. */
 export function PoolLabels({ pool }: { pool: NodePool }) {
-  const labels = Object.entries(pool.labels).map(labelText);
+  const labels = Object.entries(pool.labels).map(labelText).sort();
   const taints = pool.taints.map(taintText);
   if (!labels.length && !taints.length) return null;
   return (

@@ -13,7 +13,7 @@ export function TagChips({ tags, label }: { tags: readonly string[]; label: stri
         <li key={tag}>
           <Link
             to={`/my-clusters?tag=${encodeURIComponent(tag)}`}
-            className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 font-mono text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 font-mono text-xs whitespace-nowrap hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             title={`Clusters tagged ${tag}`}
           >
             <Tag aria-hidden="true" className="size-3" />

@@ -1,7 +1,6 @@
 import type { Cluster, NodePool } from '@alpenkube/contract';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { Form, FormInputField, FormRootError } from '@/components/ui/hook-form';
-import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
 import { setServerErrors, useZodForm } from '@/components/ui/use-zod-form';
 import { useToast } from '@/components/ui/use-toast';
@@ -9,8 +8,7 @@ import { useClusterChange } from '../queries';
 import { clusterTagsFormSchema, poolLabelsFormSchema } from './shape-schemas';
 import { updateClusterTags, updateNodePoolLabels } from './shape-requests';
 import { labelText, taintText } from './shape-words';
-
-const mono = 'font-mono text-xs';
+import { PoolShapeFields } from './pool-shape-fields';
 
 /** A pool's labels and taints, one per line; saved whole, its nodes carry them at once. */
 export function PoolLabelsForm({
@@ -49,36 +47,7 @@ export function PoolLabelsForm({
     <Form {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <FormRootError />
-        <FormInputField
-          control={form.control}
-          name="labels"
-          label="Labels"
-          description="One key=value per line, e.g. example.com/team=web. Keys under kubernetes.io/ and k8s.io/ are the platform's."
-          render={(field) => (
-            <Textarea
-              rows={4}
-              spellCheck={false}
-              className={mono}
-              placeholder="team=web"
-              {...field}
-            />
-          )}
-        />
-        <FormInputField
-          control={form.control}
-          name="taints"
-          label="Taints"
-          description="One key=value:Effect per line; the effect is NoSchedule, PreferNoSchedule or NoExecute."
-          render={(field) => (
-            <Textarea
-              rows={3}
-              spellCheck={false}
-              className={mono}
-              placeholder="dedicated=batch:NoSchedule"
-              {...field}
-            />
-          )}
-        />
+        <PoolShapeFields />
         <DialogFormFooter submitLabel="Save" pendingText="Saving…" pending={save.isPending} />
       </form>
     </Form>

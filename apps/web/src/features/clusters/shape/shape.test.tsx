@@ -106,6 +106,36 @@ describe('labels and taints of a pool', () => {
     expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
   });
 
+  it('gives a new pool its labels and taints when it is added', async () => {
+    let body: unknown;
+    renderCluster(cluster(), {
+      'POST /api/clusters/42/node-pools': (init) => {
+        body = JSON.parse(String(init?.body));
+        return json(cluster({ status: 'updating' }));
+      },
+    });
+    const dialog = await openDialog('Add pool', 'Add a node pool to prod-eu');
+    fireEvent.change(within(dialog).getByLabelText('Labels'), {
+      target: { value: 'k8s.io/x=y' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add pool' }));
+    expect(await within(dialog).findByText(/k8s\.io\/x uses the reserved prefix/)).toBeVisible();
+    fireEvent.change(within(dialog).getByLabelText('Labels'), {
+      target: { value: 'workload=batch' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Taints'), {
+      target: { value: 'dedicated=batch:NoExecute' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add pool' }));
+    await waitFor(() =>
+      expect(body).toMatchObject({
+        name: 'pool-2',
+        labels: { workload: 'batch' },
+        taints: [{ key: 'dedicated', value: 'batch', effect: 'NoExecute' }],
+      }),
+    );
+  });
+
   it("is disabled while the cluster can't be changed", async () => {
     renderCluster(cluster({ status: 'updating' }));
     await screen.findByRole('heading', { level: 1 });

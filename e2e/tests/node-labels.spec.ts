@@ -95,7 +95,7 @@ test('a label and a taint set on the cluster page show in kubectl; a tag filters
   expect(await kubectl('describe', node)).toMatch(/Taints:\s+dedicated=batch:NoSchedule/);
 
   // A tag from the cluster page, then the list filtered by it.
-  await page.getByRole('button', { name: `Edit the tags of ${cluster.name}` }).click();
+  await page.getByRole('button', { name: `Edit tags of ${cluster.name}` }).click();
   const tags = page.getByRole('dialog', { name: `Tags of ${cluster.name}` });
   await tags.getByLabel('Tags').fill(`e2e-${cluster.name}`);
   await tags.getByRole('button', { name: 'Save tags' }).click();

@@ -21,7 +21,7 @@ export function ClusterTagsSection({ cluster, canTag }: { cluster: Cluster; canT
               Edit tags
             </>
           }
-          triggerProps={{ disabled: !canTag, 'aria-label': `Edit the tags of ${cluster.name}` }}
+          triggerProps={{ disabled: !canTag, 'aria-label': `Edit tags of ${cluster.name}` }}
           title={`Tags of ${cluster.name}`}
         >
           {(close) => <ClusterTagsForm cluster={cluster} close={close} />}

@@ -143,7 +143,7 @@ describe('labels and taints of a pool', () => {
       screen.getByRole('button', { name: 'Labels and taints of pool general' }),
     ).toBeDisabled();
     // Tags are the platform's own record: they can be edited during a change.
-    expect(screen.getByRole('button', { name: 'Edit the tags of prod-eu' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Edit tags of prod-eu' })).toBeEnabled();
   });
 });
 
@@ -164,7 +164,7 @@ describe('tags of a cluster', () => {
     expect(
       screen.getByRole('link', { name: 'Usage of the clusters tagged env-prod' }),
     ).toHaveAttribute('href', '/usage?tag=env-prod');
-    const dialog = await openDialog('Edit the tags of prod-eu', 'Tags of prod-eu');
+    const dialog = await openDialog('Edit tags of prod-eu', 'Tags of prod-eu');
     expect(within(dialog).getByLabelText('Tags')).toHaveValue('env-prod, team:web');
     fireEvent.change(within(dialog).getByLabelText('Tags'), { target: { value: 'Bad Tag!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save tags' }));

@@ -45,6 +45,8 @@ describe('label keys and values, as the Kubernetes API server checks them', () =
       'Taint key k8s.io/x uses the reserved prefix k8s.io/',
     );
     expect(labelKeyIssue('notkubernetes.io/x')).toBeNull();
+    // The platform's own labels of every node.
+    expect(labelKeyIssue('alpenkube.io/node-pool')).toMatch(/reserved prefix alpenkube\.io\//);
   });
 
   it('takes an empty value or a name of 63 at most', () => {

@@ -6,8 +6,11 @@ import { z } from 'zod';
  * clusters for cost allocation. Each refusal names the key or tag at fault.
  */
 
-/** Keys under these prefixes belong to Kubernetes and the platform: the provider sets them. */
-export const RESERVED_LABEL_PREFIXES = ['kubernetes.io/', 'k8s.io/'] as const;
+/**
+ * Keys under these prefixes belong to Kubernetes and the platform (`alpenkube.io/node-pool`,
+ * `alpenkube.io/provider`): the provider sets them.
+ */
+export const RESERVED_LABEL_PREFIXES = ['kubernetes.io/', 'k8s.io/', 'alpenkube.io/'] as const;
 export const MAX_NODE_LABELS = 50;
 export const MAX_NODE_TAINTS = 20;
 export const nodeTaintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
@@ -25,7 +28,8 @@ const reservedPrefix = (prefix: string) =>
  * What is wrong with a label (or taint) key, or null: an optional DNS-subdomain prefix of at
  * most 253 characters and a slash, then a name of at most 63 characters of letters, digits,
  * `-`, `_` and `.`, starting and ending with a letter or digit. `kubernetes.io/` and `k8s.io/`
- * (and their subdomains) are refused, as DigitalOcean Kubernetes refuses them.
+ * (and their subdomains) are refused, as DigitalOcean Kubernetes refuses them, and the
+ * platform's own `alpenkube.io/`.
  */
 export function labelKeyIssue(key: string, what = 'Label'): string | null {
   const parts = key.split('/');

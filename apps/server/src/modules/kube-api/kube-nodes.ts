@@ -102,7 +102,7 @@ function conditions(node: KubeNodeView, now: Date): Condition[] {
   ];
 }
 
-/** The customer's labels first; the kubelet's and the platform's own win a clash of keys. */
+/** The pool's labels (never under the platform's prefixes), then the kubelet's and the platform's. */
 function nodeLabels(cluster: KubeClusterView, node: KubeNodeView): Record<string, string> {
   return {
     ...node.labels,

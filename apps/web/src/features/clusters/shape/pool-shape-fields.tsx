@@ -16,7 +16,7 @@ export function PoolShapeFields() {
         control={control}
         name="labels"
         label="Labels"
-        description="One key=value per line, e.g. example.com/team=web. Keys under kubernetes.io/ and k8s.io/ are the platform's."
+        description="One key=value per line, e.g. example.com/team=web. Keys under kubernetes.io/, k8s.io/ and alpenkube.io/ are the platform's."
         render={(field) => (
           <Textarea
             rows={3}

@@ -131,14 +131,14 @@ test.describe('usage', () => {
     expect(response.headers()['content-type']).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd',
+      'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd,tags',
     );
     expect(lines.length - 1).toBe(report.rows.length);
     // Each line names what it billed: the cluster's pools for its node-hours.
     expect(lines).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^${last.day},,,node_hours,"?Nodes of pool [^,]+(, [^,]+)*"?,node-hours,${last.quantity.toFixed(3)},${last.billableQuantity.toFixed(3)},${(last.cost / 100).toFixed(2)}$`,
+          `^${last.day},,,node_hours,"?Nodes of pool [^,]+(, [^,]+)*"?,node-hours,${last.quantity.toFixed(3)},${last.billableQuantity.toFixed(3)},${(last.cost / 100).toFixed(2)},[a-z0-9:_ -]*$`,
         ),
       ),
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { promoCodeInputSchema, timestampSchema } from './common.ts';
 import { creditBalanceSchema } from './payments.ts';
 import { USAGE_MAX_DAYS, usageGroupings, usageMetrics } from './usage-metrics.ts';
+import { clusterTagSchema } from './node-shape.ts';
 
 // The metrics and the usage query's limits are zod-free, for pages that must not load zod.
 export {
@@ -442,6 +443,8 @@ export const usageQuerySchema = z
       .regex(/^[0-9]{1,10}$/, 'Must be a positive whole number')
       .transform(Number)
       .optional(),
+    /** Only the clusters carrying this tag. */
+    tag: clusterTagSchema.optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .transform(({ from, to = utcDay(new Date()), ...rest }) => ({

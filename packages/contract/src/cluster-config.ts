@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Catalog } from './catalog.ts';
 import type { ClusterConfig } from './pricing.ts';
+import { nodeLabelsSchema, nodeTaintsSchema } from './node-shape.ts';
 
 const name = z.string().trim().min(1).max(64);
 
@@ -24,6 +25,9 @@ export const nodePoolConfigSchema = z
     count: z.number().int().min(1).max(1000),
     autoscaleMin: z.number().int().min(0).max(1000).optional(),
     autoscaleMax: z.number().int().min(1).max(1000).optional(),
+    /** Kubernetes labels and taints every node of the pool carries. */
+    labels: nodeLabelsSchema.optional(),
+    taints: nodeTaintsSchema.optional(),
   })
   .superRefine((pool, context) => {
     if ((pool.autoscaleMin === undefined) !== (pool.autoscaleMax === undefined)) {

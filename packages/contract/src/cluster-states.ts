@@ -47,6 +47,8 @@ export const clusterApiUpStatuses = [
 export const clusterActionStatuses = {
   rename: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   change: ['running', 'degraded'],
+  /** Tags are the platform's own record (cost allocation): set whatever the cluster does. */
+  tag: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   kubeconfig: ['running'],
   /** Revoking the kubeconfigs given out; a deletion revokes them anyway. */
   rotate: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
 import { dnsLabelSchema, nodePoolConfigSchema } from './cluster-config.ts';
+import { clusterTagSchema, nodeTaintEffects } from './node-shape.ts';
 import { clusterStatuses, nodeStatuses, type ClusterStatus } from './cluster-states.ts';
 import { PREVIEW_MAX_HOURS, PREVIEW_MIN_HOURS } from './pricing.ts';
 
@@ -24,6 +25,11 @@ export const nodePoolSchema = z.object({
   count: z.number().int(),
   autoscaleMin: z.number().int().nullable(),
   autoscaleMax: z.number().int().nullable(),
+  /** Kubernetes labels and taints of every node of the pool. */
+  labels: z.record(z.string(), z.string()),
+  taints: z.array(
+    z.object({ key: z.string(), value: z.string(), effect: z.enum(nodeTaintEffects) }),
+  ),
   nodes: z.array(clusterNodeSchema),
 });
 export type NodePool = z.infer<typeof nodePoolSchema>;
@@ -120,6 +126,8 @@ export const clusterSummarySchema = z.object({
   monthlyCost: z.number().int(),
   billingCycle: z.enum(['monthly', 'yearly']),
   operation: clusterOperationSchema.nullable(),
+  /** Tags for cost allocation, sorted: the list and the usage page filter by them. */
+  tags: z.array(z.string()),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -179,6 +187,8 @@ export const clusterListQuerySchema = z.strictObject({
   region: z.string().max(64).optional(),
   /** Part of the name, any case. */
   q: z.string().trim().max(63).optional(),
+  /** Clusters carrying this tag. */
+  tag: clusterTagSchema.optional(),
   sort: z.enum(clusterSorts).optional(),
   page: pageNumber(100_000).optional(),
   limit: pageNumber(CLUSTER_PAGE_MAX).optional(),
@@ -189,6 +199,7 @@ export interface ClusterListQuery {
   provider?: string;
   region?: string;
   q?: string;
+  tag?: string;
   sort?: ClusterSort;
   page?: number;
   limit?: number;

@@ -116,6 +116,7 @@ import type {
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from './clusters.ts';
+import type { updateClusterTagsSchema, updateNodePoolLabelsSchema } from './node-shape.ts';
 import type {
   addPaymentMethodSchema,
   paymentGatewayInfoSchema,
@@ -457,6 +458,17 @@ export const endpoints = {
       'PATCH',
       '/api/clusters/:id/node-pools/:poolId',
       'poolId',
+    ),
+    /** The pool's Kubernetes labels and taints, whole: its nodes carry them at once. */
+    updateNodePoolLabels: routeWithIdAnd<ClusterRecord, In<typeof updateNodePoolLabelsSchema>>()(
+      'PUT',
+      '/api/clusters/:id/node-pools/:poolId/labels',
+      'poolId',
+    ),
+    /** The cluster's tags (cost allocation), whole. */
+    updateTags: routeWithId<ClusterRecord, In<typeof updateClusterTagsSchema>>()(
+      'PUT',
+      '/api/clusters/:id/tags',
     ),
     addNodePool: routeWithId<ClusterRecord, In<typeof addNodePoolSchema>>()(
       'POST',

@@ -7,6 +7,7 @@ export * from './platform.ts';
 export * from './catalog.ts';
 export * from './pricing.ts';
 export * from './cluster-config.ts';
+export * from './node-shape.ts';
 export * from './public-forms.ts';
 export * from './promo.ts';
 export * from './permissions.ts';

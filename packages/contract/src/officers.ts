@@ -60,6 +60,8 @@ export const auditActions = [
   'cluster.rename',
   'cluster.scale',
   'cluster.autoscale',
+  'cluster.pool.labels',
+  'cluster.tags',
   'cluster.pool.add',
   'cluster.pool.remove',
   'cluster.upgrade',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { promoCodeInputSchema, timestampSchema } from './common.ts';
 import { clusterConfigShapeSchema, dnsLabelSchema } from './cluster-config.ts';
 import { previewHoursSchema } from './clusters.ts';
+import { clusterTagsSchema } from './node-shape.ts';
 
 export const orderKinds = ['cluster', 'addon', 'product', 'support'] as const;
 export type OrderKind = (typeof orderKinds)[number];
@@ -53,6 +54,8 @@ export const idempotencyKeyHeadersSchema = z.object({
 /** A cluster order's configuration: what the price engine takes, plus the cluster's name. */
 export const clusterOrderConfigSchema = clusterConfigShapeSchema.extend({
   name: dnsLabelSchema,
+  /** Tags for cost allocation, set on the cluster once it is made. */
+  tags: clusterTagsSchema.optional(),
   /** A preview cluster (Dev/Test): deleted this many hours after it is made. */
   expiresInHours: previewHoursSchema.optional(),
 });

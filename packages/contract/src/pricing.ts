@@ -27,6 +27,13 @@ export interface NodePoolConfig {
   /** Both or neither: the autoscaler keeps the pool between them; the price counts `count`. */
   autoscaleMin?: number;
   autoscaleMax?: number;
+  /** Kubernetes labels and taints of the pool's nodes (no bearing on the price). */
+  labels?: Record<string, string>;
+  taints?: {
+    key: string;
+    value: string;
+    effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  }[];
 }
 
 export interface ClusterConfig {

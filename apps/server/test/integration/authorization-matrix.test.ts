@@ -168,6 +168,8 @@ const MATRIX: Record<string, AccessLevel> = {
   'PUT /api/clusters/:id/sleep-schedule': 'orderer',
   'POST /api/clusters/:id/wake': 'orderer',
   'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
+  'PUT /api/clusters/:id/node-pools/:poolId/labels': 'orderer',
+  'PUT /api/clusters/:id/tags': 'orderer',
   'POST /api/clusters/:id/node-pools': 'orderer',
   'DELETE /api/clusters/:id/node-pools/:poolId': 'orderer',
   'POST /api/clusters/:id/upgrade': 'orderer',

@@ -121,4 +121,63 @@ describe('kubectl with a downloaded kubeconfig', () => {
       stderr: expect.stringMatching(/Unauthorized/),
     });
   });
+  it("shows a pool's labels with --show-labels and its taints in describe node", async () => {
+    const { client } = await clusterOrderer(t.app);
+    const order = await orderCluster(client, {
+      name: 'shaped',
+      nodePools: [
+        {
+          name: 'general',
+          size: 'm-4vcpu-16gb',
+          count: 3,
+          labels: { 'example.com/team': 'web' },
+        },
+      ],
+    });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(client, order.clusterId!);
+    await kubeconfigOf(client, cluster, 'shaped.yaml');
+    const before = await kubectl('shaped.yaml', cluster, 'get', 'nodes', '--show-labels');
+    expect(before.stdout.match(/example\.com\/team=web/g)).toHaveLength(3);
+    expect(before.stdout).not.toContain('workload=batch');
+
+    const pool = cluster.nodePools[0]!;
+    const edited = await client.put(`/api/clusters/${cluster.id}/node-pools/${pool.id}/labels`, {
+      labels: { 'example.com/team': 'web', workload: 'batch' },
+      taints: [
+        { key: 'dedicated', value: 'batch', effect: 'NoSchedule' },
+        { key: 'spot', effect: 'PreferNoSchedule' },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await kubectl('shaped.yaml', cluster, 'get', 'nodes', '--show-labels');
+    for (const node of pool.nodes) {
+      const line = after.stdout.split('\n').find((row) => row.startsWith(node.name))!;
+      expect(line).toContain('example.com/team=web');
+      expect(line).toContain('workload=batch');
+      // The platform's own labels stay.
+      expect(line).toContain(`kubernetes.io/hostname=${node.name}`);
+    }
+    const selected = await kubectl(
+      'shaped.yaml',
+      cluster,
+      'get',
+      'nodes',
+      '-l',
+      'workload=batch',
+      '-o',
+      'name',
+    );
+    expect(selected.stdout.trim().split('\n')).toHaveLength(3);
+    const described = await kubectl(
+      'shaped.yaml',
+      cluster,
+      'describe',
+      'node',
+      pool.nodes[0]!.name,
+    );
+    expect(described.stdout).toMatch(
+      /Taints:\s+dedicated=batch:NoSchedule\n\s+spot:PreferNoSchedule/,
+    );
+  });
 });

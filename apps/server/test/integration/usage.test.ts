@@ -439,13 +439,14 @@ describe('metering, usage, summary and budgets', () => {
         'attachment; filename="usage-2026-03-10-to-2026-03-11-by-cluster.csv"',
       );
       const lines = response.body.trimEnd().split('\r\n');
+      // The cluster's tags last (none here): the columns before keep their places.
       expect(lines[0]).toBe(
-        'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd',
+        'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd,tags',
       );
       expect(lines).toHaveLength(json.rows.length + 1);
       const nodes = json.rows.find((row) => row.metric === 'node_hours')!;
       expect(lines).toContain(
-        `,${A.clusterId},web,node_hours,Nodes of pool general,node-hours,90.000,90.000,${(nodes.cost / 100).toFixed(2)}`,
+        `,${A.clusterId},web,node_hours,Nodes of pool general,node-hours,90.000,90.000,${(nodes.cost / 100).toFixed(2)},`,
       );
     });
 

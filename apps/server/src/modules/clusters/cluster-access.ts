@@ -144,6 +144,8 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
             zone: node.zone,
             ready: node.status === 'ready',
             createdAt: node.createdAt,
+            labels: pool.labels,
+            taints: pool.taints,
           }));
         }),
         addons: cluster.addons.map((slug) => {

@@ -196,7 +196,12 @@ export function createClusterChanges(
         assertChangeAllowed(providers, cluster, [...pools, candidate], catalog, pools.length);
         const [pool] = await tx
           .insert(clusterNodePools)
-          .values({ clusterId: cluster.id, ...candidate })
+          .values({
+            clusterId: cluster.id,
+            ...candidate,
+            labels: body.labels ?? {},
+            taints: body.taints ?? [],
+          })
           .returning();
         return {
           kind: 'add_pool',

@@ -204,6 +204,7 @@ export function createClusterLifecycle(
           kubernetesPatch: version?.latestPatch ?? `${config.kubernetesVersion}.0`,
           haControlPlane: config.haControlPlane,
           addons: config.addons,
+          tags: config.tags ?? [],
           supportPlan: config.supportPlan,
           billingCycle: config.billingCycle,
           status: 'ordered',
@@ -221,6 +222,8 @@ export function createClusterLifecycle(
           count: pool.count,
           autoscaleMin: pool.autoscaleMin ?? null,
           autoscaleMax: pool.autoscaleMax ?? null,
+          labels: pool.labels ?? {},
+          taints: pool.taints ?? [],
         })),
       );
       await startProvisioning(tx, cluster!, catalog);

@@ -4,6 +4,7 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterEvents, clusters } from './schema.ts';
 import { toClusterEvent } from './cluster-events.ts';
 import { findCluster, type ClusterContext } from './cluster-lookup.ts';
+import { taggedWith } from './cluster-shape.ts';
 import {
   loadPools,
   toCluster,
@@ -51,6 +52,7 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
         query.provider ? eq(clusters.provider, query.provider) : undefined,
         query.region ? eq(clusters.region, query.region) : undefined,
         query.q ? ilike(clusters.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        query.tag ? taggedWith(query.tag) : undefined,
       ];
       const where = inOrganization(clusters, organizationId, ...conditions);
       const pageSize = query.limit ?? CLUSTER_PAGE_SIZE;

@@ -144,6 +144,7 @@ export function toClusterSummary(
     nodeCount: cluster.nodeCount,
     monthlyCost: cluster.monthlyCostCents,
     billingCycle: cluster.billingCycle,
+    tags: cluster.tags,
     operation:
       cluster.operationKind && cluster.operationStartedAt
         ? {
@@ -166,6 +167,8 @@ function toNodePools(pools: PoolWithNodes[]): NodePool[] {
     count: pool.count,
     autoscaleMin: pool.autoscaleMin,
     autoscaleMax: pool.autoscaleMax,
+    labels: pool.labels,
+    taints: pool.taints,
     nodes: pool.nodes.map((node) => ({
       name: node.name,
       status: node.status,

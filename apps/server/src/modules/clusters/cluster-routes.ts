@@ -16,6 +16,8 @@ import {
   renameClusterSchema,
   updateClusterExpirySchema,
   updateSleepScheduleSchema,
+  updateClusterTagsSchema,
+  updateNodePoolLabelsSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from '@alpenkube/contract';
@@ -183,6 +185,46 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
         request.params.id,
         request.params.poolId,
         request.body,
+      ),
+  );
+
+  route(
+    endpoints.clusters.updateNodePoolLabels,
+    {
+      access: 'orderer',
+      summary:
+        "Sets a node pool's Kubernetes labels and taints, whole; its nodes carry them from then on (audited)",
+      params: poolParams,
+      body: updateNodePoolLabelsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.updateNodePoolLabels(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.params.poolId,
+        request.body,
+      ),
+  );
+
+  route(
+    endpoints.clusters.updateTags,
+    {
+      access: 'orderer',
+      summary: "Sets the cluster's tags (cost allocation), whole (audited)",
+      params: idParamsSchema,
+      body: updateClusterTagsSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.updateTags(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body.tags,
       ),
   );
 

@@ -5,6 +5,7 @@ import { createClusterBackups } from './cluster-backups.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifespans.ts';
+import { createClusterShape } from './cluster-shape.ts';
 import { createClusterSleep } from './cluster-sleep.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
@@ -49,6 +50,7 @@ export function createClusterService(
   return {
     ...reads,
     ...createClusterChanges(context, reads.view),
+    ...createClusterShape(context, reads.view),
     ...lifecycle,
     ...lifespans,
     ...sleep,

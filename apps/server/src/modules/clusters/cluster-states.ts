@@ -21,6 +21,7 @@ const statusWords: Record<ClusterStatus, string> = {
 const actionWords: Record<ClusterAction, string> = {
   rename: 'renamed',
   change: 'changed',
+  tag: 'tagged',
   kubeconfig: 'given a kubeconfig',
   rotate: 'given new credentials',
   delete: 'deleted',

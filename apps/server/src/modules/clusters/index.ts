@@ -15,3 +15,4 @@ export type { AddonInstallStart } from './cluster-addons.ts';
 export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';
 export { clusterMadeByOrder } from './cluster-orders.ts';
 export { billedResourcesOf, type BilledResources } from './cluster-resources.ts';
+export { clusterIdsTagged } from './cluster-shape.ts';

@@ -18,6 +18,8 @@ import {
   clusterOperationKinds,
   clusterStatuses,
   nodeStatuses,
+  type NodeLabels,
+  type NodeTaint,
   type SleepSchedule,
 } from '@alpenkube/contract';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -46,6 +48,8 @@ export const clusters = pgTable(
     kubernetesPatch: text('kubernetes_patch').notNull().default(''),
     haControlPlane: boolean('ha_control_plane').notNull().default(false),
     addons: jsonb('addons').$type<string[]>().notNull().default([]),
+    /** Tags for cost allocation, sorted and unique. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     supportPlan: text('support_plan').notNull().default('basic'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
       .notNull()
@@ -97,6 +101,7 @@ export const clusters = pgTable(
       .where(sql`${t.lastUsedAt} is not null`),
     index('clusters_organization_status_idx').on(t.organizationId, t.status),
     index('clusters_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('clusters_tags_idx').using('gin', t.tags),
     uniqueIndex('clusters_order_key').on(t.orderId),
     // A name names one cluster of the organization until that cluster is deleted.
     uniqueIndex('clusters_organization_name_key')
@@ -118,6 +123,9 @@ export const clusterNodePools = pgTable(
     count: integer('count').notNull(),
     autoscaleMin: integer('autoscale_min'),
     autoscaleMax: integer('autoscale_max'),
+    /** Kubernetes labels and taints every node of the pool carries. */
+    labels: jsonb('labels').$type<NodeLabels>().notNull().default({}),
+    taints: jsonb('taints').$type<NodeTaint[]>().notNull().default([]),
     createdAt: createdAt(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

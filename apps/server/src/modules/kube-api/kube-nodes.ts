@@ -102,8 +102,10 @@ function conditions(node: KubeNodeView, now: Date): Condition[] {
   ];
 }
 
+/** The pool's labels (never under the platform's prefixes), then the kubelet's and the platform's. */
 function nodeLabels(cluster: KubeClusterView, node: KubeNodeView): Record<string, string> {
   return {
+    ...node.labels,
     'kubernetes.io/hostname': node.name,
     'kubernetes.io/os': 'linux',
     'kubernetes.io/arch': 'amd64',
@@ -113,6 +115,20 @@ function nodeLabels(cluster: KubeClusterView, node: KubeNodeView): Record<string
     'alpenkube.io/node-pool': node.pool,
     'alpenkube.io/provider': cluster.provider,
   };
+}
+
+/**
+ * The pool's taints (a value only where there is one, as the API server omits it), and while
+ * the node is not ready the one that keeps new pods away, as the node lifecycle controller does.
+ */
+function nodeTaints(node: KubeNodeView): Pick<KubeNode['spec'], 'taints'> {
+  const taints: NonNullable<KubeNode['spec']['taints']> = (node.taints ?? []).map((taint) => ({
+    key: taint.key,
+    ...(taint.value ? { value: taint.value } : {}),
+    effect: taint.effect,
+  }));
+  if (!node.ready) taints.push({ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' });
+  return taints.length ? { taints } : {};
 }
 
 export function nodeObject(
@@ -137,10 +153,7 @@ export function nodeObject(
       providerID: `alpenkube://${cluster.provider}/${node.zone}/${node.name}`,
       podCIDR: address.podCidr,
       podCIDRs: [address.podCidr],
-      // A node that is not ready yet keeps new pods away, as the node lifecycle controller does.
-      ...(node.ready
-        ? {}
-        : { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] }),
+      ...nodeTaints(node),
     },
     status: {
       ...quantities(node),

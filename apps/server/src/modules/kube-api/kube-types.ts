@@ -13,6 +13,9 @@ export interface KubeNodeView {
   /** False while the node joins or is recycled. */
   ready: boolean;
   createdAt: Date;
+  /** The pool's own labels and taints, set by the customer. */
+  labels?: Record<string, string>;
+  taints?: { key: string; value: string; effect: string }[];
 }
 
 export interface KubeAddonView {
@@ -105,7 +108,7 @@ export interface KubeNode {
     providerID: string;
     podCIDR: string;
     podCIDRs: string[];
-    taints?: { key: string; effect: string; timeAdded?: string }[];
+    taints?: { key: string; value?: string; effect: string; timeAdded?: string }[];
   };
   status: {
     capacity: ResourceQuantities;

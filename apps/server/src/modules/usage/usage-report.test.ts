@@ -23,39 +23,44 @@ describe('the whole months of a range of days', () => {
 });
 
 describe('usage as CSV', () => {
-  it('writes a header, a line per row, dollars, and never a formula', () => {
-    const csv = usageCsv({
-      from: '2026-03-01',
-      to: '2026-03-31',
-      groupBy: 'cluster',
-      currency: 'USD',
-      totalCost: 1234,
-      simulatedEgress: true,
-      rows: [
-        {
-          day: null,
-          clusterId: 7,
-          clusterName: '=cmd',
-          metric: 'node_hours',
-          quantity: 90,
-          billableQuantity: 30.5,
-          cost: 1234,
-        },
-        {
-          day: null,
-          clusterId: 8,
-          clusterName: 'a,"b"',
-          metric: 'egress_gb',
-          quantity: 0.001,
-          billableQuantity: 0.001,
-          cost: 0,
-        },
-      ],
-    });
+  it('writes a header, a line per row, dollars, the tags last, and never a formula', () => {
+    const csv = usageCsv(
+      {
+        from: '2026-03-01',
+        to: '2026-03-31',
+        groupBy: 'cluster',
+        currency: 'USD',
+        totalCost: 1234,
+        simulatedEgress: true,
+        rows: [
+          {
+            day: null,
+            clusterId: 7,
+            clusterName: '=cmd',
+            metric: 'node_hours',
+            quantity: 90,
+            billableQuantity: 30.5,
+            cost: 1234,
+          },
+          {
+            day: null,
+            clusterId: 8,
+            clusterName: 'a,"b"',
+            metric: 'egress_gb',
+            quantity: 0.001,
+            billableQuantity: 0.001,
+            cost: 0,
+          },
+        ],
+      },
+      undefined,
+      (row) => (row.clusterId === 7 ? ['env:prod', 'team-web'] : []),
+    );
+    // The tags column comes last: a sheet that reads the other columns by position still works.
     expect(csv).toBe(
-      'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd\r\n' +
-        ",7,'=cmd,node_hours,Nodes,node-hours,90.000,30.500,12.34\r\n" +
-        ',8,"a,""b""",egress_gb,Egress,GB,0.001,0.001,0.00\r\n',
+      'day,cluster_id,cluster,metric,resource,unit,quantity,billable_quantity,cost_usd,tags\r\n' +
+        ",7,'=cmd,node_hours,Nodes,node-hours,90.000,30.500,12.34,env:prod team-web\r\n" +
+        ',8,"a,""b""",egress_gb,Egress,GB,0.001,0.001,0.00,\r\n',
     );
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterLoadBalancers, clusters } from '../clusters/schema.ts';
-import { billedResourcesOf } from '../clusters/index.ts';
+import { billedResourcesOf, clusterIdsTagged } from '../clusters/index.ts';
 import { usageDaily, usageMonthly, usageOrganizationDaily } from './schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
@@ -20,6 +20,21 @@ export interface UsageReportQuery {
   to: string;
   groupBy: UsageGrouping;
   clusterId?: number;
+  /** Only the clusters carrying this tag (deleted ones included: their usage stays theirs). */
+  tag?: string;
+}
+
+/** The clusters a report is about: one, those of a tag, or (undefined) all of them. */
+async function clustersInScope(
+  db: Db,
+  organizationId: number,
+  query: UsageReportQuery,
+): Promise<number[] | undefined> {
+  if (query.tag === undefined) {
+    return query.clusterId === undefined ? undefined : [query.clusterId];
+  }
+  const tagged = await clusterIdsTagged(db, organizationId, query.tag);
+  return query.clusterId === undefined ? tagged : tagged.filter((id) => id === query.clusterId);
 }
 
 const metricOrder = (metric: UsageMetric) => usageMetrics.indexOf(metric);
@@ -70,10 +85,10 @@ async function byCluster(
   db: Db,
   organizationId: number,
   query: UsageReportQuery,
+  scope: number[] | undefined,
 ): Promise<Summed[]> {
   const months = wholeMonths(query.from, query.to);
-  const cluster = (column: Column) =>
-    query.clusterId === undefined ? undefined : eq(column, query.clusterId);
+  const cluster = (column: Column) => (scope === undefined ? undefined : inArray(column, scope));
   const days = months
     ? or(
         and(gte(usageDaily.day, query.from), lt(usageDaily.day, `${months.first}-01`)),
@@ -151,9 +166,13 @@ export async function usageReport(
     names = new Map([[cluster.id, cluster.name]]);
   }
 
+  const scope = await clustersInScope(db, organizationId, query);
   let grouped: Summed[];
-  if (query.groupBy === 'cluster') {
-    grouped = await byCluster(db, organizationId, query);
+  if (scope !== undefined && scope.length === 0) {
+    // A tag no cluster (or not this one) carries: nothing to read.
+    grouped = [];
+  } else if (query.groupBy === 'cluster') {
+    grouped = await byCluster(db, organizationId, query, scope);
     if (query.clusterId === undefined && grouped.length > 0) {
       const ids = [...new Set(grouped.map((row) => row.clusterId!))];
       const rows = await db
@@ -162,12 +181,35 @@ export async function usageReport(
         .where(inOrganization(clusters, organizationId, inArray(clusters.id, ids)));
       names = new Map(rows.map((row) => [row.id, row.name]));
     }
-  } else if (query.clusterId !== undefined) {
+  } else if (scope !== undefined && scope.length > 1) {
+    // The clusters of a tag: their days summed per day (or over the range) and metric.
+    const where = inOrganization(
+      usageDaily,
+      organizationId,
+      inArray(usageDaily.clusterId, scope),
+      gte(usageDaily.day, query.from),
+      lte(usageDaily.day, query.to),
+    );
+    const sums = {
+      metric: usageDaily.metric,
+      quantity: total(usageDaily.quantityMilli),
+      billable: total(usageDaily.billableMilli),
+      cost: total(usageDaily.costMillicents),
+    };
+    grouped =
+      query.groupBy === 'day'
+        ? await db
+            .select({ day: usageDaily.day, ...sums })
+            .from(usageDaily)
+            .where(where)
+            .groupBy(usageDaily.day, usageDaily.metric)
+        : await db.select(sums).from(usageDaily).where(where).groupBy(usageDaily.metric);
+  } else if (scope !== undefined) {
     // One cluster: at most 366 of its days per metric.
     const where = inOrganization(
       usageDaily,
       organizationId,
-      eq(usageDaily.clusterId, query.clusterId),
+      eq(usageDaily.clusterId, scope[0]!),
       gte(usageDaily.day, query.from),
       lte(usageDaily.day, query.to),
     );
@@ -252,12 +294,17 @@ export async function usageReport(
     rows,
     simulatedEgress:
       rows.some((row) => row.metric === 'egress_gb') &&
-      (await simulatedEgressIn(db, organizationId, query)),
+      (await simulatedEgressIn(db, organizationId, query, scope)),
   };
 }
 
 /** Whether a load balancer with generated traffic (a simulated provider's) ran in the range. */
-async function simulatedEgressIn(db: Db, organizationId: number, query: UsageReportQuery) {
+async function simulatedEgressIn(
+  db: Db,
+  organizationId: number,
+  query: UsageReportQuery,
+  scope: number[] | undefined,
+) {
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
   const [found] = await db
@@ -268,7 +315,7 @@ async function simulatedEgressIn(db: Db, organizationId: number, query: UsageRep
       inOrganization(
         clusters,
         organizationId,
-        query.clusterId !== undefined ? eq(clusters.id, query.clusterId) : undefined,
+        scope !== undefined ? inArray(clusters.id, scope) : undefined,
         eq(clusterLoadBalancers.simulated, true),
         lt(clusterLoadBalancers.createdAt, to),
         or(isNull(clusterLoadBalancers.deletedAt), gt(clusterLoadBalancers.deletedAt, from)),
@@ -296,15 +343,18 @@ const CSV_HEADER = [
   'quantity',
   'billable_quantity',
   'cost_usd',
+  'tags',
 ];
 
 /**
  * The report's rows as CSV (a header row, then one line per row; amounts in dollars), each
- * naming what it billed (`resource`: "Storage of persistent volumes data (100 GB)").
+ * naming what it billed (`resource`: "Storage of persistent volumes data (100 GB)") and, last,
+ * the tags of its cluster, space-separated (a tag holds no space), for cost allocation.
  */
 export function usageCsv(
   report: UsageReport,
   resource: (row: UsageRow) => string = (row) => usageMetricLabels[row.metric].name,
+  tags: (row: UsageRow) => string[] = () => [],
 ): string {
   const lines = [CSV_HEADER.join(',')];
   for (const row of report.rows) {
@@ -319,6 +369,7 @@ export function usageCsv(
         row.quantity.toFixed(3),
         row.billableQuantity.toFixed(3),
         (row.cost / 100).toFixed(2),
+        tags(row).join(' '),
       ]
         .map(csvField)
         .join(','),
@@ -335,36 +386,52 @@ export async function namedUsageCsv(
   db: Db,
   organizationId: number,
   report: UsageReport,
-  clusterId?: number,
+  filter: { clusterId?: number; tag?: string } = {},
 ): Promise<string> {
+  const { clusterId } = filter;
   const from = new Date(`${report.from}T00:00:00Z`);
   const to = new Date(new Date(`${report.to}T00:00:00Z`).getTime() + 86_400_000);
+  const scope = filter.tag ? await clusterIdsTagged(db, organizationId, filter.tag) : undefined;
   const owned = await db
-    .select({ id: clusters.id, name: clusters.name })
+    .select({ id: clusters.id, name: clusters.name, tags: clusters.tags })
     .from(clusters)
     .where(
-      inOrganization(clusters, organizationId, clusterId ? eq(clusters.id, clusterId) : undefined),
+      inOrganization(
+        clusters,
+        organizationId,
+        clusterId ? eq(clusters.id, clusterId) : undefined,
+        scope ? inArray(clusters.id, scope.length ? scope : [-1]) : undefined,
+      ),
     )
     .orderBy(clusters.name, clusters.id);
+  const tagsOf = new Map(owned.map((cluster) => [cluster.id, cluster.tags]));
+  // A row of one cluster carries its tags; a row of several, the tags all of them share.
+  const shared = owned.length
+    ? owned[0]!.tags.filter((tag) => owned.every((cluster) => cluster.tags.includes(tag)))
+    : [];
   const resources = await billedResourcesOf(
     db,
     owned.map((row) => row.id),
     from,
     to,
   );
-  return usageCsv(report, (row) => {
-    const dayFrom = row.day ? new Date(`${row.day}T00:00:00Z`) : from;
-    const dayTo = row.day ? new Date(dayFrom.getTime() + 86_400_000) : to;
-    const bare = usageMetricLabels[row.metric].name;
-    const one = row.clusterId ?? (clusterId && owned.length === 1 ? clusterId : null);
-    if (one !== null) return resources.describe(one, row.metric, dayFrom, dayTo);
-    const named = owned
-      .map((cluster) => ({
-        name: cluster.name,
-        text: resources.describe(cluster.id, row.metric, dayFrom, dayTo),
-      }))
-      .filter((entry) => entry.text !== bare)
-      .map((entry) => `${entry.name}: ${entry.text}`);
-    return named.length ? named.join('; ') : bare;
-  });
+  return usageCsv(
+    report,
+    (row) => {
+      const dayFrom = row.day ? new Date(`${row.day}T00:00:00Z`) : from;
+      const dayTo = row.day ? new Date(dayFrom.getTime() + 86_400_000) : to;
+      const bare = usageMetricLabels[row.metric].name;
+      const one = row.clusterId ?? (clusterId && owned.length === 1 ? clusterId : null);
+      if (one !== null) return resources.describe(one, row.metric, dayFrom, dayTo);
+      const named = owned
+        .map((cluster) => ({
+          name: cluster.name,
+          text: resources.describe(cluster.id, row.metric, dayFrom, dayTo),
+        }))
+        .filter((entry) => entry.text !== bare)
+        .map((entry) => `${entry.name}: ${entry.text}`);
+      return named.length ? named.join('; ') : bare;
+    },
+    (row) => (row.clusterId !== null ? (tagsOf.get(row.clusterId) ?? []) : shared),
+  );
 }

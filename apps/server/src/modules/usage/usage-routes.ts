@@ -43,7 +43,10 @@ export const usageRoutes = routePlugin({ tag: 'billing' }, async (app, route) =>
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(
           // the CSV form of reportOrCsv
-          (await usage.usageCsv(session(request).organizationId, report, query.clusterId)) as never,
+          (await usage.usageCsv(session(request).organizationId, report, {
+            clusterId: query.clusterId,
+            tag: query.tag,
+          })) as never,
         );
     },
   );

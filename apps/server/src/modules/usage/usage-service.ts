@@ -65,8 +65,11 @@ export function createUsageService(
     usage: (organizationId: number, query: UsageReportQuery) =>
       usageReport(db, organizationId, query),
     /** The report as CSV, each line naming the resource it bills. */
-    usageCsv: (organizationId: number, report: UsageReport, clusterId?: number) =>
-      namedUsageCsv(db, organizationId, report, clusterId),
+    usageCsv: (
+      organizationId: number,
+      report: UsageReport,
+      filter: { clusterId?: number; tag?: string },
+    ) => namedUsageCsv(db, organizationId, report, filter),
 
     budget: (organizationId: number, now = new Date()) => budgets.read(organizationId, now),
     /** The organization's budget and thresholds, or null without one. */

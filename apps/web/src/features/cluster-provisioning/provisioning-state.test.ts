@@ -71,6 +71,8 @@ describe('a cluster being provisioned', () => {
           count: 1,
           autoscaleMin: null,
           autoscaleMax: null,
+          labels: {},
+          taints: [],
           nodes: [],
         },
       ],

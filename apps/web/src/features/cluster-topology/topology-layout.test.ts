@@ -17,6 +17,8 @@ function pool(id: number, nodes: number): NodePool {
     count: nodes,
     autoscaleMin: null,
     autoscaleMax: null,
+    labels: {},
+    taints: [],
     nodes: Array.from({ length: nodes }, (_, index) => ({
       name: `n-${id}-${index}`,
       status: index === 0 ? 'joining' : 'ready',

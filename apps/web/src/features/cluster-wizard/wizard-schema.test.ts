@@ -25,4 +25,13 @@ describe('the order body', () => {
     expect(body.cluster.nodePools).toEqual([{ name: 'web', size: 's-2vcpu-4gb', count: 3 }]);
     expect(body.promoCode).toBe('welcome5');
   });
+
+  it('sends the tags typed, lowercased, once each and sorted; none when empty', () => {
+    const values = { ...initialValues(TEST_CATALOG, {}, 'monthly'), name: 'a' };
+    expect(orderBody({ ...values, tags: ' ' }).cluster).not.toHaveProperty('tags');
+    expect(orderBody({ ...values, tags: 'team:web, Env-Prod team:web' }).cluster.tags).toEqual([
+      'env-prod',
+      'team:web',
+    ]);
+  });
 });

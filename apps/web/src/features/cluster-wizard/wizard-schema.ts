@@ -6,6 +6,7 @@ import {
   dnsLabelSchema,
 } from '@alpenkube/contract/cluster-config';
 import type { CreateClusterOrder } from '@alpenkube/contract/orders';
+import { clusterTagsSchema } from '@alpenkube/contract/node-shape';
 import {
   PREVIEW_MAX_HOURS,
   PREVIEW_MIN_HOURS,
@@ -19,7 +20,16 @@ export type WizardValues = ClusterConfig & {
   promoCode: string;
   /** A Dev/Test preview cluster's life in hours, as typed; empty: no expiry. */
   expiresInHours?: string;
+  /** Tags for cost allocation, as typed: commas or spaces between them. */
+  tags?: string;
 };
+
+/** The tags typed, one per word between commas or spaces. */
+const tagsTyped = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\s,]+/)
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 
 /** A number field left empty or unreadable holds NaN; this says so before the contract's rules. */
 const wholeNumber = z
@@ -60,6 +70,16 @@ export function wizardSchema(catalog: Catalog): z.ZodType<WizardValues, WizardVa
             );
           }, `Whole hours from ${PREVIEW_MIN_HOURS} to ${PREVIEW_MAX_HOURS} (30 days), or empty`)
           .optional(),
+        tags: z
+          .string()
+          .max(2_000)
+          .superRefine((typed, context) => {
+            const checked = clusterTagsSchema.safeParse(tagsTyped(typed));
+            if (!checked.success) {
+              context.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
+            }
+          })
+          .optional(),
       })
       .superRefine((values, context) => {
         for (const issue of catalogIssues(values, catalog)) {
@@ -76,6 +96,7 @@ export function configOf({
   name: _name,
   promoCode: _promo,
   expiresInHours: _expiry,
+  tags: _tags,
   ...config
 }: WizardValues): ClusterConfig {
   return config;
@@ -89,7 +110,8 @@ export function isPriceable(values: WizardValues, catalog: Catalog): boolean {
 
 /** `POST /api/orders`'s body: the billing cycle beside the cluster, the promo code only if typed. */
 export function orderBody(values: WizardValues): CreateClusterOrder {
-  const { billingCycle, promoCode, expiresInHours, ...cluster } = values;
+  const { billingCycle, promoCode, expiresInHours, tags: typedTags, ...cluster } = values;
+  const tags = [...new Set(tagsTyped(typedTags).map((tag) => tag.toLowerCase()))].sort();
   const expiry = PREVIEW_TIERS.includes(cluster.tier) ? (expiresInHours ?? '').trim() : '';
   const pools = cluster.nodePools.map((pool) =>
     pool.autoscaleMin === undefined || pool.autoscaleMax === undefined
@@ -103,6 +125,7 @@ export function orderBody(values: WizardValues): CreateClusterOrder {
       ...cluster,
       nodePools: pools,
       ...(expiry ? { expiresInHours: Number(expiry) } : {}),
+      ...(tags.length ? { tags } : {}),
     },
     billingCycle,
     ...(code ? { promoCode: code } : {}),

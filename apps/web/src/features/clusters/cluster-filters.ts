@@ -1,11 +1,12 @@
 import type { ClusterListQuery, ClusterSort, ClusterStatus } from '@alpenkube/contract';
 import { clusterSortLabels, clusterStatusDisplay } from './cluster-status';
+import { tagFilterOf } from '@/components/tags/tag-filter';
 
 /** The list's filters, its sort and its page, as `/my-clusters?…` holds them. */
 export type ClusterFilters = Omit<ClusterListQuery, 'limit'>;
 
 /** The URL's names, in the order a link writes them. */
-const filterNames = ['status', 'tier', 'provider', 'region', 'q', 'sort', 'page'] as const;
+const filterNames = ['status', 'tier', 'provider', 'region', 'tag', 'q', 'sort', 'page'] as const;
 
 /** The server sorts newest first when asked nothing, so a link need not say it. */
 const DEFAULT_SORT: ClusterSort = '-created';
@@ -31,6 +32,7 @@ export function filtersFromSearch(search: URLSearchParams): ClusterFilters {
     tier: slug(search.get('tier')),
     provider: slug(search.get('provider')),
     region: slug(search.get('region')),
+    tag: tagFilterOf(search.get('tag')),
     q: q || undefined,
     sort: isSort(sort) ? sort : undefined,
     page: Number.isInteger(page) && page > 1 && page <= 100_000 ? page : undefined,
@@ -72,4 +74,11 @@ export function changeFilters(
 
 /** Whether anything narrows the list (a sort or a page does not). */
 export const isFiltered = (filters: ClusterFilters) =>
-  Boolean(filters.status || filters.tier || filters.provider || filters.region || filters.q);
+  Boolean(
+    filters.status ||
+    filters.tier ||
+    filters.provider ||
+    filters.region ||
+    filters.tag ||
+    filters.q,
+  );

@@ -21,6 +21,7 @@ export function clusterSummary(overrides: Partial<ClusterSummary> = {}): Cluster
     monthlyCost: 45_000,
     billingCycle: 'monthly',
     operation: null,
+    tags: [],
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
@@ -37,6 +38,8 @@ export function nodePool(overrides: Partial<NodePool> = {}): NodePool {
     count,
     autoscaleMin: null,
     autoscaleMax: null,
+    labels: {},
+    taints: [],
     nodes: Array.from({ length: count }, (_, index) => ({
       name: `${name}-node-${index + 1}`,
       status: 'ready' as const,

@@ -13,6 +13,7 @@ export function useClusterActions(status: ClusterStatus) {
     canOrder,
     rename: canOrder && clusterAllows(status, 'rename'),
     change: canOrder && clusterAllows(status, 'change'),
+    tag: canOrder && clusterAllows(status, 'tag'),
     delete: canOrder && clusterAllows(status, 'delete'),
     kubeconfig: clusterAllows(status, 'kubeconfig'),
     rotate: canOrder && clusterAllows(status, 'rotate'),

@@ -26,7 +26,6 @@ const withdrawn: RegExp[] = [
   /drained forcefully/,
   /Add-ons are upgraded/,
   /port 6443/,
-  /Add a taint to the pool/,
   /data processing agreement \(article 28/i,
   /HDS is available on/,
   /Alpenkube adheres to the CISPE/,

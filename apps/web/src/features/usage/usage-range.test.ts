@@ -69,6 +69,7 @@ describe('the usage page’s periods (UTC days)', () => {
       preset: 'this-month',
       range: { from: '2026-03-01', to: '2026-03-15' },
       clusterId: null,
+      tag: null,
       view: 'day',
       metric: 'node_hours',
     });
@@ -86,9 +87,24 @@ describe('the usage page’s periods (UTC days)', () => {
       preset: 'custom',
       range: { from: '2026-01-10', to: '2026-02-10' },
       clusterId: 12,
+      tag: null,
       view: 'cluster',
       metric: 'egress_gb',
     });
+  });
+
+  it('reads a tag from the URL, lowercased, drops one the API would refuse, and asks for it', () => {
+    const now = at('2026-03-15T12:00:00Z');
+    const tagged = filtersFromSearch(new URLSearchParams('tag=Team:Web&groupBy=cluster'), now);
+    expect(tagged.tag).toBe('team:web');
+    expect(searchOfFilters(tagged).toString()).toBe('tag=team%3Aweb&groupBy=cluster');
+    expect(usageQueryOf(tagged)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-15',
+      groupBy: 'cluster',
+      tag: 'team:web',
+    });
+    expect(filtersFromSearch(new URLSearchParams('tag=bad tag'), now).tag).toBeNull();
   });
 
   it('writes back only what differs from the defaults, and a preset without its dates', () => {

@@ -1,6 +1,7 @@
 import { USAGE_MAX_DAYS, usageMetrics, type UsageMetric } from '@alpenkube/contract/usage-metrics';
 import type { UsageQuery } from '@alpenkube/contract';
 import { paths } from '@/config/paths';
+import { tagFilterOf } from '@/components/tags/tag-filter';
 
 /*
  * The usage page's state lives in its URL (`?range=&from=&to=&cluster=&groupBy=&metric=`), so a
@@ -102,6 +103,8 @@ export interface UsageFilters {
   range: DayRange;
   /** Null for every cluster of the organization. */
   clusterId: number | null;
+  /** Only the clusters carrying this tag; null for any. */
+  tag: string | null;
   view: UsageView;
   /** The metric whose daily quantity the page charts. */
   metric: UsageMetric;
@@ -124,6 +127,7 @@ export function filtersFromSearch(search: URLSearchParams, now = new Date()): Us
         ? { from: search.get('from') ?? '', to: search.get('to') ?? '' }
         : presetRange(preset, now),
     clusterId: /^[1-9][0-9]{0,9}$/.test(cluster) ? Number(cluster) : null,
+    tag: tagFilterOf(search.get('tag')) ?? null,
     view: isOneOf(usageViews, view) ? view : 'day',
     metric: isOneOf(usageMetrics, metric) ? metric : 'node_hours',
   };
@@ -138,6 +142,7 @@ export function searchOfFilters(filters: UsageFilters): URLSearchParams {
     search.set('to', filters.range.to);
   }
   if (filters.clusterId !== null) search.set('cluster', String(filters.clusterId));
+  if (filters.tag !== null) search.set('tag', filters.tag);
   if (filters.view !== 'day') search.set('groupBy', filters.view);
   if (filters.metric !== 'node_hours') search.set('metric', filters.metric);
   return search;
@@ -168,6 +173,7 @@ export function usageQueryOf(filters: UsageFilters): UsageQuery | null {
     to: filters.range.to,
     groupBy: filters.view,
     ...(filters.clusterId === null ? {} : { clusterId: String(filters.clusterId) }),
+    ...(filters.tag === null ? {} : { tag: filters.tag }),
   };
 }
 

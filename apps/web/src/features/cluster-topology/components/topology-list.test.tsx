@@ -26,6 +26,8 @@ describe('the topology as a list', () => {
                 count: 2,
                 autoscaleMin: null,
                 autoscaleMax: null,
+                labels: {},
+                taints: [],
                 nodes: [
                   {
                     name: 'prod-eu-general-a',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TagChips } from '../shape/tag-chips';
 import type { ClusterSummary } from '@alpenkube/contract';
 import { useMoney } from '@/components/pricing/use-money';
 import { paths } from '@/config/paths';
@@ -29,6 +30,11 @@ export function ClusterCards({ clusters }: { clusters: readonly ClusterSummary[]
           </div>
           {cluster.operation ? (
             <OperationProgress operation={cluster.operation} compact className="mt-2" />
+          ) : null}
+          {cluster.tags.length ? (
+            <div className="mt-2">
+              <TagChips tags={cluster.tags} label={`Tags of ${cluster.name}`} />
+            </div>
           ) : null}
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="col-span-2">

@@ -13,6 +13,7 @@ import { NodePoolsSection } from './node-pools-section';
 import { SimulatedNotice } from './simulated-notice';
 import { LoadBalancersSection } from '../storage/load-balancers-section';
 import { VolumesSection } from '../storage/volumes-section';
+import { ClusterTagsSection } from '../shape/cluster-tags-section';
 
 // Dev/Test clusters only: a chunk of its own, not on every cluster's page.
 const SleepScheduleSection = lazy(() =>
@@ -43,6 +44,7 @@ export function ClusterDetail({
         <div className="min-w-0 space-y-6">
           <KubeconfigSection cluster={cluster} actions={actions} />
           <ClusterOverview cluster={cluster} />
+          <ClusterTagsSection cluster={cluster} canTag={actions.tag} />
           <ClusterAddons cluster={cluster} canChange={actions.change} />
           <ClusterLifespanSection cluster={cluster} canChange={actions.change} />
           {cluster.tier.slug === 'orange' ? (

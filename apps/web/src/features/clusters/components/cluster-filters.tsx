@@ -12,6 +12,7 @@ import {
   clusterStatusList,
 } from '../cluster-status';
 import { ClusterSearch } from './cluster-search';
+import { TagFilter } from '@/components/tags/tag-filter';
 
 function Select({
   label,
@@ -117,6 +118,7 @@ export function ClusterFilters({
           </optgroup>
         ))}
       </Select>
+      <TagFilter value={filters.tag} onChange={(tag) => onChange({ tag })} />
       <Select
         label="Sort by"
         value={filters.sort ?? clusterSortList[0]}

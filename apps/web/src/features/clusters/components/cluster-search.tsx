@@ -44,7 +44,7 @@ export function ClusterSearch({
   return (
     <form
       role="search"
-      className="col-span-2 grid min-w-0 gap-1.5 lg:col-span-3"
+      className="col-span-2 grid min-w-0 gap-1.5"
       onSubmit={(event) => {
         event.preventDefault();
         searchNow(text.trim());

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { ProviderName, RegionName } from './cluster-facts';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import { OperationProgress } from './operation-progress';
+import { TagChips } from '../shape/tag-chips';
 
 function columns(money: (cents: number) => string): DataTableColumn<ClusterSummary>[] {
   return [
@@ -25,6 +26,11 @@ function columns(money: (cents: number) => string): DataTableColumn<ClusterSumma
           <span className="mt-0.5 block text-xs font-normal whitespace-nowrap text-muted-foreground">
             Kubernetes {cluster.kubernetesVersion}
           </span>
+          {cluster.tags.length ? (
+            <div className="mt-1.5">
+              <TagChips tags={cluster.tags} label={`Tags of ${cluster.name}`} />
+            </div>
+          ) : null}
         </>
       ),
     },

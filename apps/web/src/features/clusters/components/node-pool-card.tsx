@@ -5,6 +5,7 @@ import { AutoscaleDialog } from './autoscale-dialog';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { PoolNodes } from './pool-nodes';
 import { ScalePoolDialog } from './scale-pool-dialog';
+import { PoolLabels, PoolLabelsDialog } from '../shape/pool-labels';
 
 function poolFacts(pool: NodePool) {
   const nodes = `${pool.count} ${pool.count === 1 ? 'node' : 'nodes'}`;
@@ -43,6 +44,7 @@ export function NodePoolCard({
         <div className="flex flex-wrap gap-2">
           <ScalePoolDialog cluster={cluster} pool={pool} allowed={canChange} />
           <AutoscaleDialog cluster={cluster} pool={pool} allowed={canChange} />
+          <PoolLabelsDialog cluster={cluster} pool={pool} allowed={canChange} />
           <ConfirmActionDialog
             trigger={
               <>
@@ -69,6 +71,7 @@ export function NodePoolCard({
           />
         </div>
       </div>
+      <PoolLabels pool={pool} />
       <PoolNodes cluster={cluster} pool={pool} canChange={canChange} />
     </section>
   );

@@ -14,6 +14,7 @@ import { addNodePool } from '../requests';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { AutoscaleFields } from './autoscale-fields';
 import { NumberInput } from './number-input';
+import { PoolShapeFields } from '../shape/pool-shape-fields';
 
 /** "4 vCPU, 16 GB memory, 100 GB disk, 1× NVIDIA L4" */
 const sizeWords = (size: NodeSize) =>
@@ -36,7 +37,13 @@ function AddPoolFields({
     tier,
   );
   const form = useZodForm(addPoolSchema(tier, cluster.nodePools), {
-    defaultValues: { ...start, on: false, ...autoscaleBounds(start.count, tier) },
+    defaultValues: {
+      ...start,
+      on: false,
+      ...autoscaleBounds(start.count, tier),
+      labels: '',
+      taints: '',
+    },
   });
   const add = useClusterChange(
     (body: Parameters<typeof addNodePool>[1]) => addNodePool(cluster.id, body),
@@ -87,6 +94,7 @@ function AddPoolFields({
           )}
         />
         <AutoscaleFields maxNodes={tier.maxNodes} />
+        <PoolShapeFields />
         <DialogFormFooter submitLabel="Add pool" pendingText="Adding…" pending={add.isPending} />
       </form>
     </Form>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withIssuePaths } from '@/components/ui/use-zod-form';
+import { labelsFromText, taintsFromText } from '../shape/shape-schemas';
 import {
   addNodePoolSchema,
   updateNodePoolSchema,
@@ -74,10 +75,27 @@ export const addPoolSchema = (tier: Tier | undefined, pools: readonly Pick<NodeP
       size: z.string(),
       count: nodes.refine(withinTier(tier), tierLimit(tier)),
       ...autoscaleShape,
+      // One `key=value` (labels) or `key=value:Effect` (taints) per line; empty: none.
+      labels: z.string().max(20_000),
+      taints: z.string().max(5_000),
     })
     .superRefine(checkAutoscale)
-    .transform(({ on, autoscaleMin, autoscaleMax, ...pool }): z.input<typeof addNodePoolSchema> =>
-      on ? { ...pool, autoscaleMin, autoscaleMax } : pool,
+    .transform(
+      (
+        { on, autoscaleMin, autoscaleMax, labels, taints, ...pool },
+        context,
+      ): z.input<typeof addNodePoolSchema> => {
+        const shape = {
+          labels: labelsFromText(labels, context),
+          taints: taintsFromText(taints, context),
+        };
+        const withShape = {
+          ...pool,
+          ...(Object.keys(shape.labels).length ? { labels: shape.labels } : {}),
+          ...(shape.taints.length ? { taints: shape.taints } : {}),
+        };
+        return on ? { ...withShape, autoscaleMin, autoscaleMax } : withShape;
+      },
     )
     .pipe(addNodePoolSchema);
 /**

@@ -20,6 +20,7 @@ function summary(id: number, status: ClusterSummary['status'], working = false):
     operation: working
       ? { kind: 'provision', progress: 30, step: 'Network', startedAt: '2026-03-01T10:00:00Z' }
       : null,
+    tags: [],
     createdAt: '2026-03-01T10:00:00Z',
     updatedAt: `2026-03-01T1${id}:00:00Z`,
   };

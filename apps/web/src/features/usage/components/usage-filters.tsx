@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { TagFilter } from '@/components/tags/tag-filter';
 import {
   presetRange,
   rangeIssues,
@@ -13,7 +14,7 @@ import {
 import { UsageViewTabs } from './usage-view-tabs';
 
 /**
- * The period (a preset or custom dates, UTC), the cluster and the grouping. Every change goes
+ * The period (a preset or custom dates, UTC), the cluster, a tag and the grouping. Every change goes
  * to the URL (`onChange` replaces it), the grouping tabs are links with their own address.
  */
 export function UsageFilters({
@@ -93,6 +94,11 @@ export function UsageFilters({
             ))}
           </NativeSelect>
         </div>
+        <TagFilter
+          className="grid content-start gap-1.5"
+          value={filters.tag ?? ''}
+          onChange={(tag) => onChange({ tag: tag ?? null })}
+        />
       </div>
     </div>
   );

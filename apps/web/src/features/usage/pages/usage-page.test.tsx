@@ -117,6 +117,30 @@ describe('the usage page', () => {
     expect(usageCalls(calls)).toEqual([`GET /api/usage?${MONTH}&groupBy=day`]);
   });
 
+  it('asks for the clusters of a tag, from the URL and from the Tag field, CSV included', async () => {
+    const { calls, router } = render('/usage?tag=team:web', {
+      [`GET /api/usage?${MONTH}&groupBy=day&tag=team%3Aweb`]: () => json(report('day', dayRows)),
+      [`GET /api/usage?${MONTH}&groupBy=day&tag=env-prod`]: () => json(report('day', [])),
+    });
+    expect(await screen.findByTestId('usage-total')).toHaveTextContent('$13.00');
+    expect(screen.getByText(/1 Mar – 15 Mar 2026 · Clusters tagged team:web/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute(
+      'href',
+      `/api/usage?${MONTH}&groupBy=day&tag=team%3Aweb&format=csv`,
+    );
+    const field = screen.getByLabelText('Tag');
+    expect(field).toHaveValue('team:web');
+    fireEvent.change(field, { target: { value: 'Env-Prod' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(router.state.location.search).toBe('?tag=env-prod'));
+    await waitFor(() =>
+      expect(usageCalls(calls)).toEqual([
+        `GET /api/usage?${MONTH}&groupBy=day&tag=team%3Aweb`,
+        `GET /api/usage?${MONTH}&groupBy=day&tag=env-prod`,
+      ]),
+    );
+  });
+
   it('shows a day’s figures when its bar is pointed at', async () => {
     render('/usage', {
       [`GET /api/usage?${MONTH}&groupBy=day`]: () => json(report('day', dayRows)),

@@ -27,7 +27,9 @@ export function UsagePage() {
     setSearch(searchOfFilters({ ...filters, ...next }), { replace: true });
   const clusterName =
     filters.clusterId === null
-      ? null
+      ? filters.tag === null
+        ? null
+        : `Clusters tagged ${filters.tag}`
       : (clusters.data?.find((cluster) => cluster.id === filters.clusterId)?.name ??
         `Cluster #${filters.clusterId}`);
 

@@ -75,6 +75,21 @@ export function ReviewStep({
       <PreviewExpiryField />
       <FormInputField
         control={form.control}
+        name="tags"
+        label="Tags (optional)"
+        description="For cost allocation: the cluster list and the usage report filter by them. Up to 20, with commas between them: lowercase letters, digits, -, _ and :."
+        render={(field) => (
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="team:web, env-prod"
+            {...field}
+            value={field.value ?? ''}
+          />
+        )}
+      />
+      <FormInputField
+        control={form.control}
         name="promoCode"
         label="Promo code (optional)"
         description={PROMO_CODE_RULE}

@@ -32,6 +32,17 @@ export async function seriousViolations(page: Page, scan: AxeScan = {}) {
     resultTypes: ['violations'],
     ...(dark ? { runOnly: { type: 'rule', values: COLOUR_RULES } } : {}),
   };
+  // A change of theme fades colours over a transition: measured halfway, text and background
+  // are neither theme's, and contrast fails by chance on a busy machine. Wait for them to end
+  // (transitions only: a spinner's animation never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // The page's CSP forbids adding a script; evaluating through the protocol does not need one.
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   const results = await page.evaluate(

@@ -35,6 +35,21 @@ export function createClusterLifecycle(
   const access = createClusterAccess(db, deps.sealer);
   const driverOf = (cluster: ClusterRow) => providers.driver(cluster.provider);
 
+  /**
+   * A real provider's cluster: its kubeconfig is the provider's, fetched now (a fresh,
+   * short-lived credential of the provider's), and the download is audited. Null for a
+   * simulated one, whose kubeconfig points at the platform's own Kubernetes API.
+   */
+  async function realKubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
+    const cluster = await findCluster(db, actor.organizationId, id);
+    const driver = driverOf(cluster);
+    if (!driver.kubeconfig) return null;
+    assertClusterAllows(cluster, 'kubeconfig');
+    const yaml = await driver.kubeconfig(cluster);
+    await db.transaction((tx) => auditCluster(tx, actor, client, id, 'cluster.kubeconfig'));
+    return { name: cluster.name, yaml };
+  }
+
   /** Plans and queues provisioning of an `ordered` cluster whose records are written. */
   async function startProvisioning(tx: Tx, cluster: ClusterRow, catalog: Catalog) {
     const pools = await loadPools(tx, [cluster.id]);
@@ -143,6 +158,8 @@ export function createClusterLifecycle(
 
     /** The caller's kubeconfig of the cluster, holding their own token; every download is audited. */
     async kubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
+      const real = await realKubeconfig(actor, client, id);
+      if (real) return real;
       const authority = deps.kubeApiTls ? await deps.kubeApiTls.authority() : undefined;
       return db.transaction(async (tx) => {
         // Locked, so that two first downloads at once give out one token, not two.
@@ -266,9 +283,14 @@ export function createClusterLifecycle(
       }
     },
 
-    /** The simulated Kubernetes API's view of a cluster, for a valid token; null otherwise. */
+    /**
+     * The simulated Kubernetes API's view of a cluster, for a valid token; null otherwise, and
+     * for a real provider's cluster, whose API is the provider's.
+     */
     async resolveKube(clusterId: number, token: string) {
-      return access.resolve(clusterId, token, await catalogNow());
+      const resolved = await access.resolve(clusterId, token, await catalogNow());
+      if (!resolved || typeof resolved === 'symbol') return resolved;
+      return providers.driver(resolved.provider).simulated ? resolved : null;
     },
   };
 }

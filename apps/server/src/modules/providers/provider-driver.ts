@@ -116,6 +116,11 @@ export interface DriverHealth {
   message: string;
   /** Region codes where the provider has no capacity now. */
   unavailableRegions: string[];
+  /**
+   * A real provider's regions as it lists them now: a catalog region not among them is not
+   * offered any more (absent for the simulation, which offers every catalog region).
+   */
+  offeredRegions?: string[];
 }
 
 /**
@@ -168,6 +173,11 @@ export interface ProviderDriver {
   advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
   /** The address of the cluster's Kubernetes API. */
   apiEndpoint(cluster: { id: number }): string;
+  /**
+   * A real provider's kubeconfig of the cluster, fetched from it at each download (its own
+   * short-lived credential). Absent for the simulation: the platform's kube API serves those.
+   */
+  kubeconfig?(cluster: { id: number }, signal?: AbortSignal): Promise<string>;
   /**
    * The cluster's egress in the hour starting at `hour`, through `loadBalancers` (each with the
    * seconds of that hour it existed). The same answer every time it is asked for the same

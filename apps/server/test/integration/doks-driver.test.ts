@@ -131,10 +131,18 @@ describe('DOKS driver against the DigitalOcean double', () => {
     expect(double.clusters.size).toBe(0);
     expect(calls('DELETE', /^\/v2\/kubernetes\/clusters\/[^/]+$/)).toHaveLength(1);
 
-    // The token reaches DigitalOcean's Authorization header and nothing else.
     const events = (await who.client.get(`/api/clusters/${cluster.id}/events`)).json<
       ClusterEvent[]
     >();
+    // DigitalOcean's status messages became the cluster's events, each once.
+    const said = events.map((event) => event.message).filter((m) => m.startsWith('DigitalOcean: '));
+    expect(said).toContain('DigitalOcean: Provisioning the control plane');
+    expect(said).toContain('DigitalOcean: Upgrading to 1.37.2-do.0');
+    expect(said.filter((m) => m === 'DigitalOcean: Provisioning the control plane')).toHaveLength(
+      1,
+    );
+
+    // The token reaches DigitalOcean's Authorization header and nothing else.
     expect(JSON.stringify(events)).not.toContain(TOKEN);
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.join('\n')).not.toContain(TOKEN);

@@ -144,10 +144,11 @@ export async function startDigitalOceanDouble(options: { token: string }) {
   function tick(cluster: Cluster) {
     cluster.polls += 1;
     const state = cluster.status.state;
-    if (state === 'provisioning' && cluster.polls >= POLLS) setState(cluster, 'running', 'Ready');
+    if (state === 'provisioning' && cluster.polls >= POLLS)
+      setState(cluster, 'running', 'Cluster is ready');
     if (state === 'upgrading' && cluster.polls >= POLLS) {
       cluster.version = cluster.upgradingTo!;
-      setState(cluster, 'running', 'Ready');
+      setState(cluster, 'running', 'Cluster is ready');
     }
     if (state === 'deleting' && cluster.polls >= POLLS) clusters.delete(cluster.id);
     for (const pool of cluster.node_pools) {
@@ -312,7 +313,7 @@ export async function startDigitalOceanDouble(options: { token: string }) {
             created_at: now(),
             updated_at: now(),
             polls: 0,
-            messages: [],
+            messages: [{ message: 'Provisioning the control plane', timestamp: now() }],
           };
           cluster.endpoint = `https://${id}.k8s.ondigitalocean.com`;
           cluster.ipv4 = '198.51.100.7';
@@ -393,7 +394,12 @@ export async function startDigitalOceanDouble(options: { token: string }) {
         return json(202);
       }
       if (rest[0] === 'status_messages' && method === 'GET') {
-        return json(200, { messages: cluster.messages });
+        const since = Date.parse(url.searchParams.get('since') ?? '');
+        return json(200, {
+          messages: cluster.messages.filter(
+            (entry) => Number.isNaN(since) || Date.parse(entry.timestamp) >= since,
+          ),
+        });
       }
       if (rest[0] === 'node_pools') {
         if (rest.length === 1 && method === 'POST') {

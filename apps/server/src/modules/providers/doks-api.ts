@@ -196,6 +196,15 @@ export function createDoApi(config: DigitalOceanConfig) {
       );
       return body.available_upgrade_versions ?? [];
     },
+    /** The cluster's status messages since a time (`GET …/status_messages?since=`). */
+    async statusMessages(id: string, since: Date, signal?: AbortSignal) {
+      const { body } = await call<{ messages: { message: string; timestamp: string }[] | null }>(
+        'GET',
+        `/v2/kubernetes/clusters/${id}/status_messages?since=${encodeURIComponent(since.toISOString())}`,
+        { signal },
+      );
+      return body.messages ?? [];
+    },
     async kubeconfig(id: string, signal?: AbortSignal): Promise<string> {
       const { body } = await call<string>('GET', `/v2/kubernetes/clusters/${id}/kubeconfig`, {
         signal,

@@ -25,6 +25,9 @@ export const poolTag = (id: number) => `alpenkube-pool-${id}`;
 const doName = (cluster: { id: number; name: string }) =>
   `alpenkube-${cluster.id}-${cluster.name}`.toLowerCase().slice(0, 63);
 
+/** The steps during which DigitalOcean works on the whole cluster and reports on it. */
+const WAITING_STEPS = /^(control-plane|doks:upgrade:|recycle:)/;
+
 const notSupported = (what: string) =>
   new ProviderError(`DigitalOcean Kubernetes offers no ${what} through its API`, false);
 
@@ -224,6 +227,25 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     return later;
   }
 
+  /** The steps that wait for DigitalOcean pass on what it reports meanwhile, as events. */
+  async function withMessages(
+    cluster: DriverCluster,
+    started: Date,
+    signal: AbortSignal,
+    outcome: StepOutcome,
+  ): Promise<StepOutcome> {
+    const doId = known.get(cluster.id)?.id;
+    if (!doId) return outcome;
+    const messages = await api.statusMessages(doId, started, signal);
+    return {
+      ...outcome,
+      providerMessages: messages.map((entry) => ({
+        message: `DigitalOcean: ${entry.message}`,
+        at: entry.timestamp,
+      })),
+    };
+  }
+
   async function advanceStep(
     cluster: DriverCluster,
     key: string,
@@ -335,8 +357,12 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
       // No snapshot was ever taken at DigitalOcean.
     },
 
-    advance(cluster, step, context) {
-      return advanceStep(cluster, step.key, context.startedAt, context.signal);
+    async advance(cluster, step, context) {
+      const outcome = await advanceStep(cluster, step.key, context.startedAt, context.signal);
+      if (!WAITING_STEPS.test(step.key)) return outcome;
+      // A new cluster's messages from its very start; a change's from when the step began.
+      const since = step.key === 'control-plane' ? new Date(0) : context.startedAt;
+      return withMessages(cluster, since, context.signal, outcome);
     },
 
     apiEndpoint(cluster) {

@@ -63,7 +63,13 @@ export interface DriverStep {
   effect: StepEffect;
 }
 
-export type StepOutcome = { done: true } | { done: false; checkAgainInMs: number };
+export type StepOutcome = ({ done: true } | { done: false; checkAgainInMs: number }) & {
+  /**
+   * What a real provider reported about the cluster meanwhile (its status messages): each
+   * becomes one event of the cluster, once, however often it is reported.
+   */
+  providerMessages?: { message: string; at: string }[];
+};
 
 export interface StepContext {
   /** When this step was first asked of the provider (a crash and restart keep it). */

@@ -103,7 +103,11 @@ const POLLS = 3;
 
 const minorOf = (version: string) => version.split('.').slice(0, 2).join('.');
 
-export async function startDigitalOceanDouble(options: { token: string }) {
+export async function startDigitalOceanDouble(options: {
+  token: string;
+  /** Called once a create is carried out, before it is answered (a test kills the caller). */
+  onCreate?: () => void;
+}) {
   const clusters = new Map<string, Cluster>();
   const offered = structuredClone(DOUBLE_OPTIONS);
   const requests: { method: string; path: string; body: unknown; authorization?: string }[] = [];
@@ -318,6 +322,7 @@ export async function startDigitalOceanDouble(options: { token: string }) {
           cluster.endpoint = `https://${id}.k8s.ondigitalocean.com`;
           cluster.ipv4 = '198.51.100.7';
           clusters.set(id, cluster);
+          options.onCreate?.();
           if (faults.dropCreate > 0) {
             faults.dropCreate -= 1;
             // Accepted, then the answer is lost: the platform never hears of it.

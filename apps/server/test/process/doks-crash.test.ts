@@ -41,13 +41,14 @@ async function startServer() {
 
 describe('the DOKS driver killed with SIGKILL after DigitalOcean accepted a create', () => {
   it('finds the accepted cluster by its tag after the restart, and creates no second', async () => {
-    let first: ServerProcess | undefined;
+    const servers: { first?: ServerProcess } = {};
     double = await startDigitalOceanDouble({
       token: TOKEN,
       // DigitalOcean has the cluster; the platform dies before it hears the answer.
-      onCreate: () => void first?.child.kill('SIGKILL'),
+      onCreate: () => void servers.first?.child.kill('SIGKILL'),
     });
-    first = await startServer();
+    const first = await startServer();
+    servers.first = first;
     const caller = await signInProcess(first.url, 'newcomer');
     await saveTestCard(caller);
     const { clusterId } = await orderAndPayCluster(caller, {

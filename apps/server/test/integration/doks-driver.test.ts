@@ -148,6 +148,35 @@ describe('DOKS driver against the DigitalOcean double', () => {
     expect(logs.join('\n')).not.toContain(TOKEN);
   });
 
+  it('refuses what the platform would only model on a real cluster, saying why', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...doks, name: 'honest' });
+    await settleJobs(t.app);
+    const id = order.clusterId!;
+    expect((await clusterOf(who.client, id)).status).toBe('running');
+
+    const rotate = await who.client.post(`/api/clusters/${id}/credentials/rotate`, {});
+    expect(rotate.statusCode).toBe(409);
+    expect(rotate.json().message).toMatch(/provider's own tokens/);
+    const volume = await who.client.post(`/api/clusters/${id}/volumes`, {
+      name: 'data',
+      sizeGb: 10,
+      storageClass: 'alpenkube-ssd',
+    });
+    expect(volume.statusCode, volume.body).toBe(409);
+    expect(volume.json().message).toMatch(/PersistentVolumeClaim/);
+    const balancer = await who.client.post(`/api/clusters/${id}/load-balancers`, { name: 'api' });
+    expect(balancer.statusCode).toBe(409);
+    const backup = await who.client.post(`/api/clusters/${id}/backups`, {});
+    expect(backup.statusCode).toBe(409);
+    expect(backup.json().message).toMatch(/no etcd backups of a cluster on a real provider/);
+    // The schedule passes it by too (Standard Blue takes daily backups of simulated clusters).
+    await t.app.services.clusters.takeDueBackups();
+    const backups = (await who.client.get(`/api/clusters/${id}/backups`)).json();
+    expect(backups.simulated).toBe(false);
+    expect(backups.backups).toEqual([]);
+  });
+
   it('finds the cluster DigitalOcean accepted when the answer was lost, instead of a second', async () => {
     const before = double.clusters.size;
     double.dropCreateAnswer();

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusters } from './schema.ts';
-import { invalidFields } from '../../lib/http-error.ts';
+import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
@@ -183,6 +183,13 @@ export function createClusterLifecycle(
       const rotated = await db.transaction(async (tx) => {
         const cluster = await findCluster(tx, actor.organizationId, id, true);
         assertClusterAllows(cluster, 'rotate');
+        if (driverOf(cluster).kubeconfig) {
+          // The kubeconfigs are the provider's, not the platform's tokens: revoking these would
+          // say "earlier kubeconfigs no longer work" untruly.
+          throw conflict(
+            "This cluster's kubeconfigs hold its provider's own tokens, which expire after seven days; the provider's API offers no reset to revoke them sooner",
+          );
+        }
         await access.rotate(tx, cluster.id);
         await logClusterEvent(tx, cluster, {
           kind: 'action',

@@ -45,7 +45,9 @@ describe('DOKS driver against the DigitalOcean double', () => {
     const { client } = await clusterOrderer(t.app);
     const real = (await client.get('/api/providers/doks/health')).json();
     expect(real).toMatchObject({ provider: 'doks', simulated: false, status: 'operational' });
-    expect(real.message).toMatch(/DigitalOcean answers/);
+    expect(real.message).toMatch(
+      /DigitalOcean answers: 4 regions, 3 Kubernetes versions; 0 of 25 Droplets in use/,
+    );
     expect(real.regions.every((region: { available: boolean }) => region.available)).toBe(true);
     const simulated = (await client.get('/api/providers/gke/health')).json();
     expect(simulated.simulated).toBe(true);
@@ -190,6 +192,53 @@ describe('DOKS driver against the DigitalOcean double', () => {
       ClusterEvent[]
     >();
     expect(events.some((event) => /could not be reached/.test(event.message))).toBe(true);
+  });
+
+  it("refuses an order beyond the account's Droplet limit, at once, with DigitalOcean's figures", async () => {
+    double.account.droplet_limit = 2;
+    try {
+      const who = await clusterOrderer(t.app);
+      const order = await orderCluster(who.client, { ...doks, name: 'too-big' });
+      await settleJobs(t.app);
+      const cluster = await clusterOf(who.client, order.clusterId!);
+      expect(cluster.status).toBe('failed');
+      expect(cluster.statusReason).toMatch(/room for \d+ more Droplets \(limit 2\), not 3 nodes/);
+    } finally {
+      double.account.droplet_limit = 25;
+    }
+  });
+
+  it('reports a locked account as down, with its message', async () => {
+    Object.assign(double.account, { status: 'locked', status_message: 'Billing overdue' });
+    try {
+      const health = await t.app.services.providers.driver('doks').health();
+      expect(health.status).toBe('down');
+      expect(health.message).toMatch(/Account locked: Billing overdue/);
+    } finally {
+      Object.assign(double.account, { status: 'active', status_message: '' });
+    }
+  });
+
+  it('asks again after a long Retry-After instead of failing the step', async () => {
+    double.throttle(1, '45');
+    const doksDriver = t.app.services.providers.driver('doks');
+    const outcome = await doksDriver.advance(
+      {
+        id: 987_654,
+        name: 'throttled',
+        provider: 'doks',
+        region: 'fra1',
+        tier: 'blue',
+        kubernetesVersion: '1.36',
+        kubernetesPatch: '1.36.5',
+        haControlPlane: false,
+        nodePools: [],
+        addons: [],
+      },
+      { key: 'control-plane', label: '', done: '', weight: 1, effect: { type: 'endpoint' } },
+      { startedAt: new Date(), signal: AbortSignal.timeout(10_000) },
+    );
+    expect(outcome).toEqual({ done: false, checkAgainInMs: 45_000 });
   });
 
   it('waits out a 429 as Retry-After says, and gets through', async () => {

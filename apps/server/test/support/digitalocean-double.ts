@@ -111,6 +111,11 @@ export async function startDigitalOceanDouble(options: {
   const clusters = new Map<string, Cluster>();
   const offered = structuredClone(DOUBLE_OPTIONS);
   const requests: { method: string; path: string; body: unknown; authorization?: string }[] = [];
+  const account = {
+    droplet_limit: 25,
+    status: 'active' as 'active' | 'warning' | 'locked',
+    status_message: '',
+  };
   const faults = { throttle: 0, retryAfter: '1', fail: 0, dropCreate: 0 };
   let droplet = 400000;
 
@@ -269,6 +274,25 @@ export async function startDigitalOceanDouble(options: {
         return error(500, 'server_error', 'Unexpected server-side error');
       }
       const parts = url.pathname.split('/').filter(Boolean);
+      if (url.pathname === '/v2/account' && method === 'GET') {
+        return json(200, {
+          account: {
+            ...account,
+            floating_ip_limit: 3,
+            email: 'operator@example.com',
+            uuid: 'b6fr89dbf6d9156cace5f3c78dc9851d957381ef',
+            email_verified: true,
+          },
+        });
+      }
+      if (url.pathname === '/v2/droplets' && method === 'GET') {
+        const total = [...clusters.values()].reduce(
+          (sum, cluster) =>
+            sum + cluster.node_pools.reduce((nodes, pool) => nodes + pool.nodes.length, 0),
+          0,
+        );
+        return json(200, { droplets: [], meta: { total }, links: {} });
+      }
       if (parts[0] !== 'v2' || parts[1] !== 'kubernetes')
         return error(404, 'not_found', 'The resource you were accessing could not be found.');
       if (parts[2] === 'options' && method === 'GET') return json(200, { options: offered });
@@ -466,6 +490,8 @@ export async function startDigitalOceanDouble(options: {
     dropCreateAnswer(times = 1) {
       faults.dropCreate = times;
     },
+    /** The account's Droplet limit and standing (`GET /v2/account`). */
+    account,
     /** DigitalOcean stops offering a region or a size. */
     withdraw(kind: 'regions' | 'sizes', slug: string) {
       offered[kind] = offered[kind].filter((entry) => entry.slug !== slug) as never;

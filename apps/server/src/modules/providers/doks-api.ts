@@ -46,6 +46,20 @@ export interface DoOptions {
   sizes: { name: string; slug: string }[];
 }
 
+/** DigitalOcean's 429 that outlasted one call: the step asks again once `retryAfterMs` has passed. */
+export class DoThrottled extends ProviderError {
+  constructor(readonly retryAfterMs: number) {
+    super('DigitalOcean is throttling the platform (429)', true);
+  }
+}
+
+/** The account's standing and its Droplet limit (`GET /v2/account`, `GET /v2/droplets`). */
+export interface DoAccount {
+  status: 'active' | 'warning' | 'locked';
+  status_message: string;
+  droplet_limit: number;
+}
+
 /** Attempts of one call when DigitalOcean throttles (429) or fails (5xx, network). */
 const ATTEMPTS = 3;
 /** The longest `Retry-After` waited for inside one call; longer, the step is retried later. */
@@ -129,13 +143,12 @@ export function createDoApi(config: DigitalOceanConfig) {
       }
       const message = (safeJson(text) as { message?: string } | null)?.message ?? '';
       if (response.status === 429) {
-        lastProblem = 'DigitalOcean is throttling the platform (429)';
         const delay = retryAfterMs(response.headers.get('retry-after'));
         if (attempt < ATTEMPTS && delay <= MAX_WAIT_MS) {
           await wait(delay, options.signal);
           continue;
         }
-        throw new ProviderError(lastProblem, true);
+        throw new DoThrottled(delay);
       }
       if (response.status >= 500) {
         lastProblem = `DigitalOcean failed (${response.status}${message ? `: ${message}` : ''})`;
@@ -204,6 +217,17 @@ export function createDoApi(config: DigitalOceanConfig) {
         { signal },
       );
       return body.messages ?? [];
+    },
+    async account(signal?: AbortSignal): Promise<DoAccount> {
+      const { body } = await call<{ account: DoAccount }>('GET', '/v2/account', { signal });
+      return body.account;
+    },
+    /** How many Droplets the account has now (nodes of every cluster among them). */
+    async dropletCount(signal?: AbortSignal): Promise<number> {
+      const { body } = await call<{ meta: { total: number } }>('GET', '/v2/droplets?per_page=1', {
+        signal,
+      });
+      return body.meta.total;
     },
     async kubeconfig(id: string, signal?: AbortSignal): Promise<string> {
       const { body } = await call<string>('GET', `/v2/kubernetes/clusters/${id}/kubeconfig`, {

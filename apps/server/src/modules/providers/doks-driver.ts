@@ -1,5 +1,5 @@
 import type { DigitalOceanConfig } from '../../config.ts';
-import { createDoApi, type DoCluster, type DoNodePool } from './doks-api.ts';
+import { createDoApi, DoThrottled, type DoCluster, type DoNodePool } from './doks-api.ts';
 import { createDoksOffer, DOKS_SIZES, offerProblems, versionSlug } from './doks-offer.ts';
 import {
   addonStep,
@@ -227,6 +227,24 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     return later;
   }
 
+  /**
+   * The account's Droplet limit and how many it has: null when the token may not read them
+   * (scopes `account:read`, `droplet:read`), and the quota is then DigitalOcean's to enforce.
+   */
+  async function dropletRoom(signal?: AbortSignal) {
+    const [account, used] = await Promise.all([
+      api.account(signal).catch(() => null),
+      api.dropletCount(signal).catch(() => null),
+    ]);
+    if (!account || used === null) return null;
+    return {
+      limit: account.droplet_limit,
+      used,
+      free: Math.max(0, account.droplet_limit - used),
+      account,
+    };
+  }
+
   /** The steps that wait for DigitalOcean pass on what it reports meanwhile, as events. */
   async function withMessages(
     cluster: DriverCluster,
@@ -253,9 +271,15 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     signal: AbortSignal,
   ): Promise<StepOutcome> {
     if (key === 'accept') {
-      const problems = offerProblems(await offer.current(signal), cluster);
-      if (problems.length)
-        throw new ProviderError(problems.map((p) => p.message).join('; '), false);
+      const problems = offerProblems(await offer.current(signal), cluster).map((p) => p.message);
+      const room = await dropletRoom(signal);
+      const nodes = cluster.nodePools.reduce((sum, pool) => sum + pool.count, 0);
+      if (room && nodes > room.free) {
+        problems.push(
+          `Quota exceeded: the DigitalOcean account has room for ${room.free} more Droplets (limit ${room.limit}), not ${nodes} nodes`,
+        );
+      }
+      if (problems.length) throw new ProviderError(problems.join('; '), false);
       return { done: true };
     }
     if (key === 'doks:create') return create(cluster, signal);
@@ -306,11 +330,29 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     async health() {
       const started = performance.now();
       try {
-        const options = await offer.refresh(AbortSignal.timeout(5000));
+        const signal = AbortSignal.timeout(5000);
+        const [options, room] = await Promise.all([offer.refresh(signal), dropletRoom(signal)]);
+        const latencyMs = Math.round(performance.now() - started);
+        const parts = [
+          `${options.regions.length} regions, ${options.versions.length} Kubernetes versions`,
+          room
+            ? `${room.used} of ${room.limit} Droplets in use`
+            : 'Droplet quota unknown (the token may not read the account)',
+        ];
+        const standing = room?.account.status ?? 'active';
+        const note =
+          standing !== 'active' && room?.account.status_message
+            ? `. Account ${standing}: ${room.account.status_message}`
+            : '';
         return {
-          status: 'operational' as const,
-          latencyMs: Math.round(performance.now() - started),
-          message: `DigitalOcean answers: ${options.regions.length} regions, ${options.versions.length} Kubernetes versions`,
+          status:
+            standing === 'locked'
+              ? ('down' as const)
+              : standing === 'warning' || room?.free === 0
+                ? ('degraded' as const)
+                : ('operational' as const),
+          latencyMs,
+          message: `DigitalOcean answers: ${parts.join('; ')}${note}`,
           unavailableRegions: [],
           offeredRegions: options.regions.map((region) => region.slug),
         };
@@ -358,7 +400,16 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     },
 
     async advance(cluster, step, context) {
-      const outcome = await advanceStep(cluster, step.key, context.startedAt, context.signal);
+      let outcome: StepOutcome;
+      try {
+        outcome = await advanceStep(cluster, step.key, context.startedAt, context.signal);
+      } catch (error) {
+        // Throttled past what one call waits: nothing was done, so ask again when it allows.
+        if (error instanceof DoThrottled) {
+          return { done: false, checkAgainInMs: Math.max(error.retryAfterMs, config.pollMs) };
+        }
+        throw error;
+      }
       if (!WAITING_STEPS.test(step.key)) return outcome;
       // A new cluster's messages from its very start; a change's from when the step began.
       const since = step.key === 'control-plane' ? new Date(0) : context.startedAt;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterEvent } from '@alpenkube/contract';
+import { clusters } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 import {
@@ -266,6 +267,20 @@ describe('DOKS driver against the DigitalOcean double', () => {
     expect(validation.statusCode, validation.body).toBe(200);
     expect(validation.json().valid).toBe(false);
     expect(JSON.stringify(validation.json().issues)).toMatch(/no longer offers Kubernetes in lon1/);
+  });
+
+  it('seeds no demo cluster on DigitalOcean once it is real (it would not exist there)', async () => {
+    const demo = await createTestApp({
+      seedDemo: true,
+      env: { DIGITALOCEAN_TOKEN: TOKEN, DIGITALOCEAN_API_URL: double.url },
+    });
+    try {
+      const rows = await demo.app.services.db.select().from(clusters);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.provider === 'doks')).toEqual([]);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('reports the provider down, with the reason, when DigitalOcean refuses the token', async () => {

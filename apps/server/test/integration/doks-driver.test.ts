@@ -158,6 +158,12 @@ describe('DOKS driver against the DigitalOcean double', () => {
     const id = order.clusterId!;
     expect((await clusterOf(who.client, id)).status).toBe('running');
 
+    // DigitalOcean failing (500 three times): the download says so, without a 500 of its own.
+    double.fail(3);
+    const failed = await who.client.get(`/api/clusters/${id}/kubeconfig`);
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().message).toMatch(/did not give the kubeconfig: DigitalOcean failed \(500/);
+
     const rotate = await who.client.post(`/api/clusters/${id}/credentials/rotate`, {});
     expect(rotate.statusCode).toBe(409);
     expect(rotate.json().message).toMatch(/provider's own tokens/);

@@ -11,6 +11,7 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusters } from './schema.ts';
 import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
+import { ProviderError } from '../providers/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { createClusterAccess } from './cluster-access.ts';
@@ -45,7 +46,14 @@ export function createClusterLifecycle(
     const driver = driverOf(cluster);
     if (!driver.kubeconfig) return null;
     assertClusterAllows(cluster, 'kubeconfig');
-    const yaml = await driver.kubeconfig(cluster);
+    let yaml: string;
+    try {
+      yaml = await driver.kubeconfig(cluster);
+    } catch (error) {
+      // The provider's refusal or silence, in its words (never the token): ask again later.
+      if (!(error instanceof ProviderError)) throw error;
+      throw conflict(`The provider did not give the kubeconfig: ${error.message}`);
+    }
     await db.transaction((tx) => auditCluster(tx, actor, client, id, 'cluster.kubeconfig'));
     return { name: cluster.name, yaml };
   }

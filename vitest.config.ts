@@ -51,6 +51,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // `npm run test:live`: the DOKS driver against DigitalOcean itself, only with
+        // DIGITALOCEAN_TOKEN in the environment (skipped, saying so, without). Not in `npm test`.
+        test: {
+          name: 'live',
+          include: ['apps/server/test/live/**/*.test.ts'],
+          testTimeout: 30 * 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

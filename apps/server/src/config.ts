@@ -58,6 +58,12 @@ export interface AppConfig {
    */
   providerSimSpeed: number;
   /**
+   * DigitalOcean's API for the real DOKS driver: set by DIGITALOCEAN_TOKEN (null without it, and
+   * `doks` stays simulated). DIGITALOCEAN_API_URL points it elsewhere (a double, staging);
+   * DIGITALOCEAN_POLL_MS is how often a step asks again while DigitalOcean works (10 s).
+   */
+  digitalocean: DigitalOceanConfig | null;
+  /**
    * Where kubectl reaches the simulated clusters' Kubernetes API. kubectl sends tokens only over
    * https: behind an https PUBLIC_URL it is that origin; otherwise the server opens a TLS
    * listener of its own on `kubeApiPort` (KUBE_API_PORT, by default PORT + 1443, 6443 for 5000).
@@ -99,6 +105,26 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const DEV_SESSION_SECRET = 'development-only-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
+
+export interface DigitalOceanConfig {
+  /** The API token (write scope on kubernetes); never logged, never answered. */
+  token: string;
+  apiUrl: string;
+  pollMs: number;
+}
+
+/** DigitalOcean's own API, the default of DIGITALOCEAN_API_URL. */
+export const DIGITALOCEAN_API_URL = 'https://api.digitalocean.com';
+
+function digitalOceanFrom(env: NodeJS.ProcessEnv): DigitalOceanConfig | null {
+  const token = env.DIGITALOCEAN_TOKEN?.trim();
+  if (!token) return null;
+  const apiUrl = (env.DIGITALOCEAN_API_URL?.trim() || DIGITALOCEAN_API_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(apiUrl)) {
+    throw new ConfigError(`DIGITALOCEAN_API_URL must be an http(s) URL, got "${apiUrl}"`);
+  }
+  return { token, apiUrl, pollMs: intFrom(env, 'DIGITALOCEAN_POLL_MS', 10_000) };
+}
 
 /** Development shows provisioning in about a minute; tests do not wait for it at all. */
 const DEFAULT_PROVIDER_SIM_SPEED: Record<AppEnv, number> = {
@@ -374,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailLimitPerIp: intFrom(env, 'MAIL_LIMIT_PER_IP', 20),
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
+    digitalocean: digitalOceanFrom(env),
     maxConnectionsPerAddress: intFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
     eventLoop: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   Backup,
@@ -133,6 +133,8 @@ export function createClusterBackups(
               clusters.tierId,
               tiers.map((tier) => tier.id),
             ),
+            // A real provider's driver takes no etcd snapshots (DigitalOcean offers none).
+            ...providers.realProviders().map((slug) => ne(clusters.provider, slug)),
             notExists(
               db
                 .select({ one: sql`1` })
@@ -290,6 +292,11 @@ export function createClusterBackups(
         const tier = tierOf(catalog, cluster.tierId);
         const policy = policyOfTier(tier.slug);
         if (!policy) throw conflict(`The ${tier.name} tier includes no etcd backups.`);
+        if (!providers.driver(cluster.provider).simulated) {
+          throw conflict(
+            'The platform takes no etcd backups of a cluster on a real provider yet: its provider offers no etcd snapshots',
+          );
+        }
         assertClusterAllows(cluster, 'backup');
         const running = await tx
           .select({ id: clusterBackups.id })

@@ -9,8 +9,9 @@ import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusters } from './schema.ts';
-import { invalidFields } from '../../lib/http-error.ts';
+import { conflict, invalidFields } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
+import { ProviderError } from '../providers/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { createClusterAccess } from './cluster-access.ts';
@@ -34,6 +35,28 @@ export function createClusterLifecycle(
   const { db, providers } = deps;
   const access = createClusterAccess(db, deps.sealer);
   const driverOf = (cluster: ClusterRow) => providers.driver(cluster.provider);
+
+  /**
+   * A real provider's cluster: its kubeconfig is the provider's, fetched now (a fresh,
+   * short-lived credential of the provider's), and the download is audited. Null for a
+   * simulated one, whose kubeconfig points at the platform's own Kubernetes API.
+   */
+  async function realKubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
+    const cluster = await findCluster(db, actor.organizationId, id);
+    const driver = driverOf(cluster);
+    if (!driver.kubeconfig) return null;
+    assertClusterAllows(cluster, 'kubeconfig');
+    let yaml: string;
+    try {
+      yaml = await driver.kubeconfig(cluster);
+    } catch (error) {
+      // The provider's refusal or silence, in its words (never the token): ask again later.
+      if (!(error instanceof ProviderError)) throw error;
+      throw conflict(`The provider did not give the kubeconfig: ${error.message}`);
+    }
+    await db.transaction((tx) => auditCluster(tx, actor, client, id, 'cluster.kubeconfig'));
+    return { name: cluster.name, yaml };
+  }
 
   /** Plans and queues provisioning of an `ordered` cluster whose records are written. */
   async function startProvisioning(tx: Tx, cluster: ClusterRow, catalog: Catalog) {
@@ -143,6 +166,8 @@ export function createClusterLifecycle(
 
     /** The caller's kubeconfig of the cluster, holding their own token; every download is audited. */
     async kubeconfig(actor: SessionUser, client: ClientInfo, id: number) {
+      const real = await realKubeconfig(actor, client, id);
+      if (real) return real;
       const authority = deps.kubeApiTls ? await deps.kubeApiTls.authority() : undefined;
       return db.transaction(async (tx) => {
         // Locked, so that two first downloads at once give out one token, not two.
@@ -166,6 +191,13 @@ export function createClusterLifecycle(
       const rotated = await db.transaction(async (tx) => {
         const cluster = await findCluster(tx, actor.organizationId, id, true);
         assertClusterAllows(cluster, 'rotate');
+        if (driverOf(cluster).kubeconfig) {
+          // The kubeconfigs are the provider's, not the platform's tokens: revoking these would
+          // say "earlier kubeconfigs no longer work" untruly.
+          throw conflict(
+            "This cluster's kubeconfigs hold its provider's own tokens, which expire after seven days; the provider's API offers no reset to revoke them sooner",
+          );
+        }
         await access.rotate(tx, cluster.id);
         await logClusterEvent(tx, cluster, {
           kind: 'action',
@@ -269,9 +301,14 @@ export function createClusterLifecycle(
       }
     },
 
-    /** The simulated Kubernetes API's view of a cluster, for a valid token; null otherwise. */
+    /**
+     * The simulated Kubernetes API's view of a cluster, for a valid token; null otherwise, and
+     * for a real provider's cluster, whose API is the provider's.
+     */
     async resolveKube(clusterId: number, token: string) {
-      return access.resolve(clusterId, token, await catalogNow());
+      const resolved = await access.resolve(clusterId, token, await catalogNow());
+      if (!resolved || typeof resolved === 'symbol') return resolved;
+      return providers.driver(resolved.provider).simulated ? resolved : null;
     },
   };
 }

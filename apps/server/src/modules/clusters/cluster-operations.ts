@@ -461,6 +461,26 @@ export function createClusterOperations(
    * Counts one more failure of the operation's next step, and logs the retry while its budget
    * lasts. Answers the failures so far; null when the step is no longer the next one.
    */
+  /** A real provider's status messages, as events: keyed by their time, so each is logged once. */
+  async function logProviderMessages(
+    operation: OperationRow,
+    step: OperationStep,
+    messages: { message: string; at: string }[],
+  ) {
+    await db.transaction(async (tx) => {
+      const cluster = await clusterById(tx, operation.clusterId);
+      if (!cluster) return;
+      for (const { message, at } of messages) {
+        await logClusterEvent(tx, cluster, {
+          kind: 'step',
+          message,
+          progress: progressAt(operation.steps, operation.nextStep),
+          stepKey: `${operation.id}:${step.key}:provider:${at}`,
+        });
+      }
+    });
+  }
+
   async function noteStepFailure(
     operation: OperationRow,
     step: OperationStep,
@@ -530,6 +550,9 @@ export function createClusterOperations(
           return;
         }
         throw error;
+      }
+      if (outcome.providerMessages?.length) {
+        await logProviderMessages(operation, step, outcome.providerMessages);
       }
       if (!outcome.done) return { rescheduleInMs: outcome.checkAgainInMs };
       await completeStep(operation, step, catalog);

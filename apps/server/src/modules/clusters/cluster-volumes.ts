@@ -64,6 +64,18 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
     };
   }
 
+  /**
+   * Volumes and load balancers the platform records are modelled by a simulated provider; on a
+   * real one (DigitalOcean) nothing would be created behind them, so the platform refuses them
+   * (the cluster's own PersistentVolumeClaims and LoadBalancer Services make them there).
+   */
+  function assertModelledStorage(cluster: ClusterRow, what: string) {
+    if (providers.driver(cluster.provider).simulated) return;
+    throw conflict(
+      `${what} of a cluster on a real provider are made from inside the cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does not create them there`,
+    );
+  }
+
   /** Each load balancer with what it sent out this UTC month, as metering asks the provider. */
   async function loadBalancersOf(cluster: ClusterRow, now = new Date()) {
     const driver = providers.driver(cluster.provider);
@@ -130,6 +142,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
           db.transaction(async (tx) => {
             const cluster = await findCluster(tx, actor.organizationId, id, true);
             assertClusterAllows(cluster, 'storage');
+            assertModelledStorage(cluster, 'Volumes');
             const live = await liveVolumes(tx, cluster.id);
             if (live.some((volume) => volume.name === body.name)) {
               throw nameTaken('volume', body.name);
@@ -206,6 +219,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
           db.transaction(async (tx) => {
             const cluster = await findCluster(tx, actor.organizationId, id, true);
             assertClusterAllows(cluster, 'storage');
+            assertModelledStorage(cluster, 'Load balancers');
             const live = await liveLoadBalancers(tx, cluster.id);
             if (live.some((balancer) => balancer.name === body.name)) {
               throw nameTaken('load balancer', body.name);

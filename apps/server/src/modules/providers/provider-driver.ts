@@ -63,7 +63,13 @@ export interface DriverStep {
   effect: StepEffect;
 }
 
-export type StepOutcome = { done: true } | { done: false; checkAgainInMs: number };
+export type StepOutcome = ({ done: true } | { done: false; checkAgainInMs: number }) & {
+  /**
+   * What a real provider reported about the cluster meanwhile (its status messages): each
+   * becomes one event of the cluster, once, however often it is reported.
+   */
+  providerMessages?: { message: string; at: string }[];
+};
 
 export interface StepContext {
   /** When this step was first asked of the provider (a crash and restart keep it). */
@@ -116,6 +122,11 @@ export interface DriverHealth {
   message: string;
   /** Region codes where the provider has no capacity now. */
   unavailableRegions: string[];
+  /**
+   * A real provider's regions as it lists them now: a catalog region not among them is not
+   * offered any more (absent for the simulation, which offers every catalog region).
+   */
+  offeredRegions?: string[];
 }
 
 /**
@@ -168,6 +179,11 @@ export interface ProviderDriver {
   advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
   /** The address of the cluster's Kubernetes API. */
   apiEndpoint(cluster: { id: number }): string;
+  /**
+   * A real provider's kubeconfig of the cluster, fetched from it at each download (its own
+   * short-lived credential). Absent for the simulation: the platform's kube API serves those.
+   */
+  kubeconfig?(cluster: { id: number }, signal?: AbortSignal): Promise<string>;
   /**
    * The cluster's egress in the hour starting at `hour`, through `loadBalancers` (each with the
    * seconds of that hour it existed). The same answer every time it is asked for the same

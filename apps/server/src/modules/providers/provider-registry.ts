@@ -1,15 +1,20 @@
 import type { AppConfig } from '../../config.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { createDoksDriver } from './doks-driver.ts';
 import { createFaultInjector } from './fault-injector.ts';
 import type { ProviderDriver } from './provider-driver.ts';
 import { providerProfiles } from './provider-profiles.ts';
 import { createSimulatedDriver } from './simulated-driver.ts';
 
 /**
- * A driver for every provider of the catalog. Each is the embedded simulation today; a real
- * driver replaces one entry here (see docs/provider-drivers.md) and nothing else changes.
+ * A driver for every provider of the catalog: the embedded simulation, except DigitalOcean's
+ * when DIGITALOCEAN_TOKEN is set (the real DOKS driver). Each driver says which it is
+ * (`simulated`), and the pages show it (see docs/provider-drivers.md).
  */
-export function createProviderRegistry(config: Pick<AppConfig, 'providerSimSpeed' | 'kubeApiUrl'>) {
+export function createProviderRegistry(
+  config: Pick<AppConfig, 'providerSimSpeed' | 'kubeApiUrl'> &
+    Partial<Pick<AppConfig, 'digitalocean'>>,
+) {
   const faults = createFaultInjector();
   const drivers = new Map<string, ProviderDriver>(
     Object.values(providerProfiles).map((profile) => [
@@ -21,6 +26,7 @@ export function createProviderRegistry(config: Pick<AppConfig, 'providerSimSpeed
       }),
     ]),
   );
+  if (config.digitalocean) drivers.set('doks', createDoksDriver(config.digitalocean));
   return {
     /** The provider's driver; 404 for a slug the platform does not know. */
     driver(slug: string): ProviderDriver {
@@ -28,6 +34,8 @@ export function createProviderRegistry(config: Pick<AppConfig, 'providerSimSpeed
       if (!driver) throw notFound(`There is no provider ${slug}`);
       return driver;
     },
+    /** The slugs of the providers whose driver is real, not simulated. */
+    realProviders: () => [...drivers.values()].filter((d) => !d.simulated).map((d) => d.slug),
     /** Switches failures of the simulated providers on, for tests and demos. */
     faults,
     /** How long a simulated second lasts, in ms: back-offs shrink with it. */

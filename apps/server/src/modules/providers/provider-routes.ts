@@ -52,7 +52,9 @@ export const providerRoutes = routePlugin({ tag: 'providers' }, async (app, rout
           city: region.city,
           country: region.country,
           jurisdiction: region.jurisdiction,
-          available: !health.unavailableRegions.includes(region.code),
+          available:
+            !health.unavailableRegions.includes(region.code) &&
+            (!health.offeredRegions || health.offeredRegions.includes(region.code)),
         })),
         checkedAt: new Date().toISOString(),
       };

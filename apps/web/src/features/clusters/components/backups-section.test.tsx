@@ -88,6 +88,21 @@ describe('the cluster page’s backups', () => {
     expect(screen.getByRole('button', { name: /Restore from the backup of/ })).toBeDisabled();
   });
 
+  it('says a real provider offers no snapshots, and offers no backup', async () => {
+    renderSection(cluster({ provider: { slug: 'doks', name: 'DigitalOcean', simulated: false } }), {
+      ...daily,
+      simulated: false,
+      backups: [],
+    });
+    expect(
+      await screen.findByText(
+        /DigitalOcean offers no etcd snapshots: the platform takes no backups of this cluster\./,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('No backups.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Back up now' })).toBeDisabled();
+  });
+
   it('says so where the tier has no backups', async () => {
     renderSection(cluster({ tier: { slug: 'data', name: 'Data Analytics' } }), {
       policy: null,

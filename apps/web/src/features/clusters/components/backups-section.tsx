@@ -30,7 +30,9 @@ export function BackupsSection({ cluster }: { cluster: Cluster }) {
   const data = backups.data;
   const policy = data?.policy ?? null;
   const list = data?.backups ?? [];
-  const canTake = canOrder && policy !== null && clusterAllows(cluster.status, 'backup');
+  // A real provider's cluster (DigitalOcean) has no etcd snapshots to take: none is scheduled.
+  const real = !cluster.provider.simulated;
+  const canTake = canOrder && policy !== null && !real && clusterAllows(cluster.status, 'backup');
 
   return (
     <div data-testid="cluster-backups">
@@ -39,9 +41,11 @@ export function BackupsSection({ cluster }: { cluster: Cluster }) {
         description={
           data ? (
             <>
-              {policy
-                ? `${policy.line}, while the cluster is running.`
-                : `The ${cluster.tier.name} tier includes no etcd backups.`}
+              {real
+                ? `${cluster.provider.name} offers no etcd snapshots: the platform takes no backups of this cluster.`
+                : policy
+                  ? `${policy.line}, while the cluster is running.`
+                  : `The ${cluster.tier.name} tier includes no etcd backups.`}
               {data.simulated ? ' Simulated provider: snapshots are modelled, not stored.' : ''}
             </>
           ) : undefined
@@ -71,7 +75,7 @@ export function BackupsSection({ cluster }: { cluster: Cluster }) {
           </p>
         ) : list.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            {policy
+            {policy && !real
               ? 'No backup yet: the first is taken within minutes of the cluster running.'
               : 'No backups.'}
           </p>

@@ -37,8 +37,15 @@ export function ClusterDetail({
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <NodePoolsSection cluster={cluster} canChange={actions.change} />
           <BackupsSection cluster={cluster} />
-          <VolumesSection cluster={cluster} canChange={actions.storage} />
-          <LoadBalancersSection cluster={cluster} canChange={actions.storage} />
+          {/* On a real provider the platform creates neither (the server refuses them). */}
+          <VolumesSection
+            cluster={cluster}
+            canChange={actions.storage && cluster.provider.simulated}
+          />
+          <LoadBalancersSection
+            cluster={cluster}
+            canChange={actions.storage && cluster.provider.simulated}
+          />
           <ClusterEvents events={events} />
         </div>
         <div className="min-w-0 space-y-6">

@@ -44,7 +44,9 @@ export function ClusterList({ filters, onChange }: { filters: Filters; onChange:
 
   return (
     <div className="space-y-4">
-      {page.items.some((cluster) => cluster.provider.simulated) ? <SimulatedNotice /> : null}
+      {page.items.some((cluster) => cluster.provider.simulated) ? (
+        <SimulatedNotice mixed={page.items.some((cluster) => !cluster.provider.simulated)} />
+      ) : null}
       <ClusterFilters filters={filters} onChange={onChange} />
       {empty ?? (
         <div aria-busy={list.isPlaceholderData} className="space-y-3">

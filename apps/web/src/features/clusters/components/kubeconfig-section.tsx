@@ -12,7 +12,8 @@ import { SectionCard } from './section-card';
 
 /**
  * The person's kubeconfig: downloaded as a file (it holds their own token), the one command to
- * try it, and rotating the credentials, which makes every member's earlier download useless.
+ * try it, and rotating the credentials, which makes every member's earlier download useless. On
+ * a real provider the kubeconfig is the provider's, with a token that expires: nothing to rotate.
  */
 export function KubeconfigSection({
   cluster,
@@ -22,6 +23,8 @@ export function KubeconfigSection({
   actions: Pick<ClusterActions, 'kubeconfig' | 'rotate'>;
 }) {
   const { toast } = useToast();
+  // A real provider's cluster: the kubeconfig is the provider's, which the platform cannot revoke.
+  const real = !cluster.provider.simulated;
   const fileName = kubeconfigFileName(cluster.name);
   const command = `kubectl --kubeconfig ${fileName} get nodes`;
   const download = useMutation({
@@ -63,27 +66,35 @@ export function KubeconfigSection({
             <Download aria-hidden="true" />
             Download kubeconfig
           </SubmitButton>
-          <ConfirmActionDialog
-            trigger={
-              <>
-                <KeyRound aria-hidden="true" />
-                Rotate credentials
-              </>
-            }
-            triggerProps={{ disabled: !actions.rotate }}
-            title="Rotate the credentials?"
-            description="Every member's kubeconfig of this cluster stops working at once; each downloads a new one afterwards. Do it when a kubeconfig may have leaked."
-            confirmLabel="Rotate credentials"
-            pendingText="Rotating…"
-            destructive
-            run={() => rotateCredentials(cluster.id)}
-            done={{
-              title: 'Credentials rotated',
-              description: 'Earlier kubeconfigs no longer work: download a new one.',
-            }}
-            refused="The credentials were not rotated"
-          />
+          {real ? null : (
+            <ConfirmActionDialog
+              trigger={
+                <>
+                  <KeyRound aria-hidden="true" />
+                  Rotate credentials
+                </>
+              }
+              triggerProps={{ disabled: !actions.rotate }}
+              title="Rotate the credentials?"
+              description="Every member's kubeconfig of this cluster stops working at once; each downloads a new one afterwards. Do it when a kubeconfig may have leaked."
+              confirmLabel="Rotate credentials"
+              pendingText="Rotating…"
+              destructive
+              run={() => rotateCredentials(cluster.id)}
+              done={{
+                title: 'Credentials rotated',
+                description: 'Earlier kubeconfigs no longer work: download a new one.',
+              }}
+              refused="The credentials were not rotated"
+            />
+          )}
         </div>
+        {real ? (
+          <p className="text-sm text-muted-foreground">
+            The kubeconfig is {cluster.provider.name}&rsquo;s own, fetched from its API at each
+            download: its token expires after seven days, and downloading again gives a fresh one.
+          </p>
+        ) : null}
       </div>
     </SectionCard>
   );

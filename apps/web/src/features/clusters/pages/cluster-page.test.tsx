@@ -72,6 +72,16 @@ describe('/clusters/:id', () => {
     expect(screen.getByText(/A cluster keeps at least one node pool/)).toBeInTheDocument();
   });
 
+  it("on a real provider: no simulated notice, the provider's kubeconfig, nothing to rotate", async () => {
+    renderCluster(cluster({ provider: { slug: 'doks', name: 'DigitalOcean', simulated: false } }));
+    await heading();
+    expect(button('Download kubeconfig')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Rotate credentials' })).toBeNull();
+    expect(screen.getByText(/The kubeconfig is DigitalOcean’s own/)).toBeInTheDocument();
+    expect(screen.queryByText(/Clusters run on simulated providers/)).toBeNull();
+    expect(screen.queryByText('Simulated')).toBeNull();
+  });
+
   it('disables the changes while a change runs, and shows its progress', async () => {
     renderCluster(
       cluster({

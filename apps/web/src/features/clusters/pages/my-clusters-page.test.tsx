@@ -62,6 +62,34 @@ describe('/my-clusters', () => {
     expect(calls).toContain('GET /api/clusters?status=updating&tier=blue&q=prod&page=2');
   });
 
+  it('says which clusters are simulated when some run at a real provider', async () => {
+    renderPage(<MyClustersPage />, {
+      url: '/my-clusters',
+      routes: {
+        ...catalog,
+        'GET /api/clusters': () =>
+          json(
+            clusterPage([
+              clusterSummary({ id: 1, name: 'sim' }),
+              clusterSummary({
+                id: 2,
+                name: 'real',
+                provider: { slug: 'doks', name: 'DigitalOcean', simulated: false },
+              }),
+            ]),
+          ),
+      },
+    });
+    const real = within(await table()).getByRole('row', { name: /real/ });
+    expect(within(real).queryByText('Simulated')).toBeNull();
+    const simulated = within(await table()).getByRole('row', { name: /sim/ });
+    expect(within(simulated).getByText('Simulated')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Clusters marked Simulated run on simulated providers/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/The others run at their provider for real/)).toBeInTheDocument();
+  });
+
   it('puts a new filter in the URL and starts again from page one', async () => {
     const { calls, router } = renderPage(<MyClustersPage />, {
       url: '/my-clusters?page=2',

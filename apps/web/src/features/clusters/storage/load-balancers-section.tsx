@@ -90,6 +90,13 @@ export function LoadBalancersSection({
         </FormAlert>
       ) : (
         <div className="space-y-3">
+          {cluster.provider.simulated ? null : (
+            <p className="text-sm text-muted-foreground">
+              On {cluster.provider.name}, volumes and load balancers are made from inside the
+              cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does
+              not create them there.
+            </p>
+          )}
           {balancers.data.simulatedTraffic ? (
             <p className="text-sm text-muted-foreground">
               Simulated provider: the traffic through these load balancers is generated, the same

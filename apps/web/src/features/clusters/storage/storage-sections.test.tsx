@@ -54,8 +54,7 @@ const balancers: ClusterLoadBalancers = {
   simulatedTraffic: true,
 };
 
-function renderCluster(routes: Record<string, Route> = {}, user = testUser) {
-  const current = cluster();
+function renderCluster(routes: Record<string, Route> = {}, user = testUser, current = cluster()) {
   return renderPage(<ClusterPage />, {
     url: `/clusters/${current.id}`,
     path: '/clusters/:id',
@@ -87,6 +86,25 @@ describe('volumes and load balancers on the cluster page', () => {
     expect(lbs).toHaveTextContent('Egress this month: 12.5 GB');
     expect(within(lbs).getByText('Simulated traffic')).toBeInTheDocument();
     expect(screen.getByText(/\$1\.00 per 100 GB/)).toBeInTheDocument();
+  });
+
+  it('on a real provider, offers no platform volume or load balancer, and says why', async () => {
+    renderCluster(
+      {
+        'GET /api/clusters/42/volumes': () => json({ volumes: [], billedGb: 0 }),
+        'GET /api/clusters/42/load-balancers': () =>
+          json({ loadBalancers: [], simulatedTraffic: false }),
+      },
+      testUser,
+      cluster({ provider: { slug: 'doks', name: 'DigitalOcean', simulated: false } }),
+    );
+    expect(
+      await screen.findAllByText(
+        /On DigitalOcean, volumes and load balancers are made from inside the cluster/,
+      ),
+    ).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /Add volume/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Add load balancer/ })).toBeDisabled();
   });
 
   it('creates a volume with the form and shows the server’s refusal under its field', async () => {

@@ -85,6 +85,13 @@ export function VolumesSection({ cluster, canChange }: { cluster: Cluster; canCh
         </FormAlert>
       ) : (
         <div className="space-y-3">
+          {cluster.provider.simulated ? null : (
+            <p className="text-sm text-muted-foreground">
+              On {cluster.provider.name}, volumes and load balancers are made from inside the
+              cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does
+              not create them there.
+            </p>
+          )}
           <p className="text-sm">
             {persistent.length
               ? `${persistent.length} persistent ${persistent.length === 1 ? 'volume' : 'volumes'}, ${volumes.data.billedGb} GB billed`

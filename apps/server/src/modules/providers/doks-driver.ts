@@ -1,0 +1,143 @@
+import type { DigitalOceanConfig } from '../../config.ts';
+import { createDoApi } from './doks-api.ts';
+import { createDoksOffer, offerProblems } from './doks-offer.ts';
+import {
+  addonStep,
+  createPlan,
+  deletePlan,
+  joinSteps,
+  removePoolPlan,
+  shrinkSteps,
+  upgradePlan,
+} from './doks-plans.ts';
+import { createDoksSteps } from './doks-steps.ts';
+import { ProviderError, type ProviderDriver } from './provider-driver.ts';
+
+const notSupported = (what: string) =>
+  new ProviderError(`DigitalOcean Kubernetes offers no ${what} through its API`, false);
+
+/**
+ * DigitalOcean Kubernetes through its API v2 (see docs/provider-drivers.md): the plans of
+ * doks-plans.ts, carried out by doks-steps.ts, what DigitalOcean offers from doks-offer.ts.
+ */
+export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
+  kubeconfig(cluster: { id: number }, signal?: AbortSignal): Promise<string>;
+} {
+  const api = createDoApi(config);
+  const offer = createDoksOffer(api);
+  const steps = createDoksSteps(api, offer, config.pollMs);
+  const { find, dropletRoom } = steps;
+
+  return {
+    slug: 'doks',
+    simulated: false,
+    controlPlaneTime: 'about 4 minutes',
+
+    validate(config) {
+      const options = offer.known();
+      return options ? offerProblems(options, config) : [];
+    },
+
+    estimateCreateSeconds(config) {
+      const nodes = config.nodePools.reduce((sum, pool) => sum + pool.count, 0);
+      return 240 + config.nodePools.length * 60 + nodes * 8;
+    },
+
+    async health() {
+      const started = performance.now();
+      try {
+        const signal = AbortSignal.timeout(5000);
+        const [options, room] = await Promise.all([offer.refresh(signal), dropletRoom(signal)]);
+        const latencyMs = Math.round(performance.now() - started);
+        const parts = [
+          `${options.regions.length} regions, ${options.versions.length} Kubernetes versions`,
+          room
+            ? `${room.used} of ${room.limit} Droplets in use`
+            : 'Droplet quota unknown (the token may not read the account)',
+        ];
+        const standing = room?.account.status ?? 'active';
+        const note =
+          standing !== 'active' && room?.account.status_message
+            ? `. Account ${standing}: ${room.account.status_message}`
+            : '';
+        return {
+          status:
+            standing === 'locked'
+              ? ('down' as const)
+              : standing === 'warning' || room?.free === 0
+                ? ('degraded' as const)
+                : ('operational' as const),
+          latencyMs,
+          message: `DigitalOcean answers: ${parts.join('; ')}${note}`,
+          unavailableRegions: [],
+          offeredRegions: options.regions.map((region) => region.slug),
+        };
+      } catch (error) {
+        return {
+          status: 'down' as const,
+          latencyMs: Math.round(performance.now() - started),
+          message: error instanceof ProviderError ? error.message : 'DigitalOcean did not answer',
+          unavailableRegions: [],
+        };
+      }
+    },
+
+    planCreate: createPlan,
+    planScale(cluster, poolId, count) {
+      const pool = cluster.nodePools.find((candidate) => candidate.id === poolId)!;
+      return count > pool.nodes.length ? joinSteps(cluster, pool, count) : shrinkSteps(pool, count);
+    },
+    planAddPool: (cluster, pool) => joinSteps(cluster, pool, pool.count),
+    planRemovePool(cluster, poolId) {
+      return removePoolPlan(cluster.nodePools.find((candidate) => candidate.id === poolId)!);
+    },
+    planUpgrade: upgradePlan,
+    planRecycle: (_cluster, node) => [
+      {
+        key: `recycle:${node}`,
+        label: `Asking DigitalOcean to drain and replace node ${node}`,
+        done: `Node ${node} replaced and ready`,
+        weight: 90,
+        startEffect: { type: 'node-recycling', node },
+        effect: { type: 'node-ready', node },
+      },
+    ],
+    planInstallAddon: (_cluster, slug) => [addonStep(slug, true)],
+    planRemoveAddon: (_cluster, slug) => [addonStep(slug, false)],
+    planDelete: deletePlan,
+    planRestore: () => {
+      throw notSupported('etcd restore');
+    },
+    async takeBackup() {
+      throw notSupported('etcd snapshots');
+    },
+    async deleteBackup() {
+      // No snapshot was ever taken at DigitalOcean.
+    },
+
+    advance: (cluster, step, context) => steps.advance(cluster, step, context),
+
+    apiEndpoint(cluster) {
+      const seen = steps.seen(cluster.id);
+      return seen?.endpoint ?? (seen ? `https://${seen.id}.k8s.ondigitalocean.com` : '');
+    },
+
+    /** Egress is not read from DigitalOcean yet: none is billed rather than an invented figure. */
+    async usage() {
+      return { egressGb: 0 };
+    },
+
+    loadBalancerIp() {
+      throw new ProviderError(
+        'A DigitalOcean cluster gets its load balancers from a Service of type LoadBalancer',
+        false,
+      );
+    },
+
+    async kubeconfig(cluster, signal) {
+      const found = await find(cluster.id, signal);
+      if (!found) throw new ProviderError('DigitalOcean has no such cluster any more', false);
+      return api.kubeconfig(found.id, signal);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { DoApi, DoOptions } from './doks-api.ts';
+
+/**
+ * The platform's node sizes as DigitalOcean's Droplet slugs: the catalog names sizes the same on
+ * every provider, and DOKS's nearest size serves each. A size missing here is not sold on DOKS.
+ */
+export const DOKS_SIZES: Record<string, string> = {
+  's-2vcpu-4gb': 's-2vcpu-4gb',
+  'm-4vcpu-16gb': 'g-4vcpu-16gb',
+  'l-8vcpu-32gb': 'g-8vcpu-32gb',
+  'xl-16vcpu-64gb': 'g-16vcpu-64gb',
+  'gpu-8vcpu-64gb-l4': 'gpu-l40sx1-48gb',
+  'gpu-16vcpu-128gb-h100': 'gpu-h100x1-80gb',
+};
+
+/** How long a read of `GET /v2/kubernetes/options` is trusted before it is read again. */
+const OPTIONS_TTL_MS = 10 * 60_000;
+
+/**
+ * What DigitalOcean offers now (`GET /v2/kubernetes/options`), read at most every ten minutes,
+ * and what of an order it no longer offers: a region, a size or a Kubernetes minor that is not
+ * in its answer is not sold (the dry run, the order and the create step refuse it).
+ */
+export function createDoksOffer(api: DoApi) {
+  let cached: { options: DoOptions; at: number } | null = null;
+  let reading: Promise<DoOptions> | null = null;
+
+  async function read(signal?: AbortSignal): Promise<DoOptions> {
+    reading ??= api.options(signal).finally(() => (reading = null));
+    const options = await reading;
+    cached = { options, at: Date.now() };
+    return options;
+  }
+
+  return {
+    /** The options, fresh within ten minutes (read now when they are older). */
+    async current(signal?: AbortSignal): Promise<DoOptions> {
+      if (cached && Date.now() - cached.at < OPTIONS_TTL_MS) return cached.options;
+      return read(signal);
+    },
+    /** Reads them now: the health check does, so the provider page is up to date. */
+    refresh: read,
+    /** The last answer, without waiting (null before the first); a stale one starts a read. */
+    known(): DoOptions | null {
+      if (!cached || Date.now() - cached.at >= OPTIONS_TTL_MS) void read().catch(() => {});
+      return cached?.options ?? null;
+    },
+  };
+}
+export type DoksOffer = ReturnType<typeof createDoksOffer>;
+
+/** What DigitalOcean does not offer of a configuration, in the customer's words. */
+export function offerProblems(
+  options: DoOptions,
+  config: { region: string; kubernetesVersion: string; nodePools: { size: string }[] },
+): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  if (!options.regions.some((region) => region.slug === config.region)) {
+    problems.push({
+      path: ['region'],
+      message: `DigitalOcean no longer offers Kubernetes in ${config.region}`,
+    });
+  }
+  if (!versionSlug(options.versions, config.kubernetesVersion)) {
+    problems.push({
+      path: ['kubernetesVersion'],
+      message: `DigitalOcean no longer offers Kubernetes ${config.kubernetesVersion}`,
+    });
+  }
+  config.nodePools.forEach((pool, index) => {
+    const slug = DOKS_SIZES[pool.size];
+    if (!slug || !options.sizes.some((size) => size.slug === slug)) {
+      problems.push({
+        path: ['nodePools', index, 'size'],
+        message: `DigitalOcean does not offer ${pool.size} for Kubernetes now`,
+      });
+    }
+  });
+  return problems;
+}
+
+/** DigitalOcean's newest version slug of a minor ("1.36" → "1.36.5-do.0"), or null. */
+export function versionSlug(
+  versions: { slug: string; kubernetes_version: string }[],
+  minor: string,
+) {
+  const matching = versions.filter((version) => version.kubernetes_version.startsWith(`${minor}.`));
+  matching.sort((a, b) =>
+    b.kubernetes_version.localeCompare(a.kubernetes_version, undefined, { numeric: true }),
+  );
+  return matching[0]?.slug ?? null;
+}

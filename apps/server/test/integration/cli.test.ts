@@ -1,0 +1,150 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import type { Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
+import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
+
+const run = promisify(execFile);
+const KUBECTL = process.env.KUBECTL ?? 'kubectl';
+const CLI_DIR = fileURLToPath(new URL('../../../../packages/cli/', import.meta.url));
+const CLI = join(CLI_DIR, 'dist/alpenkube.js');
+
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The built `alpenkube` command, run as a user would, against the in-process server. */
+describe('the alpenkube command', () => {
+  let t: TestApp;
+  let kubeServer: Server;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    await run(process.execPath, [join(CLI_DIR, 'build.mjs')]);
+    const kubePort = await freePort();
+    t = await createTestApp({
+      env: { MAIL_LIMIT_PER_IP: '10000', KUBE_API_PORT: String(kubePort) },
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    kubeServer = await t.app.services.kubeApiTls!.listen(t.app, '127.0.0.1', kubePort);
+    home = await mkdtemp(join(tmpdir(), 'alpenkube-cli-'));
+    const { ALPENKUBE_TOKEN: _token, ALPENKUBE_CONTEXT: _context, ...rest } = process.env;
+    env = {
+      ...rest,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      KUBECONFIG: join(home, 'kube', 'config'),
+      ALPENKUBE_API_URL: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+    };
+  });
+  afterAll(async () => {
+    kubeServer?.close();
+    await t.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  /** Runs the command; answers its exit code and output, whatever the code. */
+  function alpenkube(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, ...args], {
+        env: { ...env, ...options.env },
+        cwd: home,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      child.stdin.end(options.input ?? '');
+    });
+  }
+
+  async function token(client: Client, scopes: string[]) {
+    const response = await client.post('/api/api-tokens', {
+      name: 'cli',
+      scopes,
+      expiresInDays: 7,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ token: string }>().token;
+  }
+
+  it('stores a token, lists and shows clusters, and saves a kubeconfig kubectl uses', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const order = await orderCluster(client, { name: 'cli-web' });
+    await settleJobs(t.app);
+    const full = await token(client, [
+      'clusters:read',
+      'kubeconfig:read',
+      'orders:read',
+      'billing:read',
+    ]);
+
+    const init = await alpenkube(['auth', 'init', '--context-name', 'work'], {
+      input: `${full}\n`,
+    });
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout + init.stderr).not.toContain(full);
+    const configPath = join(home, 'config', 'alpenkube', 'config.json');
+    expect((await stat(configPath)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(configPath, 'utf8'))).toMatchObject({
+      current: 'work',
+      contexts: { work: { token: full } },
+    });
+    const contexts = await alpenkube(['auth', 'list']);
+    expect(contexts.stdout).toMatch(/^CURRENT\s+NAME\s+API URL\n\*\s+work\s+http:/);
+    expect(contexts.stdout).not.toContain(full);
+
+    const table = await alpenkube(['clusters', 'list']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^ID\s+NAME\s+STATUS/);
+    expect(table.stdout).toMatch(/cli-web\s+running/);
+    const json = await alpenkube(['clusters', 'list', '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ name: 'cli-web' })]);
+    const yaml = await alpenkube(['clusters', 'get', 'cli-web', '--output', 'yaml']);
+    expect(yaml.stdout).toContain(`id: ${order.clusterId}`);
+
+    const orders = await alpenkube(['orders', 'list', '-o', 'json']);
+    expect(JSON.parse(orders.stdout)).toEqual([expect.objectContaining({ id: order.id })]);
+
+    const saved = await alpenkube(['kubeconfig', 'save', 'cli-web']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect((await stat(env.KUBECONFIG!)).mode & 0o777).toBe(0o600);
+    const nodes = await run(KUBECTL, ['get', 'nodes', '-o', 'name'], {
+      env: { ...process.env, HOME: home, KUBECONFIG: env.KUBECONFIG },
+      timeout: 30_000,
+    });
+    expect(nodes.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it('exits 1 with the server message on a refusal and 2 on a usage error', async () => {
+    const { client } = await clusterOrderer(t.app);
+    await orderCluster(client, { name: 'cli-refused' });
+    const reader = await token(client, ['clusters:read']);
+    const refused = await alpenkube(['kubeconfig', 'show', 'cli-refused'], {
+      env: { ALPENKUBE_TOKEN: reader },
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: .*kubeconfig:read/);
+
+    const unknownFlag = await alpenkube(['clusters', 'list', '--bogus']);
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toContain("unknown option '--bogus'");
+    const badFormat = await alpenkube(['clusters', 'list', '-o', 'xml']);
+    expect(badFormat.code).toBe(2);
+    const version = await alpenkube(['--version']);
+    expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+  });
+});

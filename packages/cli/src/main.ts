@@ -10,6 +10,7 @@ import {
   UsageError,
   writeConfig,
 } from './config.ts';
+import { addClusterChanges } from './cluster-changes.ts';
 import { kubeconfigFile, saveKubeconfig } from './kubeconfig.ts';
 import { render, usd, type Format, formats } from './output.ts';
 import { promptSecret } from './prompt.ts';
@@ -182,6 +183,8 @@ withExamples(
   'alpenkube clusters get web',
   'alpenkube clusters get 42 -o yaml',
 );
+
+addClusterChanges(clusters, api, clusterId);
 
 // kubeconfig ---------------------------------------------------------------------------------
 

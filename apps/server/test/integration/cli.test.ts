@@ -129,6 +129,47 @@ describe('the alpenkube command', () => {
     expect(nodes.stdout.trim().split('\n')).toHaveLength(3);
   });
 
+  it('creates a cluster after its quote, scales it, and downloads an invoice', async () => {
+    const { client, organizationId } = await clusterOrderer(t.app);
+    const writer = await token(client, ['clusters:write', 'orders:write', 'billing:read']);
+    const as = { env: { ALPENKUBE_TOKEN: writer } };
+    const flags = [
+      ...['--tier', 'blue', '--provider', 'alpenkube', '--region', 'eu-de-fra'],
+      ...['--kubernetes-version', '1.36', '--node-pool', 'name=web;size=m-4vcpu-16gb;count=3'],
+    ];
+    const declined = await alpenkube(['clusters', 'create', 'cli-new', ...flags], {
+      ...as,
+      input: 'n\n',
+    });
+    expect(declined.code, declined.stderr).toBe(2);
+    expect(declined.stderr).toMatch(/Total\s+\$\d+\.\d\d \(monthly\)/);
+    expect(declined.stderr).toContain('Not ordered.');
+    const created = await alpenkube(['clusters', 'create', 'cli-new', ...flags, '--yes'], as);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/paid: cluster \d+ "cli-new" is being provisioned/);
+    await settleJobs(t.app);
+
+    const scaled = await alpenkube(['clusters', 'scale', 'cli-new', '--count', '4'], as);
+    expect(scaled.code, scaled.stderr).toBe(0);
+    await settleJobs(t.app);
+    const shown = await alpenkube(['clusters', 'get', 'cli-new', '-o', 'json'], as);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ nodePools: [{ name: 'web', count: 4 }] });
+
+    const nextMonth = new Date();
+    nextMonth.setUTCDate(1);
+    nextMonth.setUTCHours(0, 0, 0, 0);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    const invoice = (await t.app.services.invoices.closeMonth(organizationId, nextMonth))!;
+    const listed = await alpenkube(['invoices', 'list'], as);
+    expect(listed.stdout).toContain(invoice.number);
+    const downloaded = await alpenkube(
+      ['invoices', 'download', String(invoice.id), '--file', 'march.pdf'],
+      as,
+    );
+    expect(downloaded.code, downloaded.stderr).toBe(0);
+    expect((await readFile(join(home, 'march.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('exits 1 with the server message on a refusal and 2 on a usage error', async () => {
     const { client } = await clusterOrderer(t.app);
     await orderCluster(client, { name: 'cli-refused' });

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -187,5 +187,24 @@ describe('the alpenkube command', () => {
     expect(badFormat.code).toBe(2);
     const version = await alpenkube(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+  });
+
+  it('packs into a tarball that installs and runs with Node alone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'alpenkube-pack-'));
+    try {
+      await run('npm', ['pack', '--pack-destination', dir], { cwd: CLI_DIR });
+      const [tarball] = (await readdir(dir)).filter((name) => name.endsWith('.tgz'));
+      await writeFile(join(dir, 'package.json'), '{"private":true}');
+      // Offline: the bundle needs nothing from a registry.
+      await run('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${tarball}`], {
+        cwd: dir,
+      });
+      const installed = await run(join(dir, 'node_modules/.bin/alpenkube'), ['--version'], {
+        env: { PATH: process.env.PATH },
+      });
+      expect(installed.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

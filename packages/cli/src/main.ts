@@ -317,6 +317,11 @@ try {
   } else if (error instanceof ApiError) {
     process.stderr.write(`error: ${error.message}\n`);
     process.exitCode = 1;
+  } else if (error instanceof TypeError && error.message === 'fetch failed') {
+    const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {};
+    const url = resolveContext(flags()).apiUrl;
+    process.stderr.write(`error: cannot reach ${url} (${cause.code ?? cause.message})\n`);
+    process.exitCode = 1;
   } else {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -49,7 +49,10 @@ describe('the typed client', () => {
         billingCycle: 'monthly',
       },
     });
-    await api.POST('/api/orders/{id}/pay', { params: { path: { id: order!.id } }, body: {} });
+    await api.POST('/api/orders/{id}/pay', {
+      params: { path: { id: String(order!.id) } },
+      body: {},
+    });
     await settleJobs(t.app);
     const { data: clusters } = await api.GET('/api/clusters');
     expect(clusters!.items.map((cluster) => cluster.name)).toEqual(['typed']);
@@ -60,7 +63,7 @@ describe('the typed client', () => {
     });
     const refused = await reader
       .POST('/api/clusters/{id}/credentials/rotate', {
-        params: { path: { id: clusters!.items[0]!.id } },
+        params: { path: { id: String(clusters!.items[0]!.id) } },
       })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);

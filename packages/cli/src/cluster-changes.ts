@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { UsageError } from './config.ts';
 import { usd } from './output.ts';
 import { confirm } from './prompt.ts';
+import { waitForCluster } from './wait.ts';
 
 type Api = () => AlpenkubeClient;
 type ClusterId = (client: AlpenkubeClient, idOrName: string) => Promise<string>;
@@ -32,6 +33,27 @@ export function parseNodePool(text: string) {
   };
 }
 
+/** --wait and --wait-timeout on the commands that start an operation. */
+function waitable(command: Command) {
+  return command
+    .option('--wait', 'follow the operation until the cluster is running')
+    .option('--wait-timeout <seconds>', 'give up waiting after this long', (v) => Number(v), 1800);
+}
+
+async function maybeWait(
+  client: AlpenkubeClient,
+  id: string,
+  flags: { wait?: boolean; waitTimeout: number },
+) {
+  if (!flags.wait) return;
+  const intervalMs = Number(process.env.ALPENKUBE_POLL_MS) || 2000;
+  const cluster = await waitForCluster(client, id, {
+    timeoutMs: flags.waitTimeout * 1000,
+    intervalMs,
+  });
+  process.stdout.write(`${cluster.name} is running.\n`);
+}
+
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 interface CreateFlags {
@@ -45,12 +67,13 @@ interface CreateFlags {
   supportPlan: string;
   billingCycle: 'monthly' | 'yearly';
   yes?: boolean;
+  wait?: boolean;
+  waitTimeout: number;
 }
 
 /** clusters create, scale, upgrade and delete: each asks first unless --yes. */
 export function addClusterChanges(clusters: Command, api: Api, clusterId: ClusterId) {
-  clusters
-    .command('create <name>')
+  waitable(clusters.command('create <name>'))
     .description('order a cluster: shows the quote, asks, then places and pays the order')
     .requiredOption('--tier <slug>', 'cluster tier (e.g. blue)')
     .requiredOption('--provider <slug>', 'cloud provider (e.g. alpenkube)')
@@ -104,47 +127,58 @@ export function addClusterChanges(clusters: Command, api: Api, clusterId: Cluste
       process.stdout.write(
         `Order ${paid!.number} paid: cluster ${paid!.clusterId} "${name}" is being provisioned.\n`,
       );
+      await maybeWait(client, String(paid!.clusterId), flags);
     });
 
-  clusters
-    .command('scale <cluster>')
+  waitable(clusters.command('scale <cluster>'))
     .description("change a node pool's node count")
     .requiredOption('--count <n>', 'the new node count', (v) => Number.parseInt(v, 10))
     .option('--pool <name>', 'the node pool (default: the only one)')
     .addHelpText('after', '\nExamples:\n  $ alpenkube clusters scale web --pool general --count 5')
-    .action(async (idOrName: string, flags: { count: number; pool?: string }) => {
-      const client = api();
-      const id = await clusterId(client, idOrName);
-      const { data } = await client.GET('/api/clusters/{id}', { params: { path: { id } } });
-      const pools = data!.nodePools;
-      const pool = flags.pool ? pools.find((p) => p.name === flags.pool) : pools[0];
-      if (!pool || (!flags.pool && pools.length > 1)) {
-        throw new UsageError(`Choose a pool with --pool: ${pools.map((p) => p.name).join(', ')}`);
-      }
-      await client.PATCH('/api/clusters/{id}/node-pools/{poolId}', {
-        params: { path: { id, poolId: String(pool.id) } },
-        body: { count: flags.count },
-      });
-      process.stdout.write(`Scaling ${data!.name}/${pool.name} to ${flags.count} nodes.\n`);
-    });
+    .action(
+      async (
+        idOrName: string,
+        flags: { count: number; pool?: string; wait?: boolean; waitTimeout: number },
+      ) => {
+        const client = api();
+        const id = await clusterId(client, idOrName);
+        const { data } = await client.GET('/api/clusters/{id}', { params: { path: { id } } });
+        const pools = data!.nodePools;
+        const pool = flags.pool ? pools.find((p) => p.name === flags.pool) : pools[0];
+        if (!pool || (!flags.pool && pools.length > 1)) {
+          throw new UsageError(`Choose a pool with --pool: ${pools.map((p) => p.name).join(', ')}`);
+        }
+        await client.PATCH('/api/clusters/{id}/node-pools/{poolId}', {
+          params: { path: { id, poolId: String(pool.id) } },
+          body: { count: flags.count },
+        });
+        process.stdout.write(`Scaling ${data!.name}/${pool.name} to ${flags.count} nodes.\n`);
+        await maybeWait(client, id, flags);
+      },
+    );
 
-  clusters
-    .command('upgrade <cluster>')
+  waitable(clusters.command('upgrade <cluster>'))
     .description('upgrade Kubernetes to a newer version')
     .requiredOption('--kubernetes-version <version>', 'the version to upgrade to')
     .addHelpText(
       'after',
       '\nExamples:\n  $ alpenkube clusters upgrade web --kubernetes-version 1.37',
     )
-    .action(async (idOrName: string, flags: { kubernetesVersion: string }) => {
-      const client = api();
-      const id = await clusterId(client, idOrName);
-      await client.POST('/api/clusters/{id}/upgrade', {
-        params: { path: { id } },
-        body: { version: flags.kubernetesVersion },
-      });
-      process.stdout.write(`Upgrading to ${flags.kubernetesVersion}.\n`);
-    });
+    .action(
+      async (
+        idOrName: string,
+        flags: { kubernetesVersion: string; wait?: boolean; waitTimeout: number },
+      ) => {
+        const client = api();
+        const id = await clusterId(client, idOrName);
+        await client.POST('/api/clusters/{id}/upgrade', {
+          params: { path: { id } },
+          body: { version: flags.kubernetesVersion },
+        });
+        process.stdout.write(`Upgrading to ${flags.kubernetesVersion}.\n`);
+        await maybeWait(client, id, flags);
+      },
+    );
 
   clusters
     .command('delete <cluster>')

@@ -71,6 +71,17 @@ describe('the alpenkube command', () => {
     });
   }
 
+  /** Runs the jobs the command's change queues while it waits for them. */
+  async function whileJobsRun<T>(command: Promise<T>): Promise<T> {
+    let done = false;
+    void command.finally(() => (done = true));
+    while (!done) {
+      await settleJobs(t.app);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return command;
+  }
+
   async function token(client: Client, scopes: string[]) {
     const response = await client.post('/api/api-tokens', {
       name: 'cli',
@@ -144,14 +155,22 @@ describe('the alpenkube command', () => {
     expect(declined.code, declined.stderr).toBe(2);
     expect(declined.stderr).toMatch(/Total\s+\$\d+\.\d\d \(monthly\)/);
     expect(declined.stderr).toContain('Not ordered.');
-    const created = await alpenkube(['clusters', 'create', 'cli-new', ...flags, '--yes'], as);
+    const polling = { env: { ...as.env, ALPENKUBE_POLL_MS: '50' } };
+    const created = await whileJobsRun(
+      alpenkube(['clusters', 'create', 'cli-new', ...flags, '--yes', '--wait'], polling),
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/paid: cluster \d+ "cli-new" is being provisioned/);
-    await settleJobs(t.app);
+    expect(created.stdout).toContain('cli-new is running.');
+    // Not a terminal: a line per step, no bar redrawn with \r.
+    expect(created.stderr).not.toContain('\r');
+    expect(created.stderr).toMatch(/^100% running$/m);
 
-    const scaled = await alpenkube(['clusters', 'scale', 'cli-new', '--count', '4'], as);
+    const scaled = await whileJobsRun(
+      alpenkube(['clusters', 'scale', 'cli-new', '--count', '4', '--wait'], polling),
+    );
     expect(scaled.code, scaled.stderr).toBe(0);
-    await settleJobs(t.app);
+    expect(scaled.stdout).toContain('cli-new is running.');
     const shown = await alpenkube(['clusters', 'get', 'cli-new', '-o', 'json'], as);
     expect(JSON.parse(shown.stdout)).toMatchObject({ nodePools: [{ name: 'web', count: 4 }] });
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { ApiError, createAlpenkubeClient, type AlpenkubeClient } from '@alpenkube/client';
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import {
   configFile,
@@ -11,6 +11,7 @@ import {
   writeConfig,
 } from './config.ts';
 import { addClusterChanges } from './cluster-changes.ts';
+import { completionShells } from './completion.ts';
 import { kubeconfigFile, saveKubeconfig } from './kubeconfig.ts';
 import { render, usd, type Format, formats } from './output.ts';
 import { promptSecret } from './prompt.ts';
@@ -301,6 +302,21 @@ withExamples(
       process.stderr.write(`Saved ${file}\n`);
     }),
   'alpenkube invoices download 7 --file march.pdf',
+);
+
+// completion ---------------------------------------------------------------------------------
+
+withExamples(
+  program
+    .command('completion')
+    .description('print the shell completion script')
+    .addArgument(new Argument('<shell>', 'the shell').choices(Object.keys(completionShells)))
+    .action((shell: keyof typeof completionShells) => {
+      print(completionShells[shell](program));
+    }),
+  'source <(alpenkube completion bash)      # in ~/.bashrc',
+  'source <(alpenkube completion zsh)       # in ~/.zshrc',
+  'alpenkube completion fish > ~/.config/fish/completions/alpenkube.fish',
 );
 
 // exit codes: 0 done, 1 refused by the API (its message on stderr), 2 a usage error ------------

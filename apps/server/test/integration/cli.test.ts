@@ -189,7 +189,7 @@ describe('the alpenkube command', () => {
     expect((await readFile(join(home, 'march.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('exits 1 with the server message on a refusal and 2 on a usage error', async () => {
+  it('exits 1 with the server message on a refusal, 2 on a usage error; completes in bash', async () => {
     const { client } = await clusterOrderer(t.app);
     await orderCluster(client, { name: 'cli-refused' });
     const reader = await token(client, ['clusters:read']);
@@ -204,6 +204,22 @@ describe('the alpenkube command', () => {
     expect(unknownFlag.stderr).toContain("unknown option '--bogus'");
     const badFormat = await alpenkube(['clusters', 'list', '-o', 'xml']);
     expect(badFormat.code).toBe(2);
+    const completion = await alpenkube(['completion', 'bash']);
+    const script = join(home, 'completion.bash');
+    await writeFile(script, completion.stdout);
+    const complete = (words: string) =>
+      run('bash', [
+        '-c',
+        `source ${script}; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _alpenkube; echo "\${COMPREPLY[*]}"`,
+      ]);
+    expect((await complete('alpenkube clusters ""')).stdout).toMatch(/^list get create scale/);
+    expect((await complete('alpenkube -o json clusters create web --w')).stdout.trim()).toBe(
+      '--wait --wait-timeout',
+    );
+    expect((await alpenkube(['completion', 'fish'])).stdout).toContain(
+      "complete -c alpenkube -f -n '__fish_seen_subcommand_from kubeconfig' -a 'show save'",
+    );
+    expect((await alpenkube(['completion', 'tcsh'])).code).toBe(2);
     const version = await alpenkube(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
   });

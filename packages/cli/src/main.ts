@@ -304,6 +304,70 @@ withExamples(
   'alpenkube invoices download 7 --file march.pdf',
 );
 
+// usage --------------------------------------------------------------------------------------
+
+withExamples(
+  program
+    .command('usage')
+    .description("the organization's metered usage and its cost over a range of days")
+    .requiredOption('--from <date>', 'first day (YYYY-MM-DD)')
+    .requiredOption('--to <date>', 'last day (YYYY-MM-DD)')
+    .addOption(
+      new Option('--group-by <grouping>', 'rows by')
+        .choices(['day', 'cluster', 'metric'])
+        .default('metric'),
+    )
+    .option('--cluster <id>', "one cluster's usage")
+    .option('--csv', 'the rows as CSV, as the usage page exports them')
+    .action(
+      async (options: {
+        from: string;
+        to: string;
+        groupBy: 'day' | 'cluster' | 'metric';
+        cluster?: string;
+        csv?: boolean;
+      }) => {
+        const query = {
+          from: options.from,
+          to: options.to,
+          groupBy: options.groupBy,
+          ...(options.cluster ? { clusterId: options.cluster } : {}),
+        };
+        if (options.csv) {
+          const { data } = await api().GET('/api/usage', {
+            params: { query: { ...query, format: 'csv' } },
+            parseAs: 'text',
+          });
+          print(data as string);
+          return;
+        }
+        const { data } = await api().GET('/api/usage', { params: { query } });
+        const report = data as Exclude<typeof data, string | undefined>;
+        if (flags().output !== 'table') {
+          print(render(report, [], flags().output));
+          return;
+        }
+        print(
+          render(
+            report.rows,
+            [
+              { header: 'DAY', value: (r) => r.day },
+              { header: 'CLUSTER', value: (r) => r.clusterName },
+              { header: 'METRIC', value: (r) => r.metric },
+              { header: 'QUANTITY', value: (r) => r.quantity },
+              { header: 'BILLABLE', value: (r) => r.billableQuantity },
+              { header: 'COST', value: (r) => usd(r.cost) },
+            ],
+            'table',
+          ),
+        );
+        print(`Total ${usd(report.totalCost)}\n`);
+      },
+    ),
+  'alpenkube usage --from 2026-11-01 --to 2026-11-30',
+  'alpenkube usage --from 2026-11-01 --to 2026-11-30 --group-by day --csv > november.csv',
+);
+
 // completion ---------------------------------------------------------------------------------
 
 withExamples(

@@ -174,6 +174,17 @@ describe('the alpenkube command', () => {
     const shown = await alpenkube(['clusters', 'get', 'cli-new', '-o', 'json'], as);
     expect(JSON.parse(shown.stdout)).toMatchObject({ nodePools: [{ name: 'web', count: 4 }] });
 
+    const today = new Date().toISOString().slice(0, 10);
+    const range = ['usage', '--from', today, '--to', today];
+    const usageTable = await alpenkube(range, as);
+    expect(usageTable.code, usageTable.stderr).toBe(0);
+    expect(usageTable.stdout).toMatch(/^DAY\s+CLUSTER\s+METRIC/);
+    expect(usageTable.stdout).toMatch(/^Total \$\d+\.\d\d$/m);
+    const usageJson = JSON.parse((await alpenkube([...range, '-o', 'json'], as)).stdout);
+    expect(usageJson).toMatchObject({ from: today, groupBy: 'metric', currency: 'USD' });
+    const usageCsv = await alpenkube([...range, '--csv'], as);
+    expect(usageCsv.stdout.split('\n')[0]).toContain(',');
+
     const nextMonth = new Date();
     nextMonth.setUTCDate(1);
     nextMonth.setUTCHours(0, 0, 0, 0);

@@ -14,7 +14,7 @@ import { addClusterChanges } from './cluster-changes.ts';
 import { completionShells } from './completion.ts';
 import { kubeconfigFile, saveKubeconfig } from './kubeconfig.ts';
 import { render, usd, type Format, formats } from './output.ts';
-import { promptSecret } from './prompt.ts';
+import { confirm, promptSecret } from './prompt.ts';
 
 interface GlobalFlags {
   token?: string;
@@ -302,6 +302,49 @@ withExamples(
       process.stderr.write(`Saved ${file}\n`);
     }),
   'alpenkube invoices download 7 --file march.pdf',
+);
+
+// add-ons ------------------------------------------------------------------------------------
+
+const addons = program.command('addons').description("add-ons on the organization's clusters");
+
+withExamples(
+  addons
+    .command('install <cluster> <addon>')
+    .description('order an add-on for a cluster (priced for the rest of its period) and pay it')
+    .option('-y, --yes', 'order without asking')
+    .action(async (idOrName: string, addon: string, options: { yes?: boolean }) => {
+      const client = api();
+      const id = await clusterId(client, idOrName);
+      if (!options.yes && !(await confirm(`Order the add-on "${addon}" for ${idOrName}?`))) {
+        throw new UsageError('Not ordered.');
+      }
+      const { data: order } = await client.POST('/api/addons/orders', {
+        params: { header: { 'idempotency-key': crypto.randomUUID() } },
+        body: { clusterId: Number(id), addon },
+      });
+      await client.POST('/api/orders/{id}/pay', {
+        params: { path: { id: String(order!.id) } },
+        body: {},
+      });
+      print(`Order ${order!.number} paid (${usd(order!.total)}): ${addon} is being installed.\n`);
+    }),
+  'alpenkube addons install web gitops --yes',
+);
+
+withExamples(
+  addons
+    .command('remove <cluster> <addon>')
+    .description('remove an add-on from a cluster')
+    .action(async (idOrName: string, addon: string) => {
+      const client = api();
+      const id = await clusterId(client, idOrName);
+      await client.DELETE('/api/clusters/{id}/addons/{slug}', {
+        params: { path: { id, slug: addon } },
+      });
+      print(`${addon} is being removed.\n`);
+    }),
+  'alpenkube addons remove web gitops',
 );
 
 // usage --------------------------------------------------------------------------------------

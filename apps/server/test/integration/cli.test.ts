@@ -79,6 +79,7 @@ describe('the alpenkube command', () => {
       await settleJobs(t.app);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    await settleJobs(t.app);
     return command;
   }
 
@@ -173,6 +174,17 @@ describe('the alpenkube command', () => {
     expect(scaled.stdout).toContain('cli-new is running.');
     const shown = await alpenkube(['clusters', 'get', 'cli-new', '-o', 'json'], as);
     expect(JSON.parse(shown.stdout)).toMatchObject({ nodePools: [{ name: 'web', count: 4 }] });
+
+    const installed = await whileJobsRun(
+      alpenkube(['addons', 'install', 'cli-new', 'gitops', '--yes'], as),
+    );
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toMatch(/paid \(\$\d+\.\d\d\): gitops is being installed/);
+    const withAddon = await alpenkube(['clusters', 'get', 'cli-new', '-o', 'json'], as);
+    expect(JSON.stringify(JSON.parse(withAddon.stdout).addons)).toContain('gitops');
+    const removed = await alpenkube(['addons', 'remove', 'cli-new', 'gitops'], as);
+    expect(removed.code, removed.stderr).toBe(0);
+    await settleJobs(t.app);
 
     const today = new Date().toISOString().slice(0, 10);
     const range = ['usage', '--from', today, '--to', today];

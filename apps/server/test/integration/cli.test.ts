@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,6 @@ import { createTestApp, type Client, type TestApp } from '../support/test-app.ts
 const run = promisify(execFile);
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 const CLI_DIR = fileURLToPath(new URL('../../../../packages/cli/', import.meta.url));
-const CLI = join(CLI_DIR, 'dist/alpenkube.js');
 
 async function freePort() {
   const server = createServer();
@@ -29,9 +28,14 @@ describe('the alpenkube command', () => {
   let kubeServer: Server;
   let home: string;
   let env: NodeJS.ProcessEnv;
+  /** Built into a directory of this file's own: the two integration projects run at once. */
+  let build: string;
+  let CLI: string;
 
   beforeAll(async () => {
-    await run(process.execPath, [join(CLI_DIR, 'build.mjs')]);
+    build = await mkdtemp(join(tmpdir(), 'alpenkube-cli-build-'));
+    CLI = join(build, 'package', 'dist', 'alpenkube.js');
+    await run(process.execPath, [join(CLI_DIR, 'build.mjs'), CLI]);
     const kubePort = await freePort();
     t = await createTestApp({
       env: { MAIL_LIMIT_PER_IP: '10000', KUBE_API_PORT: String(kubePort) },
@@ -52,6 +56,7 @@ describe('the alpenkube command', () => {
     kubeServer?.close();
     await t.close();
     await rm(home, { recursive: true, force: true });
+    await rm(build, { recursive: true, force: true });
   });
 
   /** Runs the command; answers its exit code and output, whatever the code. */
@@ -250,7 +255,11 @@ describe('the alpenkube command', () => {
   it('packs into a tarball that installs and runs with Node alone', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'alpenkube-pack-'));
     try {
-      await run('npm', ['pack', '--pack-destination', dir], { cwd: CLI_DIR });
+      // The package as npm pack sees it, with the bundle built above (its prepack builds the same).
+      const copy = join(build, 'package');
+      await cp(join(CLI_DIR, 'bin'), join(copy, 'bin'), { recursive: true });
+      await cp(join(CLI_DIR, 'package.json'), join(copy, 'package.json'));
+      await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: copy });
       const [tarball] = (await readdir(dir)).filter((name) => name.endsWith('.tgz'));
       await writeFile(join(dir, 'package.json'), '{"private":true}');
       // Offline: the bundle needs nothing from a registry.

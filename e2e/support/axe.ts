@@ -46,3 +46,21 @@ export async function seriousViolations(page: Page, scan: AxeScan = {}) {
     .filter((v) => scan.allImpacts || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/**
+ * Switches an open page to a colour scheme and answers once it is painted in it: the theme's
+ * class is on <html> and every colour transition (links, badges) has run its course, so that a
+ * scan right after sees the scheme's colours rather than a mix of both.
+ */
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page
+    .locator(scheme === 'dark' ? 'html.dark' : 'html:not(.dark)')
+    .waitFor({ state: 'attached' });
+  // Transitions only: a spinner's animation never finishes.
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(frame));
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => null)));
+  });
+}

@@ -1,48 +1,7 @@
-import { expect, test, type APIRequestContext } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
+import { runningCluster } from '../support/clusters';
 import { seriousViolations } from '../support/axe';
-
-/**
- * A running cluster of the demo organization of its own, without add-ons, so that installing
- * one changes nothing another spec looks at: ordered and paid through the API.
- */
-async function runningCluster(request: APIRequestContext, baseURL: string) {
-  const origin = { Origin: baseURL };
-  // No hyphen: an invoice PDF may break a long line at one, and the billing journey reads it back.
-  const name = `addons${Date.now().toString(36)}`;
-  const placed = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': `addons-spec-${name}`, ...origin },
-    data: {
-      kind: 'cluster',
-      cluster: {
-        name,
-        tier: 'blue',
-        provider: 'alpenkube',
-        region: 'eu-fr-par',
-        kubernetesVersion: '1.37',
-        nodePools: [{ name: 'general', size: 'm-4vcpu-16gb', count: 3 }],
-        haControlPlane: false,
-        addons: [],
-        supportPlan: 'basic',
-      },
-      billingCycle: 'monthly',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number };
-  // The demo organization's saved test card (or its credit) pays it.
-  const paid = await request.post(`/api/orders/${order.id}/pay`, { headers: origin, data: {} });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const id = ((await paid.json()) as { order: { clusterId: number } }).order.clusterId;
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/clusters/${id}`)).json()) as { status: string }).status,
-      { timeout: 45_000, intervals: [500] },
-    )
-    .toBe('running');
-  return { id, name };
-}
 
 test.describe('add-ons', () => {
   test.beforeEach(async ({ page }) => {
@@ -55,7 +14,11 @@ test.describe('add-ons', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const cluster = await runningCluster(page.request, baseURL!);
+    const cluster = await runningCluster(page.request, baseURL!, {
+      prefix: 'addons',
+      tier: 'blue',
+      size: 'm-4vcpu-16gb',
+    });
 
     await page.goto('/add-ons');
     await expect(page.getByRole('heading', { name: 'Add-ons', level: 1 })).toBeVisible();

@@ -1,43 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/fixtures';
+import { expect, test, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
-import { seriousViolations } from '../support/axe';
-
-/** A running Blue cluster of the demo organization of its own, ordered and paid through the API. */
-async function runningBlueCluster(request: APIRequestContext, baseURL: string) {
-  const origin = { Origin: baseURL };
-  const name = `backups${Date.now().toString(36)}`;
-  const placed = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': `backups-spec-${name}`, ...origin },
-    data: {
-      kind: 'cluster',
-      cluster: {
-        name,
-        tier: 'blue',
-        provider: 'alpenkube',
-        region: 'eu-fr-par',
-        kubernetesVersion: '1.37',
-        nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 3 }],
-        haControlPlane: false,
-        addons: [],
-        supportPlan: 'basic',
-      },
-      billingCycle: 'monthly',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number };
-  const paid = await request.post(`/api/orders/${order.id}/pay`, { headers: origin, data: {} });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const id = ((await paid.json()) as { order: { clusterId: number } }).order.clusterId;
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/clusters/${id}`)).json()) as { status: string }).status,
-      { timeout: 45_000, intervals: [500] },
-    )
-    .toBe('running');
-  return { id, name };
-}
+import { runningCluster } from '../support/clusters';
+import { seriousViolations, switchColorScheme } from '../support/axe';
 
 const statusBadge = (page: Page) => page.locator('h1 [data-status]');
 const backupList = (page: Page) => page.getByRole('list', { name: 'Backups' });
@@ -53,7 +17,10 @@ test.describe('cluster backups', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const cluster = await runningBlueCluster(page.request, baseURL!);
+    const cluster = await runningCluster(page.request, baseURL!, {
+      prefix: 'backups',
+      tier: 'blue',
+    });
     await page.goto(`/clusters/${cluster.id}`);
     await expect(statusBadge(page)).toHaveText('Running');
     const section = page.getByTestId('cluster-backups');
@@ -85,7 +52,7 @@ test.describe('cluster backups', () => {
 
     const shots = process.env.E2E_SCREENSHOTS;
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await switchColorScheme(page, scheme);
       expect(await seriousViolations(page)).toEqual([]);
       if (shots) {
         await page.setViewportSize({ width: 1440, height: 900 });

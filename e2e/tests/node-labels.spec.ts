@@ -1,59 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
+import { runningCluster } from '../support/clusters';
 
 const run = promisify(execFile);
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
-
-/** A one-node Dev/Test cluster of the demo organization, ordered and paid with the test card. */
-async function runningCluster(request: APIRequestContext, baseURL: string) {
-  const origin = { Origin: baseURL };
-  const name = `labels-${Date.now().toString(36)}`;
-  const placed = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': `labels-spec-${name}`, ...origin },
-    data: {
-      kind: 'cluster',
-      cluster: {
-        name,
-        tier: 'orange',
-        provider: 'alpenkube',
-        region: 'eu-fr-par',
-        kubernetesVersion: '1.37',
-        nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 1 }],
-        haControlPlane: false,
-        addons: [],
-        supportPlan: 'basic',
-      },
-      billingCycle: 'monthly',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number };
-  const token = await request.post('/test-gateway/v1/tokens', {
-    headers: origin,
-    data: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-  });
-  const card = await request.post('/api/billing/payment-methods', {
-    headers: origin,
-    data: { token: ((await token.json()) as { id: string }).id, makeDefault: false },
-  });
-  expect([200, 201], await card.text()).toContain(card.status());
-  const paid = await request.post(`/api/orders/${order.id}/pay`, {
-    headers: origin,
-    data: { paymentMethodId: ((await card.json()) as { id: number }).id },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const id = ((await paid.json()) as { order: { clusterId: number } }).order.clusterId;
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/clusters/${id}`)).json()) as { status: string }).status,
-      { timeout: 45_000, intervals: [500] },
-    )
-    .toBe('running');
-  return { id, name };
-}
 
 test('a label and a taint set on the cluster page show in kubectl; a tag filters the list', async ({
   page,
@@ -61,7 +13,10 @@ test('a label and a taint set on the cluster page show in kubectl; a tag filters
 }) => {
   test.setTimeout(120_000);
   await devLogin(page, 'demo');
-  const cluster = await runningCluster(page.request, baseURL!);
+  const cluster = await runningCluster(page.request, baseURL!, {
+    prefix: 'labels',
+    payWith: 'test-card',
+  });
   await page.goto(`/clusters/${cluster.id}`);
 
   const downloading = page.waitForEvent('download');

@@ -32,17 +32,7 @@ export async function seriousViolations(page: Page, scan: AxeScan = {}) {
     resultTypes: ['violations'],
     ...(dark ? { runOnly: { type: 'rule', values: COLOUR_RULES } } : {}),
   };
-  // A change of theme fades colours over a transition: measured halfway, text and background
-  // are neither theme's, and contrast fails by chance on a busy machine. Wait for them to end
-  // (transitions only: a spinner's animation never does).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await transitionsSettled(page);
   // The page's CSP forbids adding a script; evaluating through the protocol does not need one.
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   const results = await page.evaluate(
@@ -56,4 +46,30 @@ export async function seriousViolations(page: Page, scan: AxeScan = {}) {
   return results.violations
     .filter((v) => scan.allImpacts || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Switches an open page to a colour scheme and answers once it is painted in it: the theme's
+ * class is on <html> and every colour transition (links, badges) has run its course, so that a
+ * scan right after sees the scheme's colours rather than a mix of both.
+ */
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page
+    .locator(scheme === 'dark' ? 'html.dark' : 'html:not(.dark)')
+    .waitFor({ state: 'attached' });
+  await transitionsSettled(page);
+}
+
+/**
+ * Waits for the page's colour transitions to end. A change of theme fades colours: measured
+ * halfway, text and background are neither theme's, and contrast fails by chance on a busy
+ * machine. Transitions only: a spinner's animation never finishes.
+ */
+async function transitionsSettled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(frame));
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => null)));
+  });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
-import { runningCluster } from '../support/clusters';
 import { devLogin } from '../support/session';
+import { runningCluster } from '../support/clusters';
 import { seriousViolations } from '../support/axe';
 
 test.describe('add-ons', () => {
@@ -18,7 +18,6 @@ test.describe('add-ons', () => {
       prefix: 'addons',
       tier: 'blue',
       size: 'm-4vcpu-16gb',
-      count: 3,
     });
 
     await page.goto('/add-ons');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/fixtures';
-import { runningCluster } from '../support/clusters';
 import { devLogin } from '../support/session';
-import { seriousViolations } from '../support/axe';
+import { runningCluster } from '../support/clusters';
+import { seriousViolations, switchColorScheme } from '../support/axe';
 
 const statusBadge = (page: Page) => page.locator('h1 [data-status]');
 const backupList = (page: Page) => page.getByRole('list', { name: 'Backups' });
@@ -20,7 +20,6 @@ test.describe('cluster backups', () => {
     const cluster = await runningCluster(page.request, baseURL!, {
       prefix: 'backups',
       tier: 'blue',
-      count: 3,
     });
     await page.goto(`/clusters/${cluster.id}`);
     await expect(statusBadge(page)).toHaveText('Running');
@@ -53,11 +52,7 @@ test.describe('cluster backups', () => {
 
     const shots = process.env.E2E_SCREENSHOTS;
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // The page follows the system's scheme: wait until it has, then scan.
-      await expect(page.locator('html')).toHaveClass(
-        scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
-      );
+      await switchColorScheme(page, scheme);
       expect(await seriousViolations(page)).toEqual([]);
       if (shots) {
         await page.setViewportSize({ width: 1440, height: 900 });

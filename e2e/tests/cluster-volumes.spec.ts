@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '../support/fixtures';
-import { runningCluster } from '../support/clusters';
 import { devLogin } from '../support/session';
+import { runningCluster } from '../support/clusters';
 
 const run = promisify(execFile);
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
@@ -14,7 +14,10 @@ test('a volume and a load balancer: made on the cluster page, listed by kubectl,
   test.setTimeout(180_000);
   await page.addInitScript(() => localStorage.setItem('currency', 'USD'));
   await devLogin(page, 'demo');
-  const cluster = await runningCluster(page.request, baseURL!, { prefix: 'vol', newCard: true });
+  const cluster = await runningCluster(page.request, baseURL!, {
+    prefix: 'vol',
+    payWith: 'test-card',
+  });
   await page.goto(`/clusters/${cluster.id}`);
   const events = page.getByRole('list', { name: 'Cluster events' });
 

@@ -2,67 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
 import { devLogin } from '../support/session';
+import { paidCluster } from '../support/clusters';
 
 interface ClusterView {
   id: number;
   name: string;
   status: string;
   nodePools: { id: number; name: string; count: number }[];
-}
-
-/**
- * A small cluster of the demo organization, ordered and paid with the test card through the
- * API as the wizard would; answers the new cluster's id and name.
- */
-async function orderAndPayCluster(request: APIRequestContext, baseURL: string, label: string) {
-  const origin = { Origin: baseURL };
-  const name = `${label}-${Date.now().toString(36)}`;
-  const placed = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': `clusters-spec-${name}`, ...origin },
-    data: {
-      kind: 'cluster',
-      cluster: {
-        name,
-        tier: 'orange',
-        provider: 'alpenkube',
-        region: 'eu-fr-par',
-        kubernetesVersion: '1.37',
-        nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 1 }],
-        haControlPlane: false,
-        addons: [],
-        supportPlan: 'basic',
-      },
-      billingCycle: 'monthly',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number };
-
-  const token = await request.post('/test-gateway/v1/tokens', {
-    headers: origin,
-    data: {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
-    },
-  });
-  expect(token.status(), await token.text()).toBe(201);
-  const card = await request.post('/api/billing/payment-methods', {
-    headers: origin,
-    data: { token: ((await token.json()) as { id: string }).id, makeDefault: false },
-  });
-  // The card is saved once per organization: 200 when another spec saved it first.
-  expect([200, 201], await card.text()).toContain(card.status());
-  const paid = await request.post(`/api/orders/${order.id}/pay`, {
-    headers: origin,
-    data: { paymentMethodId: ((await card.json()) as { id: number }).id },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const result = (await paid.json()) as { status: string; order: { clusterId: number | null } };
-  expect(result.status).toBe('paid');
-  expect(result.order.clusterId).not.toBeNull();
-  return { id: result.order.clusterId!, name };
 }
 
 async function clusterOf(request: APIRequestContext, id: number) {
@@ -92,7 +38,10 @@ test.describe('clusters', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const cluster = await orderAndPayCluster(page.request, baseURL!, 'e2e');
+    const cluster = await paidCluster(page.request, baseURL!, {
+      prefix: 'e2e',
+      payWith: 'test-card',
+    });
     await waitUntilRunning(page.request, cluster.id);
 
     await page.goto('/my-clusters');

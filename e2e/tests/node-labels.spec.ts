@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '../support/fixtures';
-import { runningCluster } from '../support/clusters';
 import { devLogin } from '../support/session';
+import { runningCluster } from '../support/clusters';
 
 const run = promisify(execFile);
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
@@ -13,7 +13,10 @@ test('a label and a taint set on the cluster page show in kubectl; a tag filters
 }) => {
   test.setTimeout(120_000);
   await devLogin(page, 'demo');
-  const cluster = await runningCluster(page.request, baseURL!, { prefix: 'labels', newCard: true });
+  const cluster = await runningCluster(page.request, baseURL!, {
+    prefix: 'labels',
+    payWith: 'test-card',
+  });
   await page.goto(`/clusters/${cluster.id}`);
 
   const downloading = page.waitForEvent('download');

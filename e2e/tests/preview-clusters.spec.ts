@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
+import { clusterStatus, runningCluster } from '../support/clusters';
 
 /**
  * A CI pipeline's preview cluster: ordered and paid with an API token, with an expiry; the
@@ -27,58 +28,13 @@ test('a preview cluster ordered with an API token shows its expiry and is delete
   // The `request` fixture has no cookie: only the token speaks.
   const bearer = { authorization: `Bearer ${((await created.json()) as { token: string }).token}` };
 
-  const name = `pr-${Date.now().toString(36)}`;
-  const placed = await request.post('/api/orders', {
-    headers: { ...bearer, 'Idempotency-Key': `preview-${name}` },
-    data: {
-      kind: 'cluster',
-      cluster: {
-        name,
-        tier: 'orange',
-        provider: 'alpenkube',
-        region: 'eu-fr-par',
-        kubernetesVersion: '1.37',
-        nodePools: [{ name: 'general', size: 's-2vcpu-4gb', count: 1 }],
-        haControlPlane: false,
-        addons: [],
-        supportPlan: 'basic',
-        expiresInHours: 2,
-      },
-      billingCycle: 'monthly',
-    },
+  const { id: clusterId } = await runningCluster(request, baseURL!, {
+    prefix: 'pr',
+    expiresInHours: 2,
+    payWith: 'test-card',
+    auth: bearer,
   });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number };
-
-  const card = await request.post('/test-gateway/v1/tokens', {
-    headers: origin,
-    data: {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
-    },
-  });
-  const saved = await request.post('/api/billing/payment-methods', {
-    headers: bearer,
-    data: { token: ((await card.json()) as { id: string }).id, makeDefault: false },
-  });
-  expect([200, 201], await saved.text()).toContain(saved.status());
-  const paid = await request.post(`/api/orders/${order.id}/pay`, {
-    headers: bearer,
-    data: { paymentMethodId: ((await saved.json()) as { id: number }).id },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const clusterId = ((await paid.json()) as { order: { clusterId: number } }).order.clusterId;
-
-  const cluster = async () =>
-    (await (await request.get(`/api/clusters/${clusterId}`, { headers: bearer })).json()) as {
-      status: string;
-      expiresAt: string | null;
-    };
-  await expect
-    .poll(async () => (await cluster()).status, { timeout: 45_000, intervals: [500] })
-    .toBe('running');
+  const cluster = () => clusterStatus(request, clusterId, bearer);
   const { expiresAt } = await cluster();
   expect(expiresAt).not.toBeNull();
 

@@ -15,7 +15,7 @@ function columns(cluster: Cluster, canChange: boolean): DataTableColumn<Node>[] 
       header: 'Node',
       rowHeader: true,
       className: 'px-3',
-      cellClassName: 'font-mono text-xs break-all sm:break-normal sm:whitespace-nowrap',
+      cellClassName: 'font-mono text-xs [overflow-wrap:anywhere] sm:whitespace-nowrap',
       cell: (node) => node.name,
     },
     {

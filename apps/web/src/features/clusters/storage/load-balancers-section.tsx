@@ -27,7 +27,7 @@ function LoadBalancerRow({
       <Network aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-mono text-sm break-all">{balancer.name}</span>
+          <span className="font-mono text-sm [overflow-wrap:anywhere]">{balancer.name}</span>
           <span className="font-mono text-xs">{balancer.ip}</span>
         </p>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">

@@ -24,7 +24,7 @@ function VolumeRow({
       <HardDrive aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-mono text-sm break-all">{volume.name}</span>
+          <span className="font-mono text-sm [overflow-wrap:anywhere]">{volume.name}</span>
           <span className="text-sm">{volume.sizeGb} GB</span>
         </p>
         <p className="text-xs text-muted-foreground">

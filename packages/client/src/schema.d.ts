@@ -1679,6 +1679,16 @@ export interface paths {
                                     count: number;
                                     autoscaleMin?: number;
                                     autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
                                 }[];
                                 haControlPlane: boolean;
                                 addons: string[];
@@ -1686,6 +1696,7 @@ export interface paths {
                                 /** @enum {string} */
                                 billingCycle: "monthly" | "yearly";
                                 name: string;
+                                tags?: string[];
                                 expiresInHours?: number;
                             } | null;
                             clusterId: number | null;
@@ -2053,6 +2064,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -2066,6 +2078,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -5016,6 +5037,16 @@ export interface paths {
                                     count: number;
                                     autoscaleMin?: number;
                                     autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
                                 }[];
                                 haControlPlane: boolean;
                                 addons: string[];
@@ -5023,6 +5054,7 @@ export interface paths {
                                 /** @enum {string} */
                                 billingCycle: "monthly" | "yearly";
                                 name: string;
+                                tags?: string[];
                                 expiresInHours?: number;
                             } | null;
                             clusterId: number | null;
@@ -6010,6 +6042,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6023,6 +6056,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -6203,6 +6245,7 @@ export interface paths {
                     provider?: string;
                     region?: string;
                     q?: string;
+                    tag?: string;
                     sort?: "name" | "-name" | "created" | "-created" | "status" | "cost" | "-cost";
                     page?: string;
                     limit?: string;
@@ -6255,6 +6298,7 @@ export interface paths {
                                     /** Format: date-time */
                                     startedAt: string;
                                 } | null;
+                                tags: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -6393,6 +6437,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -6555,6 +6608,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6568,6 +6622,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -6742,6 +6805,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6755,6 +6819,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -6974,6 +7047,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6987,6 +7061,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -7316,6 +7399,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -7485,6 +7577,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7498,6 +7591,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -7720,6 +7822,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7733,6 +7836,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -7960,6 +8072,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7973,6 +8086,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -8201,6 +8323,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8214,6 +8337,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -8436,6 +8568,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8449,6 +8582,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -8609,7 +8751,7 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/clusters/{id}/node-pools": {
+    "/api/clusters/{id}/node-pools/{poolId}/labels": {
         parameters: {
             query?: never;
             header?: never;
@@ -8617,25 +8759,30 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
-        /** Adds a node pool */
-        post: {
+        /** Sets a node pool's Kubernetes labels and taints, whole; its nodes carry them from then on (audited) */
+        put: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
                     id: string;
+                    poolId: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        name: string;
-                        size: string;
-                        count: number;
-                        autoscaleMin?: number;
-                        autoscaleMax?: number;
+                        labels: {
+                            [key: string]: string;
+                        };
+                        taints: {
+                            key: string;
+                            /** @default  */
+                            value?: string;
+                            /** @enum {string} */
+                            effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                        }[];
                     };
                 };
             };
@@ -8681,6 +8828,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8694,6 +8842,540 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
+                                nodes: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "joining" | "ready" | "recycling" | "removing";
+                                    zone: string;
+                                    version: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            addons: {
+                                slug: string;
+                                name: string;
+                            }[];
+                            supportPlan: string;
+                            endpoint: string | null;
+                            orderId: number | null;
+                            upgrades: string[];
+                            /** Format: date-time */
+                            trialEndsAt: string | null;
+                            /** Format: date-time */
+                            idleDeletionAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sleepSchedule: {
+                                timeZone: string;
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                wakeAt: string;
+                                sleepAt: string;
+                            } | null;
+                            asleep: boolean;
+                            /** Format: date-time */
+                            wokenUntil: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clusters/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the cluster's tags (cost allocation), whole (audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tags: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "ordered" | "provisioning" | "running" | "updating" | "degraded" | "deleting" | "deleted" | "failed";
+                            statusReason: string | null;
+                            tier: {
+                                slug: string;
+                                name: string;
+                            };
+                            provider: {
+                                slug: string;
+                                name: string;
+                                simulated: boolean;
+                            };
+                            region: {
+                                code: string;
+                                city: string;
+                                country: string;
+                                /** @enum {string} */
+                                jurisdiction: "eu" | "non_eu";
+                            };
+                            kubernetesVersion: string;
+                            nodeCount: number;
+                            monthlyCost: number;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            operation: {
+                                /** @enum {string} */
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                progress: number;
+                                step: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            kubernetesPatch: string;
+                            haControlPlane: boolean;
+                            nodePools: {
+                                id: number;
+                                name: string;
+                                size: string;
+                                count: number;
+                                autoscaleMin: number | null;
+                                autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
+                                nodes: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "joining" | "ready" | "recycling" | "removing";
+                                    zone: string;
+                                    version: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            addons: {
+                                slug: string;
+                                name: string;
+                            }[];
+                            supportPlan: string;
+                            endpoint: string | null;
+                            orderId: number | null;
+                            upgrades: string[];
+                            /** Format: date-time */
+                            trialEndsAt: string | null;
+                            /** Format: date-time */
+                            idleDeletionAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sleepSchedule: {
+                                timeZone: string;
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                wakeAt: string;
+                                sleepAt: string;
+                            } | null;
+                            asleep: boolean;
+                            /** Format: date-time */
+                            wokenUntil: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clusters/{id}/node-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a node pool */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        size: string;
+                        count: number;
+                        autoscaleMin?: number;
+                        autoscaleMax?: number;
+                        labels?: {
+                            [key: string]: string;
+                        };
+                        taints?: {
+                            key: string;
+                            /** @default  */
+                            value?: string;
+                            /** @enum {string} */
+                            effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "ordered" | "provisioning" | "running" | "updating" | "degraded" | "deleting" | "deleted" | "failed";
+                            statusReason: string | null;
+                            tier: {
+                                slug: string;
+                                name: string;
+                            };
+                            provider: {
+                                slug: string;
+                                name: string;
+                                simulated: boolean;
+                            };
+                            region: {
+                                code: string;
+                                city: string;
+                                country: string;
+                                /** @enum {string} */
+                                jurisdiction: "eu" | "non_eu";
+                            };
+                            kubernetesVersion: string;
+                            nodeCount: number;
+                            monthlyCost: number;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            operation: {
+                                /** @enum {string} */
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                progress: number;
+                                step: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            kubernetesPatch: string;
+                            haControlPlane: boolean;
+                            nodePools: {
+                                id: number;
+                                name: string;
+                                size: string;
+                                count: number;
+                                autoscaleMin: number | null;
+                                autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -8926,6 +9608,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8939,6 +9622,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -9166,6 +9858,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -9179,6 +9872,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -9533,6 +10235,7 @@ export interface paths {
                                 /** Format: date-time */
                                 startedAt: string;
                             } | null;
+                            tags: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -9546,6 +10249,15 @@ export interface paths {
                                 count: number;
                                 autoscaleMin: number | null;
                                 autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                                 nodes: {
                                     name: string;
                                     /** @enum {string} */
@@ -20387,6 +21099,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/mail-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds of notice also come by mail: clusters, invoices, budget, tickets, maintenance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cluster: boolean;
+                            invoice: boolean;
+                            budget: boolean;
+                            ticket: boolean;
+                            maintenance: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Choose which kinds of notice also come by mail; the in-app notifications stay */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cluster: boolean;
+                        invoice: boolean;
+                        budget: boolean;
+                        ticket: boolean;
+                        maintenance: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cluster: boolean;
+                            invoice: boolean;
+                            budget: boolean;
+                            ticket: boolean;
+                            maintenance: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/officers/audit-events": {
         parameters: {
             query?: never;
@@ -22759,11 +23699,22 @@ export interface paths {
                                 count: number;
                                 autoscaleMin?: number;
                                 autoscaleMax?: number;
+                                labels?: {
+                                    [key: string]: string;
+                                };
+                                taints?: {
+                                    key: string;
+                                    /** @default  */
+                                    value?: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
                             }[];
                             haControlPlane: boolean;
                             addons: string[];
                             supportPlan: string;
                             name: string;
+                            tags?: string[];
                             expiresInHours?: number;
                         };
                         /** @enum {string} */
@@ -22821,6 +23772,16 @@ export interface paths {
                                     count: number;
                                     autoscaleMin?: number;
                                     autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
                                 }[];
                                 haControlPlane: boolean;
                                 addons: string[];
@@ -22828,6 +23789,7 @@ export interface paths {
                                 /** @enum {string} */
                                 billingCycle: "monthly" | "yearly";
                                 name: string;
+                                tags?: string[];
                                 expiresInHours?: number;
                             } | null;
                             clusterId: number | null;
@@ -23165,6 +24127,16 @@ export interface paths {
                                     count: number;
                                     autoscaleMin?: number;
                                     autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
                                 }[];
                                 haControlPlane: boolean;
                                 addons: string[];
@@ -23172,6 +24144,7 @@ export interface paths {
                                 /** @enum {string} */
                                 billingCycle: "monthly" | "yearly";
                                 name: string;
+                                tags?: string[];
                                 expiresInHours?: number;
                             } | null;
                             clusterId: number | null;
@@ -23353,6 +24326,16 @@ export interface paths {
                                     count: number;
                                     autoscaleMin?: number;
                                     autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
                                 }[];
                                 haControlPlane: boolean;
                                 addons: string[];
@@ -23360,6 +24343,7 @@ export interface paths {
                                 /** @enum {string} */
                                 billingCycle: "monthly" | "yearly";
                                 name: string;
+                                tags?: string[];
                                 expiresInHours?: number;
                             } | null;
                             clusterId: number | null;
@@ -23594,6 +24578,16 @@ export interface paths {
                                         count: number;
                                         autoscaleMin?: number;
                                         autoscaleMax?: number;
+                                        labels?: {
+                                            [key: string]: string;
+                                        };
+                                        taints?: {
+                                            key: string;
+                                            /** @default  */
+                                            value: string;
+                                            /** @enum {string} */
+                                            effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                        }[];
                                     }[];
                                     haControlPlane: boolean;
                                     addons: string[];
@@ -23601,6 +24595,7 @@ export interface paths {
                                     /** @enum {string} */
                                     billingCycle: "monthly" | "yearly";
                                     name: string;
+                                    tags?: string[];
                                     expiresInHours?: number;
                                 } | null;
                                 clusterId: number | null;
@@ -25562,6 +26557,16 @@ export interface paths {
                                     count: number;
                                     autoscaleMin?: number;
                                     autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
                                 }[];
                                 haControlPlane: boolean;
                                 addons: string[];
@@ -25569,6 +26574,7 @@ export interface paths {
                                 /** @enum {string} */
                                 billingCycle: "monthly" | "yearly";
                                 name: string;
+                                tags?: string[];
                                 expiresInHours?: number;
                             } | null;
                             clusterId: number | null;
@@ -26399,6 +27405,16 @@ export interface paths {
                                         count: number;
                                         autoscaleMin?: number;
                                         autoscaleMax?: number;
+                                        labels?: {
+                                            [key: string]: string;
+                                        };
+                                        taints?: {
+                                            key: string;
+                                            /** @default  */
+                                            value: string;
+                                            /** @enum {string} */
+                                            effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                        }[];
                                     }[];
                                     haControlPlane: boolean;
                                     addons: string[];
@@ -26406,6 +27422,7 @@ export interface paths {
                                     /** @enum {string} */
                                     billingCycle: "monthly" | "yearly";
                                     name: string;
+                                    tags?: string[];
                                     expiresInHours?: number;
                                 } | null;
                                 clusterId: number | null;
@@ -26942,6 +27959,16 @@ export interface paths {
                             count: number;
                             autoscaleMin?: number;
                             autoscaleMax?: number;
+                            labels?: {
+                                [key: string]: string;
+                            };
+                            taints?: {
+                                key: string;
+                                /** @default  */
+                                value?: string;
+                                /** @enum {string} */
+                                effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                            }[];
                         }[];
                         haControlPlane: boolean;
                     };
@@ -27107,6 +28134,16 @@ export interface paths {
                             count: number;
                             autoscaleMin?: number;
                             autoscaleMax?: number;
+                            labels?: {
+                                [key: string]: string;
+                            };
+                            taints?: {
+                                key: string;
+                                /** @default  */
+                                value?: string;
+                                /** @enum {string} */
+                                effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                            }[];
                         }[];
                         haControlPlane: boolean;
                         addons: string[];
@@ -29659,6 +30696,7 @@ export interface paths {
                     to?: string;
                     groupBy?: "day" | "cluster" | "metric";
                     clusterId?: string;
+                    tag?: string;
                     format?: "json" | "csv";
                 };
                 header?: never;

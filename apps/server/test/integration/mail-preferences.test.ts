@@ -79,7 +79,10 @@ describe('mail preferences', () => {
           .length,
       ).toBeGreaterThan(0);
       // A budget below what the order cost: crossed at once.
-      const budget = await who.client.put('/api/billing/budget', { amount: 100, thresholds: [100] });
+      const budget = await who.client.put('/api/billing/budget', {
+        amount: 100,
+        thresholds: [100],
+      });
       expect(budget.statusCode, budget.body).toBe(200);
       expect(await noticesOf(who.userId, 'Budget alert')).toHaveLength(1);
       expect(await mailsTo(email, 'Budget alert')).toHaveLength(mailed);

@@ -49,6 +49,8 @@ export const clusterActionStatuses = {
   change: ['running', 'degraded'],
   /** Tags are the platform's own record (cost allocation): set whatever the cluster does. */
   tag: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
+  /** The control-plane firewall is the platform's record too: set it in any live state. */
+  firewall: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],
   kubeconfig: ['running'],
   /** Revoking the kubeconfigs given out; a deletion revokes them anyway. */
   rotate: ['ordered', 'provisioning', 'running', 'updating', 'degraded', 'failed'],

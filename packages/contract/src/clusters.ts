@@ -154,6 +154,11 @@ export const clusterSchema = clusterSummarySchema.extend({
   sleepSchedule: sleepScheduleSchema.nullable(),
   /** Its pools are scaled to zero by its schedule. */
   asleep: z.boolean(),
+  /**
+   * The control-plane firewall: CIDRs allowed to reach its Kubernetes API, normalised and
+   * sorted. Empty: open to all.
+   */
+  apiAllowlist: z.array(z.string()),
   /** Woken now: kept awake until then whatever the schedule says. */
   wokenUntil: timestampSchema.nullable(),
 });

@@ -117,6 +117,7 @@ import type {
   upgradeClusterSchema,
 } from './clusters.ts';
 import type { updateClusterTagsSchema, updateNodePoolLabelsSchema } from './node-shape.ts';
+import type { updateApiAllowlistSchema } from './cluster-firewall.ts';
 import type {
   addPaymentMethodSchema,
   paymentGatewayInfoSchema,
@@ -469,6 +470,11 @@ export const endpoints = {
     updateTags: routeWithId<ClusterRecord, In<typeof updateClusterTagsSchema>>()(
       'PUT',
       '/api/clusters/:id/tags',
+    ),
+    /** The control-plane firewall (CIDRs allowed to reach its Kubernetes API), whole. */
+    updateApiAllowlist: routeWithId<ClusterRecord, In<typeof updateApiAllowlistSchema>>()(
+      'PUT',
+      '/api/clusters/:id/api-allowlist',
     ),
     addNodePool: routeWithId<ClusterRecord, In<typeof addNodePoolSchema>>()(
       'POST',

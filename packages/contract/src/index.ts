@@ -8,6 +8,7 @@ export * from './catalog.ts';
 export * from './pricing.ts';
 export * from './cluster-config.ts';
 export * from './node-shape.ts';
+export * from './cluster-firewall.ts';
 export * from './public-forms.ts';
 export * from './promo.ts';
 export * from './permissions.ts';

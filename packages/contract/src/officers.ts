@@ -62,6 +62,7 @@ export const auditActions = [
   'cluster.autoscale',
   'cluster.pool.labels',
   'cluster.tags',
+  'cluster.api_allowlist',
   'cluster.pool.add',
   'cluster.pool.remove',
   'cluster.upgrade',

@@ -170,6 +170,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
   'PUT /api/clusters/:id/node-pools/:poolId/labels': 'orderer',
   'PUT /api/clusters/:id/tags': 'orderer',
+  'PUT /api/clusters/:id/api-allowlist': 'orderer',
   'POST /api/clusters/:id/node-pools': 'orderer',
   'DELETE /api/clusters/:id/node-pools/:poolId': 'orderer',
   'POST /api/clusters/:id/upgrade': 'orderer',

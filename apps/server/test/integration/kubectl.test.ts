@@ -180,4 +180,24 @@ describe('kubectl with a downloaded kubeconfig', () => {
       /Taints:\s+dedicated=batch:NoSchedule\n\s+spot:PreferNoSchedule/,
     );
   });
+  it("is refused from outside the cluster's control-plane allowlist, let through once inside", async () => {
+    const { client } = await clusterOrderer(t.app);
+    const order = await orderCluster(client, { name: 'walled' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(client, order.clusterId!);
+    await kubeconfigOf(client, cluster, 'walled.yaml');
+    const allow = async (cidrs: string[]) => {
+      const response = await client.put(`/api/clusters/${cluster.id}/api-allowlist`, { cidrs });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    await allow(['203.0.113.0/24', '2001:db8::/32']);
+    await expect(kubectl('walled.yaml', cluster, 'get', 'nodes')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Forbidden|forbidden/),
+    });
+    await allow(['203.0.113.0/24', '127.0.0.1/32']);
+    expect((await kubectl('walled.yaml', cluster, 'get', 'nodes', '-o', 'name')).stdout).toMatch(
+      /node\//,
+    );
+  });
 });

@@ -165,6 +165,7 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
           storageClass: volume.storageClass,
           createdAt: volume.createdAt,
         })),
+        apiAllowlist: cluster.apiAllowlist,
         loadBalancers: loadBalancers.map((balancer) => ({
           name: balancer.name,
           ip: balancer.ip,

@@ -229,6 +229,7 @@ export function toCluster(
     expiresAt: cluster.status === 'deleted' ? null : (cluster.expiresAt?.toISOString() ?? null),
     sleepSchedule: cluster.sleepSchedule,
     asleep: cluster.asleep,
+    apiAllowlist: cluster.apiAllowlist,
     wokenUntil: cluster.wokenUntil?.toISOString() ?? null,
   };
 }

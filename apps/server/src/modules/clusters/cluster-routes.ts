@@ -17,6 +17,7 @@ import {
   updateClusterExpirySchema,
   updateSleepScheduleSchema,
   updateClusterTagsSchema,
+  updateApiAllowlistSchema,
   updateNodePoolLabelsSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
@@ -225,6 +226,26 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
         clientInfo(request),
         request.params.id,
         request.body.tags,
+      ),
+  );
+
+  route(
+    endpoints.clusters.updateApiAllowlist,
+    {
+      access: 'orderer',
+      summary:
+        "Sets the cluster's control-plane firewall: CIDRs allowed to reach its Kubernetes API, empty for all (audited)",
+      params: idParamsSchema,
+      body: updateApiAllowlistSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.updateApiAllowlist(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body.cidrs,
       ),
   );
 

@@ -6,6 +6,7 @@ import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifespans.ts';
 import { createClusterShape } from './cluster-shape.ts';
+import { createClusterFirewall } from './cluster-firewall.ts';
 import { createClusterSleep } from './cluster-sleep.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
@@ -51,6 +52,7 @@ export function createClusterService(
     ...reads,
     ...createClusterChanges(context, reads.view),
     ...createClusterShape(context, reads.view),
+    ...createClusterFirewall(context, reads.view),
     ...lifecycle,
     ...lifespans,
     ...sleep,

@@ -22,6 +22,7 @@ const actionWords: Record<ClusterAction, string> = {
   rename: 'renamed',
   change: 'changed',
   tag: 'tagged',
+  firewall: 'given a control-plane allowlist',
   kubeconfig: 'given a kubeconfig',
   rotate: 'given new credentials',
   delete: 'deleted',

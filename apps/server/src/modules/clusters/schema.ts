@@ -50,6 +50,8 @@ export const clusters = pgTable(
     addons: jsonb('addons').$type<string[]>().notNull().default([]),
     /** Tags for cost allocation, sorted and unique. */
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** CIDRs allowed to reach the cluster's Kubernetes API; empty is open to all (as DOKS). */
+    apiAllowlist: jsonb('api_allowlist').$type<string[]>().notNull().default([]),
     supportPlan: text('support_plan').notNull().default('basic'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
       .notNull()

@@ -8,3 +8,4 @@ export type {
   ResolveKubeCluster,
 } from './kube-types.ts';
 export { createKubeApiTls, type KubeApiTls } from './kube-api-tls.ts';
+export { normaliseAllowlist, MAX_ALLOWLIST_ENTRIES } from './kube-firewall.ts';

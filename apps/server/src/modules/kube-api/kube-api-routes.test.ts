@@ -68,6 +68,26 @@ describe('kube api routes', () => {
     expect(calls).toEqual([[7, 'wrong']]);
   });
 
+  it("refuses a caller outside the cluster's allowlist with a 403 Status, by the socket's address", async () => {
+    const open = cluster;
+    try {
+      cluster = testCluster({ apiAllowlist: ['10.0.0.0/8', '2001:db8::/32'] });
+      const from = (remoteAddress: string, headers: Record<string, string> = auth) =>
+        app.inject({ url: '/k8s/clusters/7/api/v1/nodes', headers, remoteAddress });
+      const refused = await from('127.0.0.1', { ...auth, 'x-forwarded-for': '10.0.0.1' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ kind: 'Status', reason: 'Forbidden', code: 403 });
+      expect((await from('10.9.8.7')).statusCode).toBe(200);
+      expect((await from('2001:db8::5')).statusCode).toBe(200);
+      // A wrong token is still 401 from anywhere: the firewall tells a stranger nothing.
+      expect((await from('127.0.0.1', { authorization: 'Bearer wrong' })).statusCode).toBe(401);
+      cluster = testCluster({ apiAllowlist: ['10.0.0.0/8', '127.0.0.1/32'] });
+      expect((await from('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      cluster = open;
+    }
+  });
+
   it("answers a Status 404 for any /k8s path that is no cluster's API, asking no resolver", async () => {
     calls.length = 0;
     for (const [method, url] of [

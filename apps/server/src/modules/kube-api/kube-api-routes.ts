@@ -9,6 +9,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { KubeClusterView, KubeObject, ResolveKubeCluster } from './kube-types.ts';
 import { getAnswer, listAnswer, type Answer, type ReadRequest } from './kube-answers.ts';
 import { apiGroupList, apiVersions, coreResourceList, versionInfo } from './kube-discovery.ts';
+import { allowedBy } from './kube-firewall.ts';
 import { clusterObjects, type ClusterObjects } from './kube-objects.ts';
 import {
   namespacesResource,
@@ -20,6 +21,7 @@ import {
 } from './kube-resources.ts';
 import {
   failure,
+  firewallStatus,
   methodNotAllowed,
   pathNotFound,
   unauthorizedStatus,
@@ -107,6 +109,12 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
       const cluster =
         clusterId !== null && token ? await resolve(clusterId, token, request.ip ?? null) : null;
       if (!cluster) return sendStatus(reply, unauthorizedStatus());
+      // The control-plane firewall, after the token so a stranger still learns nothing. It reads
+      // the socket's own address, never request.ip: behind `trustProxy` that comes from
+      // X-Forwarded-For, which any client that reaches the listener directly can forge.
+      if (!allowedBy(cluster.apiAllowlist, request.socket.remoteAddress)) {
+        return sendStatus(reply, firewallStatus());
+      }
       clusters.set(request, cluster);
     });
 

@@ -33,6 +33,14 @@ export function failure(
 
 export const unauthorizedStatus = () => failure(401, 'Unauthorized', 'Unauthorized');
 
+/** The caller's address is outside the cluster's control-plane allowlist. */
+export const firewallStatus = () =>
+  failure(
+    403,
+    'Forbidden',
+    "forbidden: the client's address is not in this cluster's control-plane allowlist",
+  );
+
 export const objectNotFound = (resource: string, name: string) =>
   failure(404, 'NotFound', `${resource} "${name}" not found`, { name, kind: resource });
 

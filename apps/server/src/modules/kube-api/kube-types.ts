@@ -40,6 +40,8 @@ export interface KubeClusterView {
   /** The customer's persistent volumes (node disks are not PersistentVolumes). */
   volumes: KubeVolumeView[];
   loadBalancers: KubeLoadBalancerView[];
+  /** CIDRs allowed to reach this API (the control-plane firewall); empty or absent: all. */
+  apiAllowlist?: string[];
 }
 
 export interface KubeVolumeView {

@@ -48,6 +48,7 @@ export function testCluster(overrides: Partial<Cluster> = {}): Cluster {
     expiresAt: null,
     sleepSchedule: null,
     asleep: false,
+    apiAllowlist: [],
     wokenUntil: null,
     ...overrides,
   };

@@ -68,6 +68,7 @@ export function cluster(overrides: Partial<Cluster> = {}): Cluster {
     expiresAt: null,
     sleepSchedule: null,
     asleep: false,
+    apiAllowlist: [],
     wokenUntil: null,
     ...overrides,
   };

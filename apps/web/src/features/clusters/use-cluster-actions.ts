@@ -14,6 +14,7 @@ export function useClusterActions(status: ClusterStatus) {
     rename: canOrder && clusterAllows(status, 'rename'),
     change: canOrder && clusterAllows(status, 'change'),
     tag: canOrder && clusterAllows(status, 'tag'),
+    firewall: canOrder && clusterAllows(status, 'firewall'),
     delete: canOrder && clusterAllows(status, 'delete'),
     kubeconfig: clusterAllows(status, 'kubeconfig'),
     rotate: canOrder && clusterAllows(status, 'rotate'),

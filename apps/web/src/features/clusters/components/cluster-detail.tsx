@@ -14,6 +14,7 @@ import { SimulatedNotice } from './simulated-notice';
 import { LoadBalancersSection } from '../storage/load-balancers-section';
 import { VolumesSection } from '../storage/volumes-section';
 import { ClusterTagsSection } from '../shape/cluster-tags-section';
+import { ApiFirewallSection } from '../firewall/firewall-section';
 
 // Dev/Test clusters only: a chunk of its own, not on every cluster's page.
 const SleepScheduleSection = lazy(() =>
@@ -52,6 +53,7 @@ export function ClusterDetail({
           <KubeconfigSection cluster={cluster} actions={actions} />
           <ClusterOverview cluster={cluster} />
           <ClusterTagsSection cluster={cluster} canTag={actions.tag} />
+          <ApiFirewallSection cluster={cluster} canEdit={actions.firewall} />
           <ClusterAddons cluster={cluster} canChange={actions.change} />
           <ClusterLifespanSection cluster={cluster} canChange={actions.change} />
           {cluster.tier.slug === 'orange' ? (

@@ -2118,6 +2118,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -6096,6 +6097,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -6662,6 +6664,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -6859,6 +6862,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -7101,6 +7105,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -7631,6 +7636,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -7876,6 +7882,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -8126,6 +8133,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -8377,6 +8385,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -8622,6 +8631,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -8882,6 +8892,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -9137,6 +9148,263 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
+                            /** Format: date-time */
+                            wokenUntil: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clusters/{id}/api-allowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the cluster's control-plane firewall: CIDRs allowed to reach its Kubernetes API, empty for all (audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cidrs: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "ordered" | "provisioning" | "running" | "updating" | "degraded" | "deleting" | "deleted" | "failed";
+                            statusReason: string | null;
+                            tier: {
+                                slug: string;
+                                name: string;
+                            };
+                            provider: {
+                                slug: string;
+                                name: string;
+                                simulated: boolean;
+                            };
+                            region: {
+                                code: string;
+                                city: string;
+                                country: string;
+                                /** @enum {string} */
+                                jurisdiction: "eu" | "non_eu";
+                            };
+                            kubernetesVersion: string;
+                            nodeCount: number;
+                            monthlyCost: number;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            operation: {
+                                /** @enum {string} */
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                progress: number;
+                                step: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            kubernetesPatch: string;
+                            haControlPlane: boolean;
+                            nodePools: {
+                                id: number;
+                                name: string;
+                                size: string;
+                                count: number;
+                                autoscaleMin: number | null;
+                                autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
+                                nodes: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "joining" | "ready" | "recycling" | "removing";
+                                    zone: string;
+                                    version: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            addons: {
+                                slug: string;
+                                name: string;
+                            }[];
+                            supportPlan: string;
+                            endpoint: string | null;
+                            orderId: number | null;
+                            upgrades: string[];
+                            /** Format: date-time */
+                            trialEndsAt: string | null;
+                            /** Format: date-time */
+                            idleDeletionAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sleepSchedule: {
+                                timeZone: string;
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                wakeAt: string;
+                                sleepAt: string;
+                            } | null;
+                            asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -9407,6 +9675,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -9662,6 +9931,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -9912,6 +10182,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };
@@ -10289,6 +10560,7 @@ export interface paths {
                                 sleepAt: string;
                             } | null;
                             asleep: boolean;
+                            apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
                         };

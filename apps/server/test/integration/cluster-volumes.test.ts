@@ -325,7 +325,7 @@ describe('volumes and load balancers', () => {
       expect(csv.statusCode).toBe(200);
       const lines = csv.body.trimEnd().split('\r\n');
       expect(lines).toContain(
-        `,${B.clusterId},billed,storage_gb_hours,"Storage of persistent volumes data (100 GB), logs (20 GB)",GB-hours,200.000,200.000,0.03`,
+        `,${B.clusterId},billed,storage_gb_hours,"Storage of persistent volumes data (100 GB), logs (20 GB)",GB-hours,200.000,200.000,0.03,`,
       );
       const egress = lines.find((line) => line.includes(',egress_gb,'))!;
       expect(egress).toContain(

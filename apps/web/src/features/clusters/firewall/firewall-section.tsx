@@ -28,7 +28,7 @@ export function ApiFirewallSection({ cluster, canEdit }: { cluster: Cluster; can
           }
           triggerProps={{
             disabled: !canEdit,
-            'aria-label': `Edit the control-plane allowlist of ${cluster.name}`,
+            'aria-label': `Edit allowlist of ${cluster.name}`,
           }}
           title={`Control-plane allowlist of ${cluster.name}`}
         >

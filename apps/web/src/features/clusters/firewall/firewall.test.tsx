@@ -38,9 +38,7 @@ describe('the control-plane firewall on the cluster page', () => {
       },
     });
     expect(await screen.findByText(/Open to all addresses/)).toBeVisible();
-    fireEvent.click(
-      screen.getByRole('button', { name: 'Edit the control-plane allowlist of prod-eu' }),
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit allowlist of prod-eu' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Control-plane allowlist of prod-eu',
     });

@@ -73,7 +73,11 @@ describe('test gateway', () => {
             createdAt: expect.any(Date),
           },
         ]);
-        const stored = JSON.stringify(rows);
+        // The hash and the time are the machine's: a CVC of 123 turned up in a timestamp's
+        // milliseconds (.123Z) once, and could in a hexadecimal fingerprint.
+        const stored = JSON.stringify(
+          rows.map(({ createdAt: _at, fingerprint: _hash, ...row }) => row),
+        );
         expect(stored).not.toContain(number.replace(/\D/g, '').slice(0, 12));
         expect(stored).not.toContain(cvc);
         expect(stored).not.toContain('Ada');

@@ -1,8 +1,7 @@
-import type { ClusterEvent, ClusterEventKind, NotificationType } from '@alpenkube/contract';
+import type { ClusterEvent, ClusterEventKind } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { clusterEvents, clusters } from './schema.ts';
-import { notifyOrganizationMembers, type NoticeMail } from '../notifications/index.ts';
 import { publishPush } from '../realtime/index.ts';
 import type { ClusterRow } from './cluster-records.ts';
 
@@ -87,18 +86,4 @@ export function announceCluster(
       event,
     },
   );
-}
-
-/**
- * Tells every active member of the organization (ready, failed, upgraded, deleted), and mails
- * them when `mail` is given and they have not turned its category off.
- */
-export async function notifyOrganization(
-  tx: DbOrTx,
-  organizationId: number,
-  type: NotificationType,
-  message: string,
-  mail?: NoticeMail,
-) {
-  await notifyOrganizationMembers(tx, organizationId, type, message, mail);
 }

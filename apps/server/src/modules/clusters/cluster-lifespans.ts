@@ -10,10 +10,10 @@ import {
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
 import { invalidFields } from '../../lib/http-error.ts';
-import { notifyOrganizationAdmins } from '../notifications/index.ts';
+import { notifyOrganizationAdmins, notifyOrganizationMembers } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { clusters } from './schema.ts';
-import { logClusterEvent, notifyOrganization, type ClusterActor } from './cluster-events.ts';
+import { logClusterEvent, type ClusterActor } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
 import { idleDaysOf, idleDeletionAt, tierOf, type ClusterRow } from './cluster-records.ts';
 
@@ -119,7 +119,7 @@ export function createClusterLifespans(
       if (!cluster || !due(cluster) || !clusterAllows(cluster.status, 'delete')) return false;
       const words = why(cluster);
       await startDeletion(tx, cluster, catalog, { actor: null, message: words.event });
-      await notifyOrganization(tx, cluster.organizationId, 'warning', words.notice);
+      await notifyOrganizationMembers(tx, cluster.organizationId, 'warning', words.notice);
       return true;
     });
   }

@@ -20,8 +20,8 @@ import type { Infrastructure } from '../../infrastructure.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
 import { ProviderError, type DriverStep, type StepEffect } from '../providers/index.ts';
-import { logClusterEvent, notifyOrganization, type ClusterActor } from './cluster-events.ts';
-import type { NoticeMail } from '../notifications/index.ts';
+import { logClusterEvent, type ClusterActor } from './cluster-events.ts';
+import { notifyOrganizationMembers, type NoticeMail } from '../notifications/index.ts';
 import {
   clusterById,
   configOf,
@@ -338,7 +338,8 @@ export function createClusterOperations(
         operation.kind === 'provision'
           ? clusterMail(cluster, `Cluster ${cluster.name} is ready`, notice ?? '')
           : undefined;
-      if (notice) await notifyOrganization(tx, cluster.organizationId, 'success', notice, mail);
+      if (notice)
+        await notifyOrganizationMembers(tx, cluster.organizationId, 'success', notice, mail);
       return;
     }
     const message = policy.failedMessage
@@ -349,7 +350,7 @@ export function createClusterOperations(
       message,
       stepKey: `${operation.id}:failed`,
     });
-    await notifyOrganization(
+    await notifyOrganizationMembers(
       tx,
       cluster.organizationId,
       'error',

@@ -94,6 +94,7 @@ import {
   type TicketService,
 } from './modules/support/index.ts';
 import { createOfficerService, type OfficerService } from './modules/officers/index.ts';
+import { createOrganizationActivity, type OrganizationActivity } from './modules/audit/index.ts';
 import { type AccountService, createAccountService } from './modules/account/index.ts';
 import { createOperatorService, type OperatorService } from './modules/operators/index.ts';
 import { type ApiTokenService, createApiTokenService } from './modules/api-tokens/index.ts';
@@ -140,6 +141,7 @@ export interface Services extends Infrastructure {
   publicTickets: PublicTicketService;
   tickets: TicketService;
   officers: OfficerService;
+  organizationActivity: OrganizationActivity;
   quotes: QuoteService;
   operators: OperatorService;
   paymentGateway: PaymentGateway;
@@ -317,6 +319,7 @@ export function createServices(
         (await hasRenewingClusters(tx, organizationId)) ||
         (await liveSubscriptionsOf(tx, organizationId)).length > 0,
     }),
+    organizationActivity: createOrganizationActivity({ db }),
     quotes: createQuoteService(shared),
     operators: createOperatorService(shared),
     apiTokens: createApiTokenService(shared),

@@ -155,6 +155,7 @@ import type {
   personSchema,
   residencyReportSchema,
 } from './officers.ts';
+import type { ActivityFilter, ActivityQuery, activityPageSchema } from './organization-activity.ts';
 
 import type {
   AdminApiTokenQuery,
@@ -791,6 +792,13 @@ export const endpoints = {
       Out<typeof operatorUserSchema>,
       In<typeof officerAccessChangeSchema>
     >()('PUT', '/api/admin/users/:id/officer-access'),
+  },
+  /** An organization's own activity log, for its admins (a super admin names the organization). */
+  activity: {
+    /** Newest first, a page of `limit` before the id `before`. */
+    events: routeWithQuery<Out<typeof activityPageSchema>, ActivityQuery>('/api/admin/activity'),
+    /** The same filter as CSV, newest first, at most AUDIT_EXPORT_MAX_ROWS rows: a link's href. */
+    eventsCsv: routeWithQuery<Blob, ActivityFilter>('/api/admin/activity.csv'),
   },
   /** The compliance officers' panel (access `officer`): platform-wide, every organization. */
   officers: {

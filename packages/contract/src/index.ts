@@ -30,3 +30,4 @@ export * from './officers.ts';
 export * from './api-tokens.ts';
 export * from './members.ts';
 export * from './organization-settings.ts';
+export * from './organization-activity.ts';

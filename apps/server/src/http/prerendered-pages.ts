@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './accept-encoding.ts';
 import { createPrerenderThread } from './prerender-thread.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -18,16 +19,6 @@ export interface PrerenderInput {
 }
 
 type Rendering = Promise<PrerenderedPage | null>;
-
-/** Whether Accept-Encoding lists the coding without refusing it (`;q=0`). */
-function accepts(request: FastifyRequest, coding: string): boolean {
-  const header = String(request.headers['accept-encoding'] ?? '');
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return name?.trim() === coding && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
 
 interface PrerenderedPage {
   html: string;
@@ -121,9 +112,9 @@ export function createPrerenderedPages(options: {
       }
       if (!rendered) return false;
       reply.header('vary', 'accept-encoding');
-      if (accepts(request, 'br')) {
+      if (acceptsEncoding(request, 'br')) {
         reply.header('content-encoding', 'br').send(rendered.br);
-      } else if (accepts(request, 'gzip')) {
+      } else if (acceptsEncoding(request, 'gzip')) {
         reply.header('content-encoding', 'gzip').send(rendered.gzip);
       } else {
         reply.send(rendered.html);

@@ -196,6 +196,9 @@ const MATRIX: Record<string, AccessLevel> = {
   // The provider test pages: a driver's health and a dry run, for members.
   'GET /api/providers/:slug/health': 'member',
   'POST /api/providers/:slug/validate': 'member',
+  // An organization's own activity log: its admins (a super admin names the organization).
+  'GET /api/admin/activity': 'orgAdmin',
+  'GET /api/admin/activity.csv': 'orgAdmin',
   // The compliance officers' panel: platform-wide, officers only.
   'GET /api/officers/audit-events': 'officer',
   'GET /api/officers/audit-events.csv': 'officer',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -361,6 +362,28 @@ describe('platform calls', () => {
     }
     // The request bodies come from the contract's schemas.
     expect(JSON.stringify(doc.paths['/api/register']!.post)).toContain('username');
+  });
+
+  it('GET /api/openapi.json goes gzipped to a client that accepts it, the same document', async () => {
+    const plain = await new Client(t.app).get('/api/openapi.json');
+    const zipped = await new Client(t.app).request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(zlib.gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const refused = await new Client(t.app).request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('GET /api/openapi.json files every operation under a tag the document describes', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, like, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import {
   AUDIT_PAGE_SIZE,
   actionsMatching,
@@ -67,13 +67,19 @@ async function conditions(db: DbOrTx, filter: AuditFilterValues): Promise<SQL[] 
   return where;
 }
 
-type Row = Awaited<ReturnType<typeof selectPage>>[number] & {
+/** An event as stored, with its actor's and organization's names: what a view shapes. */
+export type AuditRow = Awaited<ReturnType<typeof selectPage>>[number] & {
   actorUsername: string | null;
+  /** The actor's organization now (null when the person was deleted). */
+  actorOrganizationId: number | null;
   organizationName: string | null;
 };
 
 /** The page's actors and organizations by name: one query each for the page, not a join. */
-async function named(db: DbOrTx, rows: Awaited<ReturnType<typeof selectPage>>): Promise<Row[]> {
+async function named(
+  db: DbOrTx,
+  rows: Awaited<ReturnType<typeof selectPage>>,
+): Promise<AuditRow[]> {
   const present = (id: number | null) => (id === null ? [] : [id]);
   const [people, organizations] = await Promise.all([
     namesOf(
@@ -89,6 +95,8 @@ async function named(db: DbOrTx, rows: Awaited<ReturnType<typeof selectPage>>): 
     ...row,
     actorUsername:
       row.actorUserId === null ? null : (people.get(row.actorUserId)?.username ?? null),
+    actorOrganizationId:
+      row.actorUserId === null ? null : (people.get(row.actorUserId)?.organizationId ?? null),
     organizationName:
       row.organizationId === null ? null : (organizations.get(row.organizationId) ?? null),
   }));
@@ -115,7 +123,7 @@ function selectPage(db: DbOrTx, where: SQL | undefined, limit: number) {
     .limit(limit);
 }
 
-function toEvent(row: Row): AuditEvent {
+function toEvent(row: AuditRow): AuditEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -151,22 +159,56 @@ async function keyset(db: DbOrTx, before: number): Promise<SQL | null> {
   )!;
 }
 
-/** A page of the audit trail, newest first, read through the indexes on `at`. */
+/** What a reader of the trail leaves out whatever the filter: actions its audience never sees. */
+export interface AuditReadOptions {
+  before?: number;
+  limit?: number;
+  hiddenActions?: readonly string[];
+}
+
+/** A page of the trail's rows, newest first, read through the indexes on `at`. */
+async function readPage(
+  db: DbOrTx,
+  filter: AuditFilterValues,
+  options: AuditReadOptions,
+): Promise<{ rows: AuditRow[]; more: boolean }> {
+  const where = await conditions(db, filter);
+  if (!where) return { rows: [], more: false };
+  if (options.hiddenActions?.length) {
+    where.push(notInArray(auditEvents.action, [...options.hiddenActions]));
+  }
+  if (options.before !== undefined) {
+    const after = await keyset(db, options.before);
+    if (!after) return { rows: [], more: false };
+    where.push(after);
+  }
+  const limit = options.limit ?? AUDIT_PAGE_SIZE;
+  const rows = await selectPage(db, and(...where), limit + 1);
+  return { rows: await named(db, rows.slice(0, limit)), more: rows.length > limit };
+}
+
+/**
+ * A page of the audit trail, newest first, each event as `shape` makes it (the officers' view by
+ * default); `nextBefore` is the last event's id when more follow.
+ */
 export async function listAuditEvents(
   db: DbOrTx,
   filter: AuditFilterValues & { before?: number; limit?: number },
 ): Promise<AuditPage> {
-  const where = await conditions(db, filter);
-  if (!where) return { events: [], nextBefore: null };
-  if (filter.before !== undefined) {
-    const after = await keyset(db, filter.before);
-    if (!after) return { events: [], nextBefore: null };
-    where.push(after);
-  }
-  const limit = filter.limit ?? AUDIT_PAGE_SIZE;
-  const rows = await selectPage(db, and(...where), limit + 1);
-  const events = (await named(db, rows.slice(0, limit))).map(toEvent);
-  return { events, nextBefore: rows.length > limit ? events[events.length - 1]!.id : null };
+  return listShapedAuditEvents(db, filter, filter, toEvent);
+}
+
+export async function listShapedAuditEvents<Event>(
+  db: DbOrTx,
+  filter: AuditFilterValues,
+  options: AuditReadOptions,
+  shape: (row: AuditRow) => Event,
+): Promise<{ events: Event[]; nextBefore: number | null }> {
+  const { rows, more } = await readPage(db, filter, options);
+  return {
+    events: rows.map(shape),
+    nextBefore: more ? rows[rows.length - 1]!.id : null,
+  };
 }
 
 /** Every event the filter selects, newest first, a page at a time, at most `max`. */
@@ -175,17 +217,26 @@ export async function* auditEventsFor(
   filter: AuditFilterValues,
   max: number,
 ): AsyncGenerator<AuditEvent> {
+  yield* shapedAuditEventsFor(db, filter, { max }, toEvent);
+}
+
+export async function* shapedAuditEventsFor<Event>(
+  db: DbOrTx,
+  filter: AuditFilterValues,
+  options: { max: number; hiddenActions?: readonly string[] },
+  shape: (row: AuditRow) => Event,
+): AsyncGenerator<Event> {
   let before: number | undefined;
   let sent = 0;
-  while (sent < max) {
-    const page = await listAuditEvents(db, {
-      ...filter,
+  while (sent < options.max) {
+    const { rows, more } = await readPage(db, filter, {
       before,
-      limit: Math.min(1000, max - sent),
+      limit: Math.min(1000, options.max - sent),
+      hiddenActions: options.hiddenActions,
     });
-    for (const event of page.events) yield event;
-    sent += page.events.length;
-    if (page.nextBefore === null) return;
-    before = page.nextBefore;
+    for (const row of rows) yield shape(row);
+    sent += rows.length;
+    if (!more) return;
+    before = rows[rows.length - 1]!.id;
   }
 }

@@ -1,4 +1,5 @@
 import type { UsageMetric } from '@alpenkube/contract';
+import { csvField } from '../../lib/csv.ts';
 
 export interface UsageCsvRow {
   hour: Date;
@@ -10,15 +11,6 @@ export interface UsageCsvRow {
   quantityMilli: number;
   billableMilli: number;
   costMillicents: number;
-}
-
-/**
- * A CSV field: quoted when it holds a separator, a quote or a line break, and kept from being
- * read as a formula by a spreadsheet (a leading =, +, -, @, tab or carriage return).
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const milli = (value: number) => (value / 1000).toFixed(3);

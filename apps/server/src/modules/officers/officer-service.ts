@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync } from 'fflate';
@@ -30,7 +30,8 @@ import { passwordMatches } from '../auth/index.ts';
 import { lockAdminRules } from '../members/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
-import { AUDIT_CSV_HEADER, auditCsvLine } from './csv.ts';
+import { csvStream } from '../../lib/csv.ts';
+import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.ts';
 import { erasePerson, newPseudonym, scrubText } from './erasure.ts';
 import { personData } from './person-data.ts';
 import { residencyCsv, residencyReport } from './residency.ts';
@@ -220,15 +221,8 @@ export function createOfficerService(
       listAuditEvents(db, filter),
 
     /** The filter's events as CSV lines, streamed a page at a time (header first). */
-    auditCsv(filter: AuditFilterValues): Readable {
-      async function* lines() {
-        yield `${AUDIT_CSV_HEADER}\r\n`;
-        for await (const event of auditEventsFor(db, filter, AUDIT_EXPORT_MAX_ROWS)) {
-          yield `${auditCsvLine(event)}\r\n`;
-        }
-      }
-      return Readable.from(lines());
-    },
+    auditCsv: (filter: AuditFilterValues): Readable =>
+      csvStream(AUDIT_CSV_HEADER, auditEventsFor(db, filter, AUDIT_EXPORT_MAX_ROWS), auditCsvLine),
 
     async searchPeople(q: string): Promise<Person[]> {
       const text = q.toLowerCase();

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clusters } from '../clusters/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { productInstances } from '../products/schema.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 
 /** Where a provider's region is, by the catalog; unknown when the catalog dropped it. */
 function placeOf(catalog: Catalog, providerSlug: string, regionCode: string) {

@@ -13,6 +13,7 @@ import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterLoadBalancers, clusters } from '../clusters/schema.ts';
 import { billedResourcesOf, clusterIdsTagged } from '../clusters/index.ts';
 import { usageDaily, usageMonthly, usageOrganizationDaily } from './schema.ts';
+import { csvField } from '../../lib/csv.ts';
 import { notFound } from '../../lib/http-error.ts';
 
 export interface UsageReportQuery {
@@ -323,14 +324,6 @@ async function simulatedEgressIn(
     )
     .limit(1);
   return found !== undefined;
-}
-
-/** A field as a spreadsheet reads it: quoted when it must be, never taken for a formula. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const CSV_HEADER = [

@@ -35,15 +35,20 @@ export async function emailTakenByOther(
   return Boolean(taken);
 }
 
-/** How people are shown: name and username, by id, a page of them in one query. */
+/** How people are shown: name, username and organization, by id, a page of them in one query. */
 export async function namesOf(
   db: DbOrTx,
   ids: readonly number[],
-): Promise<Map<number, { name: string | null; username: string }>> {
+): Promise<Map<number, { name: string | null; username: string; organizationId: number }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db
-    .select({ id: users.id, name: users.name, username: users.username })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      organizationId: users.organizationId,
+    })
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map(({ id, ...shown }) => [id, shown]));

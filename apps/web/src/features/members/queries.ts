@@ -1,5 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
+  ActivityFilter,
+  ActivityPage,
   Invitation,
   Member,
   MemberListQuery,
@@ -12,10 +20,10 @@ import type {
   OrganizationResidency,
 } from '@alpenkube/contract/organization-settings';
 import { endpoints } from '@alpenkube/contract/endpoints';
-import { isUnder, queryKeyOf } from '@/lib/http';
+import { isUnder, queryKeyOf, request } from '@/lib/http';
 import { toast } from '@/components/ui/use-toast';
 
-const { members } = endpoints;
+const { members, activity } = endpoints;
 
 /** The people pages' query keys: GET paths first, so the default query fetcher can GET them. */
 export const memberKeys = {
@@ -27,7 +35,31 @@ export const memberKeys = {
   ownPromotion: () => queryKeyOf(members.ownPromotionRequest),
   residency: (organizationId?: number) => queryKeyOf(members.residencyPolicy, { organizationId }),
   domain: (organizationId?: number) => queryKeyOf(members.domain, { organizationId }),
+  activity: (filter: ActivityFilter) => queryKeyOf(activity.events, filter),
 };
+
+const ACTIVITY_PAGE = 50;
+
+/** The organization's activity log for a filter, a page at a time ("Load more" asks for more). */
+export const useActivityLog = (filter: ActivityFilter, enabled = true) =>
+  useInfiniteQuery({
+    queryKey: memberKeys.activity(filter),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) =>
+      request(activity.events, {
+        params: [
+          {
+            ...filter,
+            limit: String(ACTIVITY_PAGE),
+            ...(pageParam ? { before: String(pageParam) } : {}),
+          },
+        ],
+      }) as Promise<ActivityPage>,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    enabled,
+  });
+
+export const activityCsvUrl = (filter: ActivityFilter) => activity.eventsCsv.path(filter);
 
 export const useMembers = (query: MemberListQuery) =>
   useQuery(queryOptions<Member[]>({ queryKey: memberKeys.users(query) }));

@@ -10,6 +10,7 @@ export const memberTabs = [
   'invitations',
   'security',
   'organization',
+  'activity',
 ] as const;
 export type MemberTab = (typeof memberTabs)[number];
 
@@ -20,6 +21,7 @@ const tabLabels: Record<MemberTab, string> = {
   invitations: 'Invitations',
   security: 'Require two-factor',
   organization: 'Organization',
+  activity: 'Activity log',
 };
 
 export function useCurrentTab(): MemberTab {

@@ -1,4 +1,5 @@
 import { PageHeading } from '@/components/page/page-heading';
+import { ActivityPanel } from '../components/activity-panel';
 import { InvitationsPanel } from '../components/invitations-panel';
 import { MfaRequirement } from '../components/mfa-requirement';
 import { OrganizationPanel } from '../components/organization-panel';
@@ -17,11 +18,12 @@ const panels = {
   invitations: InvitationsPanel,
   security: MfaRequirement,
   organization: OrganizationPanel,
+  activity: ActivityPanel,
 };
 
 /**
- * /user-management: the organization's people, what waits for an admin, its 2FA rule, and the
- * organization's own settings (residency policy, domain proof).
+ * /user-management: the organization's people, what waits for an admin, its 2FA rule, the
+ * organization's own settings (residency policy, domain proof) and its activity log.
  */
 export function UserManagementPage() {
   const tab = useCurrentTab();

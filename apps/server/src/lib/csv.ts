@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@alpenkube/contract';
+import { Readable } from 'node:stream';
 
 /**
  * A CSV field: quoted when it holds a separator, a quote or a line break, and kept from being
@@ -14,22 +14,18 @@ export function csvField(value: string | number | null | undefined): string {
 export const csvLine = (fields: (string | number | null | undefined)[]) =>
   fields.map(csvField).join(',');
 
-export const AUDIT_CSV_HEADER =
-  'id,at,actor_id,actor,organization_id,organization,action,target_type,target_id,outcome,ip,user_agent,details';
-
-export const auditCsvLine = (event: AuditEvent) =>
-  csvLine([
-    event.id,
-    event.at,
-    event.actor?.id,
-    event.actor?.username,
-    event.organization?.id,
-    event.organization?.name,
-    event.action,
-    event.targetType,
-    event.targetId,
-    event.outcome,
-    event.ip,
-    event.userAgent,
-    JSON.stringify(event.details),
-  ]);
+/**
+ * A CSV file streamed as its rows arrive (a header line, then one line per row, each ending
+ * with CRLF): a long export is written a page at a time instead of held in memory.
+ */
+export function csvStream<T>(
+  header: string,
+  rows: AsyncIterable<T>,
+  line: (row: T) => string,
+): Readable {
+  async function* lines() {
+    yield `${header}\r\n`;
+    for await (const row of rows) yield `${line(row)}\r\n`;
+  }
+  return Readable.from(lines());
+}

@@ -1,5 +1,20 @@
-import type { AuditEvent } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
+
+/** An event as a log shows it: who is already a name to read (a username, "system"…). */
+export interface AuditRowView {
+  id: number;
+  at: string;
+  actor: string;
+  /** The officers' log names the organization; an organization's own log leaves it out. */
+  organization?: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  outcome: 'success' | 'failure';
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+}
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -12,9 +27,15 @@ const detailsText = (details: Record<string, unknown>) =>
 
 /**
  * The events as a table on wide screens and as cards on a phone: nine columns cannot fit a
- * phone's width without hiding what an officer reads first.
+ * phone's width without hiding what a reader looks for first.
  */
-export function AuditTable({ events }: { events: AuditEvent[] }) {
+export function AuditTable({
+  events,
+  withOrganization = false,
+}: {
+  events: AuditRowView[];
+  withOrganization?: boolean;
+}) {
   if (events.length === 0) {
     return <p className="text-sm text-muted-foreground">No event matches this filter.</p>;
   }
@@ -33,8 +54,8 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
             </div>
             <p className="text-muted-foreground">{when(event.at)}</p>
             <p className="break-words">
-              {event.actor?.username ?? 'system'}
-              {event.organization ? ` · ${event.organization.name}` : ''}
+              {event.actor}
+              {event.organization ? ` · ${event.organization}` : ''}
             </p>
             {event.targetType ? (
               <p className="text-muted-foreground">
@@ -52,7 +73,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
               {[
                 'When',
                 'Actor',
-                'Organization',
+                ...(withOrganization ? ['Organization'] : []),
                 'Action',
                 'Target',
                 'Outcome',
@@ -69,8 +90,10 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
             {events.map((event) => (
               <tr key={event.id} className="border-t align-top" data-testid="audit-row">
                 <td className="px-3 py-2 whitespace-nowrap">{when(event.at)}</td>
-                <td className="px-3 py-2">{event.actor?.username ?? 'system'}</td>
-                <td className="min-w-40 px-3 py-2">{event.organization?.name ?? ''}</td>
+                <td className="px-3 py-2">{event.actor}</td>
+                {withOrganization ? (
+                  <td className="min-w-40 px-3 py-2">{event.organization ?? ''}</td>
+                ) : null}
                 <td className="px-3 py-2">
                   <code>{event.action}</code>
                 </td>
@@ -95,7 +118,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
   );
 }
 
-function Outcome({ outcome }: { outcome: AuditEvent['outcome'] }) {
+function Outcome({ outcome }: { outcome: AuditRowView['outcome'] }) {
   return (
     <Badge variant={outcome === 'success' ? 'success' : 'destructive'}>
       {outcome === 'success' ? 'Success' : 'Failure'}

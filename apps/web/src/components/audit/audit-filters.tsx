@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 
-/** A datetime-local value (the officer's local time) as an ISO instant, or nothing. */
+/** A datetime-local value (the reader's local time) as an ISO instant, or nothing. */
 const toInstant = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -16,8 +16,22 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The audit log's filter: applied on submit, so typing a username does not query each key. */
-export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+/**
+ * An audit log's filter: applied on submit, so typing a username does not query each key. The
+ * officers' log filters by organization too; an organization's own log has one.
+ */
+export function AuditFilters({
+  onApply,
+  logName,
+  withOrganization = false,
+  actorLabel = 'Actor (user id, username or e-mail)',
+}: {
+  onApply: (filter: AuditFilter) => void;
+  /** "audit log", "activity log": what the form is named for. */
+  logName: string;
+  withOrganization?: boolean;
+  actorLabel?: string;
+}) {
   const [actor, setActor] = useState('');
   const [organization, setOrganization] = useState('');
   const [action, setAction] = useState('');
@@ -40,20 +54,22 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
   return (
     <form
       onSubmit={submit}
-      aria-label="Filter the audit log"
+      aria-label={`Filter the ${logName}`}
       className="grid grid-cols-1 gap-3 rounded-xl border p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      <Field label="Actor (user id, username or e-mail)">
+      <Field label={actorLabel}>
         <Input value={actor} onChange={(e) => setActor(e.target.value)} name="actor" />
       </Field>
-      <Field label="Organization id">
-        <Input
-          value={organization}
-          onChange={(e) => setOrganization(e.target.value)}
-          inputMode="numeric"
-          name="organization"
-        />
-      </Field>
+      {withOrganization ? (
+        <Field label="Organization id">
+          <Input
+            value={organization}
+            onChange={(e) => setOrganization(e.target.value)}
+            inputMode="numeric"
+            name="organization"
+          />
+        </Field>
+      ) : null}
       <Field label="Action">
         <NativeSelect value={action} onChange={(e) => setAction(e.target.value)} name="action">
           <option value="">Any action</option>

@@ -31,7 +31,7 @@ export function UserManagementPage() {
   return (
     <MembersPage
       title="User Management"
-      lead="Your organization's people: roles, registrations, promotion requests and invitations; where its data may live and the domain it proved."
+      lead="Your organization's people: roles, registrations, promotion requests and invitations; where its data may live, the domain it proved, and who did what."
     >
       <MemberTabs />
       <Panel />

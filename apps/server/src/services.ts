@@ -35,8 +35,10 @@ import {
   type PaymentGateway,
   type PaymentMethodService,
 } from './modules/payments/index.ts';
+import { createVpcService, type VpcService } from './modules/networks/index.ts';
 import {
   clusterMadeByOrder,
+  clustersInVpcs,
   countClusters,
   createClusterService,
   hasRenewingClusters,
@@ -154,6 +156,7 @@ export interface Services extends Infrastructure {
   /** The Kubernetes API's own TLS certificate, where the public origin is not https. */
   kubeApiTls: KubeApiTls | null;
   clusters: ClusterService;
+  vpcs: VpcService;
   billing: BillingService;
   usage: UsageService;
   billingSummary: BillingSummaryService;
@@ -275,6 +278,7 @@ export function createServices(
     orders,
     paymentMethods,
     clusters,
+    vpcs: createVpcService({ ...shared, clustersInVpcs }),
     billing,
     usage,
     billingSummary: createBillingSummaryService({ ...shared, usage }),

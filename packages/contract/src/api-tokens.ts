@@ -46,6 +46,7 @@ export const apiTokenRoutePrefixes: readonly (readonly [string, ApiTokenResource
   ['/api/clusters/:id/kubeconfig', 'kubeconfig'],
   ['/api/clusters/:id/credentials/rotate', 'kubeconfig'],
   ['/api/providers', 'clusters'],
+  ['/api/vpcs', 'clusters'],
   // Adding an add-on to a cluster is an order: it is priced and paid.
   ['/api/addons/orders', 'orders'],
   ['/api/orders', 'orders'],

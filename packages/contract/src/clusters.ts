@@ -161,6 +161,8 @@ export const clusterSchema = clusterSummarySchema.extend({
   apiAllowlist: z.array(z.string()),
   /** Woken now: kept awake until then whatever the schedule says. */
   wokenUntil: timestampSchema.nullable(),
+  /** The VPC network its nodes take their addresses from; null for a deleted cluster whose VPC is gone too. */
+  vpc: z.object({ id: z.number().int(), name: z.string(), ipRange: z.string() }).nullable(),
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 

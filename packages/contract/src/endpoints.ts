@@ -156,6 +156,7 @@ import type {
   residencyReportSchema,
 } from './officers.ts';
 import type { ActivityFilter, ActivityQuery, activityPageSchema } from './organization-activity.ts';
+import type { VpcListQuery, createVpcSchema, vpcSchema } from './vpcs.ts';
 
 import type {
   AdminApiTokenQuery,
@@ -443,6 +444,13 @@ export const endpoints = {
       In<typeof changeProductPlanSchema>
     >()('POST', '/api/products/:id/plan'),
     cancel: routeWithId<Out<typeof productDetailSchema>>()('POST', '/api/products/:id/cancel'),
+  },
+  /** The organization's VPC networks, one region each. */
+  vpcs: {
+    list: routeWithQuery<Out<typeof vpcSchema>[], VpcListQuery>('/api/vpcs'),
+    create: route<Out<typeof vpcSchema>, In<typeof createVpcSchema>>()('POST', '/api/vpcs'),
+    /** 409 while a cluster is in it. */
+    remove: routeWithId<NoContent>()('DELETE', '/api/vpcs/:id'),
   },
   clusters: {
     /** Filters, a sort and a page; `total` counts every match. */

@@ -31,3 +31,4 @@ export * from './api-tokens.ts';
 export * from './members.ts';
 export * from './organization-settings.ts';
 export * from './organization-activity.ts';
+export * from './vpcs.ts';

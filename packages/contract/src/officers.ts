@@ -80,6 +80,8 @@ export const auditActions = [
   'cluster.volume.delete',
   'cluster.load_balancer.create',
   'cluster.load_balancer.delete',
+  'vpc.create',
+  'vpc.delete',
   'product.secret.reveal',
   'product.secret.rotate',
   'product.plan.change',

@@ -58,6 +58,8 @@ export const clusterOrderConfigSchema = clusterConfigShapeSchema.extend({
   tags: clusterTagsSchema.optional(),
   /** A preview cluster (Dev/Test): deleted this many hours after it is made. */
   expiresInHours: previewHoursSchema.optional(),
+  /** The organization's VPC of the region to place it in; omitted: the region's default one. */
+  vpcId: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type ClusterOrderConfig = z.infer<typeof clusterOrderConfigSchema>;
 

@@ -16,6 +16,7 @@ export * from '../modules/leads/schema.ts';
 export * from '../modules/mail/schema.ts';
 export * from '../modules/members/schema.ts';
 export * from '../modules/usage/schema.ts';
+export * from '../modules/networks/schema.ts';
 export * from '../modules/newsletter/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/officers/schema.ts';

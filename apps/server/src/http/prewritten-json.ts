@@ -21,9 +21,9 @@ export function prewrittenJson<T>(value: T): PrewrittenJson<T> {
   return { value, json, etag };
 }
 
-/** A route's serializer that lets prewritten JSON through as it is. */
+/** A route's serializer that lets prewritten JSON through as it is (a Buffer is never serialised). */
 export const passPrewrittenJson = () => (data: unknown) =>
-  typeof data === 'string' || Buffer.isBuffer(data) ? data : JSON.stringify(data);
+  typeof data === 'string' ? data : JSON.stringify(data);
 
 /**
  * Answers prewritten JSON. Browsers and proxies may keep it but must ask again (no-cache):

@@ -21,6 +21,7 @@ import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.t
 import { assertClusterAllows } from './cluster-states.ts';
 import { nameHeldByOrder } from './cluster-orders.ts';
 import { lifespanAtOrder } from './cluster-lifespans.ts';
+import { vpcForNewCluster } from '../networks/index.ts';
 
 const nameTaken = (name: string) =>
   invalidFields([
@@ -224,6 +225,7 @@ export function createClusterLifecycle(
       const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier)!;
       const lifespan = await lifespanAtOrder(tx, order.organizationId, tier, config, now);
       const version = catalog.kubernetesVersions.find((v) => v.minor === config.kubernetesVersion);
+      const vpc = await vpcForNewCluster(tx, order.organizationId, config);
       const [cluster] = await tx
         .insert(clusters)
         .values({
@@ -237,6 +239,7 @@ export function createClusterLifecycle(
           haControlPlane: config.haControlPlane,
           addons: config.addons,
           tags: config.tags ?? [],
+          vpcId: vpc.id,
           supportPlan: config.supportPlan,
           billingCycle: config.billingCycle,
           status: 'ordered',
@@ -261,7 +264,7 @@ export function createClusterLifecycle(
       await startProvisioning(tx, cluster!, catalog);
       await logClusterEvent(tx, cluster!, {
         kind: 'status',
-        message: `Cluster ${config.name} ordered: provisioning starts shortly`,
+        message: `Cluster ${config.name} ordered, in VPC ${vpc.name} (${vpc.ipRange}): provisioning starts shortly`,
         progress: 0,
       });
       // The payment is audited with its client; this says which cluster it made, and where.
@@ -272,7 +275,12 @@ export function createClusterLifecycle(
         organizationId: order.organizationId,
         targetType: 'cluster',
         targetId: cluster!.id,
-        details: { orderId: order.id, provider: config.provider, region: config.region },
+        details: {
+          orderId: order.id,
+          provider: config.provider,
+          region: config.region,
+          vpc: vpc.name,
+        },
       });
       return cluster!.id;
     },

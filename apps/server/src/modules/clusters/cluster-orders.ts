@@ -11,6 +11,7 @@ import {
 } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { vpcRefusal } from '../networks/index.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusters } from './schema.ts';
 import { HttpError, invalidFields } from '../../lib/http-error.ts';
@@ -106,6 +107,14 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
               path: ['expiresInHours'],
               message: 'Only Dev/Test clusters can be preview clusters with an expiry',
             });
+          }
+          if (input.cluster.vpcId !== undefined) {
+            const refusal = await vpcRefusal(db, organizationId, {
+              provider: config.provider,
+              region: config.region,
+              vpcId: input.cluster.vpcId,
+            });
+            if (refusal) issues.push({ path: ['vpcId'], message: refusal });
           }
           if (issues.length) {
             throw invalidFields(

@@ -1,10 +1,12 @@
-import { asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { CLUSTER_PAGE_SIZE, type Catalog, type ClusterListQuery } from '@alpenkube/contract';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterEvents, clusters } from './schema.ts';
 import { toClusterEvent } from './cluster-events.ts';
 import { findCluster, type ClusterContext } from './cluster-lookup.ts';
 import { taggedWith } from './cluster-shape.ts';
+import { vpcsByIds } from '../networks/index.ts';
 import {
   loadPools,
   toCluster,
@@ -34,8 +36,18 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
   const isSimulated = (slug: string) => providers.driver(slug).simulated;
 
   async function view(cluster: ClusterRow, catalog?: Catalog) {
-    const pools = await loadPools(db, [cluster.id]);
-    return toCluster(cluster, pools, catalog ?? (await catalogNow()), isSimulated);
+    const [pools, networks] = await Promise.all([
+      loadPools(db, [cluster.id]),
+      vpcsByIds(db, cluster.vpcId === null ? [] : [cluster.vpcId]),
+    ]);
+    const vpc = cluster.vpcId === null ? undefined : networks.get(cluster.vpcId);
+    return toCluster(
+      cluster,
+      pools,
+      catalog ?? (await catalogNow()),
+      isSimulated,
+      vpc ? { id: vpc.id, name: vpc.name, ipRange: vpc.ipRange } : null,
+    );
   }
 
   return {
@@ -116,4 +128,15 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
       );
     },
   };
+}
+
+/** How many clusters (not deleted) each VPC holds: what keeps a VPC from being deleted. */
+export async function clustersInVpcs(db: DbOrTx, vpcIds: number[]): Promise<Map<number, number>> {
+  if (!vpcIds.length) return new Map();
+  const rows = await db
+    .select({ vpcId: clusters.vpcId, count: count() })
+    .from(clusters)
+    .where(and(inArray(clusters.vpcId, vpcIds), ne(clusters.status, 'deleted')))
+    .groupBy(clusters.vpcId);
+  return new Map(rows.map((row) => [row.vpcId!, row.count]));
 }

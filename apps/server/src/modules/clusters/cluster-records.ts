@@ -213,6 +213,7 @@ export function toCluster(
   pools: PoolWithNodes[],
   catalog: Catalog,
   isSimulated: IsSimulated,
+  vpc: Cluster['vpc'] = null,
 ): Cluster {
   return {
     ...toClusterSummary(cluster, catalog, isSimulated),
@@ -231,6 +232,7 @@ export function toCluster(
     asleep: cluster.asleep,
     apiAllowlist: cluster.apiAllowlist,
     wokenUntil: cluster.wokenUntil?.toISOString() ?? null,
+    vpc,
   };
 }
 

@@ -16,3 +16,4 @@ export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts'
 export { clusterMadeByOrder } from './cluster-orders.ts';
 export { billedResourcesOf, type BilledResources } from './cluster-resources.ts';
 export { clusterIdsTagged } from './cluster-shape.ts';
+export { clustersInVpcs } from './cluster-reads.ts';

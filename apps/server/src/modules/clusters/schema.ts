@@ -23,6 +23,7 @@ import {
   type SleepSchedule,
 } from '@alpenkube/contract';
 import { createdAt, updatedAt } from '../../db/columns.ts';
+import { vpcs } from '../networks/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { clusterTiers } from '../platform/schema.ts';
@@ -52,6 +53,8 @@ export const clusters = pgTable(
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** CIDRs allowed to reach the cluster's Kubernetes API; empty is open to all (as DOKS). */
     apiAllowlist: jsonb('api_allowlist').$type<string[]>().notNull().default([]),
+    /** The VPC network its nodes take their addresses from (set when it is made). */
+    vpcId: integer('vpc_id').references(() => vpcs.id, { onDelete: 'set null' }),
     supportPlan: text('support_plan').notNull().default('basic'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
       .notNull()
@@ -104,6 +107,9 @@ export const clusters = pgTable(
     index('clusters_organization_status_idx').on(t.organizationId, t.status),
     index('clusters_organization_created_idx').on(t.organizationId, t.createdAt),
     index('clusters_tags_idx').using('gin', t.tags),
+    index('clusters_vpc_idx')
+      .on(t.vpcId)
+      .where(sql`${t.vpcId} is not null`),
     uniqueIndex('clusters_order_key').on(t.orderId),
     // A name names one cluster of the organization until that cluster is deleted.
     uniqueIndex('clusters_organization_name_key')

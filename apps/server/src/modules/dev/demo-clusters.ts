@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { clusterEvents, clusterNodePools, clusterNodes, clusters } from '../clusters/schema.ts';
 import type { DemoServices } from './demo-services.ts';
 import { shortId, zoneOf } from '../providers/index.ts';
+import { vpcForNewCluster } from '../networks/index.ts';
 
 const DAY = 86_400_000;
 
@@ -162,6 +163,8 @@ async function writeCluster(
     billingCycle: 'monthly' as const,
   };
   const gone = demo.status === 'deleted' || demo.status === 'failed';
+  // Each region's default network, as the first cluster ordered there makes it.
+  const vpc = await vpcForNewCluster(tx, organizationId, demo);
   const [cluster] = await tx
     .insert(clusters)
     .values({
@@ -173,6 +176,7 @@ async function writeCluster(
       kubernetesVersion: demo.version,
       kubernetesPatch: patch,
       haControlPlane: demo.ha,
+      vpcId: vpc.id,
       addons: demo.status === 'failed' ? [] : demo.addons,
       status: demo.status,
       statusReason: demo.reason ?? null,

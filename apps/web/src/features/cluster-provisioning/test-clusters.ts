@@ -50,6 +50,7 @@ export function testCluster(overrides: Partial<Cluster> = {}): Cluster {
     asleep: false,
     apiAllowlist: [],
     wokenUntil: null,
+    vpc: { id: 1, name: 'default-sovereign-fra1', ipRange: '10.110.0.0/20' },
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CATALOG } from '@alpenkube/contract/pricing.fixture';
 import { initialValues } from './wizard-draft';
-import { fingerprintOf, orderBody } from './wizard-schema';
+import { configOf, fingerprintOf, orderBody } from './wizard-schema';
 
 describe('the order body', () => {
   it('leaves out empty fields, and is known whatever the order of its keys', () => {
@@ -33,5 +33,12 @@ describe('the order body', () => {
       'env-prod',
       'team:web',
     ]);
+  });
+
+  it('sends the chosen VPC by id, and none for the region’s default network', () => {
+    const values = { ...initialValues(TEST_CATALOG, {}, 'monthly'), name: 'a' };
+    expect(orderBody({ ...values, vpc: '' }).cluster).not.toHaveProperty('vpcId');
+    expect(orderBody({ ...values, vpc: '12' }).cluster.vpcId).toBe(12);
+    expect(configOf({ ...values, vpc: '12' })).not.toHaveProperty('vpc');
   });
 });

@@ -22,6 +22,8 @@ export type WizardValues = ClusterConfig & {
   expiresInHours?: string;
   /** Tags for cost allocation, as typed: commas or spaces between them. */
   tags?: string;
+  /** The chosen VPC's id as the select holds it; empty: the region's default network. */
+  vpc?: string;
 };
 
 /** The tags typed, one per word between commas or spaces. */
@@ -70,6 +72,7 @@ export function wizardSchema(catalog: Catalog): z.ZodType<WizardValues, WizardVa
             );
           }, `Whole hours from ${PREVIEW_MIN_HOURS} to ${PREVIEW_MAX_HOURS} (30 days), or empty`)
           .optional(),
+        vpc: z.string().optional(),
         tags: z
           .string()
           .max(2_000)
@@ -97,6 +100,7 @@ export function configOf({
   promoCode: _promo,
   expiresInHours: _expiry,
   tags: _tags,
+  vpc: _vpc,
   ...config
 }: WizardValues): ClusterConfig {
   return config;
@@ -110,7 +114,7 @@ export function isPriceable(values: WizardValues, catalog: Catalog): boolean {
 
 /** `POST /api/orders`'s body: the billing cycle beside the cluster, the promo code only if typed. */
 export function orderBody(values: WizardValues): CreateClusterOrder {
-  const { billingCycle, promoCode, expiresInHours, tags: typedTags, ...cluster } = values;
+  const { billingCycle, promoCode, expiresInHours, tags: typedTags, vpc, ...cluster } = values;
   const tags = [...new Set(tagsTyped(typedTags).map((tag) => tag.toLowerCase()))].sort();
   const expiry = PREVIEW_TIERS.includes(cluster.tier) ? (expiresInHours ?? '').trim() : '';
   const pools = cluster.nodePools.map((pool) =>
@@ -126,6 +130,7 @@ export function orderBody(values: WizardValues): CreateClusterOrder {
       nodePools: pools,
       ...(expiry ? { expiresInHours: Number(expiry) } : {}),
       ...(tags.length ? { tags } : {}),
+      ...(vpc ? { vpcId: Number(vpc) } : {}),
     },
     billingCycle,
     ...(code ? { promoCode: code } : {}),

@@ -31,6 +31,18 @@ export function ClusterOverview({ cluster }: { cluster: Cluster }) {
         <Fact label="Region">
           <RegionName region={cluster.region} withCode />
         </Fact>
+        <Fact label="VPC network">
+          {cluster.vpc ? (
+            <span>
+              {cluster.vpc.name}{' '}
+              <span className="font-mono text-xs text-muted-foreground">
+                ({cluster.vpc.ipRange})
+              </span>
+            </span>
+          ) : (
+            <span className="font-normal text-muted-foreground">None</span>
+          )}
+        </Fact>
         <Fact label="Kubernetes">{cluster.kubernetesPatch}</Fact>
         <Fact label="Control plane">
           {cluster.haControlPlane ? 'Highly available (3 zones)' : 'Single zone'}

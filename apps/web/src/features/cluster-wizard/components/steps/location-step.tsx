@@ -10,6 +10,7 @@ import type { WizardValues } from '../../wizard-schema';
 import { useEuOnlyPolicy } from '../../use-residency-policy';
 import { ChoiceCard, ChoiceGroup } from '../choice-group';
 import { RegionChoice } from './region-choice';
+import { VpcField } from './vpc-field';
 
 export function LocationStep({
   catalog,
@@ -26,7 +27,9 @@ export function LocationStep({
   const chosen = findProvider(catalog, provider.field.value);
   const policyEuOnly = useEuOnlyPolicy();
 
+  const vpc = useController({ control: form.control, name: 'vpc' });
   const chooseProvider = (next: Provider) => {
+    vpc.field.onChange('');
     provider.field.onChange(next.slug);
     region.field.onChange(changeProvider(form.getValues(), next.slug, catalog, euOnly).region);
   };
@@ -34,7 +37,10 @@ export function LocationStep({
     onEuOnlyChange(on);
     const values = form.getValues();
     const next = changeProvider(values, values.provider, catalog, on);
-    if (next.region !== values.region) region.field.onChange(next.region);
+    if (next.region !== values.region) {
+      vpc.field.onChange('');
+      region.field.onChange(next.region);
+    }
   };
 
   // The organization's policy decides, whatever the draft said: the filter is on and stays on.
@@ -115,11 +121,16 @@ export function LocationStep({
               checked={region.field.value === candidate.code}
               invalid={Boolean(region.fieldState.error)}
               inputRef={region.field.value === candidate.code ? region.field.ref : undefined}
-              onChoose={() => region.field.onChange(candidate.code)}
+              onChoose={() => {
+                // A VPC belongs to one region: another region starts from its default network.
+                if (region.field.value !== candidate.code) vpc.field.onChange('');
+                region.field.onChange(candidate.code);
+              }}
             />
           ))
         )}
       </ChoiceGroup>
+      <VpcField />
     </div>
   );
 }

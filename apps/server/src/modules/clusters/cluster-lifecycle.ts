@@ -21,6 +21,7 @@ import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.t
 import { assertClusterAllows } from './cluster-states.ts';
 import { nameHeldByOrder } from './cluster-orders.ts';
 import { lifespanAtOrder } from './cluster-lifespans.ts';
+import { releasedPatch } from './cluster-versions.ts';
 
 const nameTaken = (name: string) =>
   invalidFields([
@@ -233,7 +234,7 @@ export function createClusterLifecycle(
           provider: config.provider,
           region: config.region,
           kubernetesVersion: config.kubernetesVersion,
-          kubernetesPatch: version?.latestPatch ?? `${config.kubernetesVersion}.0`,
+          kubernetesPatch: version ? releasedPatch(version, now) : `${config.kubernetesVersion}.0`,
           haControlPlane: config.haControlPlane,
           addons: config.addons,
           tags: config.tags ?? [],

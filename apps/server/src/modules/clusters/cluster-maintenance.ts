@@ -17,7 +17,7 @@ import { insideWindow, upgradePlans, windowOf, type Plan } from './cluster-versi
 
 const DAY_MS = 24 * 3_600_000;
 
-/** "Sunday 13 December 2026, 03:00 (Europe/Berlin)": a window's start in its own zone. */
+/** "Sunday, 13 December 2026, 03:00 (Europe/Berlin)": a window's start in its own zone. */
 function windowWords(at: Date, timeZone: string) {
   const day = new Intl.DateTimeFormat('en-GB', {
     timeZone,

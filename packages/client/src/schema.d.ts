@@ -2058,7 +2058,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -2121,6 +2121,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -6037,7 +6055,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -6100,6 +6118,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -6294,7 +6330,7 @@ export interface paths {
                                 billingCycle: "monthly" | "yearly";
                                 operation: {
                                     /** @enum {string} */
-                                    kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                    kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                     progress: number;
                                     step: string | null;
                                     /** Format: date-time */
@@ -6604,7 +6640,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -6667,6 +6703,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -6802,7 +6856,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -6865,6 +6919,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -7045,7 +7117,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7108,6 +7180,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -7576,7 +7666,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7639,6 +7729,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -7822,7 +7930,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7885,6 +7993,302 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clusters/{id}/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a cluster's maintenance window (day, start hour, time zone) and whether patch releases are applied in it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        hour: number;
+                        timeZone: string;
+                        autoUpgrade: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "ordered" | "provisioning" | "running" | "updating" | "degraded" | "deleting" | "deleted" | "failed";
+                            statusReason: string | null;
+                            tier: {
+                                slug: string;
+                                name: string;
+                            };
+                            provider: {
+                                slug: string;
+                                name: string;
+                                simulated: boolean;
+                            };
+                            region: {
+                                code: string;
+                                city: string;
+                                country: string;
+                                /** @enum {string} */
+                                jurisdiction: "eu" | "non_eu";
+                            };
+                            kubernetesVersion: string;
+                            nodeCount: number;
+                            monthlyCost: number;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            operation: {
+                                /** @enum {string} */
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                progress: number;
+                                step: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            kubernetesPatch: string;
+                            haControlPlane: boolean;
+                            nodePools: {
+                                id: number;
+                                name: string;
+                                size: string;
+                                count: number;
+                                autoscaleMin: number | null;
+                                autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
+                                nodes: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "joining" | "ready" | "recycling" | "removing";
+                                    zone: string;
+                                    version: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            addons: {
+                                slug: string;
+                                name: string;
+                            }[];
+                            supportPlan: string;
+                            endpoint: string | null;
+                            orderId: number | null;
+                            upgrades: string[];
+                            /** Format: date-time */
+                            trialEndsAt: string | null;
+                            /** Format: date-time */
+                            idleDeletionAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sleepSchedule: {
+                                timeZone: string;
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                wakeAt: string;
+                                sleepAt: string;
+                            } | null;
+                            asleep: boolean;
+                            apiAllowlist: string[];
+                            /** Format: date-time */
+                            wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8073,7 +8477,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8136,6 +8540,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8325,7 +8747,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8388,6 +8810,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8571,7 +9011,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8634,6 +9074,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8832,7 +9290,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8895,6 +9353,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9088,7 +9564,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9151,6 +9627,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9344,7 +9838,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9407,6 +9901,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9615,7 +10127,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9678,6 +10190,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9871,7 +10401,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9934,6 +10464,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -10122,7 +10670,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10185,6 +10733,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -10500,7 +11066,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10563,6 +11129,24 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -13077,6 +13661,162 @@ export interface paths {
                         "application/json": {
                             expired: number[];
                             idle: number[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/clusters/{id}/maintenance-sweep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the maintenance sweep for one cluster of the caller's organization as if it were `at` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        at: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            upgraded: number[];
+                            notices: {
+                                clusterId: number;
+                                days: number;
+                            }[];
                         };
                     };
                 };
@@ -26180,6 +26920,10 @@ export interface paths {
                             kubernetesVersions: {
                                 minor: string;
                                 latestPatch: string;
+                                patches: {
+                                    patch: string;
+                                    releasedOn: string;
+                                }[];
                                 endOfSupport: string;
                                 isDefault: boolean;
                             }[];

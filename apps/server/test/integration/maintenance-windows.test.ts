@@ -60,7 +60,10 @@ describe('maintenance windows and automatic upgrades', () => {
   }
 
   it("has its region's night by default, and refuses a bad window, another organization's cluster and a busy one", async () => {
-    const { who, cluster } = await runningOn('1.37.1', { name: 'patchy', kubernetesVersion: '1.37' });
+    const { who, cluster } = await runningOn('1.37.1', {
+      name: 'patchy',
+      kubernetesVersion: '1.37',
+    });
     expect(cluster.maintenance).toMatchObject({
       day: 'sun',
       hour: 3,
@@ -102,7 +105,11 @@ describe('maintenance windows and automatic upgrades', () => {
     expect((await who.client.put(url, { ...good, autoUpgrade: true })).statusCode).toBe(200);
 
     // On: not outside the window (Tuesday, and Wednesday after 06:00 New York)…
-    for (const outside of ['2026-12-15T12:00:00Z', '2026-12-16T06:59:00Z', '2026-12-16T11:00:00Z']) {
+    for (const outside of [
+      '2026-12-15T12:00:00Z',
+      '2026-12-16T06:59:00Z',
+      '2026-12-16T11:00:00Z',
+    ]) {
       expect((await sweep(outside, cluster.id)).upgraded).toEqual([]);
     }
     const before = (await clusterOf(who.client, cluster.id)).nodePools[0]!.nodes.map((n) => n.name);
@@ -201,7 +208,11 @@ describe('maintenance windows and automatic upgrades', () => {
       kubernetesVersion: '1.36',
       kubernetesPatch: '1.36.7',
     });
-    expect(after.nodePools[0]!.nodes.map((node) => node.version)).toEqual(['1.36.7', '1.36.7', '1.36.7']);
+    expect(after.nodePools[0]!.nodes.map((node) => node.version)).toEqual([
+      '1.36.7',
+      '1.36.7',
+      '1.36.7',
+    ]);
 
     const warnings = await db()
       .select()

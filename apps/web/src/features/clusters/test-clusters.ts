@@ -70,6 +70,15 @@ export function cluster(overrides: Partial<Cluster> = {}): Cluster {
     asleep: false,
     apiAllowlist: [],
     wokenUntil: null,
+    maintenance: {
+      day: 'sun',
+      hour: 3,
+      timeZone: 'Europe/Berlin',
+      regionTimeZone: true,
+      autoUpgrade: true,
+      nextWindow: '2026-12-06T02:00:00.000Z',
+      planned: null,
+    },
     ...overrides,
   };
 }

@@ -51,9 +51,9 @@ export function MaintenanceSection({ cluster, canEdit }: { cluster: Cluster; can
         </FormDialog>
       }
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" aria-label="Maintenance">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Window</dt>
-        <dd>
+        <dd data-testid="maintenance-window">
           {dayNames[maintenance.day]}s {hourWords(maintenance.hour)}–
           {hourWords((maintenance.hour + 4) % 24)} ({maintenance.timeZone}
           {maintenance.regionTimeZone ? ", the region's time zone" : ''})
@@ -61,7 +61,7 @@ export function MaintenanceSection({ cluster, canEdit }: { cluster: Cluster; can
         <dt className="text-muted-foreground">Next window</dt>
         <dd>{formatClusterDate(maintenance.nextWindow)}</dd>
         <dt className="text-muted-foreground">Runs</dt>
-        <dd>Kubernetes {cluster.kubernetesPatch}</dd>
+        <dd data-testid="maintenance-runs">Kubernetes {cluster.kubernetesPatch}</dd>
         <dt className="text-muted-foreground">Auto-upgrade</dt>
         <dd>{maintenance.autoUpgrade ? 'On: patch releases are applied' : 'Off'}</dd>
         <dt className="text-muted-foreground">Planned</dt>

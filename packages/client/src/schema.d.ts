@@ -2128,6 +2128,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -6125,6 +6126,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -6710,6 +6712,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -6926,6 +6929,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -7187,6 +7191,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -7736,6 +7741,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -8000,6 +8006,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -8278,6 +8285,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -8547,6 +8555,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -8817,6 +8826,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -9081,6 +9091,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -9360,6 +9371,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -9634,6 +9646,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -9908,6 +9921,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -10197,6 +10211,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -10471,6 +10486,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -10740,6 +10756,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {
@@ -11136,6 +11153,7 @@ export interface paths {
                                 timeZone: string;
                                 regionTimeZone: boolean;
                                 autoUpgrade: boolean;
+                                providerPatches: boolean;
                                 /** Format: date-time */
                                 nextWindow: string;
                                 planned: {

@@ -148,6 +148,8 @@ export const clusterMaintenanceSchema = z.object({
   /** The zone is the region's default, none was chosen. */
   regionTimeZone: z.boolean(),
   autoUpgrade: z.boolean(),
+  /** The provider ships its own patch releases (DigitalOcean): only a minor is planned here. */
+  providerPatches: z.boolean(),
   /** The start of the next window (or of the one under way). */
   nextWindow: timestampSchema,
   planned: plannedUpgradeSchema.nullable(),

@@ -118,7 +118,12 @@ export function createClusterMaintenance(
             .where(eq(clusters.id, id))
             .for('update', { skipLocked: true });
           if (!cluster || cluster.status !== 'running' || cluster.operationKind !== null) return;
-          const plans = upgradePlans(cluster, catalog, now);
+          const plans = upgradePlans(
+            cluster,
+            catalog,
+            now,
+            providers.driver(cluster.provider).appliesCatalogPatches,
+          );
           const endOfSupport = plans.find((candidate) => candidate.reason === 'end_of_support');
           if (endOfSupport) {
             const days = await sendNotice(tx, cluster, endOfSupport, now, catalog);

@@ -35,7 +35,13 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
 
   async function view(cluster: ClusterRow, catalog?: Catalog) {
     const pools = await loadPools(db, [cluster.id]);
-    return toCluster(cluster, pools, catalog ?? (await catalogNow()), isSimulated);
+    return toCluster(
+      cluster,
+      pools,
+      catalog ?? (await catalogNow()),
+      isSimulated,
+      (slug) => providers.driver(slug).appliesCatalogPatches,
+    );
   }
 
   return {

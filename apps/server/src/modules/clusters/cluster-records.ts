@@ -207,6 +207,7 @@ export function toCluster(
   pools: PoolWithNodes[],
   catalog: Catalog,
   isSimulated: IsSimulated,
+  appliesCatalogPatches: (provider: string) => boolean,
 ): Cluster {
   return {
     ...toClusterSummary(cluster, catalog, isSimulated),
@@ -225,7 +226,7 @@ export function toCluster(
     asleep: cluster.asleep,
     apiAllowlist: cluster.apiAllowlist,
     wokenUntil: cluster.wokenUntil?.toISOString() ?? null,
-    maintenance: maintenanceOf(cluster, catalog),
+    maintenance: maintenanceOf(cluster, catalog, appliesCatalogPatches(cluster.provider)),
   };
 }
 

@@ -159,14 +159,19 @@ export type Plan = PlannedUpgrade & { minor: string };
  * newest patch of the cluster's minor once it is out (while auto-upgrade is on), and the next
  * minor in the last window before the current one's end of support.
  */
-export function upgradePlans(cluster: MaintainedCluster, catalog: Catalog, now: Date): Plan[] {
+export function upgradePlans(
+  cluster: MaintainedCluster,
+  catalog: Catalog,
+  now: Date,
+  catalogPatches = true,
+): Plan[] {
   const version = catalog.kubernetesVersions.find((v) => v.minor === cluster.kubernetesVersion);
   if (!version) return [];
   const window = windowOf(cluster, catalog);
   const current = currentWindowStart(window, now);
   const plans: Plan[] = [];
 
-  if (cluster.autoUpgrade) {
+  if (cluster.autoUpgrade && catalogPatches) {
     const newer = version.patches.filter(
       (patch) => patchNumber(patch.patch) > patchNumber(cluster.kubernetesPatch),
     );
@@ -205,22 +210,29 @@ export function upgradePlans(cluster: MaintainedCluster, catalog: Catalog, now: 
 }
 
 /** The first of them: what the next window does, or null when none is planned. */
-export function plannedUpgrade(cluster: MaintainedCluster, catalog: Catalog, now: Date) {
-  return upgradePlans(cluster, catalog, now)[0] ?? null;
+export function plannedUpgrade(
+  cluster: MaintainedCluster,
+  catalog: Catalog,
+  now: Date,
+  catalogPatches = true,
+) {
+  return upgradePlans(cluster, catalog, now, catalogPatches)[0] ?? null;
 }
 
 /** The cluster's window, its next start and the upgrade planned, as the API shows them. */
 export function maintenanceOf(
   cluster: MaintainedCluster,
   catalog: Catalog,
+  catalogPatches: boolean,
   now = new Date(),
 ): ClusterMaintenance {
   const window = windowOf(cluster, catalog);
-  const plan = plannedUpgrade(cluster, catalog, now);
+  const plan = plannedUpgrade(cluster, catalog, now, catalogPatches);
   return {
     ...window,
     regionTimeZone: cluster.maintenanceTimeZone === null,
     autoUpgrade: cluster.autoUpgrade,
+    providerPatches: !catalogPatches,
     nextWindow: currentWindowStart(window, now).toISOString(),
     planned: plan
       ? { reason: plan.reason, version: plan.version, at: plan.at, endOfSupport: plan.endOfSupport }

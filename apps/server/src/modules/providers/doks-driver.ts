@@ -31,6 +31,8 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
   return {
     slug: 'doks',
     simulated: false,
+    // DigitalOcean ships its own patch releases (1.33.1-do.0), not the catalog's.
+    appliesCatalogPatches: false,
     controlPlaneTime: 'about 4 minutes',
 
     validate(config) {

@@ -143,6 +143,11 @@ export interface ProviderDriver {
   readonly slug: string;
   /** True for the embedded simulation: the UI says so. */
   readonly simulated: boolean;
+  /**
+   * Whether the platform applies the catalog's patch releases in the maintenance window on this
+   * provider (through `planUpgrade`); false where the provider ships patch releases of its own.
+   */
+  readonly appliesCatalogPatches: boolean;
   /** How long this provider usually takes to start a control plane, in words. */
   readonly controlPlaneTime: string;
   /** The provider's own refusals of a configuration, beyond the catalog's checks. */

@@ -106,6 +106,7 @@ export function createSimulatedDriver(
   return {
     slug: profile.slug,
     simulated: true,
+    appliesCatalogPatches: true,
     controlPlaneTime: describeDuration(profile.controlPlaneSeconds),
 
     validate(config: ProviderValidate, catalog: Catalog): DriverIssue[] {

@@ -56,6 +56,7 @@ export function testCluster(overrides: Partial<Cluster> = {}): Cluster {
       timeZone: 'Europe/Berlin',
       regionTimeZone: true,
       autoUpgrade: true,
+      providerPatches: false,
       nextWindow: '2026-12-06T02:00:00.000Z',
       planned: null,
     },

@@ -11,6 +11,9 @@ const MaintenanceForm = lazy(() => loadForm().then((m) => ({ default: m.Maintena
 
 function plannedWords(cluster: Cluster, planned: ClusterMaintenance['planned']) {
   if (!planned) {
+    if (cluster.maintenance.providerPatches) {
+      return 'Nothing planned: the provider ships its own patch releases.';
+    }
     return cluster.maintenance.autoUpgrade
       ? `Nothing planned: ${cluster.kubernetesPatch} is the newest patch of ${cluster.kubernetesVersion}.`
       : 'Nothing planned: patch releases are not applied automatically.';

@@ -51,7 +51,7 @@ export function MaintenanceForm({ cluster, close }: { cluster: Cluster; close: (
     <Form {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <FormRootError />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormInputField
             control={form.control}
             name="day"

@@ -2,9 +2,8 @@ import { lazy } from 'react';
 import { CalendarClock } from 'lucide-react';
 import type { Cluster, ClusterMaintenance } from '@alpenkube/contract';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { formatClusterDate } from '../cluster-status';
 import { SectionCard } from '../components/section-card';
-import { dayNames, hourWords } from './maintenance-schema';
+import { dayNames, hourWords, windowTime } from './maintenance-schema';
 
 const loadForm = () => import('./maintenance-form');
 const MaintenanceForm = lazy(() => loadForm().then((m) => ({ default: m.MaintenanceForm })));
@@ -18,7 +17,7 @@ function plannedWords(cluster: Cluster, planned: ClusterMaintenance['planned']) 
       ? `Nothing planned: ${cluster.kubernetesPatch} is the newest patch of ${cluster.kubernetesVersion}.`
       : 'Nothing planned: patch releases are not applied automatically.';
   }
-  const when = formatClusterDate(planned.at);
+  const when = windowTime(planned.at, cluster.maintenance.timeZone);
   return planned.reason === 'patch'
     ? `Patch ${planned.version} in the window of ${when}.`
     : `Kubernetes ${cluster.kubernetesVersion} reaches its end of support on ${planned.endOfSupport}: upgraded to ${planned.version} in the window of ${when}, after notices 30, 7 and 1 days before.`;
@@ -62,7 +61,7 @@ export function MaintenanceSection({ cluster, canEdit }: { cluster: Cluster; can
           {maintenance.regionTimeZone ? ", the region's time zone" : ''})
         </dd>
         <dt className="text-muted-foreground">Next window</dt>
-        <dd>{formatClusterDate(maintenance.nextWindow)}</dd>
+        <dd>{windowTime(maintenance.nextWindow, maintenance.timeZone)}</dd>
         <dt className="text-muted-foreground">Runs</dt>
         <dd data-testid="maintenance-runs">Kubernetes {cluster.kubernetesPatch}</dd>
         <dt className="text-muted-foreground">Auto-upgrade</dt>

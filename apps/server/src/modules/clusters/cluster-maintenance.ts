@@ -1,19 +1,34 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   END_OF_SUPPORT_NOTICE_DAYS,
+  weekdays,
   type Catalog,
   type Cluster,
   type UpdateMaintenance,
 } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
+import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { notifyOrganizationMembers } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { clusterMaintenanceNotices, clusters } from './schema.ts';
 import { logClusterEvent } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
-import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
+import { clusterById, loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
-import { insideWindow, upgradePlans, windowOf, type Plan } from './cluster-versions.ts';
+import {
+  insideWindow,
+  nextWindowStart,
+  upgradePlans,
+  windowOf,
+  type Plan,
+} from './cluster-versions.ts';
+
+/** Sends a cluster's window to a provider that keeps one (DigitalOcean), after it is saved. */
+export const maintenancePolicyJob = defineJob(
+  'cluster.maintenance-policy',
+  z.object({ clusterId: z.number().int().positive() }),
+);
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -46,7 +61,8 @@ export function createClusterMaintenance(
   context: ClusterContext,
   view: (cluster: ClusterRow, catalog?: Catalog) => Promise<Cluster>,
 ) {
-  const { db, providers, config } = context.deps;
+  const { deps } = context;
+  const { db, providers, config } = deps;
   const { operations } = context;
 
   /** The notice due before an end-of-support upgrade, once: the nearest of 30, 7 and 1 days. */
@@ -91,7 +107,38 @@ export function createClusterMaintenance(
     });
   }
 
+  deps.jobs.register(maintenancePolicyJob, async ({ clusterId }, { signal }) => {
+    const cluster = await clusterById(db, clusterId);
+    const driver = cluster && providers.driver(cluster.provider);
+    if (!cluster || !driver?.maintenancePolicy || cluster.status === 'deleted') return;
+    // The provider keeps a UTC weekday and time: those of the window's next start.
+    const start = nextWindowStart(windowOf(cluster, await context.catalogNow()), new Date());
+    await driver.maintenancePolicy(
+      { id: cluster.id },
+      {
+        day: weekdays[(start.getUTCDay() + 6) % 7]!,
+        startTime: start.toISOString().slice(11, 16),
+        autoUpgrade: cluster.autoUpgrade,
+      },
+      signal,
+    );
+  });
+
   return {
+    /**
+     * Sends every window again to the providers that keep one: a new cluster gets its window,
+     * and a change to or from daylight saving moves the UTC start it has there (daily).
+     */
+    async resendMaintenancePolicies() {
+      const real = providers.realProviders();
+      if (real.length === 0) return;
+      const rows = await db
+        .select({ id: clusters.id })
+        .from(clusters)
+        .where(and(inArray(clusters.provider, real), eq(clusters.status, 'running')));
+      for (const { id } of rows) await enqueueJob(db, maintenancePolicyJob, { clusterId: id });
+    },
+
     /**
      * Starts the upgrades due at `now` in the clusters' windows and sends the notices due (the
      * chore; `only` limits it to one cluster, as the development clock does).
@@ -169,6 +216,9 @@ export function createClusterMaintenance(
           actor: actorOf(actor),
         });
         await auditCluster(tx, actor, client, id, 'cluster.maintenance', { ...body });
+        if (providers.driver(row!.provider).maintenancePolicy) {
+          await enqueueJob(tx, maintenancePolicyJob, { clusterId: id });
+        }
         return row!;
       });
       return view(updated, catalog);

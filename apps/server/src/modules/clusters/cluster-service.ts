@@ -47,11 +47,12 @@ export function createClusterService(
       await lifespans.sweepLifespans(now);
     },
   );
-  // At each start (and daily): clusters paid for before provisioning existed get theirs, and
-  // an operation that lost its job gets one again.
+  // At each start (and daily): clusters paid for before provisioning existed get theirs, an
+  // operation that lost its job gets one again, and real providers get the windows again.
   deps.jobs.every(24 * 3_600_000, 'resume clusters waiting for their provisioning', async () => {
     await lifecycle.provisionWaiting();
     await context.operations.resumeStranded();
+    await maintenance.resendMaintenancePolicies();
   });
   return {
     ...reads,

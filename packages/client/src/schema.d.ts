@@ -2058,7 +2058,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -2121,6 +2121,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -6294,7 +6313,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -6357,6 +6376,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -6551,7 +6589,7 @@ export interface paths {
                                 billingCycle: "monthly" | "yearly";
                                 operation: {
                                     /** @enum {string} */
-                                    kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                    kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                     progress: number;
                                     step: string | null;
                                     /** Format: date-time */
@@ -6861,7 +6899,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -6924,6 +6962,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -7059,7 +7116,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7122,6 +7179,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -7302,7 +7378,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7365,6 +7441,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -7833,7 +7928,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7896,6 +7991,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8079,7 +8193,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8142,6 +8256,304 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clusters/{id}/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a cluster's maintenance window (day, start hour, time zone) and whether patch releases are applied in it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        hour: number;
+                        timeZone: string;
+                        autoUpgrade: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            status: "ordered" | "provisioning" | "running" | "updating" | "degraded" | "deleting" | "deleted" | "failed";
+                            statusReason: string | null;
+                            tier: {
+                                slug: string;
+                                name: string;
+                            };
+                            provider: {
+                                slug: string;
+                                name: string;
+                                simulated: boolean;
+                            };
+                            region: {
+                                code: string;
+                                city: string;
+                                country: string;
+                                /** @enum {string} */
+                                jurisdiction: "eu" | "non_eu";
+                            };
+                            kubernetesVersion: string;
+                            nodeCount: number;
+                            monthlyCost: number;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            operation: {
+                                /** @enum {string} */
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                progress: number;
+                                step: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            kubernetesPatch: string;
+                            haControlPlane: boolean;
+                            nodePools: {
+                                id: number;
+                                name: string;
+                                size: string;
+                                count: number;
+                                autoscaleMin: number | null;
+                                autoscaleMax: number | null;
+                                labels: {
+                                    [key: string]: string;
+                                };
+                                taints: {
+                                    key: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                }[];
+                                nodes: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "joining" | "ready" | "recycling" | "removing";
+                                    zone: string;
+                                    version: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            addons: {
+                                slug: string;
+                                name: string;
+                            }[];
+                            supportPlan: string;
+                            endpoint: string | null;
+                            orderId: number | null;
+                            upgrades: string[];
+                            /** Format: date-time */
+                            trialEndsAt: string | null;
+                            /** Format: date-time */
+                            idleDeletionAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sleepSchedule: {
+                                timeZone: string;
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                wakeAt: string;
+                                sleepAt: string;
+                            } | null;
+                            asleep: boolean;
+                            apiAllowlist: string[];
+                            /** Format: date-time */
+                            wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8330,7 +8742,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8393,6 +8805,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8582,7 +9013,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8645,6 +9076,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -8828,7 +9278,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8891,6 +9341,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9089,7 +9558,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9152,6 +9621,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9345,7 +9833,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9408,6 +9896,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9601,7 +10108,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9664,6 +10171,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9872,7 +10398,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9935,6 +10461,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -10128,7 +10673,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10191,6 +10736,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -10379,7 +10943,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10442,6 +11006,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -10757,7 +11340,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10820,6 +11403,25 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            maintenance: {
+                                /** @enum {string} */
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                hour: number;
+                                timeZone: string;
+                                regionTimeZone: boolean;
+                                autoUpgrade: boolean;
+                                providerPatches: boolean;
+                                /** Format: date-time */
+                                nextWindow: string;
+                                planned: {
+                                    /** @enum {string} */
+                                    reason: "patch" | "end_of_support";
+                                    version: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    endOfSupport: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -13334,6 +13936,162 @@ export interface paths {
                         "application/json": {
                             expired: number[];
                             idle: number[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/clusters/{id}/maintenance-sweep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the maintenance sweep for one cluster of the caller's organization as if it were `at` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        at: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            upgraded: number[];
+                            notices: {
+                                clusterId: number;
+                                days: number;
+                            }[];
                         };
                     };
                 };
@@ -26437,6 +27195,10 @@ export interface paths {
                             kubernetesVersions: {
                                 minor: string;
                                 latestPatch: string;
+                                patches: {
+                                    patch: string;
+                                    releasedOn: string;
+                                }[];
                                 endOfSupport: string;
                                 isDefault: boolean;
                             }[];

@@ -23,10 +23,21 @@ export const providerSchema = z.object({
 });
 export type Provider = z.infer<typeof providerSchema>;
 
+/** One upstream patch release of a minor; dated later than now, it is scheduled, not out yet. */
+export const kubernetesPatchSchema = z.object({
+  patch: z.string(),
+  /** YYYY-MM-DD. */
+  releasedOn: z.string(),
+});
+export type KubernetesPatch = z.infer<typeof kubernetesPatchSchema>;
+
 export const kubernetesVersionSchema = z.object({
   /** What a configuration names, e.g. "1.37". */
   minor: z.string(),
+  /** What a new cluster of this minor runs. */
   latestPatch: z.string(),
+  /** Its patch releases, oldest first: maintenance windows apply each once it is out. */
+  patches: z.array(kubernetesPatchSchema),
   /** YYYY-MM-DD. */
   endOfSupport: z.string(),
   isDefault: z.boolean(),

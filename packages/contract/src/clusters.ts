@@ -63,6 +63,8 @@ export const clusterOperationKinds = [
   'remove_addon',
   'restore',
   'delete',
+  /** An upgrade nobody asked for, in the maintenance window: a patch, or an end of support. */
+  'auto_upgrade',
 ] as const;
 export type ClusterOperationKind = (typeof clusterOperationKinds)[number];
 
@@ -104,6 +106,55 @@ export const sleepScheduleSchema = z
     path: ['sleepAt'],
   });
 export type SleepSchedule = z.infer<typeof sleepScheduleSchema>;
+
+/** How long a maintenance window lasts from its start hour: an upgrade starts only inside it. */
+export const MAINTENANCE_WINDOW_HOURS = 4;
+/** The notices before an end-of-support upgrade, in days before it. */
+export const END_OF_SUPPORT_NOTICE_DAYS = [30, 7, 1] as const;
+
+const maintenanceWindowFields = {
+  day: z.enum(weekdays, 'A day of the week: mon to sun'),
+  hour: z
+    .number()
+    .int('A whole hour')
+    .min(0, 'An hour from 0 to 23')
+    .max(23, 'An hour from 0 to 23'),
+  timeZone: z.string().max(64).refine(validTimeZone, 'Not a time zone, e.g. Europe/Berlin'),
+};
+
+/** Sets a cluster's maintenance window and whether patch releases are applied in it. */
+export const updateMaintenanceSchema = z.strictObject({
+  ...maintenanceWindowFields,
+  autoUpgrade: z.boolean(),
+});
+export type UpdateMaintenance = z.infer<typeof updateMaintenanceSchema>;
+
+/** The upgrade the platform will start in a coming window, and why. */
+export const plannedUpgradeSchema = z.object({
+  /** `patch`: a newer patch release; `end_of_support`: the minor's support ends. */
+  reason: z.enum(['patch', 'end_of_support']),
+  /** The release it will run, e.g. "1.37.3". */
+  version: z.string(),
+  /** The start of the window it happens in. */
+  at: timestampSchema,
+  /** The minor's end of support (YYYY-MM-DD), for an end-of-support upgrade. */
+  endOfSupport: z.string().nullable(),
+});
+export type PlannedUpgrade = z.infer<typeof plannedUpgradeSchema>;
+
+export const clusterMaintenanceSchema = z.object({
+  ...maintenanceWindowFields,
+  timeZone: z.string(),
+  /** The zone is the region's default, none was chosen. */
+  regionTimeZone: z.boolean(),
+  autoUpgrade: z.boolean(),
+  /** The provider ships its own patch releases (DigitalOcean): only a minor is planned here. */
+  providerPatches: z.boolean(),
+  /** The start of the next window (or of the one under way). */
+  nextWindow: timestampSchema,
+  planned: plannedUpgradeSchema.nullable(),
+});
+export type ClusterMaintenance = z.infer<typeof clusterMaintenanceSchema>;
 
 export const clusterSummarySchema = z.object({
   id: z.number().int(),
@@ -163,6 +214,8 @@ export const clusterSchema = clusterSummarySchema.extend({
   wokenUntil: timestampSchema.nullable(),
   /** The VPC network its nodes take their addresses from; null for a deleted cluster whose VPC is gone too. */
   vpc: z.object({ id: z.number().int(), name: z.string(), ipRange: z.string() }).nullable(),
+  /** Its maintenance window, auto-upgrade, and the upgrade planned in a coming window. */
+  maintenance: clusterMaintenanceSchema,
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 

@@ -113,6 +113,7 @@ import type {
   renameClusterSchema,
   updateClusterExpirySchema,
   updateSleepScheduleSchema,
+  updateMaintenanceSchema,
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from './clusters.ts';
@@ -512,6 +513,11 @@ export const endpoints = {
     updateSleepSchedule: routeWithId<ClusterRecord, In<typeof updateSleepScheduleSchema>>()(
       'PUT',
       '/api/clusters/:id/sleep-schedule',
+    ),
+    /** The cluster's maintenance window and whether patch releases are applied in it. */
+    updateMaintenance: routeWithId<ClusterRecord, In<typeof updateMaintenanceSchema>>()(
+      'PUT',
+      '/api/clusters/:id/maintenance',
     ),
     /** Wakes a sleeping cluster now, until its next sleep time. */
     wake: routeWithId<ClusterRecord>()('POST', '/api/clusters/:id/wake'),
@@ -978,6 +984,14 @@ export const endpoints = {
       'POST',
       '/api/dev/clusters/:id/sweep',
     ),
+    /**
+     * Runs the maintenance sweep for one cluster of the caller's organization as if it were
+     * `at`: the end-to-end tests' clock for a window and its automatic upgrade.
+     */
+    sweepMaintenance: routeWithId<
+      { upgraded: number[]; notices: { clusterId: number; days: number }[] },
+      { at: string }
+    >()('POST', '/api/dev/clusters/:id/maintenance-sweep'),
     /** Closes the month up to now (the caller's organization unless one is named): its invoice. */
     closeMonth: route<Out<typeof closeMonthResultSchema>, In<typeof closeMonthSchema>>()(
       'POST',

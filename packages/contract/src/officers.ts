@@ -73,6 +73,7 @@ export const auditActions = [
   'cluster.delete',
   'cluster.expiry',
   'cluster.sleep_schedule',
+  'cluster.maintenance',
   'cluster.wake',
   'cluster.kubeconfig',
   'cluster.credentials.rotate',

@@ -158,9 +158,30 @@ export const TEST_CATALOG: Catalog = {
     },
   ],
   kubernetesVersions: [
-    { minor: '1.37', latestPatch: '1.37.2', endOfSupport: '2027-10-28', isDefault: true },
-    { minor: '1.36', latestPatch: '1.36.5', endOfSupport: '2027-06-28', isDefault: false },
-    { minor: '1.35', latestPatch: '1.35.9', endOfSupport: '2027-02-28', isDefault: false },
+    {
+      minor: '1.37',
+      latestPatch: '1.37.2',
+      patches: [
+        { patch: '1.37.2', releasedOn: '2026-11-10' },
+        { patch: '1.37.3', releasedOn: '2026-12-09' },
+      ],
+      endOfSupport: '2027-10-28',
+      isDefault: true,
+    },
+    {
+      minor: '1.36',
+      latestPatch: '1.36.5',
+      patches: [{ patch: '1.36.5', releasedOn: '2026-11-10' }],
+      endOfSupport: '2027-06-28',
+      isDefault: false,
+    },
+    {
+      minor: '1.35',
+      latestPatch: '1.35.9',
+      patches: [{ patch: '1.35.9', releasedOn: '2026-11-10' }],
+      endOfSupport: '2027-02-28',
+      isDefault: false,
+    },
   ],
   addons: [
     addon('monitoring', 2900, 'cluster', ['blue', 'red', 'green', 'ai', 'sandbox']),

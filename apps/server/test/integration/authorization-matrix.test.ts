@@ -166,6 +166,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'PATCH /api/clusters/:id': 'orderer',
   'PUT /api/clusters/:id/expiry': 'orderer',
   'PUT /api/clusters/:id/sleep-schedule': 'orderer',
+  'PUT /api/clusters/:id/maintenance': 'orderer',
   'POST /api/clusters/:id/wake': 'orderer',
   'PATCH /api/clusters/:id/node-pools/:poolId': 'orderer',
   'PUT /api/clusters/:id/node-pools/:poolId/labels': 'orderer',
@@ -220,6 +221,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/dev/billing/close-month': 'signedIn',
   'POST /api/dev/usage/meter-now': 'signedIn',
   'POST /api/dev/clusters/:id/sweep': 'signedIn',
+  'POST /api/dev/clusters/:id/maintenance-sweep': 'signedIn',
   // The simulated clusters' Kubernetes API: no session, a cluster's bearer token instead.
   'GET /k8s/clusters/:clusterId/version': 'anyone',
   'GET /k8s/clusters/:clusterId/api': 'anyone',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClusterEvent } from '@alpenkube/contract';
+import type { Cluster, ClusterEvent } from '@alpenkube/contract';
 import { clusters } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
@@ -115,6 +115,26 @@ describe('DOKS driver against the DigitalOcean double', () => {
     expect(cluster).toMatchObject({ status: 'running', kubernetesVersion: '1.37' });
     expect(remote.version).toBe('1.37.2-do.0');
     expect(calls('POST', /\/upgrade$/).map((r) => r.body)).toEqual([{ version: '1.37.2-do.0' }]);
+
+    // The maintenance window goes to DigitalOcean as its policy: the UTC weekday and start time
+    // (Wednesday 02:00 in Vienna is 01:00 UTC in winter), and its own patch releases on.
+    const maintenance = await who.client.put(`/api/clusters/${cluster.id}/maintenance`, {
+      day: 'wed',
+      hour: 2,
+      timeZone: 'Europe/Vienna',
+      autoUpgrade: true,
+    });
+    expect(maintenance.statusCode, maintenance.body).toBe(200);
+    // DigitalOcean ships its own patches: the catalog's are not planned for it.
+    expect(maintenance.json<Cluster>().maintenance).toMatchObject({ providerPatches: true });
+    await settleJobs(t.app);
+    expect(remote.auto_upgrade).toBe(true);
+    expect(remote.maintenance_policy).toMatchObject({ day: 'wednesday' });
+    expect(['01:00', '00:00']).toContain(remote.maintenance_policy.start_time);
+    expect(calls('PUT', /^\/v2\/kubernetes\/clusters\/[^/]+$/).at(-1)!.body).toMatchObject({
+      name: remote.name,
+      auto_upgrade: true,
+    });
 
     const node = cluster.nodePools[0]!.nodes[0]!.name;
     const recycle = await who.client.post(`/api/clusters/${cluster.id}/nodes/${node}/recycle`);

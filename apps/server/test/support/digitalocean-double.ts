@@ -54,6 +54,7 @@ interface Cluster {
   node_pools: Pool[];
   auto_upgrade: boolean;
   surge_upgrade: boolean;
+  maintenance_policy: { start_time: string; day: string; duration: string };
   ha: boolean;
   registry_enabled: boolean;
   status: { state: State; message: string };
@@ -335,6 +336,7 @@ export async function startDigitalOceanDouble(options: {
             ),
             auto_upgrade: false,
             surge_upgrade: false,
+            maintenance_policy: { start_time: '00:00', day: 'any', duration: '4h0m0s' },
             ha: body!.ha === true,
             registry_enabled: false,
             status: { state: 'provisioning', message: 'Provisioning' },
@@ -371,6 +373,17 @@ export async function startDigitalOceanDouble(options: {
         if (method === 'DELETE') {
           setState(cluster, 'deleting', 'Deleting');
           return json(204);
+        }
+        // DigitalOcean's update asks for the name; the window and auto-upgrade are optional.
+        if (method === 'PUT') {
+          if (typeof body?.name !== 'string') {
+            return error(422, 'unprocessable_entity', 'name is required');
+          }
+          const policy = body.maintenance_policy as
+            { start_time?: string; day?: string } | undefined;
+          if (policy) Object.assign(cluster.maintenance_policy, policy);
+          if (typeof body.auto_upgrade === 'boolean') cluster.auto_upgrade = body.auto_upgrade;
+          return json(202, { kubernetes_cluster: view(cluster) });
         }
       }
       if (rest[0] === 'kubeconfig' && method === 'GET') {

@@ -25,11 +25,11 @@ import {
 import {
   loadPools,
   toDriverCluster,
-  upgradesOf,
   type ClusterRow,
   type PoolWithNodes,
 } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
+import { releasedPatch, upgradesOf } from './cluster-versions.ts';
 
 /** What a change does, decided under the cluster's lock once the request is checked. */
 interface PlannedChange {
@@ -265,7 +265,10 @@ export function createClusterChanges(
                 : `Kubernetes ${cluster.kubernetesVersion} is the newest version the platform supports`;
           throw invalidFields([{ path: ['version'], message }]);
         }
-        const patch = catalog.kubernetesVersions.find((v) => v.minor === version)!.latestPatch;
+        const patch = releasedPatch(
+          catalog.kubernetesVersions.find((v) => v.minor === version)!,
+          new Date(),
+        );
         return {
           kind: 'upgrade',
           steps: driverOf(cluster).planUpgrade(

@@ -22,6 +22,7 @@ import { assertClusterAllows } from './cluster-states.ts';
 import { nameHeldByOrder } from './cluster-orders.ts';
 import { lifespanAtOrder } from './cluster-lifespans.ts';
 import { vpcForNewCluster } from '../networks/index.ts';
+import { releasedPatch } from './cluster-versions.ts';
 
 const nameTaken = (name: string) =>
   invalidFields([
@@ -235,7 +236,7 @@ export function createClusterLifecycle(
           provider: config.provider,
           region: config.region,
           kubernetesVersion: config.kubernetesVersion,
-          kubernetesPatch: version?.latestPatch ?? `${config.kubernetesVersion}.0`,
+          kubernetesPatch: version ? releasedPatch(version, now) : `${config.kubernetesVersion}.0`,
           haControlPlane: config.haControlPlane,
           addons: config.addons,
           tags: config.tags ?? [],

@@ -333,11 +333,19 @@ export function createClusterOperations(
         stepKey: `${operation.id}:done`,
       });
       const notice = (await policy.succeeded?.(ended)) ?? null;
-      // Mailed when a new cluster is ready; other changes the members started themselves.
+      // Mailed when a new cluster is ready, or upgraded in its window (nobody started that);
+      // other changes the members started themselves.
       const mail =
         operation.kind === 'provision'
           ? clusterMail(cluster, `Cluster ${cluster.name} is ready`, notice ?? '')
-          : undefined;
+          : operation.kind === 'auto_upgrade'
+            ? clusterMail(
+                cluster,
+                `Cluster ${cluster.name} was upgraded to Kubernetes ${cluster.kubernetesPatch}`,
+                notice ?? '',
+                'maintenance',
+              )
+            : undefined;
       if (notice)
         await notifyOrganizationMembers(tx, cluster.organizationId, 'success', notice, mail);
       return;
@@ -359,10 +367,15 @@ export function createClusterOperations(
     );
   }
 
-  /** A cluster's mail, which members may turn off in their settings (category `cluster`). */
-  function clusterMail(cluster: ClusterRow, subject: string, message: string): NoticeMail {
+  /** A cluster's mail, which members may turn off in their settings (by its category). */
+  function clusterMail(
+    cluster: ClusterRow,
+    subject: string,
+    message: string,
+    category: NoticeMail['category'] = 'cluster',
+  ): NoticeMail {
     return {
-      category: 'cluster',
+      category,
       subject,
       text: `Hello,\n\n${message}\n\nSee it on ${deps.config.publicUrl}/clusters/${cluster.id}\n\nThe Alpenkube team`,
     };

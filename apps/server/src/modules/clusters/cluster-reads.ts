@@ -46,6 +46,7 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
       pools,
       catalog ?? (await catalogNow()),
       isSimulated,
+      (slug) => providers.driver(slug).appliesCatalogPatches,
       vpc ? { id: vpc.id, name: vpc.name, ipRange: vpc.ipRange } : null,
     );
   }

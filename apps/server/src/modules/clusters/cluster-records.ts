@@ -12,6 +12,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusterNodes, clusters } from './schema.ts';
 import type { DriverCluster } from '../providers/index.ts';
+import { maintenanceOf, upgradesOf } from './cluster-versions.ts';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 type PoolRow = typeof clusterNodePools.$inferSelect;
@@ -186,13 +187,6 @@ function addonsOf(cluster: ClusterRow, catalog: Catalog) {
   }));
 }
 
-/** The next minor, when the catalog supports it: upgrades go one minor at a time, never down. */
-export function upgradesOf(minor: string, catalog: Catalog): string[] {
-  const [major, current] = minor.split('.').map(Number);
-  const next = `${major}.${(current ?? 0) + 1}`;
-  return catalog.kubernetesVersions.some((version) => version.minor === next) ? [next] : [];
-}
-
 const DAY_MS = 24 * 3_600_000;
 
 /** The idle days of the cluster's tier, or null when it is never deleted for being unused. */
@@ -213,6 +207,7 @@ export function toCluster(
   pools: PoolWithNodes[],
   catalog: Catalog,
   isSimulated: IsSimulated,
+  appliesCatalogPatches: (provider: string) => boolean,
   vpc: Cluster['vpc'] = null,
 ): Cluster {
   return {
@@ -232,6 +227,7 @@ export function toCluster(
     asleep: cluster.asleep,
     apiAllowlist: cluster.apiAllowlist,
     wokenUntil: cluster.wokenUntil?.toISOString() ?? null,
+    maintenance: maintenanceOf(cluster, catalog, appliesCatalogPatches(cluster.provider)),
     vpc,
   };
 }

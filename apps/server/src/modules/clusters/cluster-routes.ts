@@ -16,6 +16,7 @@ import {
   renameClusterSchema,
   updateClusterExpirySchema,
   updateSleepScheduleSchema,
+  updateMaintenanceSchema,
   updateClusterTagsSchema,
   updateApiAllowlistSchema,
   updateNodePoolLabelsSchema,
@@ -154,6 +155,26 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
         clientInfo(request),
         request.params.id,
         request.body.schedule,
+      ),
+  );
+
+  route(
+    endpoints.clusters.updateMaintenance,
+    {
+      access: 'orderer',
+      summary:
+        "Sets a cluster's maintenance window (day, start hour, time zone) and whether patch releases are applied in it",
+      params: idParamsSchema,
+      body: updateMaintenanceSchema,
+      answer: { 200: clusterSchema },
+      refuses: [404, 409],
+    },
+    async (request) =>
+      clusters.updateMaintenance(
+        session(request),
+        clientInfo(request),
+        request.params.id,
+        request.body,
       ),
   );
 

@@ -8,6 +8,7 @@ import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifes
 import { createClusterShape } from './cluster-shape.ts';
 import { createClusterFirewall } from './cluster-firewall.ts';
 import { createClusterSleep } from './cluster-sleep.ts';
+import { createClusterMaintenance } from './cluster-maintenance.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { createClusterOperations } from './cluster-operations.ts';
@@ -33,6 +34,10 @@ export function createClusterService(
   const lifecycle = createClusterLifecycle(context, reads.view);
   const lifespans = createClusterLifespans(context, lifecycle.startDeletion, reads.view);
   const sleep = createClusterSleep(context, reads.view);
+  const maintenance = createClusterMaintenance(context, reads.view);
+  deps.jobs.every(LIFESPAN_SWEEP_EVERY_MS, 'maintenance windows and automatic upgrades', () =>
+    maintenance.sweepMaintenance(new Date()).then(() => undefined),
+  );
   deps.jobs.every(
     LIFESPAN_SWEEP_EVERY_MS,
     'sleep schedules, expired previews and idle sandboxes',
@@ -42,11 +47,12 @@ export function createClusterService(
       await lifespans.sweepLifespans(now);
     },
   );
-  // At each start (and daily): clusters paid for before provisioning existed get theirs, and
-  // an operation that lost its job gets one again.
+  // At each start (and daily): clusters paid for before provisioning existed get theirs, an
+  // operation that lost its job gets one again, and real providers get the windows again.
   deps.jobs.every(24 * 3_600_000, 'resume clusters waiting for their provisioning', async () => {
     await lifecycle.provisionWaiting();
     await context.operations.resumeStranded();
+    await maintenance.resendMaintenancePolicies();
   });
   return {
     ...reads,
@@ -56,6 +62,7 @@ export function createClusterService(
     ...lifecycle,
     ...lifespans,
     ...sleep,
+    ...maintenance,
     /** The simulated Kubernetes API's view of a cluster for a valid token: a use of it. */
     async resolveKube(clusterId: number, token: string) {
       const resolved = await lifecycle.resolveKube(clusterId, token);

@@ -90,6 +90,11 @@ export const operationPolicies: Record<ClusterOperationKind, OperationPolicy> = 
     succeeded: async ({ cluster }) =>
       `Cluster ${cluster.name} now runs Kubernetes ${cluster.kubernetesPatch}.`,
   },
+  auto_upgrade: {
+    ...change((name) => `Cluster ${name} upgraded in its maintenance window`),
+    succeeded: async ({ cluster }) =>
+      `Cluster ${cluster.name} now runs Kubernetes ${cluster.kubernetesPatch}: upgraded in its maintenance window, node by node.`,
+  },
   recycle: change((name) => `Node recycled in ${name}`),
   install_addon: {
     ...change((name) => `Add-on installed on ${name}`),

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -21,6 +22,7 @@ import {
   type NodeLabels,
   type NodeTaint,
   type SleepSchedule,
+  type Weekday,
 } from '@alpenkube/contract';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { vpcs } from '../networks/schema.ts';
@@ -94,6 +96,15 @@ export const clusters = pgTable(
     asleep: boolean('asleep').notNull().default(false),
     /** Woken now by a person: the schedule does not put it to sleep before then. */
     wokenUntil: timestamp('woken_until', { withTimezone: true }),
+    /**
+     * The weekly maintenance window: day, start hour and IANA time zone (null: the region's).
+     * Changes nobody asked for (patches, an end-of-support upgrade) start only inside it.
+     */
+    maintenanceDay: text('maintenance_day').$type<Weekday>().notNull().default('sun'),
+    maintenanceHour: integer('maintenance_hour').notNull().default(3),
+    maintenanceTimeZone: text('maintenance_time_zone'),
+    /** Patch releases are applied in the window; an end-of-support upgrade happens regardless. */
+    autoUpgrade: boolean('auto_upgrade').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,4 +360,20 @@ export const clusterLoadBalancers = pgTable(
       .on(t.clusterId, t.ip)
       .where(sql`${t.deletedAt} is null`),
   ],
+);
+
+/** The notices of an end-of-support upgrade sent so far: one row per cluster, minor and notice. */
+export const clusterMaintenanceNotices = pgTable(
+  'cluster_maintenance_notices',
+  {
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    /** The minor whose end of support the notice announced. */
+    minor: text('minor').notNull(),
+    /** 30, 7 or 1. */
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clusterId, t.minor, t.daysBefore] })],
 );

@@ -124,6 +124,29 @@ export const devRoutes = routePlugin({ tag: 'development' }, async (app, route) 
   );
 
   route(
+    endpoints.dev.sweepMaintenance,
+    {
+      access: 'signedIn',
+      summary:
+        "Runs the maintenance sweep for one cluster of the caller's organization as if it were `at`",
+      params: idParamsSchema,
+      body: z.strictObject({ at: z.iso.datetime() }),
+      answer: {
+        200: z.object({
+          upgraded: z.array(z.number().int()),
+          notices: z.array(z.object({ clusterId: z.number().int(), days: z.number().int() })),
+        }),
+      },
+      refuses: [404],
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      await app.services.clusters.get(user.organizationId, request.params.id);
+      return app.services.clusters.sweepMaintenance(new Date(request.body.at), request.params.id);
+    },
+  );
+
+  route(
     endpoints.dev.closeMonth,
     {
       access: 'signedIn',

@@ -123,12 +123,15 @@ async function readRest(db: Db) {
     db.select().from(supportPlans).orderBy(asc(supportPlans.sortOrder)),
   ]);
   return {
-    kubernetesVersions: versions.map(({ minor, latestPatch, endOfSupport, isDefault }) => ({
-      minor,
-      latestPatch,
-      endOfSupport,
-      isDefault,
-    })),
+    kubernetesVersions: versions.map(
+      ({ minor, latestPatch, patches, endOfSupport, isDefault }) => ({
+        minor,
+        latestPatch,
+        patches,
+        endOfSupport,
+        isDefault,
+      }),
+    ),
     supportPlans: plans.map((plan) => ({
       slug: plan.slug,
       name: plan.name,

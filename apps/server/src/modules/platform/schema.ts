@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { KubernetesPatch } from '@alpenkube/contract';
 
 /** A node size of a tier; GPU sizes only exist in the AI/ML tier. Prices per node, USD cents. */
 export interface NodeSizeRow {
@@ -108,6 +109,8 @@ export const kubernetesVersions = pgTable(
     minor: text('minor').notNull(),
     latestPatch: text('latest_patch').notNull(),
     endOfSupport: date('end_of_support', { mode: 'string' }).notNull(),
+    /** Its patch releases, oldest first, with their upstream dates (later ones are scheduled). */
+    patches: jsonb('patches').$type<KubernetesPatch[]>().notNull().default([]),
     isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [uniqueIndex('kubernetes_versions_minor_key').on(t.minor)],

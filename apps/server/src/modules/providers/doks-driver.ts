@@ -13,6 +13,17 @@ import {
 import { createDoksSteps } from './doks-steps.ts';
 import { ProviderError, type ProviderDriver } from './provider-driver.ts';
 
+/** DigitalOcean names the days in full. */
+const DO_DAYS = {
+  mon: 'monday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+} as const;
+
 const notSupported = (what: string) =>
   new ProviderError(`DigitalOcean Kubernetes offers no ${what} through its API`, false);
 
@@ -31,6 +42,8 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
   return {
     slug: 'doks',
     simulated: false,
+    // DigitalOcean ships its own patch releases (1.33.1-do.0), not the catalog's.
+    appliesCatalogPatches: false,
     controlPlaneTime: 'about 4 minutes',
 
     validate(config) {
@@ -113,6 +126,24 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     },
     async deleteBackup() {
       // No snapshot was ever taken at DigitalOcean.
+    },
+
+    /**
+     * DigitalOcean's `maintenance_policy` (a weekday and a UTC start time) and its own
+     * `auto_upgrade` of patch releases, with `PUT /v2/kubernetes/clusters/{id}` (which asks for
+     * the name too); the same body twice is the same cluster.
+     */
+    async maintenancePolicy(cluster, policy, signal) {
+      const found = await find(cluster.id, signal);
+      if (!found) throw new ProviderError('DigitalOcean has no such cluster any more', false);
+      await api.call('PUT', `/v2/kubernetes/clusters/${found.id}`, {
+        signal,
+        body: {
+          name: found.name,
+          maintenance_policy: { day: DO_DAYS[policy.day], start_time: policy.startTime },
+          auto_upgrade: policy.autoUpgrade,
+        },
+      });
     },
 
     advance: (cluster, step, context) => steps.advance(cluster, step, context),

@@ -1,4 +1,4 @@
-import type { Catalog, ProviderValidate } from '@alpenkube/contract';
+import type { Catalog, ProviderValidate, Weekday } from '@alpenkube/contract';
 
 /**
  * What the platform knows of a cluster when it asks its provider for something: the records as
@@ -102,6 +102,15 @@ export interface DriverUsage {
   egressGb: number;
 }
 
+/** A cluster's window as a provider keeps it: the UTC weekday and time its window starts. */
+export interface MaintenancePolicy {
+  day: Weekday;
+  /** "HH:MM", UTC. */
+  startTime: string;
+  /** The provider applies its own patch releases in the window. */
+  autoUpgrade: boolean;
+}
+
 /** One etcd snapshot, as the platform asks the provider for it. */
 export interface DriverBackup {
   /**
@@ -143,6 +152,11 @@ export interface ProviderDriver {
   readonly slug: string;
   /** True for the embedded simulation: the UI says so. */
   readonly simulated: boolean;
+  /**
+   * Whether the platform applies the catalog's patch releases in the maintenance window on this
+   * provider (through `planUpgrade`); false where the provider ships patch releases of its own.
+   */
+  readonly appliesCatalogPatches: boolean;
   /** How long this provider usually takes to start a control plane, in words. */
   readonly controlPlaneTime: string;
   /** The provider's own refusals of a configuration, beyond the catalog's checks. */
@@ -175,6 +189,17 @@ export interface ProviderDriver {
   ): Promise<BackupOutcome>;
   /** Deletes a snapshot past its retention; deleting one already gone succeeds. */
   deleteBackup(cluster: { id: number }, key: string): Promise<void>;
+  /**
+   * Tells a real provider the cluster's maintenance window, as it keeps one (a weekday and a
+   * start time in UTC), and whether it applies its own patch releases there. Absent for the
+   * simulation, whose upgrades the platform starts itself. Asking again with the same policy
+   * changes nothing.
+   */
+  maintenancePolicy?(
+    cluster: { id: number },
+    policy: MaintenancePolicy,
+    signal: AbortSignal,
+  ): Promise<void>;
   /** Asks the provider for one step, or whether it is done yet. */
   advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
   /** The address of the cluster's Kubernetes API. */

@@ -106,6 +106,7 @@ export function createSimulatedDriver(
   return {
     slug: profile.slug,
     simulated: true,
+    appliesCatalogPatches: true,
     controlPlaneTime: describeDuration(profile.controlPlaneSeconds),
 
     validate(config: ProviderValidate, catalog: Catalog): DriverIssue[] {
@@ -224,8 +225,37 @@ export function createSimulatedDriver(
       ];
     },
 
+    /**
+     * The control plane first, then each pool by surge: one extra node of the new release joins,
+     * and once it is ready one old node is drained and removed, node after node. The new names
+     * are planned here, once, so a step run again after a crash finds the same node: never a
+     * second extra one, never one lost.
+     */
     planUpgrade(cluster, minor, patch) {
-      const nodes = cluster.nodePools.flatMap((pool) => pool.nodes);
+      const surge = cluster.nodePools.flatMap((pool) => {
+        const fresh = newNodeNames(cluster, pool, pool.nodes.length);
+        return pool.nodes.flatMap((old, index): DriverStep[] => {
+          const node = fresh[index]!;
+          return [
+            {
+              key: `node:surge:${node}`,
+              label: `Adding node ${node} (${patch}) to pool ${pool.name}`,
+              done: `Node ${node} is ready (${patch})`,
+              weight: profile.nextNodeSeconds,
+              startEffect: { type: 'node-joining', poolId: pool.id, node, zone: old.zone },
+              effect: { type: 'node-ready', node },
+            },
+            {
+              key: `node:drain:${old.name}`,
+              label: `Draining node ${old.name}`,
+              done: `Node ${old.name} replaced by ${node} (${patch})`,
+              weight: Math.max(1, profile.nodeReplaceSeconds - profile.nextNodeSeconds),
+              startEffect: { type: 'node-removing', node: old.name },
+              effect: { type: 'node-removed', node: old.name },
+            },
+          ];
+        });
+      });
       return [
         {
           key: 'control-plane-upgrade',
@@ -234,14 +264,7 @@ export function createSimulatedDriver(
           weight: Math.round(profile.controlPlaneSeconds / 2),
           effect: { type: 'control-plane-version', minor, patch },
         },
-        ...nodes.map((node) => ({
-          key: `upgrade:${node.name}`,
-          label: `Replacing node ${node.name} with ${patch}`,
-          done: `Node ${node.name} runs ${patch}`,
-          weight: profile.nodeReplaceSeconds,
-          startEffect: { type: 'node-recycling' as const, node: node.name },
-          effect: { type: 'node-version' as const, node: node.name, version: patch },
-        })),
+        ...surge,
       ];
     },
 

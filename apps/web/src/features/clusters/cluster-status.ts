@@ -84,6 +84,7 @@ export const operationLabels: Record<ClusterOperationKind, string> = {
   add_pool: 'Adding a node pool',
   remove_pool: 'Removing a node pool',
   upgrade: 'Upgrading',
+  auto_upgrade: 'Upgrading in the maintenance window',
   recycle: 'Recycling a node',
   install_addon: 'Installing an add-on',
   remove_addon: 'Removing an add-on',

@@ -71,6 +71,16 @@ export function cluster(overrides: Partial<Cluster> = {}): Cluster {
     apiAllowlist: [],
     wokenUntil: null,
     vpc: { id: 1, name: 'default-sovereign-fra1', ipRange: '10.110.0.0/20' },
+    maintenance: {
+      day: 'sun',
+      hour: 3,
+      timeZone: 'Europe/Berlin',
+      regionTimeZone: true,
+      autoUpgrade: true,
+      providerPatches: false,
+      nextWindow: '2026-12-06T02:00:00.000Z',
+      planned: null,
+    },
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { LoadBalancersSection } from '../storage/load-balancers-section';
 import { VolumesSection } from '../storage/volumes-section';
 import { ClusterTagsSection } from '../shape/cluster-tags-section';
 import { ApiFirewallSection } from '../firewall/firewall-section';
+import { MaintenanceSection } from '../maintenance/maintenance-section';
 
 // Dev/Test clusters only: a chunk of its own, not on every cluster's page.
 const SleepScheduleSection = lazy(() =>
@@ -54,6 +55,7 @@ export function ClusterDetail({
           <ClusterOverview cluster={cluster} />
           <ClusterTagsSection cluster={cluster} canTag={actions.tag} />
           <ApiFirewallSection cluster={cluster} canEdit={actions.firewall} />
+          <MaintenanceSection cluster={cluster} canEdit={actions.change} />
           <ClusterAddons cluster={cluster} canChange={actions.change} />
           <ClusterLifespanSection cluster={cluster} canChange={actions.change} />
           {cluster.tier.slug === 'orange' ? (

@@ -76,9 +76,9 @@ export function LocationFields({
         onChange={onVersion}
         error={issues.get('kubernetesVersion')}
         description={
-          // Until automatic upgrades exist, the customer upgrades from the cluster page.
+          // The maintenance sweep upgrades a minor in the last window before this date.
           chosenVersion &&
-          `Supported until ${chosenVersion.endOfSupport}; upgrade from the cluster page before then.`
+          `Supported until ${chosenVersion.endOfSupport}, then upgraded for you in the cluster's maintenance window.`
         }
       />
     </div>

@@ -40,9 +40,9 @@ describe('PriceEstimatorPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Provider')).toHaveValue('alpenkube');
     expect(screen.getByLabelText('Region')).toHaveValue('eu-de-fra');
     expect(screen.getByLabelText('Kubernetes version')).toHaveValue('1.37');
-    // Its end of support, and no promise of an automatic upgrade that nothing performs yet.
+    // Its end of support, and the upgrade the maintenance sweep performs before it.
     expect(screen.getByLabelText('Kubernetes version')).toHaveAccessibleDescription(
-      /^Supported until .+; upgrade from the cluster page before then\.$/,
+      /^Supported until .+, then upgraded for you in the cluster's maintenance window\.$/,
     );
     expect(screen.getByLabelText('Node size')).toHaveValue('s-2vcpu-4gb');
     expect(screen.getByLabelText('Nodes')).toHaveValue(3);

@@ -26,7 +26,7 @@ export const faq: FaqEntry[] = [
     group: 'Clusters',
     question: 'Which Kubernetes versions do you support?',
     answer:
-      'The minor versions the estimator and the order form list, each with its latest patch and the date its support ends. You upgrade a cluster one minor version at a time, from its page or through the API, when you choose: upgrades are not yet applied for you.',
+      'The minor versions the estimator and the order form list, each with its latest patch and the date its support ends. Patch releases are applied for you in the weekly maintenance window of each cluster (you can turn that off), and before the end of support of a minor version the cluster is upgraded to the next one in its window, after notices 30, 7 and 1 days before. You can also upgrade one minor version at a time yourself, from its page or through the API.',
   },
   {
     id: 'provision-time',

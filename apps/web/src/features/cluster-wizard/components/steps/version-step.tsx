@@ -27,7 +27,7 @@ export function VersionStep({ catalog }: { catalog: Catalog }) {
     <ChoiceGroup
       legend="Kubernetes version"
       legendHidden
-      description="New clusters get the version's latest patch; you upgrade them from the cluster page."
+      description="New clusters get the version's latest patch; later patches are applied in the cluster's maintenance window, and a version is upgraded for you before its end of support."
       error={fieldState.error?.message}
       className="grid gap-2"
     >

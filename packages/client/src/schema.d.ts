@@ -1698,6 +1698,7 @@ export interface paths {
                                 name: string;
                                 tags?: string[];
                                 expiresInHours?: number;
+                                vpcId?: number;
                             } | null;
                             clusterId: number | null;
                             targetClusterId: number | null;
@@ -2121,6 +2122,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -5333,6 +5339,7 @@ export interface paths {
                                 name: string;
                                 tags?: string[];
                                 expiresInHours?: number;
+                                vpcId?: number;
                             } | null;
                             clusterId: number | null;
                             targetClusterId: number | null;
@@ -6376,6 +6383,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -6962,6 +6974,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -7179,6 +7196,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -7441,6 +7463,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -7991,6 +8018,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -8256,6 +8288,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -8535,6 +8572,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -8805,6 +8847,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -9076,6 +9123,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -9341,6 +9393,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -9621,6 +9678,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -9896,6 +9958,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -10171,6 +10238,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -10461,6 +10533,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -10736,6 +10813,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -11006,6 +11088,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -11403,6 +11490,11 @@ export interface paths {
                             apiAllowlist: string[];
                             /** Format: date-time */
                             wokenUntil: string | null;
+                            vpc: {
+                                id: number;
+                                name: string;
+                                ipRange: string;
+                            } | null;
                             maintenance: {
                                 /** @enum {string} */
                                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -21751,6 +21843,417 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vpcs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization’s VPC networks (provider and region, IPv4 range, clusters in each), optionally of one provider and region */
+        get: {
+            parameters: {
+                query?: {
+                    provider?: string;
+                    region?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            provider: string;
+                            region: string;
+                            ipRange: string;
+                            isDefault: boolean;
+                            clusterCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Makes a VPC in a region: a private IPv4 range from /16 to /24 that overlaps neither another VPC of the region nor the clusters’ pod and service networks (omitted: the first free /20 from 10.110.0.0) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        provider: string;
+                        region: string;
+                        ipRange?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            provider: string;
+                            region: string;
+                            ipRange: string;
+                            isDefault: boolean;
+                            clusterCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vpcs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an empty VPC; 409 while a cluster is in it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -25003,6 +25506,7 @@ export interface paths {
                             name: string;
                             tags?: string[];
                             expiresInHours?: number;
+                            vpcId?: number;
                         };
                         /** @enum {string} */
                         billingCycle: "monthly" | "yearly";
@@ -25078,6 +25582,7 @@ export interface paths {
                                 name: string;
                                 tags?: string[];
                                 expiresInHours?: number;
+                                vpcId?: number;
                             } | null;
                             clusterId: number | null;
                             targetClusterId: number | null;
@@ -25433,6 +25938,7 @@ export interface paths {
                                 name: string;
                                 tags?: string[];
                                 expiresInHours?: number;
+                                vpcId?: number;
                             } | null;
                             clusterId: number | null;
                             targetClusterId: number | null;
@@ -25632,6 +26138,7 @@ export interface paths {
                                 name: string;
                                 tags?: string[];
                                 expiresInHours?: number;
+                                vpcId?: number;
                             } | null;
                             clusterId: number | null;
                             targetClusterId: number | null;
@@ -25884,6 +26391,7 @@ export interface paths {
                                     name: string;
                                     tags?: string[];
                                     expiresInHours?: number;
+                                    vpcId?: number;
                                 } | null;
                                 clusterId: number | null;
                                 targetClusterId: number | null;
@@ -27867,6 +28375,7 @@ export interface paths {
                                 name: string;
                                 tags?: string[];
                                 expiresInHours?: number;
+                                vpcId?: number;
                             } | null;
                             clusterId: number | null;
                             targetClusterId: number | null;
@@ -28715,6 +29224,7 @@ export interface paths {
                                     name: string;
                                     tags?: string[];
                                     expiresInHours?: number;
+                                    vpcId?: number;
                                 } | null;
                                 clusterId: number | null;
                                 targetClusterId: number | null;

@@ -40,7 +40,12 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
       loadPools(db, [cluster.id]),
       vpcsByIds(db, cluster.vpcId === null ? [] : [cluster.vpcId]),
     ]);
-    const vpc = cluster.vpcId === null ? undefined : networks.get(cluster.vpcId);
+    // A real provider's driver does not make the platform's VPC yet: the cluster is in the
+    // provider's own default network, which the page says instead of a range it does not have.
+    const vpc =
+      cluster.vpcId === null || !isSimulated(cluster.provider)
+        ? undefined
+        : networks.get(cluster.vpcId);
     return toCluster(
       cluster,
       pools,

@@ -40,7 +40,9 @@ export function ClusterOverview({ cluster }: { cluster: Cluster }) {
               </span>
             </span>
           ) : (
-            <span className="font-normal text-muted-foreground">None</span>
+            <span className="font-normal text-muted-foreground">
+              {cluster.provider.simulated ? 'None' : "The provider's default network of the region"}
+            </span>
           )}
         </Fact>
         <Fact label="Kubernetes">{cluster.kubernetesPatch}</Fact>

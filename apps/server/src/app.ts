@@ -157,6 +157,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiTokenPlugin);
   await app.register(accessPlugin);
 
+  // A person reads their own writes in the billing summary, whichever table the write touched:
+  // this instance forgets it before the answer leaves (others hear the tables' trigger).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const user = request.session?.user;
+    if (user && request.method !== 'GET' && request.method !== 'HEAD') {
+      services.billingSummary.forget(user.organizationId);
+    }
+    return payload;
+  });
   await registerRoutePlugins(app, MODULES_DIR);
   // Not found with the others: the simulated Kubernetes API takes the resolver composed here.
   await app.register(

@@ -4,7 +4,7 @@ import type { UsageService } from '../usage/index.ts';
 import { billingSummary } from './billing-summary.ts';
 import { createSummaryCache } from './summary-cache.ts';
 
-/** `GET /api/billing/summary`'s answer, cached on the embedded database until a write changes it. */
+/** `GET /api/billing/summary`'s answer, kept per organization until a write changes it. */
 export function createBillingSummaryService(
   deps: Pick<Infrastructure, 'database' | 'db'> & {
     catalog: CatalogService;
@@ -22,6 +22,9 @@ export function createBillingSummaryService(
         const { value: catalog } = await deps.catalog.catalog();
         return billingSummary(deps.db, deps.usage, organizationId, now, catalog);
       }),
+
+    /** A member of the organization wrote: their next read must see it, on this instance too. */
+    forget: summaries.forget,
 
     /** How many organizations' summaries are kept (tests watch it). */
     size: summaries.size,

@@ -11,20 +11,22 @@ export const BILLING_SUMMARY_CHANGED_CHANNEL = 'billing_summary_changed';
  * until a write to any table it reads invalidates it on every instance. The hour is in the key
  * because the summary's run rate and forecast move with the clock alone.
  *
- * Kept only on the embedded database: PGlite hands a transaction's notifications over before
- * its COMMIT answers, so a request never reads what was true before its own organization's last
- * write. On PostgreSQL the notification comes on another connection, possibly after the next
- * request of the same person; there every summary is computed afresh.
+ * A person reads their own writes: PGlite hands a transaction's notifications over before its
+ * COMMIT answers; on PostgreSQL the notification comes on another connection, possibly after the
+ * person's next request, so the instance that answered a write forgets the organization's
+ * summary before the answer leaves (`forget`, called for every write a member makes). Other
+ * instances hear it within the notification's delivery, milliseconds after the commit.
  */
-export function createSummaryCache(database: Pick<Database, 'kind' | 'listen' | 'onReconnect'>) {
+export function createSummaryCache(database: Pick<Database, 'listen' | 'onReconnect'>) {
   const cache = createOwnerCache<Record<string, BillingSummary>>();
-  const enabled = database.kind === 'pglite';
 
   return {
     read(organizationId: number, now: Date, load: () => Promise<BillingSummary>) {
-      if (!enabled) return load();
       return cache.read(organizationId, hourStart(now).toISOString(), load);
     },
+
+    /** This instance answered a write of the organization's: its next read loads afresh. */
+    forget: (organizationId: number) => cache.invalidate(organizationId),
 
     /** Listens for changes made by any instance; answers the unsubscribe. */
     async start() {

@@ -162,6 +162,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'GET /api/clusters/:id': 'member',
   'GET /api/clusters/:id/events': 'member',
   'GET /api/clusters/:id/topology': 'member',
+  'GET /api/clusters/:id/metrics': 'member',
   'GET /api/clusters/:id/kubeconfig': 'member',
   'PATCH /api/clusters/:id': 'orderer',
   'PUT /api/clusters/:id/expiry': 'orderer',

@@ -7,6 +7,7 @@ import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifespans.ts';
 import { createClusterShape } from './cluster-shape.ts';
 import { createClusterFirewall } from './cluster-firewall.ts';
+import { createClusterMetrics } from './cluster-metrics.ts';
 import { createClusterSleep } from './cluster-sleep.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
@@ -33,6 +34,7 @@ export function createClusterService(
   const lifecycle = createClusterLifecycle(context, reads.view);
   const lifespans = createClusterLifespans(context, lifecycle.startDeletion, reads.view);
   const sleep = createClusterSleep(context, reads.view);
+  const metrics = createClusterMetrics(context);
   deps.jobs.every(
     LIFESPAN_SWEEP_EVERY_MS,
     'sleep schedules, expired previews and idle sandboxes',
@@ -60,8 +62,10 @@ export function createClusterService(
     async resolveKube(clusterId: number, token: string) {
       const resolved = await lifecycle.resolveKube(clusterId, token);
       if (resolved) await lifespans.touch(clusterId);
-      return resolved;
+      if (!resolved || typeof resolved === 'symbol') return resolved;
+      return { ...resolved, nodeUsage: metrics.nodeUsageOf(resolved) };
     },
+    metrics: metrics.metrics,
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
     ...createClusterBackups(context, reads.view),

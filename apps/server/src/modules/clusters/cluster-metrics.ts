@@ -70,7 +70,12 @@ export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
         simulated: driver.simulated,
         available: false,
         message,
-        total: { cpuAllocatableMillis: 0, memoryAllocatableBytes: 0, cpuMillis: [], memoryBytes: [] },
+        total: {
+          cpuAllocatableMillis: 0,
+          memoryAllocatableBytes: 0,
+          cpuMillis: [],
+          memoryBytes: [],
+        },
         nodes: [],
       });
       if (!(clusterApiUpStatuses as readonly string[]).includes(cluster.status)) {
@@ -88,7 +93,13 @@ export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
           memoryAllocatableBytes: allocatable.memoryBytes,
         }));
       });
-      const answer = await driver.metrics({ clusterId: cluster.id, nodes, from, stepSeconds, points });
+      const answer = await driver.metrics({
+        clusterId: cluster.id,
+        nodes,
+        from,
+        stepSeconds,
+        points,
+      });
       if (!answer.available) return empty(answer.message);
       const series = nodes.map((node, index) => ({
         name: node.name,
@@ -110,8 +121,14 @@ export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
         total: {
           cpuAllocatableMillis: nodes.reduce((sum, node) => sum + node.cpuAllocatableMillis, 0),
           memoryAllocatableBytes: nodes.reduce((sum, node) => sum + node.memoryAllocatableBytes, 0),
-          cpuMillis: sumSeries(series.map((node) => node.cpuMillis), points),
-          memoryBytes: sumSeries(series.map((node) => node.memoryBytes), points),
+          cpuMillis: sumSeries(
+            series.map((node) => node.cpuMillis),
+            points,
+          ),
+          memoryBytes: sumSeries(
+            series.map((node) => node.memoryBytes),
+            points,
+          ),
         },
         nodes: series,
       };

@@ -29,7 +29,11 @@ export const apiVersions = () => ({ kind: 'APIVersions', versions: ['v1'] });
  * `GET /apis`: the groups beyond the core one; the simulated cluster serves only metrics.k8s.io,
  * and that only where its provider gives metrics (as a cluster with metrics-server installed).
  */
-export const apiGroupList = (groups: object[]) => ({ kind: 'APIGroupList', apiVersion: 'v1', groups });
+export const apiGroupList = (groups: object[]) => ({
+  kind: 'APIGroupList',
+  apiVersion: 'v1',
+  groups,
+});
 
 /** `GET /api/v1`: the resources kubectl can name, with their short names; read-only verbs. */
 export function coreResourceList() {

@@ -22,7 +22,13 @@ export const metricsResourceList = () => ({
   apiVersion: 'v1',
   groupVersion: GROUP_VERSION,
   resources: [
-    { name: 'nodes', singularName: '', namespaced: false, kind: 'NodeMetrics', verbs: ['get', 'list'] },
+    {
+      name: 'nodes',
+      singularName: '',
+      namespaced: false,
+      kind: 'NodeMetrics',
+      verbs: ['get', 'list'],
+    },
   ],
 });
 

@@ -65,10 +65,15 @@ export function simulatedMetrics(request: DriverMetricsRequest): DriverMetrics {
         const weekday = Math.floor(minute / MINUTES_A_DAY) % 7;
         const weekend = weekday === 2 || weekday === 3 ? 0.6 : 1;
         const daily =
-          Math.cos((2 * Math.PI * ((minute % MINUTES_A_DAY) - profile.peakMinute)) / MINUTES_A_DAY) *
-          weekend;
+          Math.cos(
+            (2 * Math.PI * ((minute % MINUTES_A_DAY) - profile.peakMinute)) / MINUTES_A_DAY,
+          ) * weekend;
         const jitter = noise(seed, minute) - 0.5;
-        const cpuShare = clamp(profile.cpuBase + profile.cpuSwing * daily + jitter * 0.12, 0.02, 0.97);
+        const cpuShare = clamp(
+          profile.cpuBase + profile.cpuSwing * daily + jitter * 0.12,
+          0.02,
+          0.97,
+        );
         const memoryShare = clamp(
           profile.memoryBase + profile.memorySwing * daily + jitter * 0.03,
           0.1,

@@ -15,6 +15,7 @@ import { LoadBalancersSection } from '../storage/load-balancers-section';
 import { VolumesSection } from '../storage/volumes-section';
 import { ClusterTagsSection } from '../shape/cluster-tags-section';
 import { ApiFirewallSection } from '../firewall/firewall-section';
+import { MetricsSection } from '../metrics/metrics-section';
 
 // Dev/Test clusters only: a chunk of its own, not on every cluster's page.
 const SleepScheduleSection = lazy(() =>
@@ -37,6 +38,7 @@ export function ClusterDetail({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <NodePoolsSection cluster={cluster} canChange={actions.change} />
+          <MetricsSection cluster={cluster} />
           <BackupsSection cluster={cluster} />
           {/* On a real provider the platform creates neither (the server refuses them). */}
           <VolumesSection

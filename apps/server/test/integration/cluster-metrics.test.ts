@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClusterMetrics } from '@alpenkube/contract';
+import type { Cluster, ClusterMetrics } from '@alpenkube/contract';
 import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
 import { clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 
@@ -95,6 +95,22 @@ describe('cluster metrics', () => {
     expect(new Set(week.nodes[0]!.cpuMillis).size).toBeGreaterThan(50);
     const [a, b] = week.nodes;
     expect(a!.cpuMillis).not.toEqual(b!.cpuMillis);
+  });
+
+  it('answers a node that joined at once, though the answer of the minute was written', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const id = await runningClusterId(client);
+    expect((await metricsOf(client, id, '1h')).nodes).toHaveLength(3);
+    const cluster = (await client.get(`/api/clusters/${id}`)).json<Cluster>();
+    const scaled = await client.patch(
+      `/api/clusters/${id}/node-pools/${cluster.nodePools[0]!.id}`,
+      { count: 4 },
+    );
+    expect(scaled.statusCode, scaled.body).toBe(200);
+    await settleJobs(t.app);
+    const after = await metricsOf(client, id, '1h');
+    expect(after.nodes).toHaveLength(4);
+    expect(after.total.cpuAllocatableMillis).toBe(4 * 3900);
   });
 
   it('refuses an unknown range with 400 and another organization’s cluster with 404', async () => {

@@ -1,15 +1,24 @@
 import {
   clusterApiUpStatuses,
+  clusterMetricsSchema,
   metricsRangeSteps,
   type ClusterMetrics,
   type ClusterStatus,
   type MetricsRange,
 } from '@alpenkube/contract';
 import { nodeAllocatable, type KubeClusterView, type KubeNodeUsage } from '../kube-api/index.ts';
-import type { DriverMetricsNode } from '../providers/index.ts';
+import type { DriverMetricsNode, ProviderDriver } from '../providers/index.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import { findCluster } from './cluster-lookup.ts';
-import { loadPools, nodeSizeOf } from './cluster-records.ts';
+import { loadPools, nodeSizeOf, type ClusterRow } from './cluster-records.ts';
+
+/** Written answers kept: a few ranges of the clusters whose cards are open this minute. */
+const WRITTEN_ANSWERS = 64;
+
+interface MeasuredNode extends DriverMetricsNode {
+  pool: string;
+  size: string;
+}
 
 /** Why a cluster whose API is not up has no metrics, by its status. */
 function unavailableMessage(status: ClusterStatus): string {
@@ -44,94 +53,137 @@ function sumSeries(series: (number | null)[][], points: number): (number | null)
  */
 export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
   const { db, providers } = deps;
+  /** JSON answers by everything they derive from, least recently used first. */
+  const written = new Map<string, Promise<string>>();
+
+  /** The organization's cluster (404 for another's) and the nodes it has now. */
+  async function measured(organizationId: number, id: number) {
+    const cluster = await findCluster(db, organizationId, id);
+    const driver = providers.driver(cluster.provider);
+    if (!(clusterApiUpStatuses as readonly string[]).includes(cluster.status)) {
+      return { cluster, driver, nodes: [] };
+    }
+    const [catalog, pools] = await Promise.all([catalogNow(), loadPools(db, [cluster.id])]);
+    const nodes: MeasuredNode[] = pools.flatMap((pool) => {
+      const allocatable = nodeAllocatable(nodeSizeOf(catalog, cluster.tierId, pool.size));
+      return pool.nodes.map((node) => ({
+        name: node.name,
+        pool: pool.name,
+        size: pool.size,
+        createdAt: node.createdAt,
+        cpuAllocatableMillis: allocatable.cpuMillis,
+        memoryAllocatableBytes: allocatable.memoryBytes,
+      }));
+    });
+    return { cluster, driver, nodes };
+  }
+
+  /**
+   * The range ending with the minute of `now`: every range's last point is the sample that
+   * `kubectl top nodes` shows in that minute.
+   */
+  async function series(
+    {
+      cluster,
+      driver,
+      nodes,
+    }: { cluster: ClusterRow; driver: ProviderDriver; nodes: MeasuredNode[] },
+    range: MetricsRange,
+    now: Date,
+  ): Promise<ClusterMetrics> {
+    const { seconds, stepSeconds } = metricsRangeSteps[range];
+    const points = seconds / stepSeconds;
+    const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+    const from = new Date(minute - (points - 1) * stepSeconds * 1000);
+    const empty = (message: string): ClusterMetrics => ({
+      range,
+      from: from.toISOString(),
+      stepSeconds,
+      points,
+      simulated: driver.simulated,
+      available: false,
+      message,
+      total: { cpuAllocatableMillis: 0, memoryAllocatableBytes: 0, cpuMillis: [], memoryBytes: [] },
+      nodes: [],
+    });
+    if (!(clusterApiUpStatuses as readonly string[]).includes(cluster.status)) {
+      return empty(unavailableMessage(cluster.status));
+    }
+    if (nodes.length === 0) return empty('The cluster has no nodes to measure');
+    const answer = await driver.metrics({
+      clusterId: cluster.id,
+      nodes,
+      from,
+      stepSeconds,
+      points,
+    });
+    if (!answer.available) return empty(answer.message);
+    const perNode = nodes.map((node, index) => ({
+      name: node.name,
+      pool: node.pool,
+      size: node.size,
+      cpuAllocatableMillis: node.cpuAllocatableMillis,
+      memoryAllocatableBytes: node.memoryAllocatableBytes,
+      cpuMillis: answer.nodes[index]!.cpuMillis,
+      memoryBytes: answer.nodes[index]!.memoryBytes,
+    }));
+    return {
+      range,
+      from: from.toISOString(),
+      stepSeconds,
+      points,
+      simulated: driver.simulated,
+      available: true,
+      message: null,
+      total: {
+        cpuAllocatableMillis: nodes.reduce((sum, node) => sum + node.cpuAllocatableMillis, 0),
+        memoryAllocatableBytes: nodes.reduce((sum, node) => sum + node.memoryAllocatableBytes, 0),
+        cpuMillis: sumSeries(
+          perNode.map((node) => node.cpuMillis),
+          points,
+        ),
+        memoryBytes: sumSeries(
+          perNode.map((node) => node.memoryBytes),
+          points,
+        ),
+      },
+      nodes: perNode,
+    };
+  }
 
   return {
+    async metrics(organizationId: number, id: number, range: MetricsRange, now = new Date()) {
+      return series(await measured(organizationId, id), range, now);
+    },
+
     /**
-     * The range ending with the minute of `now`: every range's last point is the sample that
-     * `kubectl top nodes` shows in that minute.
+     * The same answer as JSON, written once a minute for everyone who asks: it derives only
+     * from the key (the cluster, its status and nodes, the range and the minute), so the
+     * cluster's own reads are all a repeated call costs. Checked against the answer's schema
+     * once, when written.
      */
-    async metrics(
-      organizationId: number,
-      id: number,
-      range: MetricsRange,
-      now = new Date(),
-    ): Promise<ClusterMetrics> {
-      const cluster = await findCluster(db, organizationId, id);
-      const driver = providers.driver(cluster.provider);
-      const { seconds, stepSeconds } = metricsRangeSteps[range];
-      const points = seconds / stepSeconds;
-      const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-      const from = new Date(minute - (points - 1) * stepSeconds * 1000);
-      const empty = (message: string): ClusterMetrics => ({
+    async metricsJson(organizationId: number, id: number, range: MetricsRange, now = new Date()) {
+      const found = await measured(organizationId, id);
+      const key = [
+        found.cluster.id,
+        found.cluster.status,
         range,
-        from: from.toISOString(),
-        stepSeconds,
-        points,
-        simulated: driver.simulated,
-        available: false,
-        message,
-        total: {
-          cpuAllocatableMillis: 0,
-          memoryAllocatableBytes: 0,
-          cpuMillis: [],
-          memoryBytes: [],
-        },
-        nodes: [],
-      });
-      if (!(clusterApiUpStatuses as readonly string[]).includes(cluster.status)) {
-        return empty(unavailableMessage(cluster.status));
+        Math.floor(now.getTime() / 60_000),
+        ...found.nodes.map((node) => `${node.name}/${node.size}/${node.createdAt.getTime()}`),
+      ].join('|');
+      let answer = written.get(key);
+      if (answer) {
+        written.delete(key);
+      } else {
+        answer = series(found, range, now).then((value) =>
+          JSON.stringify(clusterMetricsSchema.parse(value)),
+        );
+        // A failure is not kept: the next call asks the provider again.
+        answer.catch(() => written.delete(key));
       }
-      const [catalog, pools] = await Promise.all([catalogNow(), loadPools(db, [cluster.id])]);
-      const nodes = pools.flatMap((pool) => {
-        const allocatable = nodeAllocatable(nodeSizeOf(catalog, cluster.tierId, pool.size));
-        return pool.nodes.map((node) => ({
-          name: node.name,
-          pool: pool.name,
-          size: pool.size,
-          createdAt: node.createdAt,
-          cpuAllocatableMillis: allocatable.cpuMillis,
-          memoryAllocatableBytes: allocatable.memoryBytes,
-        }));
-      });
-      const answer = await driver.metrics({
-        clusterId: cluster.id,
-        nodes,
-        from,
-        stepSeconds,
-        points,
-      });
-      if (!answer.available) return empty(answer.message);
-      const series = nodes.map((node, index) => ({
-        name: node.name,
-        pool: node.pool,
-        size: node.size,
-        cpuAllocatableMillis: node.cpuAllocatableMillis,
-        memoryAllocatableBytes: node.memoryAllocatableBytes,
-        cpuMillis: answer.nodes[index]!.cpuMillis,
-        memoryBytes: answer.nodes[index]!.memoryBytes,
-      }));
-      return {
-        range,
-        from: from.toISOString(),
-        stepSeconds,
-        points,
-        simulated: driver.simulated,
-        available: nodes.length > 0,
-        message: nodes.length > 0 ? null : 'The cluster has no nodes to measure',
-        total: {
-          cpuAllocatableMillis: nodes.reduce((sum, node) => sum + node.cpuAllocatableMillis, 0),
-          memoryAllocatableBytes: nodes.reduce((sum, node) => sum + node.memoryAllocatableBytes, 0),
-          cpuMillis: sumSeries(
-            series.map((node) => node.cpuMillis),
-            points,
-          ),
-          memoryBytes: sumSeries(
-            series.map((node) => node.memoryBytes),
-            points,
-          ),
-        },
-        nodes: series,
-      };
+      written.set(key, answer);
+      if (written.size > WRITTEN_ANSWERS) written.delete(written.keys().next().value!);
+      return answer;
     },
 
     /**

@@ -66,6 +66,7 @@ export function createClusterService(
       return { ...resolved, nodeUsage: metrics.nodeUsageOf(resolved) };
     },
     metrics: metrics.metrics,
+    metricsJson: metrics.metricsJson,
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
     ...createClusterBackups(context, reads.view),

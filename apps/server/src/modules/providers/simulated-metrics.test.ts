@@ -54,7 +54,7 @@ describe('simulated node metrics', () => {
       const values = steady!.cpuMillis.filter((_, index) =>
         hours.includes(new Date(week.from.getTime() + index * 1800_000).getUTCHours()),
       );
-      return values.reduce((sum, value) => sum + value!, 0) / values.length;
+      return values.reduce<number>((sum, value) => sum + (value ?? 0), 0) / values.length;
     };
     expect(mean([13, 14, 15, 16])).toBeGreaterThan(mean([0, 1, 2, 3]));
     const firstSample = late!.cpuMillis.findIndex((value) => value !== null);

@@ -8,7 +8,7 @@ import { useWidth } from '@/lib/use-width';
 import { axisTick, timeTick, type ResourceSeries } from './metrics-data';
 import './metrics-chart.css';
 
-const MARGIN = { top: 8, right: 12, bottom: 28, left: 40 };
+const MARGIN = { top: 8, right: 24, bottom: 28, left: 40 };
 const HEIGHT = 180;
 const AXIS_TEXT = { fill: 'var(--muted-foreground)', fontSize: 11, fontFamily: 'inherit' };
 const GRID_STROKE = 'var(--border)';
@@ -41,16 +41,19 @@ export function MetricsChart({
 }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const start = new Date(from).getTime();
+  // In the axis's unit (cores, GiB), so its ticks fall on round numbers.
+  const unit = kind === 'cpu' ? 1000 : 1024 ** 3;
   const points: Point[] = series.values.map((value, index) => ({
     at: new Date(start + index * stepSeconds * 1000),
-    value,
+    value: value === null ? null : value / unit,
   }));
+  const latest = points.findLast((point) => point.value !== null);
   const innerWidth = Math.max(width - MARGIN.left - MARGIN.right, 0);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const end = start + Math.max(points.length - 1, 1) * stepSeconds * 1000;
   const x = scaleTime({ domain: [new Date(start), new Date(end)], range: [0, innerWidth] });
-  const peak = Math.max(series.allocatable, ...points.map((point) => point.value ?? 0), 1);
-  const y = scaleLinear({ domain: [0, peak], range: [innerHeight, 0], nice: true });
+  const peak = Math.max(series.allocatable / unit, ...points.map((point) => point.value ?? 0));
+  const y = scaleLinear({ domain: [0, peak || 1], range: [innerHeight, 0], nice: true });
   const color = kind === 'cpu' ? 'var(--metrics-cpu)' : 'var(--metrics-memory)';
   const defined = (point: Point) => point.value !== null;
   const xOf = (point: Point) => x(point.at);
@@ -84,10 +87,12 @@ export function MetricsChart({
               stroke={color}
               strokeWidth={1.75}
             />
+            {/* The latest sample, visible even where it is the only one (a node just joined). */}
+            {latest ? <circle cx={xOf(latest)} cy={yOf(latest)} r={3} fill={color} /> : null}
             <AxisLeft
               scale={y}
               numTicks={4}
-              tickFormat={(value) => axisTick(kind, Number(value))}
+              tickFormat={(value) => axisTick(Number(value))}
               hideAxisLine
               hideTicks
               tickLabelProps={{ ...AXIS_TEXT, dx: -2 }}

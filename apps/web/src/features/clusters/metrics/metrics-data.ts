@@ -60,15 +60,12 @@ export function formatMemory(bytes: number): string {
 export const percentOf = (value: number, allocatable: number) =>
   allocatable > 0 ? `${Math.round((value / allocatable) * 100)}%` : '–';
 
-/** An axis tick: cores or GiB without the unit's word where the axis title says it. */
-export function axisTick(kind: 'cpu' | 'memory', value: number): string {
-  if (kind === 'cpu') return `${Number((value / 1000).toFixed(2))}`;
-  return `${Number((value / GIB).toFixed(1))}`;
-}
+/** An axis tick in cores or GiB, without the unit the chart's caption names. */
+export const axisTick = (value: number) => `${Number(value.toFixed(2))}`;
 
 /** A time tick: the hour and minute for a day or less, the weekday and day for a week. */
 export function timeTick(range: MetricsRange, at: Date): string {
   return range === '7d'
-    ? at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric' })
+    ? at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
     : at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }

@@ -38,7 +38,6 @@ export function ClusterDetail({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <NodePoolsSection cluster={cluster} canChange={actions.change} />
-          <MetricsSection cluster={cluster} />
           <BackupsSection cluster={cluster} />
           {/* On a real provider the platform creates neither (the server refuses them). */}
           <VolumesSection
@@ -49,6 +48,8 @@ export function ClusterDetail({
             cluster={cluster}
             canChange={actions.storage && cluster.provider.simulated}
           />
+          {/* Below the fold on first load: its chart code loads as it scrolls into view. */}
+          <MetricsSection cluster={cluster} />
           <ClusterEvents events={events} />
         </div>
         <div className="min-w-0 space-y-6">

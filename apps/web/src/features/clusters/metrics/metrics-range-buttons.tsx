@@ -1,4 +1,4 @@
-import { metricsRanges, type MetricsRange } from '@alpenkube/contract';
+import { metricsRanges, type MetricsRange } from '@alpenkube/contract/metrics-ranges';
 import { cn } from '@/lib/cn';
 import { metricsRangeLabels } from './metrics-data';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
  * its series and loads the chart code only then, so the cluster page's first load carries
  * neither. Where there is no IntersectionObserver (tests in jsdom) it is in view at once.
  */
-export function useInView<T extends Element>(margin = '200px') {
+export function useInView<T extends Element>(margin = '0px') {
   const ref = useRef<T>(null);
   const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {

@@ -73,15 +73,22 @@ function MetricsBody({
   const { cpu, memory } = seriesOf(data, shown || null);
   const subject = shown ? `node ${shown}` : `all ${data.nodes.length} nodes`;
   const over = `over the last ${metricsRangeLabels[data.range]}`;
-  const chart = (kind: 'cpu' | 'memory') => (
-    <MetricsChart
-      kind={kind}
-      series={kind === 'cpu' ? cpu : memory}
-      from={data.from}
-      stepSeconds={data.stepSeconds}
-      range={data.range}
-      label={`${kind === 'cpu' ? 'CPU' : 'Memory'} in use by ${subject} ${over}; the table below gives the figures`}
-    />
+  const chart = (kind: 'cpu' | 'memory', name: string, scale: string) => (
+    <figure className="min-w-0 space-y-1">
+      <figcaption className="text-sm font-medium">
+        {name} <span className="font-normal text-muted-foreground">({scale})</span>
+      </figcaption>
+      <Suspense fallback={<div className="h-[180px]" />}>
+        <MetricsChart
+          kind={kind}
+          series={kind === 'cpu' ? cpu : memory}
+          from={data.from}
+          stepSeconds={data.stepSeconds}
+          range={data.range}
+          label={`${name} in use by ${subject} ${over}; the table below gives the figures`}
+        />
+      </Suspense>
+    </figure>
   );
   return (
     <div className="space-y-4">
@@ -101,24 +108,8 @@ function MetricsBody({
         </NativeSelect>
       </label>
       <div className="grid gap-4 md:grid-cols-2">
-        <figure className="min-w-0 space-y-1">
-          <figcaption className="text-sm font-medium">
-            CPU{' '}
-            <span className="font-normal text-muted-foreground">
-              (cores, of {formatCores(cpu.allocatable)})
-            </span>
-          </figcaption>
-          <Suspense fallback={<div className="h-[180px]" />}>{chart('cpu')}</Suspense>
-        </figure>
-        <figure className="min-w-0 space-y-1">
-          <figcaption className="text-sm font-medium">
-            Memory{' '}
-            <span className="font-normal text-muted-foreground">
-              (GiB, of {formatMemory(memory.allocatable)})
-            </span>
-          </figcaption>
-          <Suspense fallback={<div className="h-[180px]" />}>{chart('memory')}</Suspense>
-        </figure>
+        {chart('cpu', 'CPU', `cores, of ${formatCores(cpu.allocatable)}`)}
+        {chart('memory', 'Memory', `GiB, of ${formatMemory(memory.allocatable)}`)}
       </div>
       <MetricsSummary cpu={cpu} memory={memory} caption={`CPU and memory of ${subject} ${over}`} />
       {data.simulated ? (

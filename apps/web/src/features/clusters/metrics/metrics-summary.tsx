@@ -29,21 +29,11 @@ export function MetricsSummary({
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Resource
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Now
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Average
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Peak
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Allocatable
-            </th>
+            {['Resource', 'Now', 'Average', 'Peak', 'Allocatable'].map((heading) => (
+              <th key={heading} scope="col" className="py-1 pr-3 font-medium">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -58,15 +48,11 @@ export function MetricsSummary({
                 <th scope="row" className="py-1.5 pr-3 text-left font-medium">
                   {name}
                 </th>
-                <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
-                  {cell(summary?.latest)}
-                </td>
-                <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
-                  {cell(summary?.average)}
-                </td>
-                <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
-                  {cell(summary?.peak)}
-                </td>
+                {[summary?.latest, summary?.average, summary?.peak].map((value, index) => (
+                  <td key={index} className="py-1.5 pr-3 whitespace-nowrap tabular-nums">
+                    {cell(value)}
+                  </td>
+                ))}
                 <td className="py-1.5 whitespace-nowrap tabular-nums">
                   {format(series.allocatable)}
                 </td>

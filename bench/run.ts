@@ -1,6 +1,7 @@
 // npm run bench: performance figures, not a test. Everything runs on loopback, bounded in time.
 // 1. a bare node:http server answering a fixed JSON: the baseline;
-// 2. the real server on PGlite, then on PostgreSQL: three routes under load, and push latency;
+// 2. the real server on PGlite, then on PostgreSQL: three routes under load, and push latency
+//    (on PostgreSQL also the usage, audit log and cluster metrics queries);
 // 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages;
 // 4. an invoice's PDF built in this process, as each download builds it (bench/invoice-pdf.ts);
 // 5. three instances behind nginx under load, one killed and restarted (bench/failover-load.ts);
@@ -18,6 +19,7 @@ import { measurePages } from './pages.ts';
 import { pushLatency } from './push-latency.ts';
 import { printUsage, usageLatency } from './usage.ts';
 import { supportQueueLoad } from './support-queue.ts';
+import { clusterMetricsFigures, printClusterMetrics } from './cluster-metrics.ts';
 import { auditLogLatency, printAuditLog } from './audit-log.ts';
 import { failoverLoadFigures } from './failover-load.ts';
 import { withDatabase } from './database.ts';
@@ -197,6 +199,9 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         ? await usageLatency(server.url, cookie, env.DATABASE_URL)
         : null;
       const audit = env.DATABASE_URL ? await auditLogLatency(server.url, env.DATABASE_URL) : null;
+      const metrics = env.DATABASE_URL
+        ? await clusterMetricsFigures(server.url, cookie, env.DATABASE_URL)
+        : null;
       const push = await pushLatency(
         server.url,
         cookie,
@@ -208,7 +213,7 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         Number(process.env.BENCH_PUSH_COUNT ?? 1000),
         env.DATABASE_URL,
       );
-      return { routes, push, clusterPush, usage, audit };
+      return { routes, push, clusterPush, usage, audit, metrics };
     } finally {
       await server.stop();
     }
@@ -265,6 +270,7 @@ async function main() {
   }
   if (postgres.usage) printUsage(postgres.usage);
   if (postgres.audit) printAuditLog(postgres.audit);
+  if (postgres.metrics) printClusterMetrics(postgres.metrics);
   printClusterPush([
     ['PGlite', pglite.clusterPush],
     ['PostgreSQL', postgres.clusterPush],

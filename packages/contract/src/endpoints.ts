@@ -119,6 +119,7 @@ import type {
 } from './clusters.ts';
 import type { updateClusterTagsSchema, updateNodePoolLabelsSchema } from './node-shape.ts';
 import type { updateApiAllowlistSchema } from './cluster-firewall.ts';
+import type { ClusterMetricsQuery, clusterMetricsSchema } from './cluster-metrics.ts';
 import type {
   addPaymentMethodSchema,
   paymentGatewayInfoSchema,
@@ -308,6 +309,16 @@ function routeWithQuery<Response, Query extends object>(pattern: string) {
   } as Endpoint<Response, undefined, [query?: Query], 'GET', never, Query>;
 }
 
+/** A GET route with a numeric `:id` whose optional query object becomes the search string. */
+function routeWithIdAndQuery<Response, Query extends object>(pattern: `${string}:id${string}`) {
+  return {
+    method: 'GET',
+    pattern,
+    path: (id: number, query?: Query) =>
+      queryPath(pattern.replace(':id', encodeURIComponent(String(id))), query),
+  } as Endpoint<Response, undefined, [id: number, query?: Query], 'GET', 'id', Query>;
+}
+
 type Message = Out<typeof messageSchema>;
 type ClusterRecord = Out<typeof clusterSchema>;
 type UserRecord = Out<typeof userSchema>;
@@ -461,6 +472,10 @@ export const endpoints = {
     get: routeWithId<ClusterRecord>()('GET', '/api/clusters/:id'),
     events: routeWithId<Out<typeof clusterEventSchema>[]>()('GET', '/api/clusters/:id/events'),
     topology: routeWithId<Out<typeof clusterTopologySchema>>()('GET', '/api/clusters/:id/topology'),
+    /** CPU and memory per node and in total over a range (simulated providers generate them). */
+    metrics: routeWithIdAndQuery<Out<typeof clusterMetricsSchema>, ClusterMetricsQuery>(
+      '/api/clusters/:id/metrics',
+    ),
     rename: routeWithId<ClusterRecord, In<typeof renameClusterSchema>>()(
       'PATCH',
       '/api/clusters/:id',

@@ -9,6 +9,7 @@ export * from './pricing.ts';
 export * from './cluster-config.ts';
 export * from './node-shape.ts';
 export * from './cluster-firewall.ts';
+export * from './cluster-metrics.ts';
 export * from './public-forms.ts';
 export * from './promo.ts';
 export * from './permissions.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from '@alpenkube/contract';
+import type { Cluster, ClusterMetrics } from '@alpenkube/contract';
 import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 
@@ -199,5 +199,46 @@ describe('kubectl with a downloaded kubeconfig', () => {
     expect((await kubectl('walled.yaml', cluster, 'get', 'nodes', '-o', 'name')).stdout).toMatch(
       /node\//,
     );
+  });
+
+  it('kubectl top nodes lists every node with the CPU and memory of the metrics card', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const order = await orderCluster(client, { name: 'topped' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(client, order.clusterId!);
+    await kubeconfigOf(client, cluster, 'topped.yaml');
+    const card = async () =>
+      (await client.get(`/api/clusters/${cluster.id}/metrics?range=1h`)).json<ClusterMetrics>();
+
+    // The same minute before and after kubectl's call: its figures are the card's last point.
+    let top: { stdout: string } | undefined;
+    let before: ClusterMetrics | undefined;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      before = await card();
+      top = await kubectl('topped.yaml', cluster, 'top', 'nodes');
+      if ((await card()).from === before.from) break;
+    }
+    const lines = top!.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /NAME\s+CPU\(cores\)\s+CPU(\(%\)|%)\s+MEMORY\(bytes\)\s+MEMORY(\(%\)|%)/,
+    );
+    expect(lines).toHaveLength(1 + cluster.nodePools[0]!.nodes.length);
+    for (const node of before!.nodes) {
+      const row = lines.find((line) => line.startsWith(`${node.name} `));
+      expect(row, node.name).toBeDefined();
+      const [, cpu, cpuPercent, memory, memoryPercent] = row!.trim().split(/\s+/);
+      const cpuMillis = node.cpuMillis.at(-1)!;
+      const memoryBytes = node.memoryBytes.at(-1)!;
+      expect(cpu).toBe(`${cpuMillis}m`);
+      expect(memory).toBe(`${Math.floor(memoryBytes / 1024 ** 2)}Mi`);
+      // The percentages of what is allocatable, as the node object says it.
+      expect(cpuPercent).toBe(`${Math.floor((cpuMillis * 100) / node.cpuAllocatableMillis)}%`);
+      expect(memoryPercent).toBe(
+        `${Math.floor((memoryBytes * 100) / node.memoryAllocatableBytes)}%`,
+      );
+    }
+
+    const one = await kubectl('topped.yaml', cluster, 'top', 'node', before!.nodes[0]!.name);
+    expect(one.stdout).toContain(before!.nodes[0]!.name);
   });
 });

@@ -7,7 +7,7 @@ import { randomToken, sha256, type Sealer } from '../../lib/crypto.ts';
 import type { KubeClusterView } from '../kube-api/index.ts';
 import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';
-import { loadPools, tierOf } from './cluster-records.ts';
+import { loadPools, nodeSizeOf } from './cluster-records.ts';
 import { liveLoadBalancers, liveVolumes } from './cluster-volume-rows.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
@@ -122,7 +122,6 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
         return KNOWN_TOKEN_REFUSED;
       }
       const { cluster } = found;
-      const sizes = tierOf(catalog, cluster.tierId).nodeSizes;
       const pools = await loadPools(db, [cluster.id]);
       const volumes = await liveVolumes(db, cluster.id);
       const loadBalancers = await liveLoadBalancers(db, cluster.id);
@@ -133,13 +132,12 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
         provider: cluster.provider,
         createdAt: cluster.createdAt,
         nodes: pools.flatMap((pool) => {
-          const size = sizes.find((candidate) => candidate.name === pool.size);
+          const shape = nodeSizeOf(catalog, cluster.tierId, pool.size);
           return pool.nodes.map((node) => ({
             name: node.name,
             pool: pool.name,
             size: pool.size,
-            cpuCores: size?.vcpu ?? 2,
-            memoryGiB: size?.memoryGb ?? 4,
+            ...shape,
             region: cluster.region,
             zone: node.zone,
             ready: node.status === 'ready',

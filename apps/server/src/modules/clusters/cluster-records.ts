@@ -51,6 +51,15 @@ export async function loadPools(db: DbOrTx, clusterIds: number[]): Promise<PoolW
   });
 }
 
+/**
+ * A node's CPU cores and memory by its size in the tier's catalog; a size the catalog no longer
+ * lists counts as the smallest machine (2 vCPU, 4 GiB).
+ */
+export function nodeSizeOf(catalog: Catalog, tierId: number, size: string) {
+  const found = tierOf(catalog, tierId).nodeSizes.find((candidate) => candidate.name === size);
+  return { cpuCores: found?.vcpu ?? 2, memoryGiB: found?.memoryGb ?? 4 };
+}
+
 export function tierOf(catalog: Catalog, tierId: number) {
   const tier = catalog.tiers.find((candidate) => candidate.id === tierId);
   if (!tier) throw new Error(`Tier ${tierId} is not in the catalog`);

@@ -7,6 +7,7 @@ import { createClusterLifecycle } from './cluster-lifecycle.ts';
 import { createClusterLifespans, LIFESPAN_SWEEP_EVERY_MS } from './cluster-lifespans.ts';
 import { createClusterShape } from './cluster-shape.ts';
 import { createClusterFirewall } from './cluster-firewall.ts';
+import { createClusterMetrics } from './cluster-metrics.ts';
 import { createClusterSleep } from './cluster-sleep.ts';
 import { createClusterMaintenance } from './cluster-maintenance.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
@@ -38,6 +39,7 @@ export function createClusterService(
   deps.jobs.every(LIFESPAN_SWEEP_EVERY_MS, 'maintenance windows and automatic upgrades', () =>
     maintenance.sweepMaintenance(new Date()).then(() => undefined),
   );
+  const metrics = createClusterMetrics(context);
   deps.jobs.every(
     LIFESPAN_SWEEP_EVERY_MS,
     'sleep schedules, expired previews and idle sandboxes',
@@ -67,8 +69,11 @@ export function createClusterService(
     async resolveKube(clusterId: number, token: string) {
       const resolved = await lifecycle.resolveKube(clusterId, token);
       if (resolved) await lifespans.touch(clusterId);
-      return resolved;
+      if (!resolved || typeof resolved === 'symbol') return resolved;
+      return { ...resolved, nodeUsage: metrics.nodeUsageOf(resolved) };
     },
+    metrics: metrics.metrics,
+    metricsJson: metrics.metricsJson,
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
     ...createClusterBackups(context, reads.view),

@@ -4,8 +4,10 @@ export { kubeApiServerUrl, kubeconfigYaml } from './kubeconfig.ts';
 export type {
   KubeAddonView,
   KubeClusterView,
+  KubeNodeUsage,
   KubeNodeView,
   ResolveKubeCluster,
 } from './kube-types.ts';
 export { createKubeApiTls, type KubeApiTls } from './kube-api-tls.ts';
 export { normaliseAllowlist, MAX_ALLOWLIST_ENTRIES } from './kube-firewall.ts';
+export { nodeAllocatable } from './kube-nodes.ts';

@@ -112,6 +112,62 @@ describe('kube api routes', () => {
     expect(calls).toEqual([]);
   });
 
+  it('serves metrics.k8s.io (kubectl top) only where the provider gives node usage', async () => {
+    const open = cluster;
+    expect((await get('/apis/metrics.k8s.io/v1beta1/nodes')).statusCode).toBe(404);
+    const asked: Date[] = [];
+    cluster = testCluster({
+      nodeUsage: async (at) => {
+        asked.push(at);
+        // The joining GPU node has no sample yet.
+        return new Map([
+          ['prod-eu-default-1a2b3', { cpuMillis: 250, memoryBytes: 1024 ** 3 }],
+          ['prod-eu-default-4c5d6', { cpuMillis: 1200, memoryBytes: 3 * 1024 ** 3 + 4096 }],
+        ]);
+      },
+    });
+    try {
+      expect((await get('/apis')).json()).toMatchObject({
+        groups: [
+          {
+            name: 'metrics.k8s.io',
+            preferredVersion: { groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' },
+          },
+        ],
+      });
+      expect((await get('/apis/metrics.k8s.io/v1beta1')).json()).toMatchObject({
+        kind: 'APIResourceList',
+        groupVersion: 'metrics.k8s.io/v1beta1',
+        resources: [{ name: 'nodes', kind: 'NodeMetrics', namespaced: false }],
+      });
+      const list = (await get('/apis/metrics.k8s.io/v1beta1/nodes')).json();
+      expect(list).toMatchObject({ kind: 'NodeMetricsList', apiVersion: 'metrics.k8s.io/v1beta1' });
+      expect(list.items.map((item: { usage: unknown }) => item.usage)).toEqual([
+        { cpu: '250m', memory: '1048576Ki' },
+        { cpu: '1200m', memory: '3145732Ki' },
+      ]);
+      // The sample's minute, over a one-minute window.
+      expect(list.items[0]).toMatchObject({
+        window: '1m0s',
+        timestamp: expect.stringMatching(/:00Z$/),
+      });
+      const selected = await get(
+        '/apis/metrics.k8s.io/v1beta1/nodes?labelSelector=topology.kubernetes.io%2Fzone%3Deu-de-fra-2',
+      );
+      expect(
+        selected.json().items.map((item: { metadata: { name: string } }) => item.metadata.name),
+      ).toEqual(['prod-eu-default-4c5d6']);
+      const one = await get('/apis/metrics.k8s.io/v1beta1/nodes/prod-eu-default-1a2b3');
+      expect(one.json()).toMatchObject({ kind: 'NodeMetrics', usage: { cpu: '250m' } });
+      const none = await get('/apis/metrics.k8s.io/v1beta1/nodes/prod-eu-gpu-7e8f9');
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toMatchObject({ kind: 'Status', reason: 'NotFound' });
+      expect(asked.length).toBeGreaterThan(0);
+    } finally {
+      cluster = open;
+    }
+  });
+
   it('answers legacy discovery as plain JSON when aggregated discovery is asked for', async () => {
     const api = await get('/api', { ...auth, accept: AGGREGATED });
     expect(api.headers['content-type']).toMatch(/^application\/json(;|$)/);

@@ -10,6 +10,12 @@ import type { KubeClusterView, KubeObject, ResolveKubeCluster } from './kube-typ
 import { getAnswer, listAnswer, type Answer, type ReadRequest } from './kube-answers.ts';
 import { apiGroupList, apiVersions, coreResourceList, versionInfo } from './kube-discovery.ts';
 import { allowedBy } from './kube-firewall.ts';
+import {
+  metricsGroup,
+  metricsResourceList,
+  nodeMetricsList,
+  nodeMetricsOne,
+} from './kube-metrics.ts';
 import { clusterObjects, type ClusterObjects } from './kube-objects.ts';
 import {
   namespacesResource,
@@ -160,7 +166,9 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
 
     app.get('/version', route, async (request) => versionInfo(clusterOf(request)));
     app.get('/api', route, async () => apiVersions());
-    app.get('/apis', route, async () => apiGroupList());
+    app.get('/apis', route, async (request) =>
+      apiGroupList(clusterOf(request).nodeUsage ? [metricsGroup()] : []),
+    );
     app.get('/api/v1', route, async () => coreResourceList());
 
     app.get('/api/v1/nodes', route, listOf(nodesResource, nodes));
@@ -190,6 +198,45 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
       '/api/v1/namespaces/:namespace/services/:name',
       route,
       oneOf(servicesResource, servicesIn),
+    );
+
+    // The resource metrics API (`kubectl top nodes`), only where the provider gives metrics:
+    // elsewhere these paths are unknown, as on a cluster without metrics-server.
+    const withMetrics =
+      (answer: (cluster: KubeClusterView, request: FastifyRequest) => Promise<Answer> | Answer) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const cluster = clusterOf(request);
+        if (!cluster.nodeUsage) return sendStatus(reply, pathNotFound());
+        return send(reply, await answer(cluster, request));
+      };
+    app.get(
+      '/apis/metrics.k8s.io',
+      route,
+      withMetrics(() => ({
+        code: 200,
+        body: { kind: 'APIGroup', apiVersion: 'v1', ...metricsGroup() },
+      })),
+    );
+    app.get(
+      '/apis/metrics.k8s.io/v1beta1',
+      route,
+      withMetrics(() => ({ code: 200, body: metricsResourceList() })),
+    );
+    app.get(
+      '/apis/metrics.k8s.io/v1beta1/nodes',
+      route,
+      withMetrics((cluster, request) => {
+        const { read, objects } = readOf(request, nodes);
+        return nodeMetricsList(cluster, objects, read);
+      }),
+    );
+    app.get(
+      '/apis/metrics.k8s.io/v1beta1/nodes/:name',
+      route,
+      withMetrics((cluster, request) => {
+        const { read, params, objects } = readOf(request, nodes);
+        return nodeMetricsOne(cluster, objects, params.name!, read);
+      }),
     );
 
     // Anything else under the cluster's path is a resource or group this API does not serve

@@ -25,8 +25,15 @@ export function versionInfo(cluster: KubeClusterView) {
  */
 export const apiVersions = () => ({ kind: 'APIVersions', versions: ['v1'] });
 
-/** `GET /apis`: the simulated cluster serves no API group beyond the core one. */
-export const apiGroupList = () => ({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
+/**
+ * `GET /apis`: the groups beyond the core one; the simulated cluster serves only metrics.k8s.io,
+ * and that only where its provider gives metrics (as a cluster with metrics-server installed).
+ */
+export const apiGroupList = (groups: object[]) => ({
+  kind: 'APIGroupList',
+  apiVersion: 'v1',
+  groups,
+});
 
 /** `GET /api/v1`: the resources kubectl can name, with their short names; read-only verbs. */
 export function coreResourceList() {

@@ -49,15 +49,28 @@ const CONTAINER_RUNTIME = 'containerd://1.7.24';
 const RESERVED_CPU_MILLIS = 100;
 const RESERVED_MEMORY_SHARE = 0.1;
 
+/**
+ * What pods may use of a node of that size, as its `status.allocatable` says: the metrics card's
+ * 100% and the base of `kubectl top nodes`' percentages.
+ */
+export function nodeAllocatable(node: Pick<KubeNodeView, 'cpuCores' | 'memoryGiB'>) {
+  const memoryKi = Math.round(node.memoryGiB * 1024 * 1024);
+  return {
+    cpuMillis: Math.max(Math.round(node.cpuCores * 1000) - RESERVED_CPU_MILLIS, 0),
+    memoryBytes: Math.round(memoryKi * (1 - RESERVED_MEMORY_SHARE)) * 1024,
+  };
+}
+
 function quantities(node: KubeNodeView) {
   const cpuMillis = Math.round(node.cpuCores * 1000);
   const memoryKi = Math.round(node.memoryGiB * 1024 * 1024);
   const cpu = cpuMillis % 1000 === 0 ? String(cpuMillis / 1000) : `${cpuMillis}m`;
+  const allocatable = nodeAllocatable(node);
   return {
     capacity: { cpu, memory: `${memoryKi}Ki`, pods: '110' },
     allocatable: {
-      cpu: `${Math.max(cpuMillis - RESERVED_CPU_MILLIS, 0)}m`,
-      memory: `${Math.round(memoryKi * (1 - RESERVED_MEMORY_SHARE))}Ki`,
+      cpu: `${allocatable.cpuMillis}m`,
+      memory: `${allocatable.memoryBytes / 1024}Ki`,
       pods: '110',
     },
   };

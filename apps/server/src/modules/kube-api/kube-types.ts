@@ -42,6 +42,16 @@ export interface KubeClusterView {
   loadBalancers: KubeLoadBalancerView[];
   /** CIDRs allowed to reach this API (the control-plane firewall); empty or absent: all. */
   apiAllowlist?: string[];
+  /**
+   * Each node's CPU (millicores) and memory (bytes) in the minute of `at`, for the metrics.k8s.io
+   * group (`kubectl top nodes`); absent where the provider gives none: the group is not served.
+   */
+  nodeUsage?: (at: Date) => Promise<Map<string, KubeNodeUsage>>;
+}
+
+export interface KubeNodeUsage {
+  cpuMillis: number;
+  memoryBytes: number;
 }
 
 export interface KubeVolumeView {

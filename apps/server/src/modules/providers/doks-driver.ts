@@ -158,6 +158,19 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
       return { egressGb: 0 };
     },
 
+    /**
+     * DigitalOcean's API has no node metrics of a DOKS cluster: its Monitoring API reads a
+     * droplet's do-agent, which this driver does not map to nodes. Saying so beats a made-up
+     * figure; `kubectl top nodes` against the cluster (its metrics-server) shows the real ones.
+     */
+    async metrics() {
+      return {
+        available: false,
+        message:
+          "DigitalOcean's API gives no node metrics for a DOKS cluster: use kubectl top nodes with the cluster's own kubeconfig",
+      };
+    },
+
     loadBalancerIp() {
       throw new ProviderError(
         'A DigitalOcean cluster gets its load balancers from a Service of type LoadBalancer',

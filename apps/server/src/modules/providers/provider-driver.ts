@@ -125,6 +125,35 @@ export interface DriverBackup {
 export type BackupOutcome =
   { done: true; sizeBytes: number } | { done: false; checkAgainInMs: number };
 
+/** A node whose CPU and memory the platform asks for, with what pods may use of it. */
+export interface DriverMetricsNode {
+  name: string;
+  /** Before it (to the minute) the node did not exist: its points are null. */
+  createdAt: Date;
+  cpuAllocatableMillis: number;
+  memoryAllocatableBytes: number;
+}
+
+/** `points` samples per node, `stepSeconds` apart from `from` (a whole minute). */
+export interface DriverMetricsRequest {
+  clusterId: number;
+  nodes: DriverMetricsNode[];
+  from: Date;
+  stepSeconds: number;
+  points: number;
+}
+
+/**
+ * CPU used in millicores and memory used in bytes (whole KiB), a sample per point and node in
+ * the request's order; or why the provider gives none.
+ */
+export type DriverMetrics =
+  | {
+      available: true;
+      nodes: { name: string; cpuMillis: (number | null)[]; memoryBytes: (number | null)[] }[];
+    }
+  | { available: false; message: string };
+
 export interface DriverHealth {
   status: 'operational' | 'degraded' | 'down';
   latencyMs: number;
@@ -220,6 +249,12 @@ export interface ProviderDriver {
     hour: Date;
     loadBalancers: { id: number; seconds: number }[];
   }): Promise<DriverUsage>;
+  /**
+   * Each node's CPU and memory use over a range. The same answer every time for the same
+   * cluster, node and minute: the metrics card and the Kubernetes API's metrics.k8s.io group
+   * (`kubectl top nodes`) ask for it separately and must agree.
+   */
+  metrics(request: DriverMetricsRequest): Promise<DriverMetrics>;
   /** A public address for a new load balancer of the cluster, none of `taken`. */
   loadBalancerIp(taken: string[]): string;
 }

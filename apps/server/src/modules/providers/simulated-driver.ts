@@ -10,6 +10,7 @@ import {
   type ProviderDriver,
 } from './provider-driver.ts';
 import type { ProviderProfile } from './provider-profiles.ts';
+import { simulatedMetrics } from './simulated-metrics.ts';
 
 /** A short id, the same for the same inputs: a step planned again names the same node. */
 export function shortId(...parts: (string | number)[]): string {
@@ -431,6 +432,11 @@ export function createSimulatedDriver(
         egressGb += (full * Math.min(Math.max(balancer.seconds, 0), 3600)) / 3600;
       }
       return { egressGb: round3(egressGb) };
+    },
+
+    /** Generated from (cluster, node, minute): see simulated-metrics.ts. */
+    async metrics(request) {
+      return simulatedMetrics(request);
     },
 
     /** The first free address of TEST-NET-3 (203.0.113.0/24), a documentation range. */

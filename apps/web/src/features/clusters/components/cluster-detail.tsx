@@ -16,6 +16,7 @@ import { VolumesSection } from '../storage/volumes-section';
 import { ClusterTagsSection } from '../shape/cluster-tags-section';
 import { ApiFirewallSection } from '../firewall/firewall-section';
 import { MaintenanceSection } from '../maintenance/maintenance-section';
+import { MetricsSection } from '../metrics/metrics-section';
 
 // Dev/Test clusters only: a chunk of its own, not on every cluster's page.
 const SleepScheduleSection = lazy(() =>
@@ -48,6 +49,8 @@ export function ClusterDetail({
             cluster={cluster}
             canChange={actions.storage && cluster.provider.simulated}
           />
+          {/* Below the fold on first load: its chart code loads as it scrolls into view. */}
+          <MetricsSection cluster={cluster} />
           <ClusterEvents events={events} />
         </div>
         <div className="min-w-0 space-y-6">

@@ -4,7 +4,7 @@ import { BarStack, BarStackHorizontal } from '@visx/shape';
 import { chartGeometry, type ChartDatum } from './chart-geometry';
 import { HitAreas, Highlight, Segments, type StackBar } from './chart-marks';
 import { ChartAxes, ChartGrid, ChartLegend, ChartTooltip, type ChartSeries } from './chart-parts';
-import { useWidth } from './use-width';
+import { useWidth } from '@/lib/use-width';
 import './usage-charts.css';
 
 export type { ChartDatum } from './chart-geometry';

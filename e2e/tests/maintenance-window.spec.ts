@@ -29,7 +29,7 @@ test('a maintenance window set on the cluster page applies a patch release node 
   const card = page.getByTestId('maintenance-window');
   await expect(card).toHaveText("Sundays 03:00–07:00 (Europe/Paris, the region's time zone)");
 
-  await page.getByRole('button', { name: /Edit maintenance window of/ }).click();
+  await page.getByRole('button', { name: /Edit window: maintenance of/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Day').selectOption('wed');
   await dialog.getByLabel('Starts at').selectOption('2');

@@ -1,32 +1,7 @@
 import { z } from 'zod';
-import { updateMaintenanceSchema, weekdays, type Weekday } from '@alpenkube/contract';
+import { updateMaintenanceSchema, weekdays } from '@alpenkube/contract';
 
-export const dayNames: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
-
-/** A window's start as the clock of its own zone reads it: "Sun, 13 Dec 2026, 03:00". */
-export function windowTime(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
-
-/** "03:00". */
-export const hourWords = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+export { dayNames, hourWords, windowTime } from './maintenance-words';
 
 /** The form's values (the hour as its select gives it), checked by the API's own schema. */
 export const maintenanceFormSchema = z

@@ -3,7 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import type { Cluster, ClusterMaintenance } from '@alpenkube/contract';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SectionCard } from '../components/section-card';
-import { dayNames, hourWords, windowTime } from './maintenance-schema';
+import { dayNames, hourWords, windowTime } from './maintenance-words';
 
 const loadForm = () => import('./maintenance-form');
 const MaintenanceForm = lazy(() => loadForm().then((m) => ({ default: m.MaintenanceForm })));
@@ -45,7 +45,7 @@ export function MaintenanceSection({ cluster, canEdit }: { cluster: Cluster; can
           }
           triggerProps={{
             disabled: !canEdit,
-            'aria-label': `Edit maintenance window of ${cluster.name}`,
+            'aria-label': `Edit window: maintenance of ${cluster.name}`,
           }}
           title={`Maintenance window of ${cluster.name}`}
         >

@@ -56,7 +56,7 @@ describe('the maintenance card on the cluster page', () => {
     expect(screen.getByTestId('maintenance-planned')).toHaveTextContent(
       /^Patch 1\.37\.3 in the window of /,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Edit maintenance window of prod-eu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit window: maintenance of prod-eu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Maintenance window of prod-eu' });
     fireEvent.change(await within(dialog).findByLabelText('Day'), { target: { value: 'wed' } });
     fireEvent.change(within(dialog).getByLabelText('Starts at'), { target: { value: '2' } });
@@ -82,7 +82,7 @@ describe('the maintenance card on the cluster page', () => {
         json({ message: 'Cluster prod-eu is applying another change' }, 409),
     });
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Edit maintenance window of prod-eu' }),
+      await screen.findByRole('button', { name: 'Edit window: maintenance of prod-eu' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Maintenance window of prod-eu' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Save window' }));

@@ -12,6 +12,7 @@ import {
 } from './config.ts';
 import { addClusterChanges } from './cluster-changes.ts';
 import { completionShells } from './completion.ts';
+import { addDayCommands } from './day-commands.ts';
 import { kubeconfigFile, saveKubeconfig } from './kubeconfig.ts';
 import { render, usd, type Format, formats } from './output.ts';
 import { confirm, promptSecret } from './prompt.ts';
@@ -346,6 +347,10 @@ withExamples(
     }),
   'alpenkube addons remove web gitops',
 );
+
+// tickets and products ------------------------------------------------------------------------
+
+addDayCommands(program, { api, print, output: () => flags().output, withExamples });
 
 // usage --------------------------------------------------------------------------------------
 

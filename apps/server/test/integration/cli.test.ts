@@ -252,6 +252,81 @@ describe('the alpenkube command', () => {
     expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
   });
 
+  it('opens, lists and answers tickets, and lists and orders a marketplace product', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const as = { env: { ALPENKUBE_TOKEN: await token(client, ['support:write', 'orders:write']) } };
+    const opened = await alpenkube(
+      [
+        'tickets',
+        'create',
+        '--subject',
+        'Nodes not ready',
+        '--body',
+        'Two nodes of web are NotReady since ten.',
+        '--severity',
+        'high',
+        '-o',
+        'json',
+      ],
+      as,
+    );
+    expect(opened.code, opened.stderr).toBe(0);
+    const ticket = JSON.parse(opened.stdout) as { id: number; number: string; severity: string };
+    expect(ticket.severity).toBe('high');
+    const listed = await alpenkube(['tickets', 'list'], as);
+    expect(listed.stdout).toContain(ticket.number);
+    expect(listed.stdout).toContain('Nodes not ready');
+    const replied = await alpenkube(
+      ['tickets', 'reply', String(ticket.id), '--body', 'Still so.'],
+      as,
+    );
+    expect(replied).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Replied to ${ticket.number}`),
+    });
+    const messages = (await client.get(`/api/support/tickets/${ticket.id}`)).json<{
+      messages: { body: string }[];
+    }>().messages;
+    expect(messages.map((message) => message.body)).toContain('Still so.');
+    // The API's own refusal, with its message and exit code 1.
+    const short = await alpenkube(['tickets', 'create', '--subject', 'Hi', '--body', 'x'], as);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/subject|body/i);
+    expect((await alpenkube(['tickets', 'create', '--severity', 'panic'], as)).code).toBe(2);
+
+    const catalog = await alpenkube(['products', 'list', '-o', 'json'], as);
+    const products = JSON.parse(catalog.stdout) as {
+      slug: string;
+      plans: { slug: string }[];
+      regions: { code: string }[];
+    }[];
+    const product = products[0]!;
+    const ordered = await alpenkube(
+      [
+        'products',
+        'order',
+        product.slug,
+        '--plan',
+        product.plans[0]!.slug,
+        '--region',
+        product.regions[0]!.code,
+        '--name',
+        'cli-product',
+        '--yes',
+      ],
+      as,
+    );
+    expect(ordered.code, ordered.stderr).toBe(0);
+    expect(ordered.stdout).toMatch(/Order .+ paid .*cli-product is being set up/);
+    const mine = await alpenkube(['products', 'list', '--mine'], as);
+    expect(mine.stdout).toContain('cli-product');
+    const unknown = await alpenkube(
+      ['products', 'order', 'nothing', '--plan', 'x', '--region', 'y', '--name', 'z', '--yes'],
+      as,
+    );
+    expect(unknown.code).toBe(2);
+  });
+
   it('packs into a tarball that installs and runs with Node alone', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'alpenkube-pack-'));
     try {

@@ -471,6 +471,11 @@ export const endpoints = {
     topologies: route<Out<typeof clusterTopologySchema>[]>()('GET', '/api/clusters/topology'),
     get: routeWithId<ClusterRecord>()('GET', '/api/clusters/:id'),
     events: routeWithId<Out<typeof clusterEventSchema>[]>()('GET', '/api/clusters/:id/events'),
+    /**
+     * Server-sent events: the cluster's pushes (status, progress, the event logged) as they
+     * happen, for a client that holds no WebSocket (the command-line tool's --wait).
+     */
+    eventStream: routeWithId<string>()('GET', '/api/clusters/:id/events/stream'),
     topology: routeWithId<Out<typeof clusterTopologySchema>>()('GET', '/api/clusters/:id/topology'),
     /** CPU and memory per node and in total over a range (simulated providers generate them). */
     metrics: routeWithIdAndQuery<Out<typeof clusterMetricsSchema>, ClusterMetricsQuery>(

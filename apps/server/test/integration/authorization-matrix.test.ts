@@ -173,6 +173,7 @@ const MATRIX: Record<string, AccessLevel> = {
   'PUT /api/clusters/:id/node-pools/:poolId/labels': 'orderer',
   'PUT /api/clusters/:id/tags': 'orderer',
   'PUT /api/clusters/:id/api-allowlist': 'orderer',
+  'GET /api/clusters/:id/events/stream': 'member',
   'GET /api/vpcs': 'member',
   'POST /api/vpcs': 'orderer',
   'DELETE /api/vpcs/:id': 'orderer',

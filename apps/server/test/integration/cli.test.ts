@@ -161,7 +161,9 @@ describe('the alpenkube command', () => {
     expect(declined.code, declined.stderr).toBe(2);
     expect(declined.stderr).toMatch(/Total\s+\$\d+\.\d\d \(monthly\)/);
     expect(declined.stderr).toContain('Not ordered.');
-    const polling = { env: { ...as.env, ALPENKUBE_POLL_MS: '50' } };
+    // Followed live over the cluster's event stream: asking the API every ten minutes instead
+    // would outlast the test.
+    const polling = { env: { ...as.env, ALPENKUBE_POLL_MS: '600000' } };
     const created = await whileJobsRun(
       alpenkube(['clusters', 'create', 'cli-new', ...flags, '--yes', '--wait'], polling),
     );
@@ -170,7 +172,8 @@ describe('the alpenkube command', () => {
     expect(created.stdout).toContain('cli-new is running.');
     // Not a terminal: a line per step, no bar redrawn with \r.
     expect(created.stderr).not.toContain('\r');
-    expect(created.stderr).toMatch(/^100% running$/m);
+    expect(created.stderr).toMatch(/^\d+% provisioning: Node cli-new-web-\w+ joined pool web in /m);
+    expect(created.stderr).toMatch(/^100% running: Cluster cli-new is running$/m);
 
     const scaled = await whileJobsRun(
       alpenkube(['clusters', 'scale', 'cli-new', '--count', '4', '--wait'], polling),

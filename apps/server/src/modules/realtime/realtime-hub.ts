@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
+import type { PushMessage } from '@alpenkube/contract';
 import { can } from '@alpenkube/contract/permissions';
 import {
   type ActiveSession,
@@ -49,6 +50,8 @@ export function createRealtimeHub(
   // Set order is opening order: the first of a user's set is their oldest socket.
   const byUser = new Map<number, Set<Connection>>();
   const byOrganization = new Map<number, Set<Connection>>();
+  /** Streams that are not sockets (a command-line tool following a cluster): per organization. */
+  const watchers = new Map<number, Set<(message: PushMessage) => void>>();
 
   function audienceOf(envelope: PushEnvelope): Iterable<Connection> {
     const { audience } = envelope;
@@ -67,6 +70,11 @@ export function createRealtimeHub(
     const message = JSON.stringify(envelope.message);
     for (const { socket } of audienceOf(envelope)) {
       if (socket.readyState === socket.OPEN) socket.send(message);
+    }
+    if ('organizationId' in envelope.audience) {
+      for (const watch of watchers.get(envelope.audience.organizationId) ?? []) {
+        watch(envelope.message);
+      }
     }
   }
 
@@ -184,6 +192,20 @@ export function createRealtimeHub(
         const [oldest] = forUser;
         drop(oldest!, CLOSE_TOO_MANY_SOCKETS, 'Too many connections');
       }
+    },
+
+    /**
+     * Hears the organization's pushes (those to all its members) until the answer is called:
+     * what a stream other than a socket forwards, checked for access by its route.
+     */
+    watchOrganization(organizationId: number, watch: (message: PushMessage) => void) {
+      let forOrganization = watchers.get(organizationId);
+      if (!forOrganization) watchers.set(organizationId, (forOrganization = new Set()));
+      forOrganization.add(watch);
+      return () => {
+        forOrganization.delete(watch);
+        if (forOrganization.size === 0) watchers.delete(organizationId);
+      };
     },
 
     /** What the minute's sweep runs: closes sockets of sessions that ended or expired. */

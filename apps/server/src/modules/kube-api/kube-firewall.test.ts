@@ -5,8 +5,12 @@ describe('control-plane firewall', () => {
   it('normalises CIDRs: bare addresses get a full prefix, networks are canonical, sorted, unique', () => {
     expect(
       normaliseAllowlist([' 10.1.2.3/8', '127.0.0.1', '2001:DB8:0:0::1/32', '::1', '10.0.0.0/8']),
-    ).toEqual(['10.0.0.0/8', '127.0.0.1/32', '2001:db8::/32', '::1/128']);
+    ).toEqual(['10.0.0.0/8', '127.0.0.1/32', '::1/128', '2001:db8::/32']);
     expect(normaliseAllowlist([])).toEqual([]);
+    // By address, not as text: 9.9.9.9 before 10.x, every IPv4 before any IPv6.
+    expect(
+      normaliseAllowlist(['2001:db8::/32', '10.0.0.0/16', '9.9.9.9', '10.0.0.0/8', '::1']),
+    ).toEqual(['9.9.9.9/32', '10.0.0.0/8', '10.0.0.0/16', '::1/128', '2001:db8::/32']);
   });
 
   it('refuses anything that is not a CIDR, naming it, and overlong lists', () => {

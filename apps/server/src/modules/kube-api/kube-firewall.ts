@@ -10,7 +10,7 @@ export const MAX_ALLOWLIST_ENTRIES = 50;
 
 /**
  * Checks and normalises an allowlist: each entry an IPv4 or IPv6 CIDR (a bare address counts
- * as /32 or /128), the network address written canonically, duplicates dropped, sorted.
+ * as /32 or /128), the network address written canonically, duplicates dropped, sorted by address (IPv4 first).
  * Throws an Error whose message names the first bad entry.
  */
 export function normaliseAllowlist(entries: readonly string[]): string[] {
@@ -29,7 +29,20 @@ export function normaliseAllowlist(entries: readonly string[]): string[] {
         : ipaddr.IPv6.networkAddressFromCIDR(withPrefix);
     out.add(`${network.toString()}/${prefix}`);
   }
-  return [...out].sort();
+  return [...out].sort(byAddress);
+}
+
+/** IPv4 before IPv6, each by its address's bytes, then the wider network first. */
+function byAddress(a: string, b: string): number {
+  const [addressA, prefixA] = ipaddr.parseCIDR(a);
+  const [addressB, prefixB] = ipaddr.parseCIDR(b);
+  const bytesA = addressA.toByteArray();
+  const bytesB = addressB.toByteArray();
+  if (bytesA.length !== bytesB.length) return bytesA.length - bytesB.length;
+  for (let i = 0; i < bytesA.length; i++) {
+    if (bytesA[i] !== bytesB[i]) return bytesA[i]! - bytesB[i]!;
+  }
+  return prefixA - prefixB;
 }
 
 /**

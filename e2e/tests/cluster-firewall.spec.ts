@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { runningCluster } from '../support/clusters';
-
-const run = promisify(execFile);
-const KUBECTL = process.env.KUBECTL ?? 'kubectl';
+import { kubectlFromPage } from '../support/kubectl';
 
 test('an allowlist set on the cluster page locks kubectl out, and one with its address lets it in', async ({
   page,
@@ -18,12 +14,10 @@ test('an allowlist set on the cluster page locks kubectl out, and one with its a
     payWith: 'test-card',
   });
   await page.goto(`/clusters/${cluster.id}`);
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download kubeconfig' }).click();
-  const kubeconfig = await (await downloading).path();
+  const kubectl = await kubectlFromPage(page);
   const getNodes = () =>
-    run(KUBECTL, ['--kubeconfig', kubeconfig, 'get', 'nodes'], { timeout: 30_000 }).then(
-      (done) => ({ ok: true, output: done.stdout }),
+    kubectl('get', 'nodes').then(
+      (output) => ({ ok: true, output }),
       (failed: { stderr?: string }) => ({ ok: false, output: failed.stderr ?? '' }),
     );
   expect((await getNodes()).ok).toBe(true);

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { runningCluster } from '../support/clusters';
-
-const run = promisify(execFile);
-const KUBECTL = process.env.KUBECTL ?? 'kubectl';
+import { kubectlFromPage } from '../support/kubectl';
 
 test('a label and a taint set on the cluster page show in kubectl; a tag filters the list', async ({
   page,
@@ -19,11 +15,7 @@ test('a label and a taint set on the cluster page show in kubectl; a tag filters
   });
   await page.goto(`/clusters/${cluster.id}`);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download kubeconfig' }).click();
-  const kubeconfig = await (await downloading).path();
-  const kubectl = async (...args: string[]) =>
-    (await run(KUBECTL, ['--kubeconfig', kubeconfig, ...args], { timeout: 30_000 })).stdout;
+  const kubectl = await kubectlFromPage(page);
   expect(await kubectl('get', 'nodes', '--show-labels')).not.toContain('example.com/team=web');
 
   await page.getByRole('button', { name: 'Labels and taints of pool general' }).click();

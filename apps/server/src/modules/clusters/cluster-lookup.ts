@@ -45,6 +45,20 @@ export async function findCluster(db: DbOrTx, organizationId: number, id: number
 }
 
 /** A person's change to a cluster, in the audit log, in the change's transaction. */
+/**
+ * A cluster a chore may change now, locked until the transaction ends: running, with nothing
+ * under way, and not held by another instance's chore (skipped then, not waited for).
+ */
+export async function lockIdleRunning(tx: Tx, id: number): Promise<ClusterRow | null> {
+  const [cluster] = await tx
+    .select()
+    .from(clusters)
+    .where(eq(clusters.id, id))
+    .for('update', { skipLocked: true });
+  if (!cluster || cluster.status !== 'running' || cluster.operationKind !== null) return null;
+  return cluster;
+}
+
 export function auditCluster(
   tx: Tx,
   actor: SessionUser,

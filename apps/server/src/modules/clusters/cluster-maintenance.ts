@@ -13,7 +13,13 @@ import { notifyOrganizationMembers } from '../notifications/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { clusterMaintenanceNotices, clusters } from './schema.ts';
 import { logClusterEvent } from './cluster-events.ts';
-import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
+import {
+  actorOf,
+  auditCluster,
+  findCluster,
+  lockIdleRunning,
+  type ClusterContext,
+} from './cluster-lookup.ts';
 import { clusterById, loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
 import {
@@ -159,12 +165,8 @@ export function createClusterMaintenance(
       const notices: { clusterId: number; days: number }[] = [];
       for (const { id } of candidates) {
         await db.transaction(async (tx) => {
-          const [cluster] = await tx
-            .select()
-            .from(clusters)
-            .where(eq(clusters.id, id))
-            .for('update', { skipLocked: true });
-          if (!cluster || cluster.status !== 'running' || cluster.operationKind !== null) return;
+          const cluster = await lockIdleRunning(tx, id);
+          if (!cluster) return;
           const plans = upgradePlans(
             cluster,
             catalog,

@@ -13,7 +13,13 @@ import { conflict, invalidFields } from '../../lib/http-error.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { clusters } from './schema.ts';
 import { logClusterEvent, type ClusterActor } from './cluster-events.ts';
-import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
+import {
+  actorOf,
+  auditCluster,
+  findCluster,
+  lockIdleRunning,
+  type ClusterContext,
+} from './cluster-lookup.ts';
 import { loadPools, tierOf, toDriverCluster, type ClusterRow } from './cluster-records.ts';
 
 const MINUTE_MS = 60_000;
@@ -130,12 +136,8 @@ export function createClusterSleep(
       const woke: number[] = [];
       for (const { id } of scheduled) {
         await db.transaction(async (tx) => {
-          const [cluster] = await tx
-            .select()
-            .from(clusters)
-            .where(eq(clusters.id, id))
-            .for('update', { skipLocked: true });
-          if (!cluster || cluster.status !== 'running' || cluster.operationKind !== null) return;
+          const cluster = await lockIdleRunning(tx, id);
+          if (!cluster) return;
           const asleep = shouldSleep(cluster, now);
           if (asleep === cluster.asleep) return;
           await turn(tx, cluster, asleep, catalog, {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { weekdays, type Cluster, type SleepSchedule, type Weekday } from '@alpenkube/contract';
+import type { Cluster, SleepSchedule, Weekday } from '@alpenkube/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -19,6 +19,9 @@ const dayNames: Record<Weekday, string> = {
   sat: 'Sat',
   sun: 'Sun',
 };
+
+// Not the contract's list: a value from its index would bring every schema into the page.
+const weekdays = Object.keys(dayNames) as Weekday[];
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

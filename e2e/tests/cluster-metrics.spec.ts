@@ -21,6 +21,9 @@ test.describe('cluster metrics', () => {
     await page.goto(`/clusters/${cluster.id}`);
     const card = page.getByTestId('cluster-metrics');
     await card.scrollIntoViewIfNeeded();
+    // The charts come with the first sign of someone at the page (the table shows before).
+    await page.mouse.move(10, 10);
+    await page.mouse.move(20, 20);
     await expect(card.getByRole('heading', { name: 'Metrics' })).toBeVisible();
     await expect(card.getByText('Simulated metrics', { exact: true })).toBeVisible();
     // The charts are drawn (their code loaded with the card), with a line each.

@@ -8,7 +8,7 @@ import { formatCores, formatMemory, metricsRangeLabels, seriesOf } from './metri
 import { useClusterMetrics } from './metrics-queries';
 import { MetricsRangeButtons } from './metrics-range-buttons';
 import { MetricsSummary } from './metrics-summary';
-import { useInView } from './use-in-view';
+import { useInView, usePresence } from './use-in-view';
 
 // visx and the chart's own code: a chunk loaded once the card comes into view.
 const MetricsChart = lazy(() =>
@@ -21,6 +21,7 @@ const MetricsChart = lazy(() =>
  */
 export function MetricsSection({ cluster }: { cluster: Cluster }) {
   const [ref, inView] = useInView<HTMLDivElement>();
+  const present = usePresence();
   const [range, setRange] = useState<MetricsRange>('1h');
   const [node, setNode] = useState('');
   const metrics = useClusterMetrics(cluster.id, range, inView);
@@ -53,7 +54,7 @@ export function MetricsSection({ cluster }: { cluster: Cluster }) {
         ) : !data.available ? (
           <p className="text-sm text-muted-foreground">{data.message}</p>
         ) : (
-          <MetricsBody data={data} node={node} onNode={setNode} />
+          <MetricsBody data={data} node={node} onNode={setNode} charts={present} />
         )}
       </SectionCard>
     </div>
@@ -64,10 +65,13 @@ function MetricsBody({
   data,
   node,
   onNode,
+  charts,
 }: {
   data: ClusterMetrics;
   node: string;
   onNode: (node: string) => void;
+  /** Whether to draw the charts (their library loads then); the table shows either way. */
+  charts: boolean;
 }) {
   const shown = data.nodes.some((candidate) => candidate.name === node) ? node : '';
   const { cpu, memory } = seriesOf(data, shown || null);
@@ -78,16 +82,20 @@ function MetricsBody({
       <figcaption className="text-sm font-medium">
         {name} <span className="font-normal text-muted-foreground">({scale})</span>
       </figcaption>
-      <Suspense fallback={<div className="h-[180px]" />}>
-        <MetricsChart
-          kind={kind}
-          series={kind === 'cpu' ? cpu : memory}
-          from={data.from}
-          stepSeconds={data.stepSeconds}
-          range={data.range}
-          label={`${name} in use by ${subject} ${over}; the table below gives the figures`}
-        />
-      </Suspense>
+      {charts ? (
+        <Suspense fallback={<div className="h-[180px]" />}>
+          <MetricsChart
+            kind={kind}
+            series={kind === 'cpu' ? cpu : memory}
+            from={data.from}
+            stepSeconds={data.stepSeconds}
+            range={data.range}
+            label={`${name} in use by ${subject} ${over}; the table below gives the figures`}
+          />
+        </Suspense>
+      ) : (
+        <div className="h-[180px]" aria-hidden="true" />
+      )}
     </figure>
   );
   return (

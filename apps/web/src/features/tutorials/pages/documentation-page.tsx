@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { LinkCardGrid, type LinkCardItem } from '@/components/page/link-card-grid';
 import { PageHeader } from '@/components/page/page-header';
 import { tutorialCategories, tutorials } from '@/lib/tutorial-index';
+import { CliInstall } from '../cli-install';
 import { TutorialSearchList } from '../tutorial-search-list';
 import { useRouteMeta } from '@/lib/page-meta/use-page-meta';
 
@@ -69,6 +70,7 @@ export function DocumentationPage() {
           </h2>
           <LinkCardGrid items={resources} headingLevel="h3" className="mt-6 md:grid-cols-3" />
         </section>
+        <CliInstall />
         <section aria-labelledby="search-heading">
           <h2 id="search-heading" className="text-2xl font-bold tracking-tight">
             Search the documentation

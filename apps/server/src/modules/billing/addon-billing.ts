@@ -82,3 +82,26 @@ export async function addonInstalled(tx: Tx, clusterId: number, slug: string, ca
     })
     .where(eq(subscriptions.id, subscription.id));
 }
+
+/**
+ * A high-availability order's control plane is highly available: the period's paid configuration
+ * gains it and its price the HA control plane's full-period price, as an installed add-on does
+ * (the order paid the hours left; the renewal charges it in full).
+ */
+export async function haEnabled(tx: Tx, clusterId: number, catalog: Catalog) {
+  const subscription = await lockClusterSubscription(tx, clusterId);
+  const paid = subscription?.paidConfig;
+  if (!subscription || !paid || paid.haControlPlane) return;
+  const after = { ...paid, haControlPlane: true };
+  const before = priceOf(paid, subscription.billingCycle, catalog);
+  const withIt = priceOf(after, subscription.billingCycle, catalog);
+  const added = before !== null && withIt !== null ? Math.max(0, withIt - before) : 0;
+  await tx
+    .update(subscriptions)
+    .set({
+      paidConfig: after,
+      periodPriceCents: subscription.periodPriceCents + added,
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, subscription.id));
+}

@@ -1,4 +1,4 @@
-import type { Catalog } from '@alpenkube/contract';
+import type { Catalog, ClusterOrderConfig } from '@alpenkube/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { subscriptions } from './schema.ts';
@@ -62,14 +62,21 @@ export async function removalCredit(
 }
 
 /**
- * An add-on order's add-on is installed: the period's paid configuration gains it, and its price
- * the add-on's full-period price (what a removal credits a share of, by the hours left).
+ * Something bought mid-period joined the cluster (its order paid the hours left): the period's
+ * paid configuration becomes `grow(paid)`, and its price gains the engine's full-period price of
+ * the difference (what a removal credits a share of, by the hours left). `grow` answers null when
+ * the paid configuration has it already.
  */
-export async function addonInstalled(tx: Tx, clusterId: number, slug: string, catalog: Catalog) {
+async function joinPeriod(
+  tx: Tx,
+  clusterId: number,
+  catalog: Catalog,
+  grow: (paid: ClusterOrderConfig) => ClusterOrderConfig | null,
+) {
   const subscription = await lockClusterSubscription(tx, clusterId);
   const paid = subscription?.paidConfig;
-  if (!subscription || !paid || paid.addons.includes(slug)) return;
-  const after = { ...paid, addons: [...paid.addons, slug] };
+  const after = paid ? grow(paid) : null;
+  if (!subscription || !paid || !after) return;
   const before = priceOf(paid, subscription.billingCycle, catalog);
   const withIt = priceOf(after, subscription.billingCycle, catalog);
   const added = before !== null && withIt !== null ? Math.max(0, withIt - before) : 0;
@@ -83,25 +90,14 @@ export async function addonInstalled(tx: Tx, clusterId: number, slug: string, ca
     .where(eq(subscriptions.id, subscription.id));
 }
 
-/**
- * A high-availability order's control plane is highly available: the period's paid configuration
- * gains it and its price the HA control plane's full-period price, as an installed add-on does
- * (the order paid the hours left; the renewal charges it in full).
- */
-export async function haEnabled(tx: Tx, clusterId: number, catalog: Catalog) {
-  const subscription = await lockClusterSubscription(tx, clusterId);
-  const paid = subscription?.paidConfig;
-  if (!subscription || !paid || paid.haControlPlane) return;
-  const after = { ...paid, haControlPlane: true };
-  const before = priceOf(paid, subscription.billingCycle, catalog);
-  const withIt = priceOf(after, subscription.billingCycle, catalog);
-  const added = before !== null && withIt !== null ? Math.max(0, withIt - before) : 0;
-  await tx
-    .update(subscriptions)
-    .set({
-      paidConfig: after,
-      periodPriceCents: subscription.periodPriceCents + added,
-      updatedAt: new Date(),
-    })
-    .where(eq(subscriptions.id, subscription.id));
-}
+/** An add-on order's add-on is installed: the period carries it. */
+export const addonInstalled = (tx: Tx, clusterId: number, slug: string, catalog: Catalog) =>
+  joinPeriod(tx, clusterId, catalog, (paid) =>
+    paid.addons.includes(slug) ? null : { ...paid, addons: [...paid.addons, slug] },
+  );
+
+/** A high-availability order's control plane is highly available: the period carries it. */
+export const haEnabled = (tx: Tx, clusterId: number, catalog: Catalog) =>
+  joinPeriod(tx, clusterId, catalog, (paid) =>
+    paid.haControlPlane ? null : { ...paid, haControlPlane: true },
+  );

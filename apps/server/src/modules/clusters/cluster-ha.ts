@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { clusterAllows, type Catalog } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { clusterOperations, clusters } from './schema.ts';
+import { lockForPaidChange } from './cluster-addons.ts';
 import { logClusterEvent } from './cluster-events.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import { loadPools, toDriverCluster } from './cluster-records.ts';
@@ -23,21 +22,9 @@ export function createClusterHa({ deps, operations }: ClusterContext) {
       input: { organizationId: number; clusterId: number; requestedBy: number | null },
       catalog: Catalog,
     ): Promise<HaStart> {
-      const [cluster] = await tx
-        .select()
-        .from(clusters)
-        .where(
-          and(eq(clusters.id, input.clusterId), eq(clusters.organizationId, input.organizationId)),
-        )
-        .for('update');
+      const { cluster, running } = await lockForPaidChange(tx, input);
       if (!cluster || ['deleting', 'deleted', 'failed'].includes(cluster.status)) return 'gone';
       if (cluster.haControlPlane) return 'done';
-      const [running] = await tx
-        .select()
-        .from(clusterOperations)
-        .where(
-          and(eq(clusterOperations.clusterId, cluster.id), eq(clusterOperations.status, 'running')),
-        );
       if (running) return running.kind === 'make_ha' ? 'running' : 'busy';
       if (!clusterAllows(cluster.status, 'change')) return 'busy';
       const driver = deps.providers.driver(cluster.provider);

@@ -154,6 +154,23 @@ describe('high availability after creation', () => {
     expect(refused.json().message).toBe('The control plane of solo is already highly available.');
   });
 
+  it('refunds an order paid after the period it was priced in renewed, and changes nothing', async () => {
+    const { client, cluster } = await runningCluster('renewed');
+    await setPeriod(cluster.id, 2);
+    const order = (await orderHa(client, cluster.id)).json<Order>();
+    const renewedAt = new Date(Date.now() + 1000);
+    await t.app.services.db
+      .update(subscriptions)
+      .set({ periodStart: renewedAt, periodEnd: new Date(renewedAt.getTime() + 720 * HOUR) })
+      .where(eq(subscriptions.clusterId, cluster.id));
+    expect((await client.post(`/api/orders/${order.id}/pay`, {})).statusCode).toBe(200);
+    await settleJobs(t.app);
+    const after = (await client.get(`/api/orders/${order.id}`)).json<Order>();
+    expect(after.status).toBe('failed');
+    expect(after.timeline.at(-1)!.note).toMatch(/renewed since this was priced/);
+    expect((await clusterOf(client, cluster.id)).haControlPlane).toBe(false);
+  });
+
   it('runs the operation once, however often its job runs', async () => {
     const { client, cluster } = await runningCluster('twice');
     const order = (await orderHa(client, cluster.id)).json<Order>();

@@ -5,7 +5,13 @@ import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
-import { assertOrderingAllowed, clusterSubscription, dayOf, periodLeft } from '../billing/index.ts';
+import {
+  assertOrderingAllowed,
+  clusterSubscription,
+  dayOf,
+  periodLeft,
+  renewedSincePriced,
+} from '../billing/index.ts';
 import { clusterConfigNow, findCluster, type ClusterService } from '../clusters/index.ts';
 import {
   createOrderFulfilment,
@@ -144,10 +150,7 @@ export function createHaService(
   /** Paid: the operation waits for the cluster to be free. Paid twice answers the same order. */
   async function haOrderPaid(tx: Tx, order: OrderRecord): Promise<PaidOrderOutcome> {
     // Priced for the hours left of the period it was placed in, as an add-on order is.
-    const subscription = order.targetClusterId
-      ? await clusterSubscription(tx, order.targetClusterId)
-      : null;
-    if (subscription && subscription.periodStart > order.createdAt) {
+    if (await renewedSincePriced(tx, order)) {
       await fulfilment.failed(
         tx,
         order.id,

@@ -80,6 +80,11 @@ import {
 import { createQuoteService, type QuoteService } from './modules/quotes/index.ts';
 import { createAddonService, settleAddonOrder, type AddonService } from './modules/addons/index.ts';
 import {
+  createHaService,
+  settleHaOrder,
+  type HaService,
+} from './modules/high-availability/index.ts';
+import {
   type BearerTokenThrottle,
   createBearerTokenThrottle,
   createMemoryRateLimiter,
@@ -162,6 +167,7 @@ export interface Services extends Infrastructure {
   billingSummary: BillingSummaryService;
   invoices: InvoiceService;
   addons: AddonService;
+  highAvailability: HaService;
   products: ProductService;
   productOperations: ProductOperations;
   apiTokens: ApiTokenService;
@@ -245,7 +251,11 @@ export function createServices(
     ...shared,
     orders,
     assertOrderingAllowed: billing.assertOrderingAllowed,
-    orderHooks: { ...createOrderFulfilment(), addonSettled: settleAddonOrder },
+    orderHooks: {
+      ...createOrderFulfilment(),
+      addonSettled: settleAddonOrder,
+      haSettled: settleHaOrder,
+    },
     billingHooks: billing.clusterHooks,
   });
   const paymentMethods = createPaymentMethodService({
@@ -273,6 +283,8 @@ export function createServices(
   });
   // A paid add-on order is installed by the add-ons module's job, once its cluster is free.
   const addons = createAddonService({ ...shared, clusters, orders, billing });
+  // A paid high-availability order starts its cluster's operation, as an add-on's does.
+  const highAvailability = createHaService({ ...shared, clusters, orders });
   return {
     ...shared,
     orders,
@@ -284,6 +296,7 @@ export function createServices(
     billingSummary: createBillingSummaryService({ ...shared, usage }),
     invoices: createInvoiceService({ ...shared, usage }),
     addons,
+    highAvailability,
     products,
     productOperations,
     orderPayments: createOrderPayments({
@@ -295,6 +308,7 @@ export function createServices(
         cluster: clusters.orderKind,
         support: billing.supportOrderKind,
         addon: addons.orderKind,
+        high_availability: highAvailability.orderKind,
         product: productOperations.orderKind,
       },
     }),

@@ -4,6 +4,7 @@
 /** The routes that place an order: each needs an Idempotency-Key. */
 export const orderRoutes: readonly string[] = [
   'POST /api/addons/orders',
+  'POST /api/clusters/{id}/high-availability',
   'POST /api/orders',
   'POST /api/products',
   'PUT /api/billing/plans',

@@ -1641,7 +1641,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -2059,7 +2059,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -5282,7 +5282,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -6320,7 +6320,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -6601,7 +6601,7 @@ export interface paths {
                                 billingCycle: "monthly" | "yearly";
                                 operation: {
                                     /** @enum {string} */
-                                    kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                    kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                     progress: number;
                                     step: string | null;
                                     /** Format: date-time */
@@ -6911,7 +6911,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7133,7 +7133,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -7400,7 +7400,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8095,7 +8095,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8365,7 +8365,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8649,7 +8649,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -8924,7 +8924,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9200,7 +9200,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9470,7 +9470,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -9755,7 +9755,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10035,7 +10035,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10315,7 +10315,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10610,7 +10610,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -10890,7 +10890,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -11165,7 +11165,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -11567,7 +11567,7 @@ export interface paths {
                             billingCycle: "monthly" | "yearly";
                             operation: {
                                 /** @enum {string} */
-                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade";
+                                kind: "provision" | "scale" | "add_pool" | "remove_pool" | "upgrade" | "recycle" | "install_addon" | "remove_addon" | "restore" | "delete" | "auto_upgrade" | "make_ha";
                                 progress: number;
                                 step: string | null;
                                 /** Format: date-time */
@@ -14784,6 +14784,382 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clusters/{id}/high-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What making a cluster's control plane highly available costs for the rest of its period, or why it cannot be */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clusterId: number;
+                            clusterName: string;
+                            haControlPlane: boolean;
+                            refusal: string | null;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            periodPrice: number;
+                            orderPrice: number;
+                            periodEnd: string | null;
+                            hoursLeft: number;
+                            periodHours: number;
+                            openOrderId: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Orders a single-zone control plane made highly available (one way), priced for the rest of the cluster's period; needs an Idempotency-Key header */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "idempotency-key": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        promoCode?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
+                            description: string;
+                            /** @enum {string} */
+                            billingCycle: "monthly" | "yearly";
+                            /** @enum {string} */
+                            currency: "USD";
+                            total: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            lines: {
+                                kind: string;
+                                description: string;
+                                quantity: number;
+                                unitAmount: number;
+                                amount: number;
+                            }[];
+                            subtotal: number;
+                            discount: number;
+                            promoCode: string | null;
+                            creditApplied: number;
+                            amountDue: number;
+                            /** Format: date-time */
+                            paidAt: string | null;
+                            cluster: {
+                                tier: string;
+                                provider: string;
+                                region: string;
+                                kubernetesVersion: string;
+                                nodePools: {
+                                    name: string;
+                                    size: string;
+                                    count: number;
+                                    autoscaleMin?: number;
+                                    autoscaleMax?: number;
+                                    labels?: {
+                                        [key: string]: string;
+                                    };
+                                    taints?: {
+                                        key: string;
+                                        /** @default  */
+                                        value: string;
+                                        /** @enum {string} */
+                                        effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                                    }[];
+                                }[];
+                                haControlPlane: boolean;
+                                addons: string[];
+                                supportPlan: string;
+                                /** @enum {string} */
+                                billingCycle: "monthly" | "yearly";
+                                name: string;
+                                tags?: string[];
+                                expiresInHours?: number;
+                                vpcId?: number;
+                            } | null;
+                            clusterId: number | null;
+                            targetClusterId: number | null;
+                            productInstanceId: number | null;
+                            timeline: {
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
+                                note: string | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            payment: {
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed";
+                                cardAmount: number;
+                                creditAmount: number;
+                                card: {
+                                    brand: string;
+                                    last4: string;
+                                } | null;
+                                challengeUrl: string | null;
+                                failureMessage: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            issues?: {
+                                path: (string | number)[];
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -25601,7 +25977,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    kind?: "cluster" | "addon" | "product" | "support";
+                    kind?: "cluster" | "addon" | "product" | "support" | "high_availability";
                     status?: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                     limit?: string;
                     before?: string;
@@ -25622,7 +25998,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -25778,7 +26154,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -26134,7 +26510,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -26334,7 +26710,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -26587,7 +26963,7 @@ export interface paths {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                kind: "cluster" | "addon" | "product" | "support";
+                                kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                                 /** @enum {string} */
                                 status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                                 description: string;
@@ -28571,7 +28947,7 @@ export interface paths {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            kind: "cluster" | "addon" | "product" | "support";
+                            kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                             /** @enum {string} */
                             status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                             description: string;
@@ -29420,7 +29796,7 @@ export interface paths {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                kind: "cluster" | "addon" | "product" | "support";
+                                kind: "cluster" | "addon" | "product" | "support" | "high_availability";
                                 /** @enum {string} */
                                 status: "pending_payment" | "paid" | "fulfilling" | "completed" | "failed" | "cancelled";
                                 description: string;

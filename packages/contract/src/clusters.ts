@@ -65,6 +65,8 @@ export const clusterOperationKinds = [
   'delete',
   /** An upgrade nobody asked for, in the maintenance window: a patch, or an end of support. */
   'auto_upgrade',
+  /** A single-zone control plane made highly available (one way), paid by an order. */
+  'make_ha',
 ] as const;
 export type ClusterOperationKind = (typeof clusterOperationKinds)[number];
 

@@ -70,6 +70,7 @@ import type {
   createVolumeSchema,
 } from './cluster-volumes.ts';
 import type { clusterAddonsSchema, createAddonOrderSchema } from './addons.ts';
+import type { clusterHaQuoteSchema, createHaOrderSchema } from './high-availability.ts';
 import type { backupSchema, clusterBackupsSchema } from './backups.ts';
 import type {
   ProductListQuery,
@@ -595,6 +596,18 @@ export const endpoints = {
     forCluster: routeWithId<Out<typeof clusterAddonsSchema>>()('GET', '/api/clusters/:id/addons'),
     /** Removes an installed add-on: a change of the cluster, and a prorated credit. */
     remove: routeWithIdAnd<ClusterRecord>()('DELETE', '/api/clusters/:id/addons/:slug', 'slug'),
+  },
+  highAvailability: {
+    /** What making the control plane highly available costs now, or why it cannot be done. */
+    quote: routeWithId<Out<typeof clusterHaQuoteSchema>>()(
+      'GET',
+      '/api/clusters/:id/high-availability',
+    ),
+    /** Needs an `Idempotency-Key` header; answers the order (kind `high_availability`) to pay. */
+    order: routeWithId<Out<typeof orderSchema>, In<typeof createHaOrderSchema>>()(
+      'POST',
+      '/api/clusters/:id/high-availability',
+    ),
   },
   providers: {
     health: routeWithSlug<Out<typeof providerHealthSchema>>()('GET', '/api/providers/:slug/health'),

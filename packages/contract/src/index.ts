@@ -23,6 +23,7 @@ export * from './backups.ts';
 export * from './cluster-volumes.ts';
 export * from './billing.ts';
 export * from './addons.ts';
+export * from './high-availability.ts';
 export * from './products.ts';
 export * from './product-pricing.ts';
 export * from './support.ts';

@@ -4,7 +4,7 @@ import { clusterConfigShapeSchema, dnsLabelSchema } from './cluster-config.ts';
 import { previewHoursSchema } from './clusters.ts';
 import { clusterTagsSchema } from './node-shape.ts';
 
-export const orderKinds = ['cluster', 'addon', 'product', 'support'] as const;
+export const orderKinds = ['cluster', 'addon', 'product', 'support', 'high_availability'] as const;
 export type OrderKind = (typeof orderKinds)[number];
 
 /**

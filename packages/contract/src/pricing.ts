@@ -379,6 +379,18 @@ export function proratedCharge(
 }
 
 /**
+ * The high-availability control plane's line for a cluster as configured (the tier's HA price
+ * in its region, both cycles), as a cluster ordered with HA would carry it; null for a tier that
+ * offers no HA.
+ */
+export function priceHaLine(config: ClusterConfig, catalog: Catalog): PriceLine | null {
+  const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier);
+  if (!tier || tier.haControlPlanePriceMonthly == null) return null;
+  const withHa = priceCluster({ ...config, haControlPlane: true }, catalog);
+  return withHa.lines.find((entry) => entry.kind === 'ha_control_plane') ?? null;
+}
+
+/**
  * An add-on's line for a cluster as configured: once per cluster, or once per node of its pools,
  * at the catalog's price for both cycles.
  */

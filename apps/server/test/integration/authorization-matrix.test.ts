@@ -199,6 +199,9 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/addons/orders': 'orderer',
   'GET /api/clusters/:id/addons': 'member',
   'DELETE /api/clusters/:id/addons/:slug': 'orderer',
+  // High availability after creation: members see its price; ordering it needs `orderer`.
+  'GET /api/clusters/:id/high-availability': 'member',
+  'POST /api/clusters/:id/high-availability': 'orderer',
   // The provider test pages: a driver's health and a dry run, for members.
   'GET /api/providers/:slug/health': 'member',
   'POST /api/providers/:slug/validate': 'member',
@@ -624,6 +627,7 @@ describe('authorization matrix', () => {
       ['DELETE', `/api/clusters/${foreignClusterId}/load-balancers/1`],
       ['GET', `/api/clusters/${foreignClusterId}/addons`],
       ['DELETE', `/api/clusters/${foreignClusterId}/addons/monitoring`],
+      ['GET', `/api/clusters/${foreignClusterId}/high-availability`],
       ['GET', `/api/support/tickets/${foreignTicketId}`],
       ['GET', `/api/support/tickets/${foreignTicketId}/attachments/1`],
       ['POST', `/api/support/tickets/${foreignTicketId}/status`, { status: 'closed' }],

@@ -7,6 +7,7 @@ export const orderListPaths: Record<Order['kind'], string> = {
   addon: paths.addonOrders,
   product: paths.productOrders,
   support: paths.orders,
+  high_availability: paths.orders,
 };
 
 /**
@@ -25,6 +26,7 @@ export function orderResultLink(
             label: 'Watch it being built',
           };
     case 'addon':
+    case 'high_availability':
       return order.targetClusterId === null
         ? null
         : { to: paths.cluster(order.targetClusterId), label: 'See the cluster' };

@@ -18,7 +18,13 @@ import {
 } from '../orders/index.ts';
 import type { CatalogService } from '../platform/index.ts';
 import type { ProviderRegistry } from '../providers/index.ts';
-import { clusterSubscription, dayOf, periodLeft, removalCredit } from '../billing/index.ts';
+import {
+  clusterSubscription,
+  dayOf,
+  periodLeft,
+  removalCredit,
+  renewedSincePriced,
+} from '../billing/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { assertResidencyAllows } from '../organizations/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
@@ -127,10 +133,7 @@ export function createAddonService(
   async function addonOrderPaid(tx: Tx, order: OrderRow): Promise<PaidOrderOutcome> {
     // Priced for the hours left of the period it was placed in: paid after that period
     // renewed, it would buy the whole new one for a few hours' price.
-    const subscription = order.targetClusterId
-      ? await clusterSubscription(tx, order.targetClusterId)
-      : null;
-    if (subscription && subscription.periodStart > order.createdAt) {
+    if (await renewedSincePriced(tx, order)) {
       await fulfilment.failed(
         tx,
         order.id,

@@ -1,4 +1,4 @@
-import type { Catalog } from '@alpenkube/contract';
+import type { Catalog, ClusterOrderConfig } from '@alpenkube/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { subscriptions } from './schema.ts';
@@ -25,6 +25,20 @@ export async function clusterSubscription(db: DbOrTx, clusterId: number) {
     .from(subscriptions)
     .where(and(eq(subscriptions.clusterId, clusterId), ne(subscriptions.status, 'cancelled')));
   return row ?? null;
+}
+
+/**
+ * Whether the cluster's prepaid period renewed since an order for part of it was placed: such an
+ * order was priced for the hours left of the period before, and paid now it would buy the whole
+ * new one for a few hours' price.
+ */
+export async function renewedSincePriced(
+  db: DbOrTx,
+  order: { targetClusterId: number | null; createdAt: Date },
+): Promise<boolean> {
+  if (!order.targetClusterId) return false;
+  const subscription = await clusterSubscription(db, order.targetClusterId);
+  return Boolean(subscription && subscription.periodStart > order.createdAt);
 }
 
 /** The period's whole hours left at `now`, and its length. */
@@ -62,14 +76,21 @@ export async function removalCredit(
 }
 
 /**
- * An add-on order's add-on is installed: the period's paid configuration gains it, and its price
- * the add-on's full-period price (what a removal credits a share of, by the hours left).
+ * Something bought mid-period joined the cluster (its order paid the hours left): the period's
+ * paid configuration becomes `grow(paid)`, and its price gains the engine's full-period price of
+ * the difference (what a removal credits a share of, by the hours left). `grow` answers null when
+ * the paid configuration has it already.
  */
-export async function addonInstalled(tx: Tx, clusterId: number, slug: string, catalog: Catalog) {
+async function joinPeriod(
+  tx: Tx,
+  clusterId: number,
+  catalog: Catalog,
+  grow: (paid: ClusterOrderConfig) => ClusterOrderConfig | null,
+) {
   const subscription = await lockClusterSubscription(tx, clusterId);
   const paid = subscription?.paidConfig;
-  if (!subscription || !paid || paid.addons.includes(slug)) return;
-  const after = { ...paid, addons: [...paid.addons, slug] };
+  const after = paid ? grow(paid) : null;
+  if (!subscription || !paid || !after) return;
   const before = priceOf(paid, subscription.billingCycle, catalog);
   const withIt = priceOf(after, subscription.billingCycle, catalog);
   const added = before !== null && withIt !== null ? Math.max(0, withIt - before) : 0;
@@ -82,3 +103,15 @@ export async function addonInstalled(tx: Tx, clusterId: number, slug: string, ca
     })
     .where(eq(subscriptions.id, subscription.id));
 }
+
+/** An add-on order's add-on is installed: the period carries it. */
+export const addonInstalled = (tx: Tx, clusterId: number, slug: string, catalog: Catalog) =>
+  joinPeriod(tx, clusterId, catalog, (paid) =>
+    paid.addons.includes(slug) ? null : { ...paid, addons: [...paid.addons, slug] },
+  );
+
+/** A high-availability order's control plane is highly available: the period carries it. */
+export const haEnabled = (tx: Tx, clusterId: number, catalog: Catalog) =>
+  joinPeriod(tx, clusterId, catalog, (paid) =>
+    paid.haControlPlane ? null : { ...paid, haControlPlane: true },
+  );

@@ -18,7 +18,7 @@ import { assertOrderingAllowed } from './ordering-suspension.ts';
 import { openDueRenewals, queueDueAttempts, renewalJob, renewalTarget } from './renewals.ts';
 import { createClusterBillingHooks, openClusterSubscription } from './subscriptions.ts';
 import { changePlan, readPlans, supportOrderPaid } from './support-plans.ts';
-import { addonInstalled } from './addon-billing.ts';
+import { addonInstalled, haEnabled } from './addon-billing.ts';
 import { createProductBillingHooks } from './product-subscriptions.ts';
 
 /** How often each instance looks for periods that ended and renewal attempts that are due. */
@@ -123,6 +123,7 @@ export function createBillingService(
     clusterHooks: {
       ...createClusterBillingHooks(),
       addonInstalled,
+      haEnabled,
       orderPaid: openClusterSubscription,
     },
 

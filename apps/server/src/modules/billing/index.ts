@@ -6,7 +6,12 @@ export { createBillingService, RENEWAL_CHORE_MS, type BillingService } from './b
 export type { ChargeOutcome } from '../payments/index.ts';
 export { addPeriod, dayOf } from './periods.ts';
 export { readBillingDetails } from './billing-details.ts';
-export { clusterSubscription, periodLeft, removalCredit } from './addon-billing.ts';
+export {
+  clusterSubscription,
+  periodLeft,
+  removalCredit,
+  renewedSincePriced,
+} from './addon-billing.ts';
 export type { SubscriptionRow } from './subscriptions.ts';
 export { createSimulatedVatRegistry, type VatRegistry } from './vat-registry.ts';
 export { createViesClient } from './vies-client.ts';

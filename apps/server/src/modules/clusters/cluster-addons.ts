@@ -14,6 +14,29 @@ import { loadPools, toDriverCluster } from './cluster-records.ts';
  */
 export type AddonInstallStart = 'started' | 'running' | 'installed' | 'busy' | 'gone';
 
+/**
+ * The cluster a paid order's job changes, locked, and the operation it runs now if any: what
+ * decides whether the job starts its operation, waits, or has nothing to do.
+ */
+export async function lockForPaidChange(
+  tx: Tx,
+  input: { organizationId: number; clusterId: number },
+) {
+  const [cluster] = await tx
+    .select()
+    .from(clusters)
+    .where(and(eq(clusters.id, input.clusterId), eq(clusters.organizationId, input.organizationId)))
+    .for('update');
+  if (!cluster) return { cluster: null, running: null };
+  const [running] = await tx
+    .select()
+    .from(clusterOperations)
+    .where(
+      and(eq(clusterOperations.clusterId, cluster.id), eq(clusterOperations.status, 'running')),
+    );
+  return { cluster, running: running ?? null };
+}
+
 /** Installing a paid add-on: started by the add-on order's job, not by a person's request. */
 export function createClusterAddons({ deps, operations }: ClusterContext) {
   return {
@@ -28,21 +51,9 @@ export function createClusterAddons({ deps, operations }: ClusterContext) {
       },
       catalog: Catalog,
     ): Promise<AddonInstallStart> {
-      const [cluster] = await tx
-        .select()
-        .from(clusters)
-        .where(
-          and(eq(clusters.id, input.clusterId), eq(clusters.organizationId, input.organizationId)),
-        )
-        .for('update');
+      const { cluster, running } = await lockForPaidChange(tx, input);
       if (!cluster || ['deleting', 'deleted', 'failed'].includes(cluster.status)) return 'gone';
       if (cluster.addons.includes(input.slug)) return 'installed';
-      const [running] = await tx
-        .select()
-        .from(clusterOperations)
-        .where(
-          and(eq(clusterOperations.clusterId, cluster.id), eq(clusterOperations.status, 'running')),
-        );
       if (running) {
         const same = running.kind === 'install_addon' && addonOfOperation(running) === input.slug;
         return same ? 'running' : 'busy';

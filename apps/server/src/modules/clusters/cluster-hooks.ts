@@ -18,6 +18,8 @@ export interface ClusterOrderHooks {
    * what it paid returned as credit (answered, in cents; 0 when no order waited on it).
    */
   addonSettled(tx: Tx, clusterId: number, slug: string, failure: string | null): Promise<number>;
+  /** Making the control plane highly available ended: its order, as `addonSettled` does. */
+  haSettled(tx: Tx, clusterId: number, failure: string | null): Promise<number>;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface ClusterBillingHooks {
   provisioningFailed(tx: Tx, clusterId: number): Promise<void>;
   /** An add-on finished installing: the prepaid period now carries it. */
   addonInstalled(tx: Tx, clusterId: number, slug: string, catalog: Catalog): Promise<void>;
+  /** The control plane became highly available: the prepaid period now carries it. */
+  haEnabled(tx: Tx, clusterId: number, catalog: Catalog): Promise<void>;
   /** The order that bought the cluster is paid: its first prepaid period starts now. */
   orderPaid(tx: Tx, order: OrderRow, clusterId: number, paidAt: Date): Promise<void>;
 }

@@ -205,6 +205,14 @@ export function createClusterOperations(
         await tx.update(clusters).set({ addons }).where(eq(clusters.id, cluster.id));
         return { ...cluster, addons };
       }
+      case 'ha-enabled': {
+        const [updated] = await tx
+          .update(clusters)
+          .set({ haControlPlane: true })
+          .where(eq(clusters.id, cluster.id))
+          .returning();
+        return updated!;
+      }
       case 'released':
         await tx
           .update(clusterNodes)

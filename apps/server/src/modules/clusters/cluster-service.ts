@@ -1,6 +1,7 @@
 import type { OrderKindHandler } from '../orders/index.ts';
 import { createClusterOrders, type ClusterOrderDeps } from './cluster-orders.ts';
 import { createClusterAddons } from './cluster-addons.ts';
+import { createClusterHa } from './cluster-ha.ts';
 import { createClusterBackups } from './cluster-backups.ts';
 import { createClusterChanges } from './cluster-changes.ts';
 import { createClusterLifecycle } from './cluster-lifecycle.ts';
@@ -76,6 +77,7 @@ export function createClusterService(
     metricsJson: metrics.metricsJson,
     ...createClusterOrders(context, deps),
     ...createClusterAddons(context),
+    ...createClusterHa(context),
     ...createClusterBackups(context, reads.view),
     ...createClusterVolumes(context),
     resumeStranded: context.operations.resumeStranded,

@@ -115,6 +115,19 @@ export const operationPolicies: Record<ClusterOperationKind, OperationPolicy> = 
       return `Installing ${addon ?? 'an add-on'} on ${cluster.name} failed: ${failure}.${refundWords(refunded)}`;
     },
   },
+  make_ha: {
+    ...change((name) => `Control plane of ${name} is highly available`),
+    repricesOnSuccess: true,
+    succeeded: async ({ tx, cluster, catalog, hooks }) => {
+      await hooks.billingHooks.haEnabled(tx, cluster.id, catalog);
+      await hooks.orderHooks.haSettled(tx, cluster.id, null);
+      return `The control plane of ${cluster.name} is highly available: three replicas across zones.`;
+    },
+    failedMessage: async ({ tx, cluster, hooks }, failure) => {
+      const refunded = await hooks.orderHooks.haSettled(tx, cluster.id, failure);
+      return `Making the control plane of ${cluster.name} highly available failed: ${failure}.${refundWords(refunded)}`;
+    },
+  },
   remove_addon: {
     ...change((name) => `Add-on removed from ${name}`),
     repricesOnSuccess: true,

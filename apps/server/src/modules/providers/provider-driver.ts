@@ -47,6 +47,8 @@ export type StepEffect =
   | { type: 'pool-removed'; poolId: number }
   | { type: 'addon-installed'; slug: string }
   | { type: 'addon-removed'; slug: string }
+  /** The control plane runs three replicas across zones from now on. */
+  | { type: 'ha-enabled' }
   | { type: 'released' };
 
 /** One step of an operation as the driver planned it; `key` is unique within the operation. */
@@ -201,6 +203,11 @@ export interface ProviderDriver {
   planRecycle(cluster: DriverCluster, node: string): DriverStep[];
   planInstallAddon(cluster: DriverCluster, slug: string): DriverStep[];
   planRemoveAddon(cluster: DriverCluster, slug: string): DriverStep[];
+  /**
+   * A single-zone control plane made highly available (one way: no provider takes it back).
+   * Absent where the platform cannot do it on this provider yet: the order is refused.
+   */
+  planMakeHa?(cluster: DriverCluster): DriverStep[];
   planDelete(cluster: DriverCluster): DriverStep[];
   /**
    * Putting etcd back to a snapshot taken earlier: steps like any change, run by the operation

@@ -306,6 +306,33 @@ export function createSimulatedDriver(
       ];
     },
 
+    /**
+     * Two more control-plane replicas start, one in each other zone, then etcd grows to three
+     * members: the simulation's timings, a replica about half a control plane's start.
+     */
+    planMakeHa(cluster) {
+      const replicas = [1, 2].map((index) => {
+        const zone = zoneOf(cluster.region, index);
+        return {
+          key: `ha:replica:${index + 1}`,
+          label: `Starting control-plane replica ${index + 1} of 3 in zone ${zone}`,
+          done: `Control-plane replica ${index + 1} of 3 ready in zone ${zone}`,
+          weight: Math.round(profile.controlPlaneSeconds / 2),
+          effect: { type: 'none' as const },
+        };
+      });
+      return [
+        ...replicas,
+        {
+          key: 'ha:etcd',
+          label: 'Growing etcd to three members',
+          done: 'etcd is healthy (3 members across zones): the control plane is highly available',
+          weight: profile.etcdSeconds,
+          effect: { type: 'ha-enabled' },
+        },
+      ];
+    },
+
     planDelete(cluster) {
       const nodes = cluster.nodePools.flatMap((pool) => pool.nodes.map((node) => node.name));
       return [

@@ -90,6 +90,7 @@ export const operationLabels: Record<ClusterOperationKind, string> = {
   remove_addon: 'Removing an add-on',
   restore: 'Restoring from a backup',
   delete: 'Deleting',
+  make_ha: 'Making the control plane highly available',
 };
 
 /** The list's sorts, in the order the sort menu offers them; the first is the server's default. */

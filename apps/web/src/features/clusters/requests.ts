@@ -58,3 +58,15 @@ export const updateSleepSchedule = (id: number, schedule: SleepSchedule | null) 
   request(clusters.updateSleepSchedule, { params: [id], body: { schedule } });
 
 export const wakeCluster = (id: number) => request(clusters.wake, { params: [id] });
+
+/** The order for a highly available control plane, priced by the server; the key makes a retried click safe. */
+export const orderHighAvailability = (
+  id: number,
+  body: { promoCode?: string },
+  idempotencyKey: string,
+) =>
+  request(endpoints.highAvailability.order, {
+    params: [id],
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });

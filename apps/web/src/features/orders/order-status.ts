@@ -65,6 +65,7 @@ export const orderKindLabels: Record<OrderKind, string> = {
   addon: 'Add-on',
   product: 'Product',
   support: 'Support plan',
+  high_availability: 'High availability',
 };
 
 export const paymentStatusLabels = {

@@ -10,6 +10,7 @@ const settledListLabels: Record<Order['kind'], string> = {
   addon: 'All add-on orders',
   product: 'All product orders',
   support: 'All orders',
+  high_availability: 'All orders',
 };
 
 /** An order that no longer waits for payment: nothing to pay, a link to where it stands. */

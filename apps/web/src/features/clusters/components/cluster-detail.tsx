@@ -55,7 +55,7 @@ export function ClusterDetail({
         </div>
         <div className="min-w-0 space-y-6">
           <KubeconfigSection cluster={cluster} actions={actions} />
-          <ClusterOverview cluster={cluster} />
+          <ClusterOverview cluster={cluster} canChange={actions.change} />
           <ClusterTagsSection cluster={cluster} canTag={actions.tag} />
           <ApiFirewallSection cluster={cluster} canEdit={actions.firewall} />
           <MaintenanceSection cluster={cluster} canEdit={actions.change} />

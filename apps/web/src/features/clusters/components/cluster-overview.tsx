@@ -4,6 +4,7 @@ import type { Cluster } from '@alpenkube/contract';
 import { useMoney } from '@/components/pricing/use-money';
 import { publicQueries } from '@/lib/public-queries';
 import { formatClusterDate } from '../cluster-status';
+import { MakeHaDialog } from '../high-availability/make-ha-dialog';
 import { ProviderName, RegionName } from './cluster-facts';
 import { SectionCard } from './section-card';
 
@@ -17,9 +18,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What the cluster is: tier, where it runs, its version and endpoint, and what it costs. */
-export function ClusterOverview({ cluster }: { cluster: Cluster }) {
+export function ClusterOverview({
+  cluster,
+  canChange = false,
+}: {
+  cluster: Cluster;
+  canChange?: boolean;
+}) {
   const { money } = useMoney();
-  const plans = useQuery(publicQueries.catalog()).data?.supportPlans;
+  const catalog = useQuery(publicQueries.catalog()).data;
+  const plans = catalog?.supportPlans;
+  // Offered where the tier sells HA and the simulation can add replicas (DOKS refuses for now).
+  const haOffered =
+    catalog?.tiers.find((tier) => tier.slug === cluster.tier.slug)?.haControlPlanePriceMonthly !=
+    null;
+  const canMakeHa =
+    canChange &&
+    haOffered &&
+    !cluster.haControlPlane &&
+    cluster.status === 'running' &&
+    cluster.provider.simulated;
   const plan = plans?.find((candidate) => candidate.slug === cluster.supportPlan)?.name;
   return (
     <SectionCard title="Overview">
@@ -47,7 +65,10 @@ export function ClusterOverview({ cluster }: { cluster: Cluster }) {
         </Fact>
         <Fact label="Kubernetes">{cluster.kubernetesPatch}</Fact>
         <Fact label="Control plane">
-          {cluster.haControlPlane ? 'Highly available (3 zones)' : 'Single zone'}
+          <span className="inline-flex flex-wrap items-center justify-end gap-2">
+            {cluster.haControlPlane ? 'Highly available (3 zones)' : 'Single zone'}
+            {canMakeHa ? <MakeHaDialog cluster={cluster} /> : null}
+          </span>
         </Fact>
         <Fact label="API endpoint">
           {cluster.endpoint ? (

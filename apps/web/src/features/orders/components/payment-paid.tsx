@@ -14,6 +14,8 @@ const nextSteps: Record<Order['kind'], string> = {
   addon: 'Your add-on is ordered: it is installed shortly; you will be notified.',
   product: 'Your product is ordered: it is set up shortly; you will be notified.',
   support: 'Your support plan is ordered: it starts shortly; you will be notified.',
+  high_availability:
+    'High availability is ordered: two more control-plane replicas start shortly; you will be notified.',
 };
 
 /** A paid order: its number and total, what it bought, and what happens next. */

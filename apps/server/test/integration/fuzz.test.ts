@@ -552,6 +552,11 @@ describe('bad input on every route', () => {
           { plan: 'business', billingCycle: 'monthly' },
           { plan: 'business', billingCycle: 'yearly' },
         ],
+        'POST /api/clusters/{id}/high-availability': [{}, { promoCode: 'WELCOME5' }],
+      };
+      /** Where a route's path names a resource: the running cluster above. */
+      const URLS: Record<string, string> = {
+        'POST /api/clusters/{id}/high-availability': `/api/clusters/${running.clusterId}/high-availability`,
       };
       /** What placing answers: a new order is created (201), a plan change answers its order. */
       const PLACED: Record<string, number> = { 'PUT /api/billing/plans': 200 };
@@ -567,7 +572,7 @@ describe('bad input on every route', () => {
         const place = async (label: string, payload: object, headers: Record<string, string>) => {
           const response = await orderer.client.request({
             method: op.method as 'POST' | 'PUT',
-            url: op.openApiPath,
+            url: URLS[route] ?? op.openApiPath,
             headers,
             payload,
           });

@@ -35,7 +35,7 @@ alpenkube kubeconfig save web && kubectl get nodes`}</code>
       </pre>
       <p className="mt-3 text-sm text-muted-foreground">
         Every command takes <code>--help</code> with examples;{' '}
-        <Link to={paths.tutorial('api-access')} className="text-primary hover:underline">
+        <Link to={paths.tutorial('api-access')} className="text-primary underline">
           API access
         </Link>{' '}
         explains the tokens and their scopes.

@@ -27,6 +27,20 @@ async function waitForHealth(deadline: number) {
 }
 
 /**
+ * A server left on the port by an earlier run would answer the health check in place of the one
+ * started here, and every spec would test it instead.
+ */
+async function refuseStaleServer() {
+  const answered = await fetch(`${E2E_BASE_URL}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) {
+    throw new Error(`Something already listens on ${E2E_BASE_URL}: stop it or set E2E_PORT`);
+  }
+}
+
+/**
  * Builds the SPA (unless E2E_SKIP_BUILD=1), then starts the real server once, in development
  * mode, on a fresh data directory that the teardown deletes.
  */
@@ -35,6 +49,7 @@ export default async function globalSetup() {
     const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
+  await refuseStaleServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'alpenkube-e2e-'));
   const log = openSync(join(dataDir, 'server.log'), 'a');
   const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {

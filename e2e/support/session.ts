@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
-export type DemoUser = 'superadmin' | 'admin' | 'officer' | 'demo' | 'newcomer';
+export type DemoUser =
+  'superadmin' | 'admin' | 'officer' | 'demo' | 'biller' | 'viewer' | 'newcomer';
 
 /** Signs a demo user in through the development endpoint, sharing the page's cookies. */
 export async function devLogin(page: Page, username: DemoUser) {

@@ -33,7 +33,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -143,7 +143,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -848,7 +848,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -1042,7 +1042,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -3384,7 +3384,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -3563,7 +3563,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -3744,7 +3744,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -4197,7 +4197,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -4868,7 +4868,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -13780,7 +13780,7 @@ export interface paths {
                             companyName: string | null;
                             companyId: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             emailVerified: boolean;
                             mfaEnabled: boolean;
                             /** @enum {string} */
@@ -18562,7 +18562,7 @@ export interface paths {
                             id: number;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin";
+                            role: "user" | "billing" | "viewer" | "admin";
                             invitedBy: string | null;
                             /** Format: date-time */
                             expiresAt: string;
@@ -18679,7 +18679,7 @@ export interface paths {
                     "application/json": {
                         email: string;
                         /** @enum {string} */
-                        role: "user" | "admin";
+                        role: "user" | "billing" | "viewer" | "admin";
                         organizationId?: number;
                     };
                 };
@@ -18695,7 +18695,7 @@ export interface paths {
                             id: number;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin";
+                            role: "user" | "billing" | "viewer" | "admin";
                             invitedBy: string | null;
                             /** Format: date-time */
                             expiresAt: string;
@@ -19037,7 +19037,7 @@ export interface paths {
                             invitedBy: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin";
+                            role: "user" | "billing" | "viewer" | "admin";
                             /** Format: date-time */
                             expiresAt: string;
                         };
@@ -20023,7 +20023,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -20169,7 +20169,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -20317,7 +20317,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -20499,7 +20499,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -20664,7 +20664,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        role: "user" | "admin";
+                        role: "user" | "billing" | "viewer" | "admin";
                     };
                 };
             };
@@ -20681,7 +20681,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -20864,7 +20864,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -21040,7 +21040,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             statusReason: string | null;
@@ -24010,7 +24010,7 @@ export interface paths {
                             email: string;
                             name: string | null;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             organization: {
@@ -25700,7 +25700,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             officerAccess: boolean;
@@ -25830,7 +25830,7 @@ export interface paths {
                             name: string | null;
                             email: string;
                             /** @enum {string} */
-                            role: "user" | "admin" | "super_admin";
+                            role: "user" | "billing" | "viewer" | "admin" | "super_admin";
                             /** @enum {string} */
                             status: "active" | "pending_approval" | "disabled" | "rejected";
                             officerAccess: boolean;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
-import type { AccessLevel } from './permissions.ts';
+import { organizationAreas, type AccessLevel, type OrganizationArea } from './permissions.ts';
 
 /**
  * Personal API tokens: what a token may reach, and the payloads of the routes that manage them.
@@ -13,14 +13,8 @@ import type { AccessLevel } from './permissions.ts';
  * Kubernetes API, so a token that may read clusters must not mint one. Its write scope also
  * rotates a cluster's credentials.
  */
-export const apiTokenResources = [
-  'clusters',
-  'kubeconfig',
-  'orders',
-  'billing',
-  'support',
-] as const;
-export type ApiTokenResource = (typeof apiTokenResources)[number];
+export const apiTokenResources = organizationAreas;
+export type ApiTokenResource = OrganizationArea;
 export type ApiTokenAccess = 'read' | 'write';
 export type ApiTokenScope = `${ApiTokenResource}:${ApiTokenAccess}`;
 

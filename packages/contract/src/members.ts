@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
-import { emailSchema } from './users.ts';
+import { assignableRoles } from './permissions.ts';
+import { emailSchema, roleSchema } from './users.ts';
 
 /**
  * An organization's people as its admins manage them (`/api/admin/…`), invitations to join it,
@@ -10,10 +11,6 @@ import { emailSchema } from './users.ts';
 
 export const memberStatuses = ['active', 'pending_approval', 'disabled', 'rejected'] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
-
-/** The roles an admin gives here: platform operators are made elsewhere. */
-export const assignableRoles = ['user', 'admin'] as const;
-export type AssignableRole = (typeof assignableRoles)[number];
 
 export const MEMBER_PAGE_SIZE = 50;
 export const MEMBER_PAGE_MAX = 200;
@@ -36,7 +33,7 @@ export const memberSchema = z.object({
   username: z.string(),
   name: z.string().nullable(),
   email: z.string(),
-  role: z.enum(['user', 'admin', 'super_admin']),
+  role: roleSchema,
   status: z.enum(memberStatuses),
   /** Why the account is rejected or disabled. */
   statusReason: z.string().nullable(),

@@ -3,6 +3,7 @@
  * and art. 17 erasure) and the data-residency report.
  */
 import { z } from 'zod';
+import { roleSchema } from './users.ts';
 import { timestampSchema } from './common.ts';
 import { residencyPolicySchema } from './organization-settings.ts';
 
@@ -179,7 +180,7 @@ export const personSchema = z.object({
   username: z.string(),
   email: z.string(),
   name: z.string().nullable(),
-  role: z.enum(['user', 'admin', 'super_admin']),
+  role: roleSchema,
   status: z.enum(['active', 'pending_approval', 'disabled', 'rejected']),
   organization: z.object({ id: z.number().int(), name: z.string() }),
   erasedAt: timestampSchema.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './users.ts';
 import { timestampSchema } from './common.ts';
 import { invoiceStatuses } from './billing.ts';
 
@@ -114,7 +115,7 @@ export const operatorUserSchema = z.object({
   username: z.string(),
   name: z.string().nullable(),
   email: z.string(),
-  role: z.enum(['user', 'admin', 'super_admin']),
+  role: roleSchema,
   status: z.enum(['active', 'pending_approval', 'disabled', 'rejected']),
   officerAccess: z.boolean(),
 });

@@ -4,7 +4,19 @@
  * refused anyway.
  */
 
-export type ActorRole = 'user' | 'admin' | 'super_admin';
+/**
+ * `user` is a full member (shown as Customer), `billing` and `viewer` members whose role narrows
+ * what they reach of their organization (see `roleAllows`), `admin` an organization's admin,
+ * `super_admin` a platform operator.
+ */
+export type ActorRole = 'user' | 'billing' | 'viewer' | 'admin' | 'super_admin';
+
+/** An organization's admin, or a platform operator (an admin of every organization). */
+export const isAdminRole = (role: ActorRole) => role === 'admin' || role === 'super_admin';
+
+/** The roles an organization's admin gives; platform operators are made elsewhere. */
+export const assignableRoles = ['user', 'billing', 'viewer', 'admin'] as const;
+export type AssignableRole = (typeof assignableRoles)[number];
 export type ActorStatus = 'active' | 'pending_approval' | 'disabled' | 'rejected';
 export type OrganizationStatus = 'pending_approval' | 'active' | 'suspended';
 
@@ -121,4 +133,72 @@ export function refusalMessage(actor: Actor, level: AccessLevel): string {
     }
   }
   return 'You do not have access to this';
+}
+
+/**
+ * The parts of an organization's data a route belongs to: the API token table's resources
+ * (`apiTokenRoutePrefixes`), so a role and a token's scopes narrow access by the same map.
+ */
+export const organizationAreas = [
+  'clusters',
+  'kubeconfig',
+  'orders',
+  'billing',
+  'support',
+] as const;
+export type OrganizationArea = (typeof organizationAreas)[number];
+export type AreaAccess = 'read' | 'write';
+/** An area and what is done there, written as a token scope is: `clusters:write`. */
+export type AreaReach = `${OrganizationArea}:${AreaAccess}`;
+
+/**
+ * What the narrower member roles reach, per area; an area left out is out of reach, and write
+ * includes read. A billing member keeps the money (billing, usage, payment methods, invoices)
+ * and support, and reads orders to see what the invoices are for; clusters are not theirs. A
+ * read-only member sees what a member sees and changes nothing; a kubeconfig is a working
+ * credential that changes clusters, so it stays out of their reach too.
+ */
+const roleReach: Partial<Record<ActorRole, Partial<Record<OrganizationArea, AreaAccess>>>> = {
+  billing: { billing: 'write', support: 'write', orders: 'read' },
+  viewer: { clusters: 'read', orders: 'read', billing: 'read', support: 'read' },
+};
+
+/**
+ * Whether a member of `role` may read or change `area`. Routes outside the areas (null: one's
+ * own account, notifications, API tokens and requests, and the admin and staff tools their
+ * own levels guard) are not narrowed by role.
+ */
+export function roleAllows(role: ActorRole, access: AreaAccess, area: OrganizationArea | null) {
+  const reach = roleReach[role];
+  if (!reach || area === null) return true;
+  const granted = reach[area];
+  return granted === 'write' || (granted === 'read' && access === 'read');
+}
+
+/** `roleAllows` for a reach written as a scope: `roleReaches('viewer', 'clusters:write')`. */
+export function roleReaches(role: ActorRole, reach: AreaReach): boolean {
+  const [area, access] = reach.split(':') as [OrganizationArea, AreaAccess];
+  return roleAllows(role, access, area);
+}
+
+export const roleLabels: Record<ActorRole, string> = {
+  user: 'Customer',
+  billing: 'Billing',
+  viewer: 'Read-only',
+  admin: 'Admin',
+  super_admin: 'Super admin',
+};
+
+const areaNouns: Record<OrganizationArea, string> = {
+  clusters: 'clusters',
+  kubeconfig: 'cluster credentials',
+  orders: 'orders',
+  billing: 'billing',
+  support: 'support tickets',
+};
+
+/** Why a member's role refuses them: the message the 403 carries. */
+export function roleRefusalMessage(role: ActorRole, access: AreaAccess, area: OrganizationArea) {
+  const verb = access === 'read' ? 'see' : 'change';
+  return `Your role (${roleLabels[role]}) cannot ${verb} ${areaNouns[area]}. Ask an admin of your organization.`;
 }

@@ -3,7 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
-export const roles = ['user', 'admin', 'super_admin'] as const;
+export const roles = ['user', 'billing', 'viewer', 'admin', 'super_admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 

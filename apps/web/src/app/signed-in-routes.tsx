@@ -29,45 +29,51 @@ const clusterTopologyPage = () =>
     Component: m.ClusterTopologyPage,
   }));
 
-const memberGuard = () =>
-  import('./routes/require-access').then((m) => ({ Component: m.MemberRoutes }));
+type MemberGuard = 'MemberRoutes' | 'ClusterRoutes' | 'OrderRoutes' | 'BillingRoutes';
+const guard = (name: MemberGuard) => () =>
+  import('./routes/require-access').then((m) => ({ Component: m[name] }));
 
 /**
- * The organization's own pages, behind the member guard: a person whose request to join is
- * still pending sees what they wait for there, never a wall of refused requests.
+ * The organization's own pages, behind the member guard of their area: a person whose request
+ * to join is still pending sees what they wait for there, never a wall of refused requests, and
+ * a member whose role does not reach the area (a billing member and clusters) is told so.
  */
-const MEMBER_PAGES = new Set<string>([
-  paths.myClusters,
-  paths.cluster.pattern,
-  paths.clusterDetail.pattern,
-  paths.clusterTopology.pattern,
-  paths.orders,
-  paths.checkout.pattern,
-  paths.clusterOrders,
-  paths.productOrders,
-  paths.productOrder.pattern,
-  paths.marketplace,
-  paths.customSolutions,
-  paths.addonOrders,
-  paths.billing,
-  paths.usage,
-  paths.addOns,
-  paths.paymentSuccess,
-  paths.clusterTopologyOverview,
-  paths.orderStatusList,
-  paths.orderStatus.pattern,
-  paths.clusterStatus.pattern,
-  paths.clusterProvisioning,
-  paths.clusterProvisioningAlias,
+const MEMBER_PAGES = new Map<string, MemberGuard>([
+  [paths.myClusters, 'ClusterRoutes'],
+  [paths.cluster.pattern, 'ClusterRoutes'],
+  [paths.clusterDetail.pattern, 'ClusterRoutes'],
+  [paths.clusterTopology.pattern, 'ClusterRoutes'],
+  [paths.clusterTopologyOverview, 'ClusterRoutes'],
+  [paths.clusterStatus.pattern, 'ClusterRoutes'],
+  [paths.clusterProvisioning, 'ClusterRoutes'],
+  [paths.clusterProvisioningAlias, 'ClusterRoutes'],
+  [paths.addOns, 'ClusterRoutes'],
+  [paths.orders, 'OrderRoutes'],
+  [paths.checkout.pattern, 'OrderRoutes'],
+  [paths.clusterOrders, 'OrderRoutes'],
+  [paths.productOrders, 'OrderRoutes'],
+  [paths.productOrder.pattern, 'OrderRoutes'],
+  [paths.marketplace, 'OrderRoutes'],
+  [paths.addonOrders, 'OrderRoutes'],
+  [paths.orderStatusList, 'OrderRoutes'],
+  [paths.orderStatus.pattern, 'OrderRoutes'],
+  [paths.billing, 'BillingRoutes'],
+  [paths.usage, 'BillingRoutes'],
+  [paths.paymentSuccess, 'BillingRoutes'],
+  [paths.customSolutions, 'MemberRoutes'],
 ]);
 
-/** `routes` with the member pages among them moved under the member guard. */
+/** `routes` with the member pages among them moved under their area's guard. */
 function guardMemberPages(routes: RouteObject[]): RouteObject[] {
-  const isMemberPage = (route: RouteObject) =>
-    route.path !== undefined && MEMBER_PAGES.has(route.path);
+  const guardOf = (route: RouteObject) =>
+    route.path === undefined ? undefined : MEMBER_PAGES.get(route.path);
+  const guards = [...new Set(MEMBER_PAGES.values())];
   return [
-    ...routes.filter((route) => !isMemberPage(route)),
-    { lazy: memberGuard, children: routes.filter(isMemberPage) },
+    ...routes.filter((route) => !guardOf(route)),
+    ...guards.map((name) => ({
+      lazy: guard(name),
+      children: routes.filter((route) => guardOf(route) === name),
+    })),
   ];
 }
 

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, refusalMessage, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
+import {
+  can,
+  refusalMessage,
+  roleAllows,
+  roleRefusalMessage,
+  type AccessLevel,
+  type Actor,
+} from '@alpenkube/contract/permissions';
 import {
   API_TOKEN_SESSION_ONLY,
   apiTokenMissingScope,
@@ -59,17 +66,26 @@ function admitApiToken(
   return undefined;
 }
 
-/** The route-level check: 401 for a visitor where a session is needed, 403 for the rest. */
+/**
+ * The route-level check: 401 for a visitor where a session is needed, 403 for the rest. A
+ * member's role narrows what the level allows by the route's area (the token table's
+ * resource), whether they come with a session or with one of their tokens.
+ */
 function checkAccess(level: AccessLevel, resource: ApiTokenResource | null) {
   return (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
     const refusal = admitApiToken(request, level, resource);
     if (refusal) return done(refusal);
     if (level === 'anyone') return done();
     const actor = actorOf(request);
-    if (can(actor, level)) return done();
-    done(actor ? forbidden(refusalMessage(actor, level)) : unauthorized());
+    if (!actor) return done(unauthorized());
+    if (!can(actor, level)) return done(forbidden(refusalMessage(actor, level)));
+    const access = isRead(request.method) ? 'read' : 'write';
+    if (resource === null || roleAllows(actor.role, access, resource)) return done();
+    done(forbidden(roleRefusalMessage(actor.role, access, resource)));
   };
 }
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
  * Enforces each route's `config.access` before its body is read: a refused caller never

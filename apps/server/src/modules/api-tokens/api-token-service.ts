@@ -9,7 +9,7 @@ import {
   type ApiToken,
   type ApiTokenScope,
 } from '@alpenkube/contract';
-import { can } from '@alpenkube/contract/permissions';
+import { can, roleLabels, roleReaches } from '@alpenkube/contract/permissions';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import { apiTokens } from './schema.ts';
@@ -208,6 +208,13 @@ export function createApiTokenService(deps: { database: Database }) {
     ): Promise<{ token: string; apiToken: ApiToken }> {
       const expiresAt = expiryOf(body);
       const scopes = normaliseApiTokenScopes(body.scopes);
+      // A token acts as its person: a scope their role cannot use would promise what it refuses.
+      const beyondRole = scopes.filter((scope) => !roleReaches(user.role, scope));
+      if (beyondRole.length > 0) {
+        throw badRequest(
+          `scopes: Your role (${roleLabels[user.role]}) cannot use ${beyondRole.join(', ')}`,
+        );
+      }
       const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
       return db.transaction(async (tx) => {
         // The person's row, locked: two creations at once count one after the other.

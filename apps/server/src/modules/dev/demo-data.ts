@@ -59,6 +59,20 @@ export const DEMO_USERS = [
     description: 'Customer: orders and runs clusters',
   },
   {
+    username: 'biller',
+    role: 'billing',
+    officerAccess: false,
+    name: 'Bianca Biller',
+    description: 'Billing member: invoices, payment methods and usage; no clusters',
+  },
+  {
+    username: 'viewer',
+    role: 'viewer',
+    officerAccess: false,
+    name: 'Victor Viewer',
+    description: 'Read-only member: sees the whole organization, changes nothing',
+  },
+  {
     username: 'newcomer',
     role: 'admin',
     officerAccess: false,

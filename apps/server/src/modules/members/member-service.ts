@@ -6,7 +6,7 @@ import type {
   MembersSummary,
   Removal,
 } from '@alpenkube/contract';
-import { MEMBER_PAGE_SIZE } from '@alpenkube/contract';
+import { MEMBER_PAGE_SIZE, roleLabels } from '@alpenkube/contract';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import { invitations, promotionRequests } from './schema.ts';
@@ -35,8 +35,6 @@ import {
 type Deps = Pick<Infrastructure, 'db' | 'config'> & { sessions: SessionStore };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const ROLE_LABEL: Record<AssignableRole, string> = { user: 'customer', admin: 'admin' };
 
 /** What an organization's admins do to its people (a super admin: to anyone's). */
 export function createMemberService(deps: Deps) {
@@ -255,7 +253,7 @@ export function createMemberService(deps: Deps) {
           'info',
           role === 'admin'
             ? 'You are now an admin of your organization: you can manage its people in User Management.'
-            : `Your role in your organization is now ${ROLE_LABEL[role]}.`,
+            : `Your role in your organization is now ${roleLabels[role]}.`,
         );
         await auditChange(tx, actor, client, {
           action: 'user.role_change',

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PromotionListQuery, PromotionRequest } from '@alpenkube/contract';
+import { isAdminRole } from '@alpenkube/contract/permissions';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import { promotionRequests } from './schema.ts';
@@ -102,7 +103,7 @@ export function createPromotionService(deps: Deps) {
             .select({ role: users.role })
             .from(users)
             .where(eq(users.id, actor.id));
-          if (self?.role !== 'user')
+          if (!self || isAdminRole(self.role))
             throw conflict('You are already an admin of your organization.');
           const [row] = await tx
             .insert(promotionRequests)
@@ -156,7 +157,7 @@ export function createPromotionService(deps: Deps) {
       // The answer is read in the same transaction: a removal right after may delete the request.
       return db.transaction(async (tx) => {
         const { request, target } = await lockPending(tx, actor, id);
-        if (target.status !== 'active' || target.role !== 'user') {
+        if (target.status !== 'active' || isAdminRole(target.role)) {
           throw conflict(
             `${target.username} cannot be promoted now (role ${target.role}, status ${target.status}); refuse the request instead.`,
           );

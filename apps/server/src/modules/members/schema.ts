@@ -13,7 +13,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => organizations.id),
     email: text('email').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    role: text('role', { enum: ['user', 'billing', 'viewer', 'admin'] }).notNull(),
     /** SHA-256 of the link's token: the table cannot be replayed as links. */
     tokenHash: text('token_hash').notNull(),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { OperatorOrganizationQuery, OrganizationStatusName } from '@alpenkube/contract';
+import { isAdminRole } from '@alpenkube/contract/permissions';
 import { organizations } from '../organizations/schema.ts';
 import { users } from '../users/schema.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -70,7 +71,7 @@ async function tellOrganization(
   const type = change === 'suspend' ? 'warning' : 'success';
   for (const member of members) {
     // Admins get theirs (with a mail) below.
-    if (member.role === 'user') await createNotification(tx, member.id, type, message);
+    if (!isAdminRole(member.role)) await createNotification(tx, member.id, type, message);
   }
   await notifyOrganizationAdmins(tx, organization.id, type, message, {
     subject:

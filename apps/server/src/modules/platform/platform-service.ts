@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { coalescedProbe } from '../../lib/coalesced-probe.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { ActorStatus } from '@alpenkube/contract/permissions';
+import { roleAllows, type ActorRole, type ActorStatus } from '@alpenkube/contract/permissions';
 import { versionSummarySchema, type VersionSummary } from '@alpenkube/contract';
 import type { AppConfig } from '../../config.ts';
 import { APP_VERSION } from '../../version.ts';
@@ -29,16 +29,19 @@ export interface SidebarCounters {
   orders: OrganizationCount;
 }
 
-/** A member whose request to join still waits for an admin sees nothing of the organization. */
-async function sidebarCounts(
-  db: Db,
-  counters: SidebarCounters,
-  member: { organizationId: number; status: ActorStatus },
-) {
+type Member = { organizationId: number; status: ActorStatus; role: ActorRole };
+
+/**
+ * A member whose request to join still waits for an admin sees nothing of the organization, and
+ * a member counts only what their role reaches (a billing member: no clusters).
+ */
+async function sidebarCounts(db: Db, counters: SidebarCounters, member: Member) {
   if (member.status !== 'active') return NOTHING_YET;
-  const { organizationId } = member;
-  const clusters = await counters.clusters(db, organizationId);
-  const orders = await counters.orders(db, organizationId);
+  const { organizationId, role } = member;
+  const count = (area: 'clusters' | 'orders') =>
+    roleAllows(role, 'read', area) ? counters[area](db, organizationId) : 0;
+  const clusters = await count('clusters');
+  const orders = await count('orders');
   return { clusters, orders: { total: orders } };
 }
 
@@ -49,8 +52,7 @@ const HEALTH_PROBE_MS = 1000;
 export function createPlatformService(deps: { db: Db; counters: SidebarCounters }) {
   const { db } = deps;
   return {
-    sidebarCounts: (member: { organizationId: number; status: ActorStatus }) =>
-      sidebarCounts(db, deps.counters, member),
+    sidebarCounts: (member: Member) => sidebarCounts(db, deps.counters, member),
     /** True when the database answered a query within the last second. */
     databaseAnswers: coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS),
   };

@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../db/client.ts';
 import type { PushMessage } from '@alpenkube/contract';
-import { can } from '@alpenkube/contract/permissions';
+import {
+  can,
+  roleAllows,
+  type ActorRole,
+  type OrganizationArea,
+} from '@alpenkube/contract/permissions';
 import {
   type ActiveSession,
   loadSessionUser,
@@ -32,6 +37,8 @@ interface Connection {
    * its pushes.
    */
   organizationId: number | null;
+  /** What of the organization's pushes the member's role lets them see. */
+  role: ActorRole;
   sessionId: number;
   tokenHash: string;
 }
@@ -42,6 +49,21 @@ interface Connection {
  * their transaction commits, from this instance or any other sharing the database, and go only
  * to the sockets of the user they belong to.
  */
+/** The part of the organization's data a push speaks of: a member's role may not reach it. */
+function areaOf(message: PushMessage): OrganizationArea | null {
+  switch (message.type) {
+    case 'cluster':
+      return 'clusters';
+    case 'order':
+    case 'product':
+      return 'orders';
+    case 'ticket':
+      return 'support';
+    case 'notification':
+      return null;
+  }
+}
+
 export function createRealtimeHub(
   database: Database,
   sessions: SessionStore,
@@ -68,7 +90,9 @@ export function createRealtimeHub(
       return;
     }
     const message = JSON.stringify(envelope.message);
-    for (const { socket } of audienceOf(envelope)) {
+    const area = areaOf(envelope.message);
+    for (const { socket, role } of audienceOf(envelope)) {
+      if (!roleAllows(role, 'read', area)) continue;
       if (socket.readyState === socket.OPEN) socket.send(message);
     }
     if ('organizationId' in envelope.audience) {
@@ -139,6 +163,7 @@ export function createRealtimeHub(
       // A socket that closed meanwhile was forgotten already and stays so.
       if (!forget(connection)) continue;
       connection.organizationId = user ? organizationOf(user) : null;
+      if (user) connection.role = user.role;
       remember(connection);
     }
   }
@@ -183,6 +208,7 @@ export function createRealtimeHub(
         socket,
         userId: user.id,
         organizationId: organizationOf(user),
+        role: user.role,
         sessionId: session.id,
         tokenHash: session.tokenHash,
       };

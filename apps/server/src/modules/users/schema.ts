@@ -23,7 +23,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin', 'super_admin'] })
+    role: text('role', { enum: ['user', 'billing', 'viewer', 'admin', 'super_admin'] })
       .notNull()
       .default('user'),
     /**

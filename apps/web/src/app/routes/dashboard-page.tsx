@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { paths } from '@/config/paths';
 import { getQueryFn } from '@/lib/http';
 import { useAuth } from '@/lib/session/use-auth';
+import { useRoleReaches } from '@/lib/session/use-can';
 import { DashboardClusters, DashboardSpend, LatestNotifications } from '@/features/dashboard';
 import { notificationKeys } from '@/features/notifications';
 import { OpenOrders } from '@/features/orders';
@@ -94,6 +95,10 @@ function MemberDashboard() {
   const { user } = useAuth();
   const counts = useSidebarCounts(Boolean(user));
   const notifications = useNotifications(Boolean(user));
+  // A member sees what their role reaches: a billing member no clusters, a read-only one no order.
+  const reaches = useRoleReaches();
+  const clusters = reaches('clusters:read');
+  const orders = reaches('orders:read');
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <header className="space-y-1.5 border-b pb-6">
@@ -107,27 +112,33 @@ function MemberDashboard() {
         <OrganizationAwaitingApproval name={user.companyName} />
       ) : null}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        <StatCard
-          title="Clusters"
-          value={counts.clusters}
-          icon={Server}
-          link={{ to: paths.myClusters, label: 'All clusters' }}
-        />
-        <StatCard
-          title="Orders"
-          value={counts.orders}
-          icon={ShoppingCart}
-          link={{ to: paths.orders, label: 'All orders' }}
-        />
+        {clusters ? (
+          <StatCard
+            title="Clusters"
+            value={counts.clusters}
+            icon={Server}
+            link={{ to: paths.myClusters, label: 'All clusters' }}
+          />
+        ) : null}
+        {orders ? (
+          <StatCard
+            title="Orders"
+            value={counts.orders}
+            icon={ShoppingCart}
+            link={{ to: paths.orders, label: 'All orders' }}
+          />
+        ) : null}
         <Card className="col-span-2 lg:col-span-1">
           <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
             <h2 className="leading-none font-semibold tracking-tight">Get started</h2>
             <CardDescription>Price a cluster, or order one.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-2 p-4 pt-0 sm:p-6 sm:pt-0">
-            <QuickAction to={paths.configureCluster} icon={<Plus aria-hidden="true" />}>
-              Configure New Cluster
-            </QuickAction>
+            {reaches('orders:write') ? (
+              <QuickAction to={paths.configureCluster} icon={<Plus aria-hidden="true" />}>
+                Configure New Cluster
+              </QuickAction>
+            ) : null}
             <QuickAction to={paths.priceEstimator} icon={<Calculator aria-hidden="true" />}>
               Price Estimator
             </QuickAction>
@@ -135,11 +146,13 @@ function MemberDashboard() {
         </Card>
       </div>
       <DashboardSpend />
+      {clusters ? (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <DashboardClusters />
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <DashboardClusters />
-      </div>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <OpenOrders />
+        {orders ? <OpenOrders /> : null}
         <OpenTickets />
       </div>
       <LatestNotifications notifications={notifications} />

@@ -1,7 +1,11 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
-import { STAFF_MFA_REQUIRED, type AccessLevel } from '@alpenkube/contract/permissions';
+import {
+  STAFF_MFA_REQUIRED,
+  type AccessLevel,
+  type AreaReach,
+} from '@alpenkube/contract/permissions';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -14,9 +18,9 @@ import { isWaitingToJoin, WaitingForApproval } from './waiting-to-join';
  * runs a spinner, then either the page or a plain refusal. Typing the URL of a page one may
  * not see shows that refusal, never the page; the server refuses its data anyway.
  */
-export function RequireAccess({ level }: { level: AccessLevel }) {
+export function RequireAccess({ level, reach }: { level: AccessLevel; reach?: AreaReach }) {
   const { user } = useAuth();
-  const { allowed, pending, refusal } = useAccess(level);
+  const { allowed, pending, refusal } = useAccess(level, reach);
   if (pending) {
     return <Spinner className="min-h-[50vh]" size="lg" label="Checking your access..." />;
   }
@@ -29,7 +33,7 @@ export function RequireAccess({ level }: { level: AccessLevel }) {
       </Suspense>
     );
   }
-  if (!allowed) return <AccessDenied />;
+  if (!allowed) return <AccessDenied reason={reach ? refusal : null} />;
   return <Outlet />;
 }
 
@@ -53,7 +57,8 @@ function StaffTwoFactorRequired() {
   );
 }
 
-export function AccessDenied() {
+/** A refusal; `reason` is the member's role's, said instead of the general words. */
+export function AccessDenied({ reason = null }: { reason?: string | null }) {
   return (
     <section
       role="alert"
@@ -62,8 +67,8 @@ export function AccessDenied() {
       <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-2xl font-semibold">You do not have access to this page</h1>
       <p className="text-muted-foreground">
-        Your account is not allowed to open this page. If you think it should be, ask your
-        organization&apos;s admin.
+        {reason ??
+          'Your account is not allowed to open this page. If you think it should be, ask your organization’s admin.'}
       </p>
     </section>
   );
@@ -73,5 +78,9 @@ export function AccessDenied() {
 export const OfficerRoutes = () => <RequireAccess level="officer" />;
 /** The organization's own pages: a person still waiting to join it sees what they wait for. */
 export const MemberRoutes = () => <RequireAccess level="member" />;
+/** The organization's pages of one area, for members whose role reaches it. */
+export const ClusterRoutes = () => <RequireAccess level="member" reach="clusters:read" />;
+export const OrderRoutes = () => <RequireAccess level="member" reach="orders:read" />;
+export const BillingRoutes = () => <RequireAccess level="member" reach="billing:read" />;
 export const OrgAdminRoutes = () => <RequireAccess level="orgAdmin" />;
 export const SuperAdminRoutes = () => <RequireAccess level="superAdmin" />;

@@ -1,3 +1,4 @@
+import { isAdminRole } from '@alpenkube/contract/permissions';
 import { SettingsPage, type ExtraSettingsSection } from '@/features/account/pages/settings-page';
 import { ApiTokensSection } from '@/features/api-tokens';
 import { MfaRequiredNotice, PromotionRequestSection } from '@/features/members';
@@ -37,7 +38,8 @@ const promotionSection: ExtraSettingsSection = {
 
 export function SettingsRoute() {
   const { user } = useAuth();
-  const canAsk = user?.role === 'user' && user.status === 'active' && !user.mfaSetupRequired;
+  const canAsk =
+    !!user && !isAdminRole(user.role) && user.status === 'active' && !user.mfaSetupRequired;
   return (
     <>
       <MfaRequiredNotice />

@@ -5,18 +5,22 @@ import { clusterStatusDisplay } from './cluster-status';
 /**
  * What the signed-in user may ask of a cluster in its status now: the contract's table of
  * actions per status (the server refuses the rest with 409), and the permission table, where
- * changing a cluster needs an orderer and reading its kubeconfig only a member.
+ * changing a cluster needs an orderer whose role changes clusters, and its kubeconfig a member
+ * whose role reaches cluster credentials (not a read-only one).
  */
 export function useClusterActions(status: ClusterStatus) {
-  const canOrder = useCan('orderer');
+  const canOrder = useCan('orderer', 'clusters:write');
+  const canTakeKubeconfig = useCan('member', 'kubeconfig:read');
   return {
     canOrder,
+    /** Whether the role reaches cluster credentials at all, whatever the status. */
+    credentials: canTakeKubeconfig,
     rename: canOrder && clusterAllows(status, 'rename'),
     change: canOrder && clusterAllows(status, 'change'),
     tag: canOrder && clusterAllows(status, 'tag'),
     firewall: canOrder && clusterAllows(status, 'firewall'),
     delete: canOrder && clusterAllows(status, 'delete'),
-    kubeconfig: clusterAllows(status, 'kubeconfig'),
+    kubeconfig: canTakeKubeconfig && clusterAllows(status, 'kubeconfig'),
     rotate: canOrder && clusterAllows(status, 'rotate'),
     storage: canOrder && clusterAllows(status, 'storage'),
   };

@@ -1,11 +1,13 @@
-import type { MemberStatus, PromotionStatus } from '@alpenkube/contract';
+import type { AssignableRole, MemberStatus, PromotionStatus } from '@alpenkube/contract';
 import type { BadgeProps } from '@/components/ui/badge';
 
-export const roleLabels = {
-  user: 'Customer',
-  admin: 'Admin',
-  super_admin: 'Super admin',
-} as const;
+/** A role as the people pages' menu and toasts name a person who holds it. */
+export const roleNouns: Record<AssignableRole, { menu: string; toast: string }> = {
+  admin: { menu: 'Make admin', toast: 'an admin' },
+  user: { menu: 'Make customer', toast: 'a customer' },
+  billing: { menu: 'Make billing member', toast: 'a billing member' },
+  viewer: { menu: 'Make read-only member', toast: 'a read-only member' },
+};
 
 export const statusDisplay: Record<
   MemberStatus,

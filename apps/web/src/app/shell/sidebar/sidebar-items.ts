@@ -12,13 +12,16 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { AreaReach } from '@alpenkube/contract/permissions';
 import { paths } from '@/config/paths';
 
-export type SidebarLink = { to: string; label: string };
+/** `reach`: what the member's role must reach for the link to show (all when absent). */
+export type SidebarLink = { to: string; label: string; reach?: AreaReach };
 export type SidebarItem = {
   id: string;
   label: string;
   icon: LucideIcon;
+  reach?: AreaReach;
   /** Where the item goes (for a group: where its icon goes in the collapsed rail). */
   to: string;
   badge?: 'clusters' | 'orders';
@@ -32,14 +35,37 @@ export const DEFAULT_EXPANDED = ['clusters', 'orders'];
 /**
  * The sidebar's groups. `userManagement`: whether the user may manage their organization's
  * people (the orgAdmin level: admins and super admins), which shows User Management;
- * `organizations`: whether they are a platform operator (superAdmin), which shows Organizations.
+ * `organizations`: whether they are a platform operator (superAdmin), which shows Organizations;
+ * `reaches`: whether the member's role reaches a part of the organization (a billing member
+ * sees no clusters), which leaves out the links it does not.
  */
 export function sidebarGroups({
   userManagement,
   organizations = false,
+  reaches = () => true,
 }: {
   userManagement: boolean;
   organizations?: boolean;
+  reaches?: (reach: AreaReach) => boolean;
+}): SidebarGroup[] {
+  const shown = <T extends { reach?: AreaReach }>(entry: T) =>
+    entry.reach === undefined || reaches(entry.reach);
+  return allGroups({ userManagement, organizations })
+    .map((group) => ({
+      ...group,
+      items: group.items
+        .filter(shown)
+        .map((item) => (item.children ? { ...item, children: item.children.filter(shown) } : item)),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
+function allGroups({
+  userManagement,
+  organizations,
+}: {
+  userManagement: boolean;
+  organizations: boolean;
 }): SidebarGroup[] {
   return [
     {
@@ -57,13 +83,26 @@ export function sidebarGroups({
           icon: Server,
           to: paths.myClusters,
           badge: 'clusters',
+          reach: 'clusters:read',
           children: [
-            { to: paths.configureCluster, label: 'Configure New Cluster' },
+            { to: paths.configureCluster, label: 'Configure New Cluster', reach: 'orders:write' },
             { to: paths.myClusters, label: 'View All Clusters' },
           ],
         },
-        { id: 'add-ons', label: 'Add-ons', icon: Puzzle, to: paths.addOns },
-        { id: 'marketplace', label: 'Marketplace', icon: Store, to: paths.marketplace },
+        {
+          id: 'add-ons',
+          label: 'Add-ons',
+          icon: Puzzle,
+          to: paths.addOns,
+          reach: 'clusters:read',
+        },
+        {
+          id: 'marketplace',
+          label: 'Marketplace',
+          icon: Store,
+          to: paths.marketplace,
+          reach: 'orders:read',
+        },
       ],
     },
     {
@@ -76,6 +115,7 @@ export function sidebarGroups({
           icon: ShoppingCart,
           to: paths.orders,
           badge: 'orders',
+          reach: 'orders:read',
           children: [
             { to: paths.clusterOrders, label: 'Clusters' },
             { to: paths.addonOrders, label: 'Add-ons' },
@@ -89,8 +129,14 @@ export function sidebarGroups({
       id: 'account',
       label: 'Account',
       items: [
-        { id: 'billing', label: 'Billing', icon: CreditCard, to: paths.billing },
-        { id: 'usage', label: 'Usage', icon: BarChart3, to: paths.usage },
+        {
+          id: 'billing',
+          label: 'Billing',
+          icon: CreditCard,
+          to: paths.billing,
+          reach: 'billing:read',
+        },
+        { id: 'usage', label: 'Usage', icon: BarChart3, to: paths.usage, reach: 'billing:read' },
         {
           id: 'price-estimator',
           label: 'Price Estimator',

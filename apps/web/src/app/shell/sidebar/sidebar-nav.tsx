@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { useCan } from '@/lib/session/use-can';
+import { useCan, useRoleReaches } from '@/lib/session/use-can';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { DEFAULT_EXPANDED, sidebarGroups, type SidebarItem } from './sidebar-items';
@@ -97,6 +97,7 @@ function GroupItem({
 export function SidebarNav({ counts, collapsed }: SidebarNavProps) {
   const userManagement = useCan('orgAdmin');
   const organizations = useCan('superAdmin');
+  const reaches = useRoleReaches();
   const [expanded, setExpanded] = useState<string[]>(DEFAULT_EXPANDED);
   const toggle = (id: string) =>
     setExpanded((current) =>
@@ -105,7 +106,7 @@ export function SidebarNav({ counts, collapsed }: SidebarNavProps) {
 
   return (
     <nav aria-label="Dashboard" className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
-      {sidebarGroups({ userManagement, organizations }).map((group) => (
+      {sidebarGroups({ userManagement, organizations, reaches }).map((group) => (
         <div key={group.id}>
           {group.label && !collapsed ? (
             <h2 className="mb-1.5 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">

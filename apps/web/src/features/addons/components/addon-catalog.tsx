@@ -25,7 +25,7 @@ function AddonCard({
   clusters: ClusterSummary[];
 }) {
   const { money } = useMoney();
-  const canOrder = useCan('orderer');
+  const canOrder = useCan('orderer', 'orders:write');
   // The clusters' quotes are the ones their cards read: where it is installed or ordered, it is not offered.
   const quotes = useQueries({
     queries: clustersFor(addon, clusters).map((cluster) => clusterAddonsQuery(cluster.id)),

@@ -18,7 +18,7 @@ export function ClusterAddonCard({
   cluster: ClusterSummary;
   catalog: Catalog;
 }) {
-  const canOrder = useCan('orderer');
+  const canOrder = useCan('orderer', 'orders:write');
   const quote = useClusterAddons(cluster.id);
   const ready = addonReadyStatuses.includes(cluster.status);
   const installed = quote.data?.addons.filter((addon) => addon.installed) ?? [];

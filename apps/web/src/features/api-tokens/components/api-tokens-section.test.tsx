@@ -1,10 +1,18 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiToken } from '@alpenkube/contract';
 import { clearGetCache } from '@/lib/http';
-import { createTestQueryClient, json, mockFetch, type Route } from '@/test/test-utils';
+import type { ActorRole } from '@alpenkube/contract/permissions';
+import {
+  createTestQueryClient,
+  json,
+  mockFetch,
+  setSessionHint,
+  testUser,
+  withProviders,
+  type Route,
+} from '@/test/test-utils';
 import { ApiTokensSection } from './api-tokens-section';
 import { expiryBody } from './create-token-form';
 
@@ -20,13 +28,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderWith(routes: Record<string, Route>) {
-  const queryClient = createTestQueryClient();
-  const fetch = mockFetch(routes);
+function renderWith(routes: Record<string, Route>, role: ActorRole = 'user') {
+  setSessionHint(true);
+  const fetch = mockFetch({ 'GET /api/user': () => json({ ...testUser, role }), ...routes });
+  const Providers = withProviders(createTestQueryClient());
   render(
-    <QueryClientProvider client={queryClient}>
+    <Providers>
       <ApiTokensSection />
-    </QueryClientProvider>,
+    </Providers>,
   );
   return fetch;
 }
@@ -91,6 +100,16 @@ describe('ApiTokensSection', () => {
     expect(within(list).getByText('ci')).toBeTruthy();
     expect(screen.queryByText(SECRET)).toBeNull();
     expect(calls.filter((call) => call === 'POST /api/api-tokens')).toHaveLength(1);
+  });
+
+  it('offers a read-only member the reads their role reaches, and no write', async () => {
+    renderWith({ 'GET /api/api-tokens': () => json([]) }, 'viewer');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByLabelText('Clusters: read')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Billing: read')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Clusters: write')).toBeNull();
+    expect(within(dialog).queryByLabelText('Kubeconfigs: read')).toBeNull();
   });
 
   it('revokes a token after confirming', async () => {

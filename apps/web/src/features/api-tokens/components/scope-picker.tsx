@@ -1,5 +1,7 @@
 import { apiTokenResources, type ApiTokenResource, type ApiTokenScope } from '@alpenkube/contract';
+import { roleReaches } from '@alpenkube/contract/permissions';
 import { Checkbox } from '@/components/ui/checkbox';
+import { useAuth } from '@/lib/session/use-auth';
 import { resourceLabels } from '../token-labels';
 
 export type ScopeChoice = Record<ApiTokenResource, 'none' | 'read' | 'write'>;
@@ -17,7 +19,10 @@ export const scopesOf = (choice: ScopeChoice): ApiTokenScope[] =>
     choice[resource] === 'none' ? [] : [`${resource}:${choice[resource]}` as ApiTokenScope],
   );
 
-/** A read and a write box per resource; write includes read, so it ticks read too. */
+/**
+ * A read and a write box per resource; write includes read, so it ticks read too. A token acts
+ * as its person, so only what their role reaches is offered (the server refuses the rest).
+ */
 export function ScopePicker({
   value,
   onChange,
@@ -25,14 +30,17 @@ export function ScopePicker({
   value: ScopeChoice;
   onChange: (value: ScopeChoice) => void;
 }) {
+  const role = useAuth().user?.role ?? 'user';
   const set = (resource: ApiTokenResource, level: ScopeChoice[ApiTokenResource]) =>
     onChange({ ...value, [resource]: level });
+  const offered = apiTokenResources.filter((resource) => roleReaches(role, `${resource}:read`));
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">Scopes</legend>
-      {apiTokenResources.map((resource) => {
+      {offered.map((resource) => {
         const { label, hint } = resourceLabels[resource];
         const level = value[resource];
+        const writable = roleReaches(role, `${resource}:write`);
         return (
           <div
             key={resource}
@@ -52,14 +60,16 @@ export function ScopePicker({
                 />
                 Read
               </label>
-              <label className="flex items-center gap-1.5">
-                <Checkbox
-                  aria-label={`${label}: write`}
-                  checked={level === 'write'}
-                  onChange={(event) => set(resource, event.target.checked ? 'write' : 'read')}
-                />
-                Write
-              </label>
+              {writable ? (
+                <label className="flex items-center gap-1.5">
+                  <Checkbox
+                    aria-label={`${label}: write`}
+                    checked={level === 'write'}
+                    onChange={(event) => set(resource, event.target.checked ? 'write' : 'read')}
+                  />
+                  Write
+                </label>
+              ) : null}
             </span>
           </div>
         );

@@ -61,7 +61,7 @@ function RenewalRow({ renewal, canPay }: { renewal: OverdueRenewal; canPay: bool
  * attempt, and every overdue renewal with its own "Pay now" (credit first, then the default card).
  */
 export function BillingAlerts({ summary }: { summary: BillingSummary }) {
-  const canPay = useCan('orderer');
+  const canPay = useCan('orderer', 'billing:write');
   const { orderingSuspended: suspended, overdueRenewals } = summary;
   if (!suspended && overdueRenewals.length === 0) return null;
   return (

@@ -68,7 +68,7 @@ function columns(money: (cents: number) => string): DataTableColumn<CreditEntry>
 export function CreditsSection() {
   const credits = useQuery(billingQueries.credits());
   const { money } = useMoney();
-  const canRedeem = useCan('orderer');
+  const canRedeem = useCan('orderer', 'billing:write');
   return (
     <BillingSection
       id="credits"

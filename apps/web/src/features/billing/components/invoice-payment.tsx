@@ -13,7 +13,7 @@ import { usePayInvoice } from '../queries';
 export function InvoicePayment({ invoice }: { invoice: Invoice }) {
   const { money } = useMoney();
   const { toast } = useToast();
-  const canPay = useCan('orderer');
+  const canPay = useCan('orderer', 'billing:write');
   const pay = usePayInvoice(invoice.id);
 
   if (invoice.status === 'void') {

@@ -38,7 +38,7 @@ function MethodRow({ method, canChange }: { method: PaymentMethod; canChange: bo
 export function PaymentMethodsSection() {
   const methods = useQuery(billingQueries.paymentMethods());
   const gateway = useQuery(billingQueries.gateway());
-  const canChange = useCan('orderer');
+  const canChange = useCan('orderer', 'billing:write');
   return (
     <BillingSection
       id="payment-methods"

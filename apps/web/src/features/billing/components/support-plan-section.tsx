@@ -38,7 +38,7 @@ function CurrentPlan({ plans }: { plans: BillingPlans }) {
 /** The organization's support plan, its response targets, and a change of plan to pay. */
 export function SupportPlanSection() {
   const plans = useQuery(billingQueries.plans());
-  const canOrder = useCan('orderer');
+  const canOrder = useCan('orderer', 'billing:write');
   return (
     <BillingSection
       id="support-plan"

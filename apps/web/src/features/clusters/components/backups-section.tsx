@@ -19,7 +19,7 @@ const SHOWN = 5;
  */
 export function BackupsSection({ cluster }: { cluster: Cluster }) {
   const { toast } = useToast();
-  const canOrder = useCan('orderer');
+  const canOrder = useCan('orderer', 'clusters:write');
   const [showAll, setShowAll] = useState(false);
   const backups = useClusterBackups(cluster.id);
   const take = useTakeBackup(cluster.id, {

@@ -20,7 +20,7 @@ export function KubeconfigSection({
   actions,
 }: {
   cluster: Cluster;
-  actions: Pick<ClusterActions, 'kubeconfig' | 'rotate'>;
+  actions: Pick<ClusterActions, 'kubeconfig' | 'rotate' | 'credentials'>;
 }) {
   const { toast } = useToast();
   // A real provider's cluster: the kubeconfig is the provider's, which the platform cannot revoke.
@@ -44,7 +44,9 @@ export function KubeconfigSection({
       description={
         actions.kubeconfig
           ? 'Download the kubeconfig, then list the nodes:'
-          : 'The kubeconfig can be downloaded while the cluster is running.'
+          : actions.credentials
+            ? 'The kubeconfig can be downloaded while the cluster is running.'
+            : 'Your role does not include cluster credentials: an admin of your organization can give you access.'
       }
     >
       <div className="space-y-4">

@@ -1,8 +1,9 @@
+import { roleLabels } from '@alpenkube/contract/permissions';
 import type { Invitation } from '@alpenkube/contract';
 import { QueryError } from '@/components/page/query-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime, roleLabels } from '../labels';
+import { formatDateTime } from '../labels';
 import { useInvitations, useMembersChange } from '../queries';
 import { revokeInvitation } from '../requests';
 import { useOrganizationScope } from '../use-organization-scope';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
+import { assignableRoles, roleLabels, type AssignableRole } from '@alpenkube/contract/permissions';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { FormAlert, SubmitButton } from '@/components/ui/form';
@@ -30,7 +31,7 @@ export function InviteDialog({ organizationId }: { organizationId?: number }) {
 
 function InviteForm({ organizationId, onDone }: { organizationId?: number; onDone: () => void }) {
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'user' | 'admin'>('user');
+  const [role, setRole] = useState<AssignableRole>('user');
   const mutation = useMembersChange(
     () => invite({ email, role, organizationId }),
     (created) => `Invitation sent to ${created.email}`,
@@ -60,10 +61,13 @@ function InviteForm({ organizationId, onDone }: { organizationId?: number; onDon
         <NativeSelect
           name="role"
           value={role}
-          onChange={(event) => setRole(event.target.value as 'user' | 'admin')}
+          onChange={(event) => setRole(event.target.value as AssignableRole)}
         >
-          <option value="user">Customer</option>
-          <option value="admin">Admin</option>
+          {assignableRoles.map((option) => (
+            <option key={option} value={option}>
+              {roleLabels[option]}
+            </option>
+          ))}
         </NativeSelect>
       </FormField>
       <SubmitButton pending={mutation.isPending} pendingText="Sending…">

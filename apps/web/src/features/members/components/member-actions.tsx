@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { MoreHorizontal, Power, PowerOff, ShieldCheck, ShieldMinus, Trash2 } from 'lucide-react';
+import { MoreHorizontal, Power, PowerOff, UserCog, Trash2 } from 'lucide-react';
 import type { Member } from '@alpenkube/contract';
+import { assignableRoles, type AssignableRole } from '@alpenkube/contract/permissions';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/session/use-auth';
-import { personName } from '../labels';
+import { personName, roleNouns } from '../labels';
 import { useMembersChange } from '../queries';
 import { changeRole, disableMember, enableMember, removeMember } from '../requests';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,8 +24,8 @@ export function MemberActions({ member }: { member: Member }) {
   const close = () => setDialog(null);
   const name = personName(member);
   const role = useMembersChange(
-    (next: 'user' | 'admin') => changeRole(member.id, next),
-    (_, next) => (next === 'admin' ? `${name} is now an admin` : `${name} is now a customer`),
+    (next: AssignableRole) => changeRole(member.id, next),
+    (_, next) => `${name} is now ${roleNouns[next].toast}`,
   );
   const disable = useMembersChange(
     (reason: string) => disableMember(member.id, reason),
@@ -56,17 +57,16 @@ export function MemberActions({ member }: { member: Member }) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          {member.role === 'user' ? (
-            <DropdownMenuItem onSelect={() => role.mutate('admin')}>
-              <ShieldCheck aria-hidden="true" />
-              Make admin
-            </DropdownMenuItem>
-          ) : member.role === 'admin' ? (
-            <DropdownMenuItem onSelect={() => role.mutate('user')}>
-              <ShieldMinus aria-hidden="true" />
-              Make customer
-            </DropdownMenuItem>
-          ) : null}
+          {member.role === 'super_admin'
+            ? null
+            : assignableRoles
+                .filter((next) => next !== member.role)
+                .map((next) => (
+                  <DropdownMenuItem key={next} onSelect={() => role.mutate(next)}>
+                    <UserCog aria-hidden="true" />
+                    {roleNouns[next].menu}
+                  </DropdownMenuItem>
+                ))}
           {self ? null : member.status === 'active' ? (
             <DropdownMenuItem onSelect={() => setDialog('disable')}>
               <PowerOff aria-hidden="true" />

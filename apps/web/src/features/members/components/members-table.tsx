@@ -1,7 +1,8 @@
+import { roleLabels } from '@alpenkube/contract/permissions';
 import type { Member } from '@alpenkube/contract';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { formatDate, formatDateTime, personName, roleLabels } from '../labels';
+import { formatDate, formatDateTime, personName } from '../labels';
 import { MemberActions } from './member-actions';
 import { StatusBadge } from './status-badge';
 

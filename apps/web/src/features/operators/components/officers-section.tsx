@@ -1,16 +1,11 @@
 import type { OperatorUser } from '@alpenkube/contract';
+import { roleLabels } from '@alpenkube/contract/permissions';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useOperatorChange, useOrganizationUsers } from '../queries';
 import { setOfficerAccess } from '../requests';
 import { Section } from './section';
-
-const roleLabels: Record<OperatorUser['role'], string> = {
-  user: 'Member',
-  admin: 'Admin',
-  super_admin: 'Operator',
-};
 
 function OfficerSwitch({ user }: { user: OperatorUser }) {
   const who = user.name ?? user.username;

@@ -17,7 +17,7 @@ export const completePaymentHref = (order: Pick<Order, 'id' | 'kind'>) =>
 
 /** What can be done with the order now: pay or cancel it while unpaid, see what it created. */
 export function OrderActions({ order }: { order: Order }) {
-  const canOrder = useCan('orderer');
+  const canOrder = useCan('orderer', 'orders:write');
   return (
     <>
       {order.clusterId !== null ? (

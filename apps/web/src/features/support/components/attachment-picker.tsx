@@ -28,7 +28,7 @@ export function AttachmentPicker({
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const staff = useCan('superAdmin');
-  const mayAttach = useCan('orderer') || staff;
+  const mayAttach = useCan('orderer', 'support:write') || staff;
 
   function add(list: FileList | null) {
     const chosen = [...(list ?? [])];

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/session/use-can';
+import { RoleGate } from '@/components/page/role-gate';
 import { NewTicketForm } from '../components/new-ticket-form';
 import { PlanTargets } from '../components/plan-targets';
 import { TicketsTable } from '../components/tickets-table';
@@ -50,7 +51,9 @@ export function SupportHubPage() {
             <CardTitle className="text-lg">Open a ticket</CardTitle>
           </CardHeader>
           <CardContent>
-            <NewTicketForm plans={plans.data} />
+            <RoleGate level="signedIn" reach="support:write">
+              <NewTicketForm plans={plans.data} />
+            </RoleGate>
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import { QueryError } from '@/components/page/query-state';
+import { RoleGate } from '@/components/page/role-gate';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/http';
@@ -44,11 +45,13 @@ export function SupportTicketPage() {
     body = (
       <div className="grid gap-6">
         <TicketHeader ticket={t} viewer="customer" />
-        <StatusActions
-          ticket={t}
-          viewer="customer"
-          change={(status) => changeTicketStatus(t.id, status)}
-        />
+        <RoleGate level="signedIn" reach="support:write">
+          <StatusActions
+            ticket={t}
+            viewer="customer"
+            change={(status) => changeTicketStatus(t.id, status)}
+          />
+        </RoleGate>
         <Conversation
           ticket={t}
           viewer="customer"
@@ -61,7 +64,9 @@ export function SupportTicketPage() {
             .
           </p>
         ) : (
-          <ReplyBox viewer="customer" send={(data) => replyToTicket(t.id, data)} />
+          <RoleGate level="signedIn" reach="support:write">
+            <ReplyBox viewer="customer" send={(data) => replyToTicket(t.id, data)} />
+          </RoleGate>
         )}
       </div>
     );

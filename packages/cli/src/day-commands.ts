@@ -39,7 +39,25 @@ function ticketForm(fields: Record<string, string>): FormData {
 }
 const multipart = { bodySerializer: (body: unknown) => body as FormData };
 
-/** `tickets list|create|reply` (token scope support) and `products list|order` (orders). */
+interface TokenRow {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  expiresAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  current: boolean;
+}
+
+/** A token's standing as the settings page shows it: revoked, expired or active. */
+const tokenStatus = (t: TokenRow) =>
+  t.revokedAt ? 'revoked' : Date.parse(t.expiresAt) <= Date.now() ? 'expired' : 'active';
+
+/**
+ * `tickets list|create|reply` (token scope support), `products list|order` (orders) and
+ * `tokens list` (any token).
+ */
 export function addDayCommands(
   program: Command,
   {
@@ -240,5 +258,38 @@ export function addDayCommands(
         },
       ),
     'alpenkube products order postgres --plan starter --region alpenkube:eu-de-fra --name orders-db --yes',
+  );
+
+  // Read only, and open to any token whatever its scopes: creating and revoking tokens is for
+  // a person in Settings › API tokens, so a leaked token can never make or widen another.
+  const tokens = program.command('tokens').description('your API tokens (read only)');
+
+  withExamples(
+    tokens
+      .command('list')
+      .description(
+        'your API tokens, newest first, the one in use marked * (never the tokens themselves)',
+      )
+      .action(async () => {
+        const { data } = await api().GET('/api/api-tokens/mine');
+        print(
+          render(
+            data!,
+            [
+              { header: 'CURRENT', value: (t) => (t.current ? '*' : '') },
+              { header: 'ID', value: (t) => t.id },
+              { header: 'NAME', value: (t) => t.name },
+              { header: 'PREFIX', value: (t) => `${t.prefix}…` },
+              { header: 'STATUS', value: tokenStatus },
+              { header: 'EXPIRES', value: (t) => t.expiresAt },
+              { header: 'LAST USED', value: (t) => t.lastUsedAt },
+              { header: 'SCOPES', value: (t) => t.scopes.join(',') },
+            ],
+            output(),
+          ),
+        );
+      }),
+    'alpenkube tokens list',
+    'alpenkube tokens list -o json',
   );
 }

@@ -348,7 +348,7 @@ withExamples(
   'alpenkube addons remove web gitops',
 );
 
-// tickets and products ------------------------------------------------------------------------
+// tickets, products and tokens ----------------------------------------------------------------
 
 addDayCommands(program, { api, print, output: () => flags().output, withExamples });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  ANY_API_TOKEN,
   apiTokenResourceFor,
   apiTokenRoutePrefixes,
   apiTokenScopeFor,
@@ -10,23 +11,39 @@ import {
 
 describe('apiTokenResourceFor', () => {
   it('places a route by its longest prefix, and leaves the rest to sessions', () => {
-    expect(apiTokenResourceFor('/api/clusters/:id/node-pools', 'orderer')).toBe('clusters');
+    expect(apiTokenResourceFor('/api/clusters/:id/node-pools', 'orderer', 'GET')).toBe('clusters');
     // A kubeconfig is a credential of its own: clusters:read does not download one.
-    expect(apiTokenResourceFor('/api/clusters/:id/kubeconfig', 'member')).toBe('kubeconfig');
-    expect(apiTokenResourceFor('/api/clusters/:id/credentials/rotate', 'orderer')).toBe(
+    expect(apiTokenResourceFor('/api/clusters/:id/kubeconfig', 'member', 'GET')).toBe('kubeconfig');
+    expect(apiTokenResourceFor('/api/clusters/:id/credentials/rotate', 'orderer', 'POST')).toBe(
       'kubeconfig',
     );
-    expect(apiTokenResourceFor('/api/addons/orders', 'orderer')).toBe('orders');
-    expect(apiTokenResourceFor('/api/addons', 'anyone')).toBeNull();
-    expect(apiTokenResourceFor('/api/support/tickets/:id', 'member')).toBe('support');
-    expect(apiTokenResourceFor('/api/support/queue/:id', 'superAdmin')).toBeNull();
-    expect(apiTokenResourceFor('/api/usage', 'member')).toBe('billing');
+    expect(apiTokenResourceFor('/api/addons/orders', 'orderer', 'POST')).toBe('orders');
+    expect(apiTokenResourceFor('/api/addons', 'anyone', 'GET')).toBeNull();
+    expect(apiTokenResourceFor('/api/support/tickets/:id', 'member', 'GET')).toBe('support');
+    expect(apiTokenResourceFor('/api/support/queue/:id', 'superAdmin', 'GET')).toBeNull();
+    expect(apiTokenResourceFor('/api/usage', 'member', 'GET')).toBe('billing');
     // A prefix is a whole path segment: /api/ordersomething is not /api/orders.
-    expect(apiTokenResourceFor('/api/ordersomething', 'member')).toBeNull();
+    expect(apiTokenResourceFor('/api/ordersomething', 'member', 'GET')).toBeNull();
     // Unnamed routes, and staff levels wherever they are, refuse tokens.
-    expect(apiTokenResourceFor('/api/organization/members', 'orgAdmin')).toBeNull();
-    expect(apiTokenResourceFor('/api/billing/credits', 'superAdmin')).toBeNull();
-    expect(apiTokenResourceFor('/api/billing/credits', 'member')).toBe('billing');
+    expect(apiTokenResourceFor('/api/organization/members', 'orgAdmin', 'GET')).toBeNull();
+    expect(apiTokenResourceFor('/api/billing/credits', 'superAdmin', 'GET')).toBeNull();
+    expect(apiTokenResourceFor('/api/billing/credits', 'member', 'GET')).toBe('billing');
+  });
+
+  it("lets any token read its owner's token list, and nothing else about tokens", () => {
+    expect(apiTokenResourceFor('/api/api-tokens/mine', 'member', 'GET')).toBe(ANY_API_TOKEN);
+    expect(apiTokenResourceFor('/api/api-tokens/mine', 'member', 'HEAD')).toBe(ANY_API_TOKEN);
+    // Reads only: a write there, even one added later, needs a session.
+    expect(apiTokenResourceFor('/api/api-tokens/mine', 'member', 'POST')).toBeNull();
+    expect(apiTokenResourceFor('/api/api-tokens/mine/:id', 'member', 'DELETE')).toBeNull();
+    // The rest of the token routes stay session-only, reads included.
+    expect(apiTokenResourceFor('/api/api-tokens', 'member', 'GET')).toBeNull();
+    expect(apiTokenResourceFor('/api/api-tokens', 'member', 'POST')).toBeNull();
+    expect(apiTokenResourceFor('/api/api-tokens/:id', 'member', 'DELETE')).toBeNull();
+    expect(apiTokenResourceFor('/api/admin/api-tokens', 'orgAdmin', 'GET')).toBeNull();
+    // A prefix is a whole segment: /api/api-tokens/mineral is not /api/api-tokens/mine.
+    expect(apiTokenResourceFor('/api/api-tokens/mineral', 'member', 'GET')).toBeNull();
+    expect(apiTokenResourceFor('/api/api-tokens/mine', 'superAdmin', 'GET')).toBeNull();
   });
 
   it('asks read of GET and HEAD, write of the rest; write includes read', () => {

@@ -31,11 +31,30 @@ export const API_TOKEN_MAX_DAYS = 365;
 export const apiTokenExpiryChoices = [7, 30, 90, 365] as const;
 
 /**
- * Which resource a route belongs to, by the prefix of its Fastify pattern; the longest matching
- * prefix wins. `null` marks a prefix as session-only on purpose. A route that matches no prefix
- * is session-only too, so a new route is closed to tokens until it is placed here.
+ * Marks a prefix that every valid token may read whatever its scopes: only what a token may
+ * always know about itself and its siblings (their names, scopes, expiry; never a secret).
+ * Reads only: any other method under such a prefix stays session-only, so a token can never
+ * make, revoke or widen tokens however the routes there grow.
  */
-export const apiTokenRoutePrefixes: readonly (readonly [string, ApiTokenResource | null])[] = [
+export const ANY_API_TOKEN = 'any';
+/** A prefix's rule: a resource whose scope a token needs, any token (reads), or sessions only. */
+export type ApiTokenRule = ApiTokenResource | typeof ANY_API_TOKEN | null;
+
+/**
+ * The area of the organization's data a route's rule puts it in, which a member's role may
+ * narrow (permissions.ts `roleAllows`): its resource; none for the session-only routes and for
+ * what any token reads (the person's own tokens).
+ */
+export const areaOfRule = (rule: ApiTokenRule): ApiTokenResource | null =>
+  rule === ANY_API_TOKEN ? null : rule;
+
+/**
+ * Which resource a route belongs to, by the prefix of its Fastify pattern; the longest matching
+ * prefix wins. `null` marks a prefix as session-only on purpose; ANY_API_TOKEN opens its reads to
+ * every token. A route that matches no prefix is session-only too, so a new route is closed to
+ * tokens until it is placed here.
+ */
+export const apiTokenRoutePrefixes: readonly (readonly [string, ApiTokenRule])[] = [
   ['/api/clusters', 'clusters'],
   ['/api/clusters/:id/kubeconfig', 'kubeconfig'],
   ['/api/clusters/:id/credentials/rotate', 'kubeconfig'],
@@ -56,6 +75,8 @@ export const apiTokenRoutePrefixes: readonly (readonly [string, ApiTokenResource
   ['/api/login', null],
   ['/api/logout', null],
   ['/api/api-tokens', null],
+  // A script may list its owner's tokens (which one it is, when each expires), never more.
+  ['/api/api-tokens/mine', ANY_API_TOKEN],
   ['/api/admin', null],
   ['/api/officers', null],
   ['/api/support/queue', null],
@@ -70,19 +91,30 @@ const sessionOnlyLevels: ReadonlySet<AccessLevel> = new Set(['officer', 'superAd
 const underPrefix = (url: string, prefix: string) =>
   url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 
-/** The resource a route (its Fastify pattern) belongs to, or null when it is session-only. */
-export function apiTokenResourceFor(url: string, access?: AccessLevel): ApiTokenResource | null {
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * The rule of a route (its method and Fastify pattern): the resource whose scope a token needs,
+ * ANY_API_TOKEN, or null when it is session-only.
+ */
+export function apiTokenResourceFor(
+  url: string,
+  access: AccessLevel | undefined,
+  method: string,
+): ApiTokenRule {
   if (access && sessionOnlyLevels.has(access)) return null;
-  let best: readonly [string, ApiTokenResource | null] | undefined;
+  let best: readonly [string, ApiTokenRule] | undefined;
   for (const entry of apiTokenRoutePrefixes) {
     if (underPrefix(url, entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
   }
-  return best?.[1] ?? null;
+  const rule = best?.[1] ?? null;
+  // "Any token" admits reads alone: writing under such a prefix needs a session.
+  return rule === ANY_API_TOKEN && !isRead(method) ? null : rule;
 }
 
 /** GET and HEAD read; every other method writes. */
 export function apiTokenScopeFor(method: string, resource: ApiTokenResource): ApiTokenScope {
-  return `${resource}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}`;
+  return `${resource}:${isRead(method) ? 'read' : 'write'}`;
 }
 
 /** Whether `scopes` grant `needed`; write includes read. */
@@ -142,6 +174,16 @@ export const apiTokenSchema = z.object({
   revokedAt: timestampSchema.nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/**
+ * One of the caller's tokens as `GET /api/api-tokens/mine` lists it, to any of the owner's
+ * tokens: `current` marks the token making the request. Without the address a token was last
+ * used from: a leaked token learns nothing of where its owner works from.
+ */
+export const ownApiTokenSchema = apiTokenSchema
+  .omit({ lastUsedIp: true })
+  .extend({ current: z.boolean() });
+export type OwnApiToken = z.infer<typeof ownApiTokenSchema>;
 
 /** The answer to a creation: the only time the token itself is shown. */
 export const createdApiTokenSchema = z.object({

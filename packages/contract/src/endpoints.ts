@@ -167,6 +167,7 @@ import type {
   adminApiTokenSchema,
   apiTokenSchema,
   createdApiTokenSchema,
+  ownApiTokenSchema,
 } from './api-tokens.ts';
 import type {
   MemberListQuery,
@@ -882,6 +883,8 @@ export const endpoints = {
   /** Personal API tokens (session only: a token cannot manage tokens). */
   apiTokens: {
     mine: route<Out<typeof apiTokenSchema>[]>()('GET', '/api/api-tokens'),
+    /** The same list for any of the owner's tokens too, the calling one marked `current`. */
+    mineForToken: route<Out<typeof ownApiTokenSchema>[]>()('GET', '/api/api-tokens/mine'),
     /** Answers the token itself, this once. */
     create: route<Out<typeof createdApiTokenSchema>, CreateApiToken>()('POST', '/api/api-tokens'),
     revoke: routeWithId<Out<typeof apiTokenSchema>>()('DELETE', '/api/api-tokens/:id'),

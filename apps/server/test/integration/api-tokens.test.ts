@@ -194,6 +194,117 @@ describe('API tokens', () => {
     expect(both.statusCode).toBe(403);
   });
 
+  it("lets any of the owner's tokens read the owner's token list, and nothing more", async () => {
+    const { client, userId, organizationId } = await member();
+    const reader = await create(client, { name: 'billing-only', scopes: ['billing:read'] });
+    const writer = await create(client, { name: 'deploy', scopes: ['clusters:write'] });
+    const revoked = await create(client, { name: 'old' });
+    expect((await client.delete(`/api/api-tokens/${revoked.apiToken.id}`)).statusCode).toBe(200);
+    // A colleague in the same organization, and a stranger in another: neither is listed.
+    const [colleague] = await db()
+      .insert(users)
+      .values({
+        organizationId,
+        username: `colleague-${userId}`,
+        email: `colleague-${userId}@tokens.test`,
+        passwordHash: 'unused',
+        emailVerified: true,
+      })
+      .returning();
+    const [colleagueToken] = await db()
+      .insert(apiTokens)
+      .values({
+        userId: colleague!.id,
+        organizationId,
+        name: 'colleague',
+        prefix: 'ak_colleagu',
+        tokenHash: sha256(`ak_colleague_${userId}`),
+        scopes: ['billing:read'],
+        expiresAt: new Date(Date.now() + DAY_MS),
+      })
+      .returning();
+    const stranger = await member();
+    const strangers = await create(stranger.client, { name: 'stranger' });
+
+    const listed = await bearer(reader.token, 'GET', '/api/api-tokens/mine');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const tokens = listed.json<(Omit<ApiToken, 'lastUsedIp'> & { current: boolean })[]>();
+    expect(tokens.map((token) => [token.name, token.current])).toEqual([
+      ['old', false],
+      ['deploy', false],
+      ['billing-only', true],
+    ]);
+    expect(tokens[2]).toEqual({
+      id: reader.apiToken.id,
+      name: 'billing-only',
+      prefix: reader.token.slice(0, 11),
+      scopes: ['billing:read'],
+      createdAt: reader.apiToken.createdAt,
+      expiresAt: reader.apiToken.expiresAt,
+      lastUsedAt: expect.any(String),
+      revokedAt: null,
+      current: true,
+    });
+    expect(tokens[0]!.revokedAt).not.toBeNull();
+    const ids = tokens.map((token) => token.id);
+    expect(ids).not.toContain(colleagueToken!.id);
+    expect(ids).not.toContain(strangers.apiToken.id);
+    // Never a secret, a hash or an address, of this token or another.
+    const rows = await db().select().from(apiTokens).where(eq(apiTokens.userId, userId));
+    for (const secret of [
+      reader.token,
+      writer.token,
+      revoked.token,
+      ...rows.map((row) => row.tokenHash),
+    ]) {
+      expect(listed.body).not.toContain(secret);
+    }
+    expect(listed.body).not.toMatch(/tokenHash|lastUsedIp|127\.0\.0\.1|10\.77\./);
+    // Another token of the owner's sees itself marked; a session sees the list, none marked.
+    const fromWriter = await bearer(writer.token, 'GET', '/api/api-tokens/mine');
+    expect(
+      fromWriter
+        .json<{ id: number; current: boolean }[]>()
+        .filter((token) => token.current)
+        .map((token) => token.id),
+    ).toEqual([writer.apiToken.id]);
+    const fromSession = await client.get('/api/api-tokens/mine');
+    expect(fromSession.statusCode).toBe(200);
+    expect(fromSession.json<{ current: boolean }[]>().some((token) => token.current)).toBe(false);
+
+    // Everything else on tokens stays session-only, for this token and the widest one.
+    for (const token of [reader.token, writer.token]) {
+      for (const [method, url, payload] of [
+        ['POST', '/api/api-tokens', { name: 'wider', scopes: ['orders:write'], expiresInDays: 7 }],
+        ['DELETE', `/api/api-tokens/${reader.apiToken.id}`],
+        ['GET', '/api/api-tokens'],
+      ] as [string, string, object?][]) {
+        const response = await bearer(token, method, url, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json().message).toBe(
+          'This route needs a signed-in session; API tokens cannot use it',
+        );
+      }
+    }
+    const live = await db().select().from(apiTokens).where(eq(apiTokens.userId, userId));
+    expect(live).toHaveLength(3);
+    expect(live.find((row) => row.id === reader.apiToken.id)!.revokedAt).toBeNull();
+
+    // A dead token learns nothing: 401, revoked or expired.
+    const deadRevoked = await bearer(revoked.token, 'GET', '/api/api-tokens/mine');
+    expect(deadRevoked.statusCode).toBe(401);
+    await db()
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, writer.apiToken.id));
+    const deadExpired = await bearer(writer.token, 'GET', '/api/api-tokens/mine');
+    expect(deadExpired.statusCode).toBe(401);
+    expect(deadExpired.json()).toEqual({ message: 'The API token is unknown, expired or revoked' });
+    // Signed out, nothing either.
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/api-tokens/mine' });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('answers 401 for an unknown, revoked or expired token, and for a disabled user', async () => {
     const { client, userId } = await member();
     for (const bad of ['ak_nope', 'nonsense', '']) {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { can, roleAllows, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
 import {
+  ANY_API_TOKEN,
   API_TOKEN_SESSION_ONLY,
   apiTokenResourceFor,
+  areaOfRule,
   apiTokenScopeFor,
   apiTokenScopes,
   type ApiTokenScope,
@@ -267,6 +269,8 @@ const MATRIX: Record<string, AccessLevel> = {
   // Personal API tokens: a member's own; an organization admin sees and revokes the
   // organization's (a super admin: any). Session only, whatever a token's scopes.
   'GET /api/api-tokens': 'member',
+  // The same list for any of the person's tokens, whatever its scopes (the token column below).
+  'GET /api/api-tokens/mine': 'member',
   'POST /api/api-tokens': 'member',
   'DELETE /api/api-tokens/:id': 'member',
   'GET /api/admin/api-tokens': 'orgAdmin',
@@ -331,7 +335,7 @@ function allows(actor: Actor | null, level: AccessLevel, method: string, pattern
   if (!can(actor, level)) return false;
   if (!actor || level === 'anyone') return true;
   const access = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
-  return roleAllows(actor.role, access, apiTokenResourceFor(pattern, level));
+  return roleAllows(actor.role, access, areaOfRule(apiTokenResourceFor(pattern, level, method)));
 }
 
 /**
@@ -505,7 +509,7 @@ describe('authorization matrix', () => {
         return (
           memberLevels.includes(level) &&
           method !== 'GET' &&
-          apiTokenResourceFor(pattern, level) === null
+          areaOfRule(apiTokenResourceFor(pattern, level, method)) === null
         );
       })
       .map(([key]) => key);
@@ -548,8 +552,9 @@ describe('authorization matrix', () => {
 
   /**
    * The API-token column, generated over every registered /api route: a token acts as its user
-   * only on a route whose resource (contract api-tokens.ts) it holds the scope for; a route
-   * without a resource refuses it (a public one answers it as a visitor).
+   * only on a route whose resource (contract api-tokens.ts) it holds the scope for, or on a read
+   * any token may make, whatever its scopes; a route without a resource refuses it (a public one
+   * answers it as a visitor).
    */
   const TOKEN_ACTORS = [
     'pendingMember',
@@ -592,7 +597,7 @@ describe('authorization matrix', () => {
       for (const route of routes) {
         const key = `${route.method} ${route.url}`;
         const level = route.access ?? 'anyone';
-        const resource = apiTokenResourceFor(route.url, level);
+        const resource = apiTokenResourceFor(route.url, level, route.method);
         const call = (token: string) =>
           t.app.inject({
             method: route.method as 'GET',
@@ -609,6 +614,16 @@ describe('authorization matrix', () => {
             withScope.json<{ message: string }>().message !== API_TOKEN_SESSION_ONLY
           ) {
             wrong.push(`${key} session-only → ${withScope.statusCode}`);
+          }
+          continue;
+        }
+        if (resource === ANY_API_TOKEN) {
+          // Any token: one with everything and one with a single unrelated scope alike.
+          for (const token of [everything, await tokenFor(['support:read'])]) {
+            const answer = await call(token);
+            if (isGuardRefusal(answer) === can(actor, level)) {
+              wrong.push(`${key} any token → ${answer.statusCode}`);
+            }
           }
           continue;
         }

@@ -330,6 +330,56 @@ describe('the alpenkube command', () => {
     expect(unknown.code).toBe(2);
   });
 
+  it("lists the owner's tokens with any token, the current one marked, no secret shown", async () => {
+    const { client } = await clusterOrderer(t.app);
+    const other = await token(client, ['clusters:write', 'orders:write']);
+    // A token with a single unrelated scope: listing tokens needs none.
+    const reader = await token(client, ['billing:read']);
+    const as = { env: { ALPENKUBE_TOKEN: reader } };
+    const tokens = (await client.get('/api/api-tokens')).json<{ id: number; prefix: string }[]>();
+    const [readerRow, otherRow] = tokens;
+
+    const table = await alpenkube(['tokens', 'list'], as);
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^CURRENT\s+ID\s+NAME\s+PREFIX\s+STATUS\s+EXPIRES\s+LAST USED\s+SCOPES$/,
+    );
+    expect(lines.slice(1)).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\*\\s+${readerRow!.id}\\s+cli\\s+${readerRow!.prefix}…\\s+active\\s.*billing:read$`,
+      ),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^\\s+${otherRow!.id}\\s+cli\\s+${otherRow!.prefix}…\\s+active\\s.*clusters:write,orders:write$`,
+      ),
+    );
+
+    const json = await alpenkube(['tokens', 'list', '-o', 'json'], as);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({ id: readerRow!.id, current: true, scopes: ['billing:read'] }),
+      expect.objectContaining({ id: otherRow!.id, current: false }),
+    ]);
+    const yaml = await alpenkube(['tokens', 'list', '-o', 'yaml'], as);
+    expect(yaml.stdout).toContain('current: true');
+    for (const output of [table, json, yaml]) {
+      for (const secret of [reader, other]) {
+        expect(output.stdout + output.stderr).not.toContain(secret);
+      }
+      expect(output.stdout).not.toMatch(/tokenHash|lastUsedIp/);
+    }
+
+    // Read only: there is no command that makes or revokes a token.
+    const create = await alpenkube(['tokens', 'create'], as);
+    expect(create.code).toBe(2);
+    const completion = await alpenkube(['completion', 'bash']);
+    expect(completion.stdout).toContain('"tokens") words="list --help"');
+    expect(completion.stdout).toMatch(/^\s+""\) words="[^"]*\btokens\b/m);
+  });
+
   it('packs into a tarball that installs and runs with Node alone', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'alpenkube-pack-'));
     try {

@@ -655,7 +655,7 @@ describe('bad input on every route', () => {
         if (caller === 'signedOut') return op.access === 'anyone';
         if (caller === 'token') {
           return (
-            apiTokenResourceFor(op.pattern, op.access) !== null &&
+            apiTokenResourceFor(op.pattern, op.access, op.method) !== null &&
             can(ACTORS[TOKEN_OWNER]!, op.access)
           );
         }

@@ -9,12 +9,14 @@ import {
   type Actor,
 } from '@alpenkube/contract/permissions';
 import {
+  ANY_API_TOKEN,
   API_TOKEN_SESSION_ONLY,
   apiTokenMissingScope,
   apiTokenResourceFor,
   apiTokenScopeFor,
+  areaOfRule,
   hasApiTokenScope,
-  type ApiTokenResource,
+  type ApiTokenRule,
 } from '@alpenkube/contract/api-tokens';
 import { declareErrorAnswers } from '../../http/request-guards.ts';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
@@ -47,17 +49,21 @@ export function actorOf(request: FastifyRequest): Actor | null {
 
 /**
  * A request with an API token acts as the token's user only where the route's resource is one
- * the token has the scope for (contract api-tokens.ts); elsewhere a guarded route refuses it
- * with a 403 and a public route answers it as a visitor.
+ * the token has the scope for, or where the route reads for any token (contract api-tokens.ts);
+ * elsewhere a guarded route refuses it with a 403 and a public route answers it as a visitor.
  */
 function admitApiToken(
   request: FastifyRequest,
   level: AccessLevel,
-  resource: ApiTokenResource | null,
+  resource: ApiTokenRule,
 ): Error | undefined {
   const token = request.apiToken;
   if (!token) return undefined;
   if (!resource) return level === 'anyone' ? undefined : forbidden(API_TOKEN_SESSION_ONLY);
+  if (resource === ANY_API_TOKEN) {
+    request.session = token.session;
+    return undefined;
+  }
   const scope = apiTokenScopeFor(request.method, resource);
   if (!hasApiTokenScope(token.scopes, scope)) {
     return level === 'anyone' ? undefined : forbidden(apiTokenMissingScope(scope));
@@ -71,17 +77,19 @@ function admitApiToken(
  * member's role narrows what the level allows by the route's area (the token table's
  * resource), whether they come with a session or with one of their tokens.
  */
-function checkAccess(level: AccessLevel, resource: ApiTokenResource | null) {
+function checkAccess(level: AccessLevel, rules: ReadonlyMap<string, ApiTokenRule>) {
   return (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
-    const refusal = admitApiToken(request, level, resource);
+    const rule = rules.get(request.method) ?? null;
+    const refusal = admitApiToken(request, level, rule);
     if (refusal) return done(refusal);
     if (level === 'anyone') return done();
     const actor = actorOf(request);
     if (!actor) return done(unauthorized());
     if (!can(actor, level)) return done(forbidden(refusalMessage(actor, level)));
+    const area = areaOfRule(rule);
     const access = isRead(request.method) ? 'read' : 'write';
-    if (resource === null || roleAllows(actor.role, access, resource)) return done();
-    done(forbidden(roleRefusalMessage(actor.role, access, resource)));
+    if (area === null || roleAllows(actor.role, access, area)) return done();
+    done(forbidden(roleRefusalMessage(actor.role, access, area)));
   };
 }
 
@@ -98,7 +106,8 @@ export const accessPlugin = fp(
     app.decorate('routeTable', routeTable);
     app.addHook('onRoute', (route: RouteOptions) => {
       const level = route.config?.access;
-      for (const method of [route.method].flat()) {
+      const methods = [route.method].flat();
+      for (const method of methods) {
         routeTable.push({ method, url: route.url, access: level });
       }
       if (!level) {
@@ -109,11 +118,14 @@ export const accessPlugin = fp(
       }
       // Outside /api a bearer token is someone else's (the Kubernetes API's): not ours to read.
       if (level === 'anyone' && !route.url.startsWith('/api/')) return;
-      const resource = apiTokenResourceFor(route.url, level);
+      // By method: a route of several methods may read for any token and write for sessions only.
+      const rules = new Map(
+        methods.map((method) => [method, apiTokenResourceFor(route.url, level, method)]),
+      );
       // The guard's answers are the route's too: its OpenAPI document lists them.
       if (level !== 'anyone') declareErrorAnswers(route, [401, 403]);
       const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [checkAccess(level, resource), ...existing] as RouteOptions['onRequest'];
+      route.onRequest = [checkAccess(level, rules), ...existing] as RouteOptions['onRequest'];
     });
   },
   { name: 'access', dependencies: ['sessions'] },

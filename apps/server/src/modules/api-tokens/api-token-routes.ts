@@ -7,6 +7,7 @@ import {
   createApiTokenSchema,
   createdApiTokenSchema,
   idParamsSchema,
+  ownApiTokenSchema,
 } from '@alpenkube/contract';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
@@ -14,7 +15,9 @@ import { clientInfo, requireSession } from '../sessions/index.ts';
 /**
  * A person's API tokens, and an organization admin's view of the organization's. Session only
  * (the contract's route table leaves /api/api-tokens and /api/admin to sessions): a token can
- * neither mint nor revoke tokens.
+ * neither mint nor revoke tokens. The one exception is `GET /api/api-tokens/mine`, which any of
+ * the owner's tokens may read whatever its scopes (`alpenkube tokens list`): a script can see
+ * which token it runs with and when it expires, and nothing a leaked token could use.
  */
 export const apiTokenRoutes = routePlugin({ tag: 'api tokens' }, async (app, route) => {
   const { apiTokens } = app.services;
@@ -29,6 +32,18 @@ export const apiTokenRoutes = routePlugin({ tag: 'api tokens' }, async (app, rou
       refuses: [404, 409],
     },
     async (request) => apiTokens.listMine(requireSession(request).user),
+  );
+
+  route(
+    routes.mineForToken,
+    {
+      access: 'member',
+      summary:
+        'My API tokens, newest first, the calling token marked `current`: open to any of my tokens whatever its scopes (never the tokens themselves nor where they were used from)',
+      answer: { 200: z.array(ownApiTokenSchema) },
+    },
+    async (request) =>
+      apiTokens.listMineFor(requireSession(request).user, request.apiToken?.id ?? null),
   );
 
   route(

@@ -8,6 +8,7 @@ import {
   type AdminApiToken,
   type ApiToken,
   type ApiTokenScope,
+  type OwnApiToken,
 } from '@alpenkube/contract';
 import { can, roleLabels, roleReaches } from '@alpenkube/contract/permissions';
 import { organizations } from '../organizations/schema.ts';
@@ -199,6 +200,30 @@ export function createApiTokenService(deps: { database: Database }) {
         .orderBy(desc(apiTokens.id))
         .limit(200);
       return rows.map(toApiToken);
+    },
+
+    /**
+     * The same list as a token may read it (`GET /api/api-tokens/mine`): named field by field,
+     * so no column added to the table later (a hash, an address) reaches a token by itself.
+     */
+    async listMineFor(user: SessionUser, currentTokenId: number | null): Promise<OwnApiToken[]> {
+      const rows = await db
+        .select()
+        .from(apiTokens)
+        .where(eq(apiTokens.userId, user.id))
+        .orderBy(desc(apiTokens.id))
+        .limit(200);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        scopes: row.scopes,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        lastUsedAt: iso(row.lastUsedAt),
+        revokedAt: iso(row.revokedAt),
+        current: row.id === currentTokenId,
+      }));
     },
 
     async create(

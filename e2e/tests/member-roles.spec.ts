@@ -42,6 +42,7 @@ test('a read-only member sees a cluster but cannot change it or take its kubecon
   await expect(
     page.getByText('Your role does not include cluster credentials', { exact: false }),
   ).toBeVisible();
+  await expect(page.getByText('Your role (Read-only) cannot change clusters.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download kubeconfig' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
 

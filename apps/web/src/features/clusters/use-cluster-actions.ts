@@ -1,5 +1,5 @@
 import { clusterAllows, type ClusterStatus } from '@alpenkube/contract/cluster-states';
-import { useCan } from '@/lib/session/use-can';
+import { useAccess, useCan } from '@/lib/session/use-can';
 import { clusterStatusDisplay } from './cluster-status';
 
 /**
@@ -9,10 +9,13 @@ import { clusterStatusDisplay } from './cluster-status';
  * whose role reaches cluster credentials (not a read-only one).
  */
 export function useClusterActions(status: ClusterStatus) {
-  const canOrder = useCan('orderer', 'clusters:write');
+  const orderer = useCan('orderer');
+  const { allowed: canOrder, refusal } = useAccess('orderer', 'clusters:write');
   const canTakeKubeconfig = useCan('member', 'kubeconfig:read');
   return {
     canOrder,
+    /** Why the member's role, not their standing, keeps them from changing the cluster. */
+    roleRefusal: orderer && !canOrder ? refusal : null,
     /** Whether the role reaches cluster credentials at all, whatever the status. */
     credentials: canTakeKubeconfig,
     rename: canOrder && clusterAllows(status, 'rename'),
@@ -29,8 +32,12 @@ export function useClusterActions(status: ClusterStatus) {
 export type ClusterActions = ReturnType<typeof useClusterActions>;
 
 /** Why the changes are unavailable now, in a sentence; null when they are available. */
-export function changesUnavailableReason(status: ClusterStatus, canOrder: boolean) {
-  if (!canOrder) return 'Only members who may order can change a cluster.';
+export function changesUnavailableReason(
+  status: ClusterStatus,
+  canOrder: boolean,
+  roleRefusal: string | null = null,
+) {
+  if (!canOrder) return roleRefusal ?? 'Only members who may order can change a cluster.';
   if (clusterAllows(status, 'change')) return null;
   switch (status) {
     case 'failed':

@@ -11,7 +11,7 @@ import { OperationProgress } from './operation-progress';
  */
 export function ClusterState({ cluster, actions }: { cluster: Cluster; actions: ClusterActions }) {
   const { status, operation, statusReason } = cluster;
-  const unavailable = changesUnavailableReason(status, actions.canOrder);
+  const unavailable = changesUnavailableReason(status, actions.canOrder, actions.roleRefusal);
   const troubled = status === 'failed' || status === 'degraded';
   if (!operation && !troubled && !unavailable) return null;
   return (

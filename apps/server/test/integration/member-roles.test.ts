@@ -159,6 +159,20 @@ describe('member roles', () => {
     expect(read.statusCode).toBe(200);
   });
 
+  it('a cluster’s notices go to members who see clusters, not to a billing member', async () => {
+    const billing = await member('billing', 'bella');
+    const viewer = await member('viewer', 'vince');
+    await orderCluster(orderer, { name: 'notices' });
+    await settleJobs(t.app);
+    const noticesOf = async (client: Client) =>
+      JSON.stringify((await client.get('/api/notifications')).json());
+    expect(await noticesOf(viewer.client)).toContain('notices');
+    expect(await noticesOf(billing.client)).not.toContain('notices');
+    const mailed = t.mail.sent.filter((mail) => mail.subject === 'Cluster notices is ready');
+    expect(mailed.map((mail) => mail.to)).toContain('vince@roles.test');
+    expect(mailed.map((mail) => mail.to)).not.toContain('bella@roles.test');
+  });
+
   it('a cluster’s pushes reach members who see clusters, not a billing member', async () => {
     const billing = await member('billing', 'bert');
     const viewer = await member('viewer', 'vicky');

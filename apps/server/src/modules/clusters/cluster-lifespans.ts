@@ -119,7 +119,13 @@ export function createClusterLifespans(
       if (!cluster || !due(cluster) || !clusterAllows(cluster.status, 'delete')) return false;
       const words = why(cluster);
       await startDeletion(tx, cluster, catalog, { actor: null, message: words.event });
-      await notifyOrganizationMembers(tx, cluster.organizationId, 'warning', words.notice);
+      await notifyOrganizationMembers(
+        tx,
+        cluster.organizationId,
+        'clusters',
+        'warning',
+        words.notice,
+      );
       return true;
     });
   }

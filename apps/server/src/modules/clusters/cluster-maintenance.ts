@@ -86,7 +86,7 @@ export function createClusterMaintenance(
     const { timeZone } = windowOf(cluster, catalog);
     const message = `Kubernetes ${cluster.kubernetesVersion} reaches its end of support on ${plan.endOfSupport}: ${cluster.name} will be upgraded to ${plan.version} in its maintenance window on ${windowWords(at, timeZone)}. Upgrade it yourself before then, or move the window, from the cluster page.`;
     await logClusterEvent(tx, cluster, { kind: 'action', message });
-    await notifyOrganizationMembers(tx, cluster.organizationId, 'warning', message, {
+    await notifyOrganizationMembers(tx, cluster.organizationId, 'clusters', 'warning', message, {
       category: 'maintenance',
       subject: `${cluster.name} will be upgraded to Kubernetes ${plan.minor} in ${due} day${due === 1 ? '' : 's'}`,
       text: `Hello,\n\n${message}\n\nSee it on ${config.publicUrl}/clusters/${cluster.id}\n\nThe Alpenkube team`,

@@ -355,7 +355,14 @@ export function createClusterOperations(
               )
             : undefined;
       if (notice)
-        await notifyOrganizationMembers(tx, cluster.organizationId, 'success', notice, mail);
+        await notifyOrganizationMembers(
+          tx,
+          cluster.organizationId,
+          'clusters',
+          'success',
+          notice,
+          mail,
+        );
       return;
     }
     const message = policy.failedMessage
@@ -369,6 +376,7 @@ export function createClusterOperations(
     await notifyOrganizationMembers(
       tx,
       cluster.organizationId,
+      'clusters',
       'error',
       message,
       clusterMail(cluster, `Cluster ${cluster.name}: a change failed`, message),

@@ -1,4 +1,5 @@
 import type { MailCategory, NotificationType } from '@alpenkube/contract';
+import { roleAllows, type OrganizationArea } from '@alpenkube/contract/permissions';
 import type { DbOrTx } from '../../db/client.ts';
 import { activeMembersOf } from '../users/index.ts';
 import { queueMail } from '../mail/index.ts';
@@ -58,15 +59,21 @@ export async function notifyOrganizationAdmins(
   return notifyEach(tx, await organizationAdmins(tx, organizationId), type, message, mail);
 }
 
-/** Tells every active member of the organization, as `notifyOrganizationAdmins` tells admins. */
+/**
+ * Tells every active member of the organization whose role reaches `area` (a cluster's news is
+ * not a billing member's), as `notifyOrganizationAdmins` tells admins.
+ */
 export async function notifyOrganizationMembers(
   tx: DbOrTx,
   organizationId: number,
+  area: OrganizationArea,
   type: NotificationType,
   message: string,
   mail?: NoticeMail,
 ): Promise<number> {
-  return notifyEach(tx, await activeMembersOf(tx, organizationId), type, message, mail);
+  const members = await activeMembersOf(tx, organizationId);
+  const reached = members.filter((member) => roleAllows(member.role, 'read', area));
+  return notifyEach(tx, reached, type, message, mail);
 }
 
 /** Whether the person wants the category's mails (the default). */

@@ -62,9 +62,9 @@ export async function activeMembersOf(
   db: DbOrTx,
   organizationId: number,
   options: { admins?: boolean } = {},
-): Promise<{ id: number; email: string }[]> {
+): Promise<{ id: number; email: string; role: UserRecord['role'] }[]> {
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
     .where(
       and(

@@ -206,6 +206,41 @@ describe('DOKS driver against the DigitalOcean double', () => {
     expect(backups.backups).toEqual([]);
   });
 
+  it("makes a running cluster's control plane highly available with DigitalOcean's update", async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...doks, name: 'solo' });
+    await settleJobs(t.app);
+    const id = order.clusterId!;
+    const quote = (await who.client.get(`/api/clusters/${id}/high-availability`)).json();
+    expect(quote.refusal).toBeNull();
+    const placed = await who.client.request({
+      method: 'POST',
+      url: `/api/clusters/${id}/high-availability`,
+      headers: { 'idempotency-key': 'doks-ha-solo' },
+      payload: {},
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const paid = await who.client.post(`/api/orders/${placed.json().id}/pay`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    await settleJobs(t.app);
+
+    const cluster = await clusterOf(who.client, id);
+    expect(cluster.haControlPlane).toBe(true);
+    expect(cluster.status).toBe('running');
+    const atDigitalOcean = [...double.clusters.values()].find((c) =>
+      c.tags.includes(`alpenkube-cluster-${id}`),
+    );
+    expect(atDigitalOcean?.ha).toBe(true);
+    const updates = calls('PUT', /^\/v2\/kubernetes\/clusters\/[^/]+$/).filter(
+      (request) => (request.body as { ha?: boolean } | undefined)?.ha === true,
+    );
+    expect(updates.length).toBeGreaterThanOrEqual(1);
+    const events = (await who.client.get(`/api/clusters/${id}/events`)).json<ClusterEvent[]>();
+    expect(events.map((event) => event.message)).toContain(
+      'The control plane is highly available (DigitalOcean)',
+    );
+  });
+
   it('finds the cluster DigitalOcean accepted when the answer was lost, instead of a second', async () => {
     const before = double.clusters.size;
     double.dropCreateAnswer();

@@ -383,6 +383,11 @@ export async function startDigitalOceanDouble(options: {
             { start_time?: string; day?: string } | undefined;
           if (policy) Object.assign(cluster.maintenance_policy, policy);
           if (typeof body.auto_upgrade === 'boolean') cluster.auto_upgrade = body.auto_upgrade;
+          // A highly available control plane cannot be turned off again.
+          if (body.ha === false && cluster.ha) {
+            return error(422, 'unprocessable_entity', 'high availability cannot be disabled');
+          }
+          if (body.ha === true) cluster.ha = true;
           return json(202, { kubernetes_cluster: view(cluster) });
         }
       }

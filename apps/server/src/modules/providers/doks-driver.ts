@@ -9,6 +9,7 @@ import {
   removePoolPlan,
   shrinkSteps,
   upgradePlan,
+  makeHaPlan,
 } from './doks-plans.ts';
 import { createDoksSteps } from './doks-steps.ts';
 import { ProviderError, type ProviderDriver } from './provider-driver.ts';
@@ -105,6 +106,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
       return removePoolPlan(cluster.nodePools.find((candidate) => candidate.id === poolId)!);
     },
     planUpgrade: upgradePlan,
+    planMakeHa: makeHaPlan,
     planRecycle: (_cluster, node) => [
       {
         key: `recycle:${node}`,

@@ -84,6 +84,22 @@ export function createPlan(cluster: DriverCluster): DriverStep[] {
   ];
 }
 
+/**
+ * DigitalOcean makes a running cluster's control plane highly available when the cluster is
+ * updated with `"ha": true`, and never takes it back: one step, done once it reports HA.
+ */
+export function makeHaPlan(cluster: DriverCluster): DriverStep[] {
+  return [
+    {
+      key: 'doks:ha',
+      label: `Asking DigitalOcean for a highly available control plane for ${cluster.name}`,
+      done: 'The control plane is highly available (DigitalOcean)',
+      weight: profile.controlPlaneSeconds,
+      effect: { type: 'ha-enabled' },
+    },
+  ];
+}
+
 /** Add-ons are recorded, not installed, on a real cluster yet: the event says so. */
 export function addonStep(slug: string, install: boolean): DriverStep {
   return install

@@ -17,7 +17,7 @@ const doName = (cluster: { id: number; name: string }) =>
   `alpenkube-${cluster.id}-${cluster.name}`.toLowerCase().slice(0, 63);
 
 /** The steps during which DigitalOcean works on the whole cluster and reports on it. */
-const WAITING_STEPS = /^(control-plane|doks:upgrade:|recycle:)/;
+const WAITING_STEPS = /^(control-plane|doks:upgrade:|doks:ha$|recycle:)/;
 
 /**
  * What each DOKS step asks DigitalOcean (the steps themselves are planned in doks-plans.ts).
@@ -192,6 +192,18 @@ export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
     return later;
   }
 
+  /** The update is idempotent: asked again after a crash, it asks for what is asked already. */
+  async function makeHa(cluster: DriverCluster, signal: AbortSignal): Promise<StepOutcome> {
+    const found = await mustFind(cluster, signal);
+    assertHealthy(found);
+    if (found.ha) return found.status.state === 'running' ? { done: true } : later;
+    await api.call('PUT', `/v2/kubernetes/clusters/${found.id}`, {
+      signal,
+      body: { name: found.name, ha: true },
+    });
+    return later;
+  }
+
   const settled = (found: DoCluster) =>
     found.status.state === 'running' &&
     found.node_pools.every((pool) => running(pool) === pool.count);
@@ -293,6 +305,7 @@ export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
       const found = await mustFind(cluster, signal);
       return settled(found) ? { done: true } : later;
     }
+    if (key === 'doks:ha') return makeHa(cluster, signal);
     if (key.startsWith('recycle:'))
       return recycle(cluster, key.slice('recycle:'.length), started, signal);
     if (key.startsWith('addon')) return { done: true };

@@ -28,16 +28,12 @@ export function ClusterOverview({
   const { money } = useMoney();
   const catalog = useQuery(publicQueries.catalog()).data;
   const plans = catalog?.supportPlans;
-  // Offered where the tier sells HA and the simulation can add replicas (DOKS refuses for now).
+  // Offered where the tier sells HA; a provider that cannot do it answers the quote's refusal.
   const haOffered =
     catalog?.tiers.find((tier) => tier.slug === cluster.tier.slug)?.haControlPlanePriceMonthly !=
     null;
   const canMakeHa =
-    canChange &&
-    haOffered &&
-    !cluster.haControlPlane &&
-    cluster.status === 'running' &&
-    cluster.provider.simulated;
+    canChange && haOffered && !cluster.haControlPlane && cluster.status === 'running';
   const plan = plans?.find((candidate) => candidate.slug === cluster.supportPlan)?.name;
   return (
     <SectionCard title="Overview">

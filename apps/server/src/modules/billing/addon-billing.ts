@@ -27,20 +27,6 @@ export async function clusterSubscription(db: DbOrTx, clusterId: number) {
   return row ?? null;
 }
 
-/**
- * Whether the cluster's prepaid period renewed since an order for part of it was placed: such an
- * order was priced for the hours left of the period before, and paid now it would buy the whole
- * new one for a few hours' price.
- */
-export async function renewedSincePriced(
-  db: DbOrTx,
-  order: { targetClusterId: number | null; createdAt: Date },
-): Promise<boolean> {
-  if (!order.targetClusterId) return false;
-  const subscription = await clusterSubscription(db, order.targetClusterId);
-  return Boolean(subscription && subscription.periodStart > order.createdAt);
-}
-
 /** The period's whole hours left at `now`, and its length. */
 export function periodLeft(subscription: SubscriptionRow, now: Date) {
   return {

@@ -1,17 +1,9 @@
 import { clusterAllows, type Catalog } from '@alpenkube/contract';
 import type { Tx } from '../../db/client.ts';
-import { lockForPaidChange } from './cluster-addons.ts';
 import { logClusterEvent } from './cluster-events.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import { loadPools, toDriverCluster } from './cluster-records.ts';
-
-/**
- * How asking a cluster to make its control plane highly available went: `started` (an operation
- * now runs), `running` (it already does: asked twice), `done` (already HA), `busy` (another change
- * runs: ask again later), `gone` (deleted, being deleted or failed), `unsupported` (its provider's
- * driver cannot do it).
- */
-export type HaStart = 'started' | 'running' | 'done' | 'busy' | 'gone' | 'unsupported';
+import { lockForPaidChange, type PaidChangeStart } from './paid-change-start.ts';
 
 /** Making a control plane highly available: started by the paid order's job, not by a request. */
 export function createClusterHa({ deps, operations }: ClusterContext) {
@@ -21,7 +13,7 @@ export function createClusterHa({ deps, operations }: ClusterContext) {
       tx: Tx,
       input: { organizationId: number; clusterId: number; requestedBy: number | null },
       catalog: Catalog,
-    ): Promise<HaStart> {
+    ): Promise<PaidChangeStart> {
       const { cluster, running } = await lockForPaidChange(tx, input);
       if (!cluster || ['deleting', 'deleted', 'failed'].includes(cluster.status)) return 'gone';
       if (cluster.haControlPlane) return 'done';

@@ -11,8 +11,7 @@ export {
   type ClusterRow,
 } from './cluster-records.ts';
 export { findCluster } from './cluster-lookup.ts';
-export type { AddonInstallStart } from './cluster-addons.ts';
-export type { HaStart } from './cluster-ha.ts';
+export type { PaidChangeStart } from './paid-change-start.ts';
 export { KUBECONFIG_ACCESS, revokeKubeCredentialsOf } from './cluster-access.ts';
 export { clusterMadeByOrder } from './cluster-orders.ts';
 export { billedResourcesOf, type BilledResources } from './cluster-resources.ts';

@@ -8,7 +8,7 @@ export interface ProcessCaller {
   get<T>(path: string): Promise<T>;
   /** Answers the status and the parsed body; throws on a network error only. */
   send(
-    method: 'POST' | 'PATCH' | 'DELETE',
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body: unknown,
     headers?: Record<string, string>,

@@ -7,7 +7,28 @@ cd "$(dirname "$0")/.."
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
-step() { printf '\n\033[1;32m== %s (%s)\033[0m\n' "$*" "$(date -u +%T)"; }
+# Each step's name and start, for the table of durations printed at the end (docs/testing.md
+# keeps the budget each step is held to), also when a step fails.
+step_names=()
+step_starts=()
+step() {
+  step_names+=("$*")
+  step_starts+=("$(date +%s)")
+  printf '\n\033[1;32m== %s (%s)\033[0m\n' "$*" "$(date -u +%T)"
+}
+durations() {
+  local now count i
+  now=$(date +%s)
+  count=${#step_names[@]}
+  printf '\n%-7s  %s\n' 'seconds' 'step'
+  for ((i = 0; i < count; i++)); do
+    local end=$now
+    if ((i + 1 < count)); then end=${step_starts[i + 1]}; fi
+    printf '%7d  %s\n' "$((end - step_starts[i]))" "${step_names[i]}"
+  done
+  if ((count > 0)); then printf '%7d  total\n' "$((now - step_starts[0]))"; fi
+}
+trap durations EXIT
 
 # Runs the commands given as strings side by side (one tsc leaves a core idle); fails if any of
 # them failed, after all have finished.
@@ -41,8 +62,8 @@ npm run lint:imports --silent
 step "dependency audit: no high or critical advisory outside security/audit-allowlist.json"
 node --import tsx scripts/dependency-audit.ts
 step "types"
-together "npx tsc -p packages/contract" "npx tsc -p apps/server" "npx tsc -p apps/web" \
-  "npx tsc -p e2e" "npx tsc -p bench"
+together "npx tsc -p packages/contract && npx tsc -p packages/client && npx tsc -p packages/cli" \
+  "npx tsc -p apps/server" "npx tsc -p apps/web" "npx tsc -p e2e" "npx tsc -p bench"
 step "services: Chromium, PostgreSQL, kubectl, nginx"
 services_ready
 step "unit tests"

@@ -8,7 +8,7 @@ const { vpcs } = endpoints;
 
 /** The organization's VPCs of one provider's region (members only: visitors have none). */
 export function useRegionVpcs(provider: string, region: string) {
-  const { allowed } = useAccess('member');
+  const { allowed } = useAccess('member', 'clusters:read');
   return useQuery({
     ...queryOptions<Vpc[]>({ queryKey: queryKeyOf(vpcs.list, { provider, region }) }),
     enabled: allowed && Boolean(provider && region),

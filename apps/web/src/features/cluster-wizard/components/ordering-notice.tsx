@@ -1,15 +1,13 @@
-import { refusalMessage } from '@alpenkube/contract/permissions';
 import { FormAlert } from '@/components/ui/form';
-import { useAuth } from '@/lib/session/use-auth';
-import { actorOf, useAccess } from '@/lib/session/use-can';
+import { useAccess } from '@/lib/session/use-can';
 
-/** Whether this user may order, and if not, why, in the words of the server's 403. */
+/**
+ * Whether this user may order (their standing, and a role that places orders), and if not,
+ * why, in the words of the server's 403.
+ */
 export function useOrdering(): { allowed: boolean; pending: boolean; reason: string | null } {
-  const { user } = useAuth();
-  const { allowed, pending } = useAccess('orderer');
-  const actor = actorOf(user, false);
-  const reason = !pending && !allowed && actor ? refusalMessage(actor, 'orderer') : null;
-  return { allowed, pending, reason };
+  const { allowed, pending, refusal } = useAccess('orderer', 'orders:write');
+  return { allowed, pending, reason: refusal };
 }
 
 /** Said before the last step, so nobody configures a whole cluster to learn it at the end. */

@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { startPgliteThread } from './pglite-thread.ts';
+import { startPgliteThread, type ThreadActivity } from './pglite-thread.ts';
 
 /**
  * Both drivers expose the same query builder; the node-postgres type stands for both. Queries
@@ -26,6 +26,13 @@ export interface Database {
    * PGlite listens in-process and never drops. Answers the unsubscribe.
    */
   onReconnect(handler: () => void): () => void;
+  /**
+   * The embedded database only: what its thread is doing. It has one connection, so a long
+   * query makes every other one wait, health's included; this tells a busy database from a
+   * stopped one. PostgreSQL has none: a long query holds one connection of the pool, and
+   * health's query takes another.
+   */
+  activity?(): ThreadActivity;
   close(): Promise<void>;
 }
 
@@ -101,6 +108,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       db,
       listen: (channel, handler) => client.listen(channel, handler),
       onReconnect: () => () => {},
+      activity: () => client.activity(),
       async close() {
         try {
           await client.close();

@@ -34,6 +34,20 @@ describe('the embedded database in its own thread', () => {
     expect(longestGapMs).toBeLessThan(150);
   });
 
+  it('tells how long its oldest unanswered request has waited', async () => {
+    expect(database.activity!()).toEqual({ stopped: false, oldestWaitMs: 0 });
+    // Drizzle sends a query when it is awaited: `then` sends these now.
+    const sleeping = database.db.execute(sql`select pg_sleep(0.5)`).then(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const behind = database.db.execute(sql`select 1`).then(() => {});
+    const { stopped, oldestWaitMs } = database.activity!();
+    expect(stopped).toBe(false);
+    // The sleep's age, not the query queued behind it.
+    expect(oldestWaitMs).toBeGreaterThanOrEqual(190);
+    await Promise.all([sleeping, behind]);
+    expect(database.activity!()).toEqual({ stopped: false, oldestWaitMs: 0 });
+  });
+
   it('commits a transaction, and rolls back the one whose callback threw', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into things values ('kept', 1)`);

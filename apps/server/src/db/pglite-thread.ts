@@ -55,9 +55,18 @@ function revive(error: SerialisedError): Error {
   return revived;
 }
 
+/** What the thread is doing, as the server's side sees it: enough to tell busy from gone. */
+export interface ThreadActivity {
+  /** It stopped for good (PostgreSQL's PANIC, the thread's crash, closed): it answers no more. */
+  stopped: boolean;
+  /** How long the oldest request still unanswered has waited, in ms; 0 when none waits. */
+  oldestWaitMs: number;
+}
+
 export interface PgliteThread extends Queryable {
   transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T>;
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  activity(): ThreadActivity;
   close(): Promise<void>;
 }
 
@@ -71,7 +80,11 @@ export async function startPgliteThread(
   onFatal: (error: Error) => void,
 ): Promise<PgliteThread> {
   const worker = startTypeScriptWorker(new URL('./pglite-worker.ts', import.meta.url), data);
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  // In the order sent (ids grow, and a Map keeps insertion order): the first is the oldest.
+  const pending = new Map<
+    number,
+    { sentAt: number; resolve(value: unknown): void; reject(error: Error): void }
+  >();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
   let stopped: Error | null = null;
@@ -120,7 +133,11 @@ export async function startPgliteThread(
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      pending.set(id, {
+        sentAt: performance.now(),
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       worker.postMessage({ ...request, id });
     });
   }
@@ -153,6 +170,13 @@ export async function startPgliteThread(
       }
       handlers.add(handler);
       return async () => void handlers.delete(handler);
+    },
+    activity() {
+      const oldest = pending.values().next().value;
+      return {
+        stopped: stopped !== null || closing,
+        oldestWaitMs: oldest ? performance.now() - oldest.sentAt : 0,
+      };
     },
     async close() {
       closing = true;

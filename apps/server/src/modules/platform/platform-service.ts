@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { coalescedProbe } from '../../lib/coalesced-probe.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { roleAllows, type ActorRole, type ActorStatus } from '@alpenkube/contract/permissions';
 import { versionSummarySchema, type VersionSummary } from '@alpenkube/contract';
 import type { AppConfig } from '../../config.ts';
 import { APP_VERSION } from '../../version.ts';
+import { databaseHealth } from './database-health.ts';
 
 /** What the footer shows: fixed for the life of the process. */
 export function versionSummary(appEnv: AppConfig['appEnv']): VersionSummary {
@@ -49,12 +50,19 @@ async function sidebarCounts(db: Db, counters: SidebarCounters, member: Member) 
 const HEALTH_PROBE_MS = 1000;
 
 /** The platform's own answers: the sidebar's counts and whether the database answers. */
-export function createPlatformService(deps: { db: Db; counters: SidebarCounters }) {
+export function createPlatformService(deps: {
+  db: Db;
+  database: Pick<Database, 'activity'>;
+  counters: SidebarCounters;
+}) {
   const { db } = deps;
   return {
     sidebarCounts: (member: Member) => sidebarCounts(db, deps.counters, member),
-    /** True when the database answered a query within the last second. */
-    databaseAnswers: coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS),
+    /** `ok` when the database answered a query within the last second (`database-health.ts`). */
+    databaseHealth: databaseHealth(
+      coalescedProbe(() => db.execute(sql`select 1`), HEALTH_PROBE_MS),
+      deps.database.activity,
+    ),
   };
 }
 export type PlatformService = ReturnType<typeof createPlatformService>;

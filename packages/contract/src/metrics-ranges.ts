@@ -9,10 +9,12 @@ export type MetricsRange = (typeof metricsRanges)[number];
 
 /**
  * Each range's length and step: at most a few hundred points a series (60 a minute apart, 288
- * five minutes apart, 336 half an hour apart), which a chart draws legibly and a page loads fast.
+ * five minutes apart, 168 an hour apart), which a chart draws legibly and a page loads fast. A
+ * week at 30 minutes (336 points) drew no better on a card a few hundred pixels wide and made a
+ * 50-node cluster's answer twice as large (docs/performance.md).
  */
 export const metricsRangeSteps: Record<MetricsRange, { seconds: number; stepSeconds: number }> = {
   '1h': { seconds: 3_600, stepSeconds: 60 },
   '24h': { seconds: 86_400, stepSeconds: 300 },
-  '7d': { seconds: 604_800, stepSeconds: 1_800 },
+  '7d': { seconds: 604_800, stepSeconds: 3_600 },
 };

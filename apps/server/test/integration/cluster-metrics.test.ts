@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster, ClusterMetrics } from '@alpenkube/contract';
 import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
@@ -28,7 +29,7 @@ describe('cluster metrics', () => {
   it('answers every node and the total, a point per step, within what is allocatable', async () => {
     const { client } = await clusterOrderer(t.app);
     const id = await runningClusterId(client);
-    const steps = { '1h': [60, 60], '24h': [288, 300], '7d': [336, 1800] } as const;
+    const steps = { '1h': [60, 60], '24h': [288, 300], '7d': [168, 3600] } as const;
     for (const [range, [points, stepSeconds]] of Object.entries(steps)) {
       const metrics = await metricsOf(client, id, range);
       expect(metrics).toMatchObject({
@@ -111,6 +112,41 @@ describe('cluster metrics', () => {
     const after = await metricsOf(client, id, '1h');
     expect(after.nodes).toHaveLength(4);
     expect(after.total.cpuAllocatableMillis).toBe(4 * 3900);
+  });
+
+  it('answers gzipped to a client that accepts it, with a strong ETag, kept by no cache', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const id = await runningClusterId(client);
+    const url = `/api/clusters/${id}/metrics?range=24h`;
+    // Three nodes of a day: past the size from which an answer goes compressed.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const plain = await client.get(url);
+      const zipped = await client.request({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      // Another minute between the two asks is another answer: ask again.
+      if (zipped.headers.etag !== plain.headers.etag) continue;
+      expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
+      // Private to the organization: no browser or proxy keeps it.
+      expect(plain.headers['cache-control']).toBe('no-store');
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+      const unchanged = await client.request({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': plain.headers.etag as string },
+      });
+      if (unchanged.statusCode === 200) continue;
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+      return;
+    }
+    throw new Error('the minute changed between every pair of asks');
   });
 
   it('refuses an unknown range with 400 and another organization’s cluster with 404', async () => {

@@ -1,16 +1,21 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   clusterApiUpStatuses,
   clusterMetricsSchema,
   metricsRangeSteps,
+  type Catalog,
   type ClusterMetrics,
   type ClusterStatus,
   type MetricsRange,
 } from '@alpenkube/contract';
 import { nodeAllocatable, type KubeClusterView, type KubeNodeUsage } from '../kube-api/index.ts';
 import type { DriverMetricsNode, ProviderDriver } from '../providers/index.ts';
+import { writtenJson, type WrittenJson } from '../../http/prewritten-json.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { sharedReads } from '../../lib/shared-reads.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
-import { findCluster } from './cluster-lookup.ts';
-import { loadPools, nodeSizeOf, type ClusterRow } from './cluster-records.ts';
+import { nodeSizeOf, type ClusterRow } from './cluster-records.ts';
+import { clusterNodePools, clusterNodes, clusters } from './schema.ts';
 
 /** Written answers kept: a few ranges of the clusters whose cards are open this minute. */
 const WRITTEN_ANSWERS = 64;
@@ -51,29 +56,103 @@ function sumSeries(series: (number | null)[][], points: number): (number | null)
  * simulated Kubernetes API serves as metrics.k8s.io, so `kubectl top nodes` shows the card's
  * last point.
  */
-export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
+export function createClusterMetrics({ deps }: ClusterContext) {
   const { db, providers } = deps;
   /** JSON answers by everything they derive from, least recently used first. */
-  const written = new Map<string, Promise<string>>();
+  const written = new Map<string, Promise<WrittenJson>>();
+  const catalogEntry = () => deps.catalog.catalog();
 
-  /** The organization's cluster (404 for another's) and the nodes it has now. */
-  async function measured(organizationId: number, id: number) {
-    const cluster = await findCluster(db, organizationId, id);
-    const driver = providers.driver(cluster.provider);
-    if (!(clusterApiUpStatuses as readonly string[]).includes(cluster.status)) {
+  /**
+   * The organization's cluster and the nodes it has now, in one statement built and planned
+   * once (its plan: the cluster's row by its key, its live pools and nodes by their cluster's
+   * indexes, see docs/performance.md), the nodes as JSON in pool then node order.
+   */
+  const measuredQuery = db
+    .select({
+      status: clusters.status,
+      provider: clusters.provider,
+      tierId: clusters.tierId,
+      nodes: sql<{ name: string; pool: string; size: string; createdAt: string }[]>`
+        coalesce(json_agg(json_build_object('name', ${clusterNodes.name},
+                                            'pool', ${clusterNodePools.name},
+                                            'size', ${clusterNodePools.size},
+                                            'createdAt', ${clusterNodes.createdAt})
+                          order by ${clusterNodePools.id}, ${clusterNodes.id})
+                   filter (where ${clusterNodes.id} is not null), '[]'::json)`,
+    })
+    .from(clusters)
+    .leftJoin(
+      clusterNodePools,
+      and(eq(clusterNodePools.clusterId, clusters.id), isNull(clusterNodePools.removedAt)),
+    )
+    .leftJoin(
+      clusterNodes,
+      and(
+        eq(clusterNodes.clusterId, clusters.id),
+        eq(clusterNodes.poolId, clusterNodePools.id),
+        isNull(clusterNodes.removedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(clusters.id, sql.placeholder('id')),
+        // The organization's scope, as `inOrganization` gives it, with its id a parameter.
+        eq(clusters.organizationId, sql.placeholder('organizationId')),
+      ),
+    )
+    .groupBy(clusters.id)
+    .prepare('cluster_metrics_nodes');
+
+  type MeasuredRow = Awaited<ReturnType<typeof measuredQuery.execute>>[number];
+  /** Concurrent asks for one cluster share a query begun after them (see shared-reads.ts). */
+  const sharedRows = sharedReads<MeasuredRow | undefined>();
+
+  /**
+   * The organization's cluster (404 for another's) and the nodes it has now: one query, all a
+   * call costs the database, written answer or not, and shared by the calls that come together.
+   */
+  async function measuredRow(organizationId: number, id: number) {
+    const row = await sharedRows(`${organizationId}/${id}`, async () => {
+      const [found] = await measuredQuery.execute({ id, organizationId });
+      return found;
+    });
+    if (!row) throw notFound('Cluster not found');
+    return row;
+  }
+
+  /** What the answer derives from besides the range and minute, once per row read. */
+  const rowKeys = new WeakMap<MeasuredRow, string>();
+  function rowKey(id: number, row: MeasuredRow) {
+    let key = rowKeys.get(row);
+    if (key === undefined) {
+      key = [
+        id,
+        row.status,
+        row.tierId,
+        ...row.nodes.map((node) => `${node.name}/${node.size}/${node.createdAt}`),
+      ].join('|');
+      rowKeys.set(row, key);
+    }
+    return key;
+  }
+
+  /** The cluster's driver and its nodes with what each can give to pods (none unless up). */
+  function measuredOf(id: number, row: MeasuredRow, catalog: Catalog) {
+    const cluster = { id, status: row.status };
+    const driver = providers.driver(row.provider);
+    if (!(clusterApiUpStatuses as readonly string[]).includes(row.status)) {
       return { cluster, driver, nodes: [] };
     }
-    const [catalog, pools] = await Promise.all([catalogNow(), loadPools(db, [cluster.id])]);
-    const nodes: MeasuredNode[] = pools.flatMap((pool) => {
-      const allocatable = nodeAllocatable(nodeSizeOf(catalog, cluster.tierId, pool.size));
-      return pool.nodes.map((node) => ({
+    const nodes: MeasuredNode[] = row.nodes.map((node) => {
+      const allocatable = nodeAllocatable(nodeSizeOf(catalog, row.tierId, node.size));
+      return {
         name: node.name,
-        pool: pool.name,
-        size: pool.size,
-        createdAt: node.createdAt,
+        pool: node.pool,
+        size: node.size,
+        createdAt: new Date(node.createdAt),
         cpuAllocatableMillis: allocatable.cpuMillis,
         memoryAllocatableBytes: allocatable.memoryBytes,
-      }));
+      };
     });
     return { cluster, driver, nodes };
   }
@@ -87,7 +166,11 @@ export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
       cluster,
       driver,
       nodes,
-    }: { cluster: ClusterRow; driver: ProviderDriver; nodes: MeasuredNode[] },
+    }: {
+      cluster: Pick<ClusterRow, 'id' | 'status'>;
+      driver: ProviderDriver;
+      nodes: MeasuredNode[];
+    },
     range: MetricsRange,
     now: Date,
   ): Promise<ClusterMetrics> {
@@ -153,30 +236,33 @@ export function createClusterMetrics({ deps, catalogNow }: ClusterContext) {
 
   return {
     async metrics(organizationId: number, id: number, range: MetricsRange, now = new Date()) {
-      return series(await measured(organizationId, id), range, now);
+      const row = await measuredRow(organizationId, id);
+      return series(measuredOf(id, row, (await catalogEntry()).value), range, now);
     },
 
     /**
-     * The same answer as JSON, written once a minute for everyone who asks: it derives only
-     * from the key (the cluster, its status and nodes, the range and the minute), so the
-     * cluster's own reads are all a repeated call costs. Checked against the answer's schema
-     * once, when written.
+     * The same answer as JSON with its ETag (and gzipped, being large), written once a minute
+     * for everyone who asks: it derives only from the key (the cluster, its status and nodes,
+     * the catalog's sizes, the range and the minute), so the one query of the cluster and its
+     * nodes is all a repeated call costs, and asks that arrive while it is being written wait
+     * for the same one. Checked against the answer's schema once, when written.
      */
-    async metricsJson(organizationId: number, id: number, range: MetricsRange, now = new Date()) {
-      const found = await measured(organizationId, id);
-      const key = [
-        found.cluster.id,
-        found.cluster.status,
-        range,
-        Math.floor(now.getTime() / 60_000),
-        ...found.nodes.map((node) => `${node.name}/${node.size}/${node.createdAt.getTime()}`),
-      ].join('|');
+    async metricsJson(
+      organizationId: number,
+      id: number,
+      range: MetricsRange,
+      now = new Date(),
+    ): Promise<WrittenJson> {
+      const row = await measuredRow(organizationId, id);
+      const catalog = await catalogEntry();
+      const minute = Math.floor(now.getTime() / 60_000);
+      const key = `${range}|${minute}|${catalog.etag}|${rowKey(id, row)}`;
       let answer = written.get(key);
       if (answer) {
         written.delete(key);
       } else {
-        answer = series(found, range, now).then((value) =>
-          JSON.stringify(clusterMetricsSchema.parse(value)),
+        answer = series(measuredOf(id, row, catalog.value), range, now).then((value) =>
+          writtenJson(JSON.stringify(clusterMetricsSchema.parse(value))),
         );
         // A failure is not kept: the next call asks the provider again.
         answer.catch(() => written.delete(key));

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
 import {
@@ -26,14 +25,10 @@ import {
   updateNodePoolSchema,
   upgradeClusterSchema,
 } from '@alpenkube/contract';
-import { passPrewrittenJson } from '../../http/prewritten-json.ts';
+import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 import { KUBECONFIG_ACCESS } from './cluster-access.ts';
-
-/** JSON written beforehand: through `passPrewrittenJson`, as it is. */
-const sendWritten = (reply: FastifyReply, json: string) =>
-  reply.type('application/json; charset=utf-8').send(json);
 
 const poolParams = idParamsSchema.extend({
   poolId: idParamsSchema.shape.id,
@@ -110,17 +105,19 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
       query: clusterMetricsQuerySchema,
       answer: { 200: clusterMetricsSchema },
       refuses: [404],
-      // Written (and checked against the schema) once a minute per cluster and range.
+      // Written (checked against the schema, gzipped) once a minute per cluster and range.
       serializerCompiler: passPrewrittenJson,
     },
     async (request, reply) =>
-      sendWritten(
+      answerPrewritten(
+        request,
         reply,
         await clusters.metricsJson(
           session(request).organizationId,
           request.params.id,
           request.query.range,
         ),
+        { shared: false },
       ),
   );
 

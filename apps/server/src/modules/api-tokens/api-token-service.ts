@@ -101,6 +101,16 @@ export async function revokeApiTokensOf(tx: DbOrTx, userId: number, revokedBy: n
 export function createApiTokenService(deps: { database: Database }) {
   const { db } = deps.database;
 
+  async function listMine(user: SessionUser): Promise<ApiToken[]> {
+    const rows = await db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, user.id))
+      .orderBy(desc(apiTokens.id))
+      .limit(200);
+    return rows.map(toApiToken);
+  }
+
   async function ownedRow(where: SQL) {
     const [row] = await db
       .select({ token: apiTokens, owner: users })
@@ -192,37 +202,18 @@ export function createApiTokenService(deps: { database: Database }) {
       };
     },
 
-    async listMine(user: SessionUser): Promise<ApiToken[]> {
-      const rows = await db
-        .select()
-        .from(apiTokens)
-        .where(eq(apiTokens.userId, user.id))
-        .orderBy(desc(apiTokens.id))
-        .limit(200);
-      return rows.map(toApiToken);
-    },
+    listMine,
 
     /**
-     * The same list as a token may read it (`GET /api/api-tokens/mine`): named field by field,
-     * so no column added to the table later (a hash, an address) reaches a token by itself.
+     * The same list as a token may read it (`GET /api/api-tokens/mine`): without the addresses
+     * the tokens were used from, which a leaked token must not learn, and with the asking one
+     * marked.
      */
     async listMineFor(user: SessionUser, currentTokenId: number | null): Promise<OwnApiToken[]> {
-      const rows = await db
-        .select()
-        .from(apiTokens)
-        .where(eq(apiTokens.userId, user.id))
-        .orderBy(desc(apiTokens.id))
-        .limit(200);
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        prefix: row.prefix,
-        scopes: row.scopes,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-        lastUsedAt: iso(row.lastUsedAt),
-        revokedAt: iso(row.revokedAt),
-        current: row.id === currentTokenId,
+      const tokens = await listMine(user);
+      return tokens.map(({ lastUsedIp: _address, ...token }) => ({
+        ...token,
+        current: token.id === currentTokenId,
       }));
     },
 

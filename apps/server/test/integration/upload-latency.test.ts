@@ -6,24 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organizations, users } from '../../src/db/schema.ts';
 import { createTestApp, registerUser, type TestApp } from '../support/test-app.ts';
+import { timedGet } from '../support/timed-get.ts';
 
 const LOAD_SCRIPT = path.join(import.meta.dirname, '../support/upload-load.mjs');
 
 /** One GET of /api/health on a kept-alive connection: its time in milliseconds. */
-function timedHealth(agent: http.Agent, port: number): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: '/api/health', agent }, (response) => {
-        response.resume();
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(performance.now() - started)
-            : reject(new Error(`health answered ${response.statusCode}`)),
-        );
-      })
-      .on('error', reject);
-  });
+async function timedHealth(agent: http.Agent, port: number): Promise<number> {
+  const answer = await timedGet(agent, port, '/api/health');
+  if (answer.status !== 200) throw new Error(`health answered ${answer.status}`);
+  return answer.ms;
 }
 
 /**

@@ -29,15 +29,20 @@ export async function clusterOrderer(app: FastifyInstance) {
     .set({ status: 'active' })
     .where(eq(organizations.id, row!.organizationId));
   await sessions.userChanged(db, user.id);
+  await saveCard(client);
+  return { client, userId: user.id, organizationId: row!.organizationId };
+}
+
+/** Saves a test card for the client's organization, through the test gateway as a page does. */
+export async function saveCard(client: Client, number = '4242424242424242') {
   const token = await client.post('/test-gateway/v1/tokens', {
-    number: '4242424242424242',
+    number,
     expMonth: 12,
     expYear: new Date().getFullYear() + 2,
     cvc: '123',
   });
   const card = await client.post('/api/billing/payment-methods', { token: token.json().id });
   if (card.statusCode !== 201) throw new Error(`card: ${card.statusCode} ${card.body}`);
-  return { client, userId: user.id, organizationId: row!.organizationId };
 }
 
 let keys = 0;

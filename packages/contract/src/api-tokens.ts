@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
-import { organizationAreas, type AccessLevel, type OrganizationArea } from './permissions.ts';
+import {
+  accessOfMethod,
+  organizationAreas,
+  type AccessLevel,
+  type OrganizationArea,
+} from './permissions.ts';
 
 /**
  * Personal API tokens: what a token may reach, and the payloads of the routes that manage them.
@@ -91,8 +96,6 @@ const sessionOnlyLevels: ReadonlySet<AccessLevel> = new Set(['officer', 'superAd
 const underPrefix = (url: string, prefix: string) =>
   url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 
-const isRead = (method: string) => method === 'GET' || method === 'HEAD';
-
 /**
  * The rule of a route (its method and Fastify pattern): the resource whose scope a token needs,
  * ANY_API_TOKEN, or null when it is session-only.
@@ -109,12 +112,12 @@ export function apiTokenResourceFor(
   }
   const rule = best?.[1] ?? null;
   // "Any token" admits reads alone: writing under such a prefix needs a session.
-  return rule === ANY_API_TOKEN && !isRead(method) ? null : rule;
+  return rule === ANY_API_TOKEN && accessOfMethod(method) === 'write' ? null : rule;
 }
 
 /** GET and HEAD read; every other method writes. */
 export function apiTokenScopeFor(method: string, resource: ApiTokenResource): ApiTokenScope {
-  return `${resource}:${isRead(method) ? 'read' : 'write'}`;
+  return `${resource}:${accessOfMethod(method)}`;
 }
 
 /** Whether `scopes` grant `needed`; write includes read. */

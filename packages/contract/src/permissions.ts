@@ -148,6 +148,10 @@ export const organizationAreas = [
 ] as const;
 export type OrganizationArea = (typeof organizationAreas)[number];
 export type AreaAccess = 'read' | 'write';
+/** GET and HEAD read; every other method changes. */
+export const accessOfMethod = (method: string): AreaAccess =>
+  method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+
 /** An area and what is done there, written as a token scope is: `clusters:write`. */
 export type AreaReach = `${OrganizationArea}:${AreaAccess}`;
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { can, roleAllows, type AccessLevel, type Actor } from '@alpenkube/contract/permissions';
+import {
+  accessOfMethod,
+  can,
+  roleAllows,
+  type AccessLevel,
+  type Actor,
+} from '@alpenkube/contract/permissions';
 import {
   ANY_API_TOKEN,
   API_TOKEN_SESSION_ONLY,
@@ -334,8 +340,11 @@ const ACTORS: Record<string, Actor | null> = {
 function allows(actor: Actor | null, level: AccessLevel, method: string, pattern: string) {
   if (!can(actor, level)) return false;
   if (!actor || level === 'anyone') return true;
-  const access = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
-  return roleAllows(actor.role, access, areaOfRule(apiTokenResourceFor(pattern, level, method)));
+  return roleAllows(
+    actor.role,
+    accessOfMethod(method),
+    areaOfRule(apiTokenResourceFor(pattern, level, method)),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  accessOfMethod,
   can,
   refusalMessage,
   roleAllows,
@@ -87,13 +88,11 @@ function checkAccess(level: AccessLevel, rules: ReadonlyMap<string, ApiTokenRule
     if (!actor) return done(unauthorized());
     if (!can(actor, level)) return done(forbidden(refusalMessage(actor, level)));
     const area = areaOfRule(rule);
-    const access = isRead(request.method) ? 'read' : 'write';
+    const access = accessOfMethod(request.method);
     if (area === null || roleAllows(actor.role, access, area)) return done();
     done(forbidden(roleRefusalMessage(actor.role, access, area)));
   };
 }
-
-const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
  * Enforces each route's `config.access` before its body is read: a refused caller never

@@ -179,9 +179,12 @@ export function roleAllows(role: ActorRole, access: AreaAccess, area: Organizati
   return granted === 'write' || (granted === 'read' && access === 'read');
 }
 
+/** A reach's two halves: `clusters:write` is the area `clusters` and the access `write`. */
+export const splitReach = (reach: AreaReach) => reach.split(':') as [OrganizationArea, AreaAccess];
+
 /** `roleAllows` for a reach written as a scope: `roleReaches('viewer', 'clusters:write')`. */
 export function roleReaches(role: ActorRole, reach: AreaReach): boolean {
-  const [area, access] = reach.split(':') as [OrganizationArea, AreaAccess];
+  const [area, access] = splitReach(reach);
   return roleAllows(role, access, area);
 }
 

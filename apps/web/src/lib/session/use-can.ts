@@ -5,11 +5,10 @@ import {
   refusalMessage,
   roleReaches,
   roleRefusalMessage,
+  splitReach,
   type AccessLevel,
   type Actor,
   type AreaReach,
-  type AreaAccess,
-  type OrganizationArea,
 } from '@alpenkube/contract/permissions';
 import { useAuth } from './use-auth';
 import { officersAccessQuery } from './use-officers-access';
@@ -57,7 +56,7 @@ export function useAccess(
 
 function refusalOf(actor: Actor, level: AccessLevel, reach: AreaReach | undefined) {
   if (!can(actor, level) || !reach) return refusalMessage(actor, level);
-  const [area, access] = reach.split(':') as [OrganizationArea, AreaAccess];
+  const [area, access] = splitReach(reach);
   return roleRefusalMessage(actor.role, access, area);
 }
 

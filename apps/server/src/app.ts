@@ -31,6 +31,7 @@ import { versionSummary } from './modules/platform/index.ts';
 import type { MailTransport } from './modules/mail/index.ts';
 import { kubeApiRoutes } from './modules/kube-api/index.ts';
 import { sessionPlugin } from './modules/sessions/index.ts';
+import { SUPPORT_STAFF } from './http/organization-answers.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -157,12 +158,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiTokenPlugin);
   await app.register(accessPlugin);
 
-  // A person reads their own writes in the billing summary, whichever table the write touched:
-  // this instance forgets it before the answer leaves (others hear the tables' trigger).
+  // A person reads their own writes in the kept answers (lists, the billing summary), whichever
+  // table the write touched: this instance forgets them before the answer leaves (others hear
+  // the tables' trigger). A write on support may change the staff's queue as well.
   app.addHook('onSend', async (request, _reply, payload) => {
     const user = request.session?.user;
     if (user && request.method !== 'GET' && request.method !== 'HEAD') {
-      services.billingSummary.forget(user.organizationId);
+      services.organizationAnswers.forget(user.organizationId);
+      if (request.url.startsWith('/api/support/'))
+        services.organizationAnswers.forget(SUPPORT_STAFF);
     }
     return payload;
   });
@@ -205,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.notifications.start(),
       await services.catalog.start(),
       await services.leads.start(),
-      await services.billingSummary.start(),
+      await services.organizationAnswers.start(),
     );
     if (config.runJobs) await services.jobs.start();
   });

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './files/file-store.ts';
+import type { OrganizationAnswers } from './http/organization-answers.ts';
 import type { JobRunner } from './jobs/job-queue.ts';
 import type { Sealer } from './lib/crypto.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
@@ -17,6 +18,8 @@ export interface Infrastructure {
   /** Attachments' and invoices' CSVs' bytes: a directory, or an S3-compatible bucket. */
   fileStore: FileStore;
   jobs: JobRunner;
+  /** Answers kept per organization until a table they read changes (lists, billing summary). */
+  organizationAnswers: OrganizationAnswers;
   passwords: PasswordHasher;
   sealer: Sealer;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createOrganizationAnswers } from './http/organization-answers.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -211,6 +212,7 @@ export function createServices(
     db,
     fileStore: createFileStore(config, database, log),
     jobs,
+    organizationAnswers: createOrganizationAnswers(database),
     rateLimit,
     memoryRateLimit: createMemoryRateLimiter(),
     bearerTokenThrottle: createBearerTokenThrottle(rateLimit),

@@ -35,6 +35,31 @@ describe('the owner cache', () => {
     expect(await cache.read(3, 'unread', async () => 30)).toBe(3);
   });
 
+  it('keeps an owner’s most recently stored slots up to its bound', async () => {
+    const cache = createOwnerCache<Record<string, number>>(10, { slotsPerOwner: 2 });
+    await cache.read(1, 'a', async () => 1);
+    await cache.read(1, 'b', async () => 2);
+    await cache.read(1, 'c', async () => 3);
+    expect(await cache.read(1, 'b', async () => 20)).toBe(2);
+    expect(await cache.read(1, 'a', async () => 10)).toBe(10); // the oldest slot went
+  });
+
+  it('drops the least recently used owners past the weight of all values', async () => {
+    const cache = createOwnerCache<Record<string, string>>(10, {
+      maxWeight: 10,
+      weigh: (value) => (value as string).length,
+    });
+    await cache.read(1, 'page', async () => 'aaaa');
+    await cache.read(2, 'page', async () => 'bbbb');
+    await cache.read(1, 'page', async () => 'unused'); // 1 is now the most recent
+    await cache.read(3, 'page', async () => 'cccc'); // 12 in all: 2 goes
+    expect(cache.size()).toBe(2);
+    expect(await cache.read(2, 'page', async () => 'new')).toBe('new');
+    expect(await cache.read(1, 'page', async () => 'again')).toBe('again'); // 4 + 4 + 3 > 10
+    cache.invalidate(3);
+    expect(await cache.read(2, 'page', async () => 'x')).toBe('new');
+  });
+
   it('makes one load for reads that arrive while it runs, and a new one after an invalidation', async () => {
     const cache = createOwnerCache<Slots>();
     let loads = 0;

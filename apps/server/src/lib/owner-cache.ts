@@ -5,19 +5,45 @@
  * being loaded wait for that load instead of starting another (fifty requests after a change
  * make one query, not fifty). A read that was running while an invalidation arrived does not
  * store its possibly older answer, and reads after the invalidation load afresh. Least recently
- * used owners are dropped past `limit`.
+ * used owners are dropped past `limit`, or past `maxWeight` in all when the values are weighed
+ * (pages of JSON, whose number per owner grows with the queries asked); an owner keeps at most
+ * `slotsPerOwner` slots, the least recently stored dropped first.
  */
-export function createOwnerCache<Slots extends Record<string, unknown>>(limit = 2000) {
+export function createOwnerCache<Slots extends Record<string, unknown>>(
+  limit = 2000,
+  bounds: { slotsPerOwner?: number; maxWeight?: number; weigh?: (value: unknown) => number } = {},
+) {
   type Entry = Partial<Slots>;
+  const { slotsPerOwner = Infinity, maxWeight = Infinity, weigh = () => 0 } = bounds;
   const entries = new Map<number, Entry>();
+  const weights = new Map<number, number>();
+  let totalWeight = 0;
   const readers = new Map<number, Set<{ stale: boolean }>>();
   const loading = new Map<number, Map<keyof Slots, Promise<unknown>>>();
 
-  function store<K extends keyof Slots>(owner: number, slot: K, value: Slots[K]) {
-    const entry = entries.get(owner) ?? {};
+  const weightOf = (entry: Entry) =>
+    Object.values(entry).reduce((sum: number, value) => sum + weigh(value), 0);
+
+  function drop(owner: number) {
     entries.delete(owner);
-    entries.set(owner, { ...entry, [slot]: value });
-    if (entries.size > limit) entries.delete(entries.keys().next().value!);
+    totalWeight -= weights.get(owner) ?? 0;
+    weights.delete(owner);
+  }
+
+  function store<K extends keyof Slots>(owner: number, slot: K, value: Slots[K]) {
+    const entry: Record<string, unknown> = { ...entries.get(owner) };
+    delete entry[slot as string];
+    entry[slot as string] = value;
+    const slots = Object.keys(entry);
+    for (const old of slots.slice(0, Math.max(0, slots.length - slotsPerOwner))) delete entry[old];
+    drop(owner);
+    const weight = weightOf(entry as Entry);
+    entries.set(owner, entry as Entry);
+    weights.set(owner, weight);
+    totalWeight += weight;
+    while (entries.size > limit || (totalWeight > maxWeight && entries.size > 1)) {
+      drop(entries.keys().next().value!);
+    }
   }
 
   return {
@@ -65,7 +91,7 @@ export function createOwnerCache<Slots extends Record<string, unknown>>(limit = 
     },
 
     invalidate(owner: number) {
-      entries.delete(owner);
+      drop(owner);
       loading.delete(owner);
       for (const reader of readers.get(owner) ?? []) reader.stale = true;
     },
@@ -73,6 +99,8 @@ export function createOwnerCache<Slots extends Record<string, unknown>>(limit = 
     /** Forgets every owner, and keeps no answer of a read already running. */
     clear() {
       entries.clear();
+      weights.clear();
+      totalWeight = 0;
       loading.clear();
       for (const running of readers.values()) for (const reader of running) reader.stale = true;
     },

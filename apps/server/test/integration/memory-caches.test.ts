@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { clusterTiers } from '../../src/db/schema.ts';
+import { clusterTiers, users } from '../../src/db/schema.ts';
 import { CATALOG_CHANNEL, syncCatalogs } from '../../src/modules/platform/catalog-service.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { Client, createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOrderer, orderCluster } from '../support/clusters.ts';
+import { form } from '../support/multipart-form.ts';
 
 /**
  * The catalog is read on every page (the footer lists the tiers), so each instance answers it
@@ -69,12 +70,16 @@ describe('public reads answered from memory', () => {
     }
   });
 
-  it('tags every JSON list with a weak ETag, 304 while unchanged, a new tag once it changed', async () => {
+  it('tags every JSON list with an ETag, 304 while unchanged, a new tag once it changed', async () => {
     const { client } = await clusterOrderer(a.app);
+    // A list not kept in memory gets a weak tag of its body, computed per answer.
+    const vpcs = await client.get('/api/vpcs');
+    expect(String(vpcs.headers.etag)).toMatch(/^W\/"[\w-]+"$/);
+    // A kept one (the orders) has its strong tag written with it.
     const first = await client.get('/api/orders');
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(etag).toMatch(/^"[\w-]+"$/);
     // Browsers keep nothing of it: the tag is for clients that ask again with it.
     expect(first.headers['cache-control']).toBe('no-store');
     const same = await client.request({
@@ -93,6 +98,75 @@ describe('public reads answered from memory', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json<unknown[]>()).toHaveLength(1);
+  });
+
+  it('keeps each list per organization and query until a table it reads changes, on every instance', async () => {
+    const { client, organizationId } = await clusterOrderer(a.app);
+    const onB = new Client(b.app);
+    onB.setCookie('sid', client.cookie('sid')!);
+    const names = async (on: Client, url = '/api/clusters') =>
+      (await on.get(url)).json<{ items: { name: string }[] }>().items.map((item) => item.name);
+    await orderCluster(client, { name: 'kept-one' });
+    expect(await names(client)).toEqual(['kept-one']);
+    expect(await names(onB)).toEqual(['kept-one']);
+    expect(await names(onB, '/api/clusters?q=nothing')).toEqual([]);
+    const orders = async (on: Client) => (await on.get('/api/orders')).json<unknown[]>().length;
+    expect(await orders(onB)).toBe(1);
+
+    // A write no code announces, to a table a list reads: its trigger tells every instance, and
+    // every page of the organization's lists is read afresh, filtered ones too.
+    const db = a.app.services.db;
+    await db.execute(
+      sql`update clusters set name = 'renamed-one' where organization_id = ${organizationId}`,
+    );
+    await expect.poll(() => names(onB), eventually).toEqual(['renamed-one']);
+    expect(await names(client)).toEqual(['renamed-one']);
+    await db.execute(
+      sql`update clusters set name = 'nothing-else' where organization_id = ${organizationId}`,
+    );
+    await expect
+      .poll(() => names(onB, '/api/clusters?q=nothing'), eventually)
+      .toEqual(['nothing-else']);
+
+    // A member's own write through B is read at once on B, whatever the database.
+    await orderCluster(onB, { name: 'second-one' });
+    expect(await orders(onB)).toBe(2);
+    await expect.poll(() => orders(client), eventually).toBe(2);
+
+    // Another organization's pages are its own.
+    const other = await clusterOrderer(a.app);
+    expect(await names(other.client)).toEqual([]);
+  });
+
+  it('keeps the staff queue until any ticket changes', async () => {
+    const { client } = await clusterOrderer(a.app);
+    const agent = await clusterOrderer(a.app);
+    await a.app.services.db
+      .update(users)
+      .set({ role: 'super_admin', totpEnabled: true })
+      .where(eq(users.id, agent.userId));
+    await a.app.services.sessions.userChanged(a.app.services.db, agent.userId);
+    const staff = new Client(b.app);
+    staff.setCookie('sid', agent.client.cookie('sid')!);
+    const total = async () => {
+      const page = await staff.get('/api/support/queue');
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json<{ total: number }>().total;
+    };
+    const before = await total();
+    // A ticket opened through A, heard by B: the queue over every organization is read again.
+    const opened = await client.request({
+      method: 'POST',
+      url: '/api/support/tickets',
+      ...form({
+        subject: 'Kept queue',
+        category: 'technical',
+        severity: 'normal',
+        body: 'Does the staff queue see this ticket?',
+      }),
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    await expect.poll(total, eventually).toBe(before + 1);
   });
 
   it('shows a demo slot booked through one instance as taken on the other, which had it free', async () => {
@@ -144,7 +218,7 @@ describe('public reads answered from memory', () => {
     // Usage records alone (metering writes them with the daily rollup, in one transaction) are
     // no trigger's: the summary is still the kept one. The cluster they need is a trigger's:
     // its notification is heard (the kept summary dropped) before the summary is kept again.
-    const held = a.app.services.billingSummary.size();
+    const held = a.app.services.organizationAnswers.size();
     const [cluster] = (
       await db.execute<{ id: number }>(sql`
         insert into clusters (organization_id, name, tier_id, provider, region, kubernetes_version,
@@ -153,7 +227,9 @@ describe('public reads answered from memory', () => {
                'running', 1, 0 from cluster_tiers where slug = 'blue'
         returning id`)
     ).rows;
-    await expect.poll(() => a.app.services.billingSummary.size(), eventually).toBeLessThan(held);
+    await expect
+      .poll(() => a.app.services.organizationAnswers.size(), eventually)
+      .toBeLessThan(held);
     const kept = await summary(a);
     const lastHour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
     for (const hour of [lastHour, new Date(lastHour.getTime() - 3_600_000)]) {
@@ -170,7 +246,7 @@ describe('public reads answered from memory', () => {
     const { client, organizationId } = await clusterOrderer(a.app);
     // The instance that answers the write forgets the summary itself: on PostgreSQL the
     // trigger's notification may come after the next read.
-    const forget = vi.spyOn(a.app.services.billingSummary, 'forget');
+    const forget = vi.spyOn(a.app.services.organizationAnswers, 'forget');
     const read = async () =>
       (await client.get('/api/billing/summary')).json<{ budget: { amount: number } | null }>();
     expect((await read()).budget).toBeNull();

@@ -27,6 +27,7 @@ import {
 } from '@alpenkube/contract';
 import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
+import { queryKey } from '../../http/organization-answers.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 import { KUBECONFIG_ACCESS } from './cluster-access.ts';
 
@@ -45,7 +46,7 @@ const nodeParams = idParamsSchema.extend({
  * verified address (`orderer`). Another organization's cluster is a 404.
  */
 export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route) => {
-  const { clusters } = app.services;
+  const { clusters, catalog, organizationAnswers } = app.services;
   const session = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user;
 
   route(
@@ -56,8 +57,21 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
       query: clusterListQuerySchema,
       answer: { 200: clusterPageSchema },
       refuses: [404],
+      // Kept written per organization and query until a cluster of it changes.
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => clusters.list(session(request).organizationId, request.query),
+    async (request, reply) => {
+      const { organizationId } = session(request);
+      // The summaries name tiers, providers and regions: a new catalog is a new page.
+      const { etag } = await catalog.catalog();
+      const page = await organizationAnswers.page(
+        organizationId,
+        queryKey(`clusters ${etag}`, request.query),
+        clusterPageSchema,
+        () => clusters.list(organizationId, request.query),
+      );
+      return answerPrewritten(request, reply, page, { shared: false });
+    },
   );
 
   route(

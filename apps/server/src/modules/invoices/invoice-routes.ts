@@ -6,15 +6,18 @@ import {
   invoiceSummarySchema,
   voidInvoiceSchema,
 } from '@alpenkube/contract';
+import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
+
+const invoiceListSchema = z.array(invoiceSummarySchema);
 
 /**
  * The organization's monthly invoices. Members read and download them (another organization's
  * invoice is a 404); orderers pay an open one; platform operators void one of any organization.
  */
 export const invoiceRoutes = routePlugin({ tag: 'billing' }, async (app, route) => {
-  const { invoices } = app.services;
+  const { invoices, organizationAnswers } = app.services;
   const organizationOf = (request: Parameters<typeof requireSession>[0]) =>
     requireSession(request).user.organizationId;
 
@@ -23,10 +26,21 @@ export const invoiceRoutes = routePlugin({ tag: 'billing' }, async (app, route) 
     {
       access: 'member',
       summary: "The organization's invoices, newest first",
-      answer: { 200: z.array(invoiceSummarySchema) },
+      answer: { 200: invoiceListSchema },
       refuses: [404],
+      // Kept written per organization until an invoice or credit note of it changes.
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => invoices.list(organizationOf(request)),
+    async (request, reply) => {
+      const organizationId = organizationOf(request);
+      const list = await organizationAnswers.page(
+        organizationId,
+        'invoices',
+        invoiceListSchema,
+        () => invoices.list(organizationId),
+      );
+      return answerPrewritten(request, reply, list, { shared: false });
+    },
   );
 
   route(

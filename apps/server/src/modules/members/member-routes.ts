@@ -12,15 +12,20 @@ import {
   rejectRegistrationSchema,
   removalSchema,
 } from '@alpenkube/contract';
+import { queryKey } from '../../http/organization-answers.ts';
+import { answerPrewritten, passPrewrittenJson, writtenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
+import { scopeOf } from './member-view.ts';
 
 const superAdminNote =
   ' An admin works in their own organization; a super admin in any (the optional `organizationId`).';
 
+const memberListSchema = z.array(memberSchema);
+
 /** An organization's admins manage its people. */
 export const memberRoutes = routePlugin({ tag: 'people' }, async (app, route) => {
-  const { members } = app.services;
+  const { members, organizationAnswers } = app.services;
   const api = endpoints.members;
 
   route(
@@ -29,10 +34,26 @@ export const memberRoutes = routePlugin({ tag: 'people' }, async (app, route) =>
       access: 'orgAdmin',
       summary: `The organization's people, newest first, a page of \`limit\` before the id \`before\`; \`q\` searches username, name and e-mail.${superAdminNote}`,
       query: memberListQuerySchema,
-      answer: { 200: z.array(memberSchema) },
+      answer: { 200: memberListSchema },
       refuses: [404, 409],
+      // One organization's people, kept written per query until a person or it changes.
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => members.list(requireSession(request).user, request.query),
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      const scope = scopeOf(user, request.query.organizationId);
+      const load = () => members.list(user, request.query);
+      const page =
+        scope === null
+          ? await writtenJson(JSON.stringify(memberListSchema.parse(await load())))
+          : await organizationAnswers.page(
+              scope,
+              queryKey('people', request.query),
+              memberListSchema,
+              load,
+            );
+      return answerPrewritten(request, reply, page, { shared: false });
+    },
   );
 
   route(

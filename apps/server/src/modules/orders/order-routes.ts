@@ -13,15 +13,19 @@ import {
   type Order,
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
+import { queryKey } from '../../http/organization-answers.ts';
+import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
+
+const orderListSchema = z.array(orderSummarySchema);
 
 /**
  * An organization's orders. Members read them; placing, paying and cancelling need an active
  * organization and a verified address (`orderer`). Another organization's order is a 404.
  */
 export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => {
-  const { orders, orderPayments, clusters } = app.services;
+  const { orders, orderPayments, clusters, organizationAnswers } = app.services;
 
   route(
     endpoints.orders.list,
@@ -29,10 +33,21 @@ export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => 
       access: 'member',
       summary: `The organization's orders by kind and status, newest first, a page at a time`,
       query: orderListQuerySchema,
-      answer: { 200: z.array(orderSummarySchema) },
+      answer: { 200: orderListSchema },
       refuses: [404],
+      // Kept written per organization and query until an order of it changes.
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => orders.list(requireSession(request).user.organizationId, request.query),
+    async (request, reply) => {
+      const { organizationId } = requireSession(request).user;
+      const page = await organizationAnswers.page(
+        organizationId,
+        queryKey('orders', request.query),
+        orderListSchema,
+        () => orders.list(organizationId, request.query),
+      );
+      return answerPrewritten(request, reply, page, { shared: false });
+    },
   );
 
   route(

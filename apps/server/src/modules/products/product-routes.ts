@@ -14,9 +14,13 @@ import {
   revealProductSecretSchema,
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
+import { queryKey } from '../../http/organization-answers.ts';
+import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
+
+const productListSchema = z.array(productInstanceSchema);
 
 /**
  * The marketplace. The catalog is public; an organization's products are read by its members
@@ -24,7 +28,7 @@ import { clientInfo, requireSession } from '../sessions/index.ts';
  * organization's product is a 404.
  */
 export const productRoutes = routePlugin({ tag: 'products' }, async (app, route) => {
-  const { products } = app.services;
+  const { products, catalog, organizationAnswers } = app.services;
   const user = (request: Parameters<typeof requireSession>[0]) => requireSession(request).user;
 
   route(
@@ -43,10 +47,23 @@ export const productRoutes = routePlugin({ tag: 'products' }, async (app, route)
       access: 'member',
       summary: "The organization's products, newest first, a page at a time",
       query: productListQuerySchema,
-      answer: { 200: z.array(productInstanceSchema) },
+      answer: { 200: productListSchema },
       refuses: [404],
+      // Kept written per organization and query until a product of it changes.
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => products.list(user(request).organizationId, request.query),
+    async (request, reply) => {
+      const { organizationId } = user(request);
+      // An instance names its product's plan and prices: a new catalog is a new page.
+      const { etag } = await catalog.catalog();
+      const page = await organizationAnswers.page(
+        organizationId,
+        queryKey(`products ${etag}`, request.query),
+        productListSchema,
+        () => products.list(organizationId, request.query),
+      );
+      return answerPrewritten(request, reply, page, { shared: false });
+    },
   );
 
   route(

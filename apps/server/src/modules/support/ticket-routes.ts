@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { endpoints } from '@alpenkube/contract/endpoints';
+import { can } from '@alpenkube/contract/permissions';
 import {
   idParamsSchema,
   queuePageSchema,
@@ -12,6 +13,8 @@ import {
   ticketStatusChangeSchema,
   ticketSummarySchema,
 } from '@alpenkube/contract';
+import { queryKey, SUPPORT_STAFF } from '../../http/organization-answers.ts';
+import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { requireSession } from '../sessions/index.ts';
 import { readMultipart } from './attachments.ts';
@@ -40,13 +43,15 @@ function sendFile(
     .send(file.stream);
 }
 
+const ticketListSchema = z.array(ticketSummarySchema);
+
 /**
  * Support for signed-in customers (their organization's tickets: another's is a 404; someone
  * still waiting to join sees only the tickets they opened) and the staff queue over every ticket, anonymous ones too. Multipart bodies are accepted here only:
  * the parser is registered inside this plugin, so every other route stays JSON-only.
  */
 export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) => {
-  const { tickets, fileStore } = app.services;
+  const { tickets, fileStore, organizationAnswers } = app.services;
   await app.register(multipart);
   const { support } = endpoints;
   /** The form, its files streamed to the store once the sender may attach them. */
@@ -76,10 +81,23 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
       access: 'signedIn',
       summary: "The organization's tickets, newest first, a page of `limit` before the id `before`",
       query: ticketListQuerySchema,
-      answer: { 200: z.array(ticketSummarySchema) },
+      answer: { 200: ticketListSchema },
       refuses: [404],
+      // Kept written per organization and query until a ticket changes.
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => tickets.list(requireSession(request).user, request.query),
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      // Someone still waiting to join sees only their own tickets: a page of their own.
+      const list = can(user, 'member') ? 'tickets' : `tickets of ${user.id}`;
+      const page = await organizationAnswers.page(
+        user.organizationId,
+        queryKey(list, request.query),
+        ticketListSchema,
+        () => tickets.list(user, request.query),
+      );
+      return answerPrewritten(request, reply, page, { shared: false });
+    },
   );
 
   route(
@@ -167,8 +185,22 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
       query: queueQuerySchema,
       answer: { 200: queuePageSchema },
       refuses: [404],
+      // Kept written per query until any ticket changes (organizations' and assignees' names
+      // are as they were then).
+      serializerCompiler: passPrewrittenJson,
     },
-    async (request) => tickets.queue(requireSession(request).user, request.query),
+    async (request, reply) => {
+      const { user } = requireSession(request);
+      const { query } = request;
+      const mine = query.assignee === 'me' ? { ...query, assignee: String(user.id) } : query;
+      const page = await organizationAnswers.page(
+        SUPPORT_STAFF,
+        queryKey('queue', mine),
+        queuePageSchema,
+        () => tickets.queue(user, query),
+      );
+      return answerPrewritten(request, reply, page, { shared: false });
+    },
   );
 
   route(

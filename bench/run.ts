@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { devLogin, freePort, spawnServer } from '../apps/server/test/support/server-process.ts';
 import { clusterListLoad } from './cluster-list.ts';
+import { organizationListsLoad } from './organization-lists.ts';
 import { clusterPushLatency, printClusterPush } from './cluster-push.ts';
 import { invoicePdfTiming, printInvoicePdf } from './invoice-pdf.ts';
 import { load, type LoadResult } from './load.ts';
@@ -192,6 +193,7 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
       );
       if (env.DATABASE_URL) {
         routes.push(await clusterListLoad(kind, server.url, cookie, env.DATABASE_URL));
+        routes.push(...(await organizationListsLoad(kind, server.url, cookie, env.DATABASE_URL)));
         const staffCookie = await devLogin(server.url, 'superadmin');
         routes.push(...(await supportQueueLoad(kind, server.url, staffCookie, env.DATABASE_URL)));
       }

@@ -4,13 +4,18 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { useMoney } from '@/components/pricing/use-money';
 import { OrderProductDialog } from './order-product-dialog';
 
-/** One offer of the catalog: what it is, its plans with their prices, and ordering it. */
+/**
+ * One offer of the catalog: what it is, its plans with their prices, and ordering it for a
+ * member whose role may order (`orderable`; the page says why the others cannot).
+ */
 export function ProductCard({
   product,
   cycle,
+  orderable,
 }: {
   product: MarketplaceProduct;
   cycle: 'monthly' | 'yearly';
+  orderable: boolean;
 }) {
   const { money } = useMoney();
   return (
@@ -46,9 +51,11 @@ export function ProductCard({
           {product.regions.filter((region) => region.eu).length} in the EU
         </p>
       </CardContent>
-      <CardFooter>
-        <OrderProductDialog product={product} cycle={cycle} />
-      </CardFooter>
+      {orderable ? (
+        <CardFooter>
+          <OrderProductDialog product={product} cycle={cycle} />
+        </CardFooter>
+      ) : null}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCurrency } from '@/lib/currency';
+import { useAccess } from '@/lib/session/use-can';
 import { ProductCard } from '../components/product-card';
 import { matchesSearch } from '../product-status';
 import { useCatalog } from '../queries';
@@ -16,6 +17,8 @@ import { useCatalog } from '../queries';
 /** /marketplace: the products to order, searched and filtered by category. */
 export function MarketplacePage() {
   const catalog = useCatalog();
+  // A billing or read-only member browses the offer; ordering is for roles that change orders.
+  const { refusal } = useAccess('member', 'orders:write');
   const { billingCycle } = useCurrency();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
@@ -34,6 +37,11 @@ export function MarketplacePage() {
           <Link to={paths.productOrders}>Your products</Link>
         </Button>
       </PageHeading>
+      {refusal ? (
+        <p role="note" className="rounded-xl border p-4 text-sm text-muted-foreground">
+          {refusal}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <Input
           type="search"
@@ -72,7 +80,12 @@ export function MarketplacePage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((product) => (
-            <ProductCard key={product.slug} product={product} cycle={billingCycle} />
+            <ProductCard
+              key={product.slug}
+              product={product}
+              cycle={billingCycle}
+              orderable={!refusal}
+            />
           ))}
         </div>
       )}

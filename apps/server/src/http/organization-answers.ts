@@ -1,7 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
-import { writtenJson, type WrittenJson } from './prewritten-json.ts';
+import { answerPrewritten, writtenJson, type WrittenJson } from './prewritten-json.ts';
 
 /** Every write to a table a kept answer reads says so on this channel (migration 0040's trigger). */
 export const ORGANIZATION_CHANGED_CHANNEL = 'organization_changed';
@@ -42,26 +43,41 @@ export function createOrganizationAnswers(database: Pick<Database, 'listen' | 'o
     weigh,
   });
 
+  /**
+   * The owner's answer named `key` as JSON checked against `schema` (what the route's
+   * serialiser would do per ask), written once with its ETag until one of its tables changes.
+   */
+  function page<S extends z.ZodType>(
+    owner: number,
+    key: string,
+    schema: S,
+    load: () => Promise<z.input<S>>,
+  ): Promise<WrittenJson> {
+    return cache.read(owner, key, async () =>
+      writtenJson(JSON.stringify(schema.parse(await load()))),
+    ) as Promise<WrittenJson>;
+  }
+
   return {
     /** The owner's answer named `key`, loaded once until one of its tables changes. */
     read<T>(owner: number, key: string, load: () => Promise<T>): Promise<T> {
       return cache.read(owner, key, load) as Promise<T>;
     },
 
-    /**
-     * The owner's answer named `key` as JSON checked against `schema` (what the route's
-     * serialiser would do per ask), written once with its ETag until one of its tables changes:
-     * answer it with `answerPrewritten(…, { shared: false })`.
-     */
-    page<S extends z.ZodType>(
+    page,
+
+    /** Answers the owner's page named `key` (see `page`), or 304 to a client that has it. */
+    async answer<S extends z.ZodType>(
+      request: FastifyRequest,
+      reply: FastifyReply,
       owner: number,
       key: string,
       schema: S,
       load: () => Promise<z.input<S>>,
-    ): Promise<WrittenJson> {
-      return cache.read(owner, key, async () =>
-        writtenJson(JSON.stringify(schema.parse(await load()))),
-      ) as Promise<WrittenJson>;
+    ) {
+      return answerPrewritten(request, reply, await page(owner, key, schema, load), {
+        shared: false,
+      });
     },
 
     /** This instance answered a write of the organization's: its next reads load afresh. */

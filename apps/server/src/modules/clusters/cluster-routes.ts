@@ -64,13 +64,14 @@ export const clusterRoutes = routePlugin({ tag: 'clusters' }, async (app, route)
       const { organizationId } = session(request);
       // The summaries name tiers, providers and regions: a new catalog is a new page.
       const { etag } = await catalog.catalog();
-      const page = await organizationAnswers.page(
+      return organizationAnswers.answer(
+        request,
+        reply,
         organizationId,
         queryKey(`clusters ${etag}`, request.query),
         clusterPageSchema,
         () => clusters.list(organizationId, request.query),
       );
-      return answerPrewritten(request, reply, page, { shared: false });
     },
   );
 

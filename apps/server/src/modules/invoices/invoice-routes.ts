@@ -6,7 +6,7 @@ import {
   invoiceSummarySchema,
   voidInvoiceSchema,
 } from '@alpenkube/contract';
-import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
+import { passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
@@ -33,13 +33,14 @@ export const invoiceRoutes = routePlugin({ tag: 'billing' }, async (app, route) 
     },
     async (request, reply) => {
       const organizationId = organizationOf(request);
-      const list = await organizationAnswers.page(
+      return organizationAnswers.answer(
+        request,
+        reply,
         organizationId,
         'invoices',
         invoiceListSchema,
         () => invoices.list(organizationId),
       );
-      return answerPrewritten(request, reply, list, { shared: false });
     },
   );
 

@@ -43,16 +43,19 @@ export const memberRoutes = routePlugin({ tag: 'people' }, async (app, route) =>
       const { user } = requireSession(request);
       const scope = scopeOf(user, request.query.organizationId);
       const load = () => members.list(user, request.query);
-      const page =
-        scope === null
-          ? await writtenJson(JSON.stringify(memberListSchema.parse(await load())))
-          : await organizationAnswers.page(
-              scope,
-              queryKey('people', request.query),
-              memberListSchema,
-              load,
-            );
-      return answerPrewritten(request, reply, page, { shared: false });
+      // A super admin's list over every organization is nobody's to keep.
+      if (scope === null) {
+        const json = await writtenJson(JSON.stringify(memberListSchema.parse(await load())));
+        return answerPrewritten(request, reply, json, { shared: false });
+      }
+      return organizationAnswers.answer(
+        request,
+        reply,
+        scope,
+        queryKey('people', request.query),
+        memberListSchema,
+        load,
+      );
     },
   );
 

@@ -14,7 +14,7 @@ import {
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
 import { queryKey } from '../../http/organization-answers.ts';
-import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
+import { passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
 
@@ -40,13 +40,14 @@ export const orderRoutes = routePlugin({ tag: 'orders' }, async (app, route) => 
     },
     async (request, reply) => {
       const { organizationId } = requireSession(request).user;
-      const page = await organizationAnswers.page(
+      return organizationAnswers.answer(
+        request,
+        reply,
         organizationId,
         queryKey('orders', request.query),
         orderListSchema,
         () => orders.list(organizationId, request.query),
       );
-      return answerPrewritten(request, reply, page, { shared: false });
     },
   );
 

@@ -15,7 +15,7 @@ import {
   idempotencyKeyHeadersSchema,
 } from '@alpenkube/contract';
 import { queryKey } from '../../http/organization-answers.ts';
-import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
+import { passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { sendPlacedOrder } from '../orders/index.ts';
 import { clientInfo, requireSession } from '../sessions/index.ts';
@@ -56,13 +56,14 @@ export const productRoutes = routePlugin({ tag: 'products' }, async (app, route)
       const { organizationId } = user(request);
       // An instance names its product's plan and prices: a new catalog is a new page.
       const { etag } = await catalog.catalog();
-      const page = await organizationAnswers.page(
+      return organizationAnswers.answer(
+        request,
+        reply,
         organizationId,
         queryKey(`products ${etag}`, request.query),
         productListSchema,
         () => products.list(organizationId, request.query),
       );
-      return answerPrewritten(request, reply, page, { shared: false });
     },
   );
 

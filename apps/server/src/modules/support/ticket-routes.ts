@@ -14,7 +14,7 @@ import {
   ticketSummarySchema,
 } from '@alpenkube/contract';
 import { queryKey, SUPPORT_STAFF } from '../../http/organization-answers.ts';
-import { answerPrewritten, passPrewrittenJson } from '../../http/prewritten-json.ts';
+import { passPrewrittenJson } from '../../http/prewritten-json.ts';
 import { routePlugin } from '../../http/route.ts';
 import { requireSession } from '../sessions/index.ts';
 import { readMultipart } from './attachments.ts';
@@ -90,13 +90,14 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
       const { user } = requireSession(request);
       // Someone still waiting to join sees only their own tickets: a page of their own.
       const list = can(user, 'member') ? 'tickets' : `tickets of ${user.id}`;
-      const page = await organizationAnswers.page(
+      return organizationAnswers.answer(
+        request,
+        reply,
         user.organizationId,
         queryKey(list, request.query),
         ticketListSchema,
         () => tickets.list(user, request.query),
       );
-      return answerPrewritten(request, reply, page, { shared: false });
     },
   );
 
@@ -193,13 +194,14 @@ export const ticketRoutes = routePlugin({ tag: 'support' }, async (app, route) =
       const { user } = requireSession(request);
       const { query } = request;
       const mine = query.assignee === 'me' ? { ...query, assignee: String(user.id) } : query;
-      const page = await organizationAnswers.page(
+      return organizationAnswers.answer(
+        request,
+        reply,
         SUPPORT_STAFF,
         queryKey('queue', mine),
         queuePageSchema,
         () => tickets.queue(user, query),
       );
-      return answerPrewritten(request, reply, page, { shared: false });
     },
   );
 

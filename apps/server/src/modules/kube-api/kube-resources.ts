@@ -7,6 +7,7 @@ import type {
   KubePod,
   KubeService,
 } from './kube-types.ts';
+import { claimsResource, configMapsResource, secretsResource } from './kube-manifest-resources.ts';
 import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from './kube-tables.ts';
 
 /**
@@ -15,7 +16,18 @@ import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from 
  * server-side printers of Kubernetes, column for column).
  */
 export interface KubeResource<T extends KubeObject = KubeObject> {
-  name: 'nodes' | 'namespaces' | 'pods' | 'persistentvolumes' | 'services';
+  name:
+    | 'nodes'
+    | 'namespaces'
+    | 'pods'
+    | 'persistentvolumes'
+    | 'services'
+    | 'deployments'
+    | 'configmaps'
+    | 'secrets'
+    | 'persistentvolumeclaims';
+  /** `apps/v1` for deployments; the core group's `v1` when absent. */
+  groupVersion?: string;
   singularName: string;
   kind: T['kind'];
   namespaced: boolean;
@@ -288,9 +300,12 @@ export const servicesResource: KubeResource<KubeService> = {
 };
 
 export const KUBE_RESOURCES = [
+  configMapsResource,
   namespacesResource,
   nodesResource,
+  claimsResource,
   persistentVolumesResource,
   podsResource,
+  secretsResource,
   servicesResource,
 ] as const;

@@ -1,3 +1,5 @@
+import type { KubeManifest, KubeStore } from './kube-store.ts';
+
 /** What the platform knows about one node of a running cluster. */
 export interface KubeNodeView {
   name: string;
@@ -47,6 +49,8 @@ export interface KubeClusterView {
    * group (`kubectl top nodes`); absent where the provider gives none: the group is not served.
    */
   nodeUsage?: (at: Date) => Promise<Map<string, KubeNodeUsage>>;
+  /** Where written objects are kept; absent, the API is read-only (every write is a 405). */
+  store?: KubeStore;
 }
 
 export interface KubeNodeUsage {
@@ -148,7 +152,7 @@ export interface KubeNamespace {
   kind: 'Namespace';
   metadata: ObjectMeta;
   spec: { finalizers: string[] };
-  status: { phase: 'Active' };
+  status: { phase: 'Active' | 'Terminating' };
 }
 
 export interface ContainerStatus {
@@ -224,4 +228,5 @@ export interface KubeService {
   status: { loadBalancer: { ingress?: { ip: string }[] } };
 }
 
-export type KubeObject = KubeNode | KubeNamespace | KubePod | KubePersistentVolume | KubeService;
+export type KubeObject =
+  KubeNode | KubeNamespace | KubePod | KubePersistentVolume | KubeService | KubeManifest;

@@ -75,6 +75,8 @@ describe('writes through the Kubernetes API', () => {
     metadata: { name: 'data' },
     spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '20Gi' } } },
   };
+  const keptObjects = () =>
+    db().select().from(clusterKubeObjects).where(eq(clusterKubeObjects.clusterId, A.clusterId));
   const eventsOf = async () =>
     (await A.client.get(`/api/clusters/${A.clusterId}/events`))
       .json<ClusterEvent[]>()
@@ -121,6 +123,15 @@ describe('writes through the Kubernetes API', () => {
       },
     );
     expect(volumes.billedGb).toBe(20);
+    const volumesSeen = (await kube(token, A.clusterId, 'GET', '/api/v1/persistentvolumes')).json<{
+      items: { metadata: { name: string }; status: object; spec: object }[];
+    }>();
+    expect(
+      volumesSeen.items.find((pv) => pv.metadata.name === claimed.spec.volumeName),
+    ).toMatchObject({
+      status: { phase: 'Bound' },
+      spec: { claimRef: { namespace: 'default', name: 'data' }, capacity: { storage: '20Gi' } },
+    });
     const events = await eventsOf();
     expect(events).toContain(
       `Volume ${claimed.spec.volumeName} created: 20 GB, alpenkube-ssd (for PersistentVolumeClaim default/data)`,
@@ -177,12 +188,7 @@ describe('writes through the Kubernetes API', () => {
       .from(clusterVolumes)
       .where(eq(clusterVolumes.id, volumeRow.id));
     expect(ended!.deletedAt).not.toBeNull();
-    expect(
-      await db()
-        .select()
-        .from(clusterKubeObjects)
-        .where(eq(clusterKubeObjects.clusterId, A.clusterId)),
-    ).toEqual([]);
+    expect(await keptObjects()).toEqual([]);
   });
 
   it('answers a claim the platform refuses with a Status', async () => {
@@ -214,12 +220,7 @@ describe('writes through the Kubernetes API', () => {
       goldClass,
     );
     expect(gold.json<{ message: string }>().message).toContain('spec.storageClassName');
-    expect(
-      await db()
-        .select()
-        .from(clusterKubeObjects)
-        .where(eq(clusterKubeObjects.clusterId, A.clusterId)),
-    ).toEqual([]);
+    expect(await keptObjects()).toEqual([]);
   });
 
   it("refuses a member whose role cannot change clusters, and another organization's cluster is unknown", async () => {

@@ -9,7 +9,7 @@ import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 import { loadPools, nodeSizeOf } from './cluster-records.ts';
 import { liveLoadBalancers, liveVolumes } from './cluster-volume-rows.ts';
-import { loadBalancersOfServices } from './cluster-kube-rows.ts';
+import { kubeLinksOf } from './cluster-kube-rows.ts';
 import type { KubeStoreOf } from './cluster-kube-store.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
@@ -128,9 +128,9 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       const pools = await loadPools(db, [cluster.id]);
       const volumes = await liveVolumes(db, cluster.id);
       // A LoadBalancer Service's load balancer is listed as that Service, not as one of its own.
-      const ofServices = await loadBalancersOfServices(db, cluster.id);
+      const links = await kubeLinksOf(db, cluster.id);
       const loadBalancers = (await liveLoadBalancers(db, cluster.id)).filter(
-        (balancer) => !ofServices.has(balancer.id),
+        (balancer) => !links.loadBalancers.has(balancer.id),
       );
       const store = storeOf ? await storeOf(cluster, holder) : undefined;
       return {
@@ -171,6 +171,7 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
           sizeGb: volume.sizeGb,
           storageClass: volume.storageClass,
           createdAt: volume.createdAt,
+          claim: links.claims.get(volume.id),
         })),
         apiAllowlist: cluster.apiAllowlist,
         loadBalancers: loadBalancers.map((balancer) => ({

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { failure, KubeRefusal, type KubeManifest } from '../kube-api/index.ts';
@@ -33,18 +33,33 @@ export function kubeObjectRows(db: DbOrTx, clusterId: number) {
     .orderBy(asc(clusterKubeObjects.id));
 }
 
-/** The load balancers made for a cluster's LoadBalancer Services: listed as those services. */
-export async function loadBalancersOfServices(db: DbOrTx, clusterId: number) {
+/**
+ * The records made for a cluster's written objects: the load balancers of its LoadBalancer
+ * Services (listed as those Services) and the volumes of its claims (bound to them).
+ */
+export async function kubeLinksOf(db: DbOrTx, clusterId: number) {
   const rows = await db
-    .select({ id: clusterKubeObjects.loadBalancerId })
+    .select({
+      namespace: clusterKubeObjects.namespace,
+      name: clusterKubeObjects.name,
+      volumeId: clusterKubeObjects.volumeId,
+      loadBalancerId: clusterKubeObjects.loadBalancerId,
+    })
     .from(clusterKubeObjects)
     .where(
       and(
         eq(clusterKubeObjects.clusterId, clusterId),
-        isNotNull(clusterKubeObjects.loadBalancerId),
+        or(isNotNull(clusterKubeObjects.loadBalancerId), isNotNull(clusterKubeObjects.volumeId)),
       ),
     );
-  return new Set(rows.map((row) => row.id!));
+  return {
+    loadBalancers: new Set(rows.flatMap((row) => row.loadBalancerId ?? [])),
+    claims: new Map(
+      rows.flatMap((row) =>
+        row.volumeId ? [[row.volumeId, { namespace: row.namespace, name: row.name }] as const] : [],
+      ),
+    ),
+  };
 }
 
 const keyOf = (object: KubeManifest) => ({
@@ -52,6 +67,17 @@ const keyOf = (object: KubeManifest) => ({
   namespace: object.metadata.namespace ?? '',
   name: object.metadata.name,
 });
+
+/** The row of that object in that cluster. */
+const rowOf = (clusterId: number, object: KubeManifest) => {
+  const key = keyOf(object);
+  return and(
+    eq(clusterKubeObjects.clusterId, clusterId),
+    eq(clusterKubeObjects.kind, key.kind),
+    eq(clusterKubeObjects.namespace, key.namespace),
+    eq(clusterKubeObjects.name, key.name),
+  );
+};
 
 export async function insertKubeObject(
   db: DbOrTx,
@@ -82,40 +108,21 @@ export async function updateKubeObject(
   object: KubeManifest,
   links: KubeLinks,
 ): Promise<KubeObjectRow> {
-  const key = keyOf(object);
   const [row] = await db
     .update(clusterKubeObjects)
     .set({ object, resourceVersion: nextVersion, ...links, updatedAt: new Date() })
-    .where(
-      and(
-        eq(clusterKubeObjects.clusterId, clusterId),
-        eq(clusterKubeObjects.kind, key.kind),
-        eq(clusterKubeObjects.namespace, key.namespace),
-        eq(clusterKubeObjects.name, key.name),
-        eq(clusterKubeObjects.resourceVersion, Number(version)),
-      ),
-    )
+    .where(and(rowOf(clusterId, object), eq(clusterKubeObjects.resourceVersion, Number(version))))
     .returning();
   if (row) return row;
   throw new KubeRefusal(
     failure(
       409,
       'Conflict',
-      `Operation cannot be fulfilled on ${object.kind} "${key.name}": the object has been modified; please apply your changes to the latest version and try again`,
+      `Operation cannot be fulfilled on ${object.kind} "${object.metadata.name}": the object has been modified; please apply your changes to the latest version and try again`,
     ),
   );
 }
 
 export async function deleteKubeObject(db: DbOrTx, clusterId: number, object: KubeManifest) {
-  const key = keyOf(object);
-  await db
-    .delete(clusterKubeObjects)
-    .where(
-      and(
-        eq(clusterKubeObjects.clusterId, clusterId),
-        eq(clusterKubeObjects.kind, key.kind),
-        eq(clusterKubeObjects.namespace, key.namespace),
-        eq(clusterKubeObjects.name, key.name),
-      ),
-    );
+  await db.delete(clusterKubeObjects).where(rowOf(clusterId, object));
 }

@@ -1,4 +1,4 @@
-import type { KubeResource } from './kube-resources.ts';
+import type { KubeResource } from './kube-resource.ts';
 import type { KubeManifest } from './kube-store.ts';
 import { age, ageColumn, column, nameColumn } from './kube-tables.ts';
 

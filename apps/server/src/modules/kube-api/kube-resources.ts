@@ -1,4 +1,3 @@
-import type { ClusterObjects } from './kube-objects.ts';
 import type {
   KubeNamespace,
   KubeNode,
@@ -8,37 +7,10 @@ import type {
   KubeService,
 } from './kube-types.ts';
 import { claimsResource, configMapsResource, secretsResource } from './kube-manifest-resources.ts';
-import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from './kube-tables.ts';
+import { age, ageColumn, column, nameColumn } from './kube-tables.ts';
+import type { KubeResource } from './kube-resource.ts';
 
-/**
- * One resource of the core group as the API serves it: its discovery entry, where its objects
- * come from, the fields a field selector may name, and the columns `kubectl get` prints (the
- * server-side printers of Kubernetes, column for column).
- */
-export interface KubeResource<T extends KubeObject = KubeObject> {
-  name:
-    | 'nodes'
-    | 'namespaces'
-    | 'pods'
-    | 'persistentvolumes'
-    | 'services'
-    | 'deployments'
-    | 'configmaps'
-    | 'secrets'
-    | 'persistentvolumeclaims';
-  /** `apps/v1` for deployments; the core group's `v1` when absent. */
-  groupVersion?: string;
-  singularName: string;
-  kind: T['kind'];
-  namespaced: boolean;
-  shortNames: string[];
-  categories?: string[];
-  objects: (all: ClusterObjects) => T[];
-  /** What `--field-selector` may name, and how each is read from an object. */
-  fields: Record<string, (object: T) => string>;
-  columns: TableColumn[];
-  cells: (object: T, now: Date) => Cell[];
-}
+export type { KubeResource } from './kube-resource.ts';
 
 const NONE = '<none>';
 
@@ -234,7 +206,7 @@ export const persistentVolumesResource: KubeResource<KubePersistentVolume> = {
     'RWO',
     volume.spec.persistentVolumeReclaimPolicy,
     volume.status.phase,
-    '',
+    volume.spec.claimRef ? `${volume.spec.claimRef.namespace}/${volume.spec.claimRef.name}` : '',
     volume.spec.storageClassName,
     '<unset>',
     '',

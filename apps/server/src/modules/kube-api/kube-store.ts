@@ -1,5 +1,5 @@
 import type { KubeStatus } from './kube-status.ts';
-import type { ObjectMeta } from './kube-types.ts';
+import type { ObjectMeta } from './kube-meta.ts';
 
 /**
  * An object a client wrote (a namespace, deployment, service, config map, secret or claim), as

@@ -1,3 +1,4 @@
+import type { ObjectMeta } from './kube-meta.ts';
 import type { KubeManifest, KubeStore } from './kube-store.ts';
 
 /** What the platform knows about one node of a running cluster. */
@@ -63,6 +64,8 @@ export interface KubeVolumeView {
   sizeGb: number;
   storageClass: string;
   createdAt: Date;
+  /** The PersistentVolumeClaim it was made for, if a client's claim made it. */
+  claim?: { namespace: string; name: string };
 }
 
 export interface KubeLoadBalancerView {
@@ -83,25 +86,7 @@ export type ResolveKubeCluster = (
   ip: string | null,
 ) => Promise<KubeClusterView | null>;
 
-/** The metadata every object carries, as the API server writes it. */
-export interface ObjectMeta {
-  name: string;
-  namespace?: string;
-  uid: string;
-  resourceVersion: string;
-  creationTimestamp: string;
-  labels: Record<string, string>;
-  annotations?: Record<string, string>;
-  generateName?: string;
-  ownerReferences?: {
-    apiVersion: string;
-    kind: string;
-    name: string;
-    uid: string;
-    controller: boolean;
-    blockOwnerDeletion: boolean;
-  }[];
-}
+export type { ObjectMeta } from './kube-meta.ts';
 
 export interface Condition {
   type: string;
@@ -202,8 +187,9 @@ export interface KubePersistentVolume {
     storageClassName: string;
     volumeMode: 'Filesystem';
     csi: { driver: string; volumeHandle: string; fsType: string };
+    claimRef?: { apiVersion: 'v1'; kind: 'PersistentVolumeClaim'; namespace: string; name: string };
   };
-  status: { phase: 'Available' };
+  status: { phase: 'Available' | 'Bound' };
 }
 
 export interface KubeService {

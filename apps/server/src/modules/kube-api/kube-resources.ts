@@ -1,7 +1,6 @@
 import type {
   KubeNamespace,
   KubeNode,
-  KubeObject,
   KubePersistentVolume,
   KubePod,
   KubeService,

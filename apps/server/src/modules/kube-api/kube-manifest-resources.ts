@@ -1,5 +1,6 @@
 import type { KubeResource } from './kube-resource.ts';
 import type { KubeManifest } from './kube-store.ts';
+import { record, type Fields } from './kube-fields.ts';
 import { age, ageColumn, column, nameColumn } from './kube-tables.ts';
 
 /**
@@ -7,9 +8,6 @@ import { age, ageColumn, column, nameColumn } from './kube-tables.ts';
  * config maps, secrets and persistent volume claims, with the columns of Kubernetes' printers.
  */
 
-type Fields = Record<string, unknown>;
-const record = (value: unknown): Fields =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {};
 const count = (value: unknown) => Object.keys(record(value)).length;
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 const namespaced = {

@@ -1,5 +1,10 @@
 import type { KubeManifest } from './kube-store.ts';
 import { numberOf } from './kube-names.ts';
+import { isRecord, mapOfStrings, record, type Fields, type Issues } from './kube-fields.ts';
+import { claim, configMap, namespace, secret } from './kube-validation-data.ts';
+
+export type { Issues } from './kube-fields.ts';
+export { storageGiB } from './kube-validation-data.ts';
 
 /**
  * The API server's checks and defaults for the objects clients write, kind by kind: what is
@@ -7,18 +12,10 @@ import { numberOf } from './kube-names.ts';
  * missing gets the default Kubernetes gives it.
  */
 
-type Fields = Record<string, unknown>;
-export type Issues = string[];
-
-const isRecord = (value: unknown): value is Fields =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-const record = (value: unknown): Fields => (isRecord(value) ? value : {});
-
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_NAME = /^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
-const DATA_KEY = /^[-._a-zA-Z0-9]+$/;
 /** Most replicas a written deployment may ask for: each is a simulated pod on every read. */
 export const MAX_REPLICAS = 100;
 
@@ -40,19 +37,6 @@ const nameRules: Record<string, (name: string) => string | null> = {
   Namespace: labelIssue,
   Service: dns1035Issue,
 };
-
-function mapOfStrings(value: unknown, field: string, issues: Issues, keyRule?: RegExp) {
-  if (value === undefined || value === null) return;
-  if (!isRecord(value)) {
-    issues.push(`${field}: Invalid value: must be a map of strings`);
-    return;
-  }
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') issues.push(`${field}[${key}]: Invalid value: must be a string`);
-    else if (keyRule && !keyRule.test(key))
-      issues.push(`${field}: Invalid value: "${key}": not a valid key`);
-  }
-}
 
 export function checkMetadata(object: KubeManifest, issues: Issues) {
   const { name, labels, annotations } = object.metadata;
@@ -174,88 +158,6 @@ function service(object: KubeManifest, issues: Issues, clusterId: number) {
       : {}),
   };
   object.status = { loadBalancer: {} };
-}
-
-function configMap(object: KubeManifest, issues: Issues) {
-  mapOfStrings(object.data, 'data', issues, DATA_KEY);
-  mapOfStrings(object.binaryData, 'binaryData', issues, DATA_KEY);
-}
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function secret(object: KubeManifest, issues: Issues) {
-  mapOfStrings(object.data, 'data', issues, DATA_KEY);
-  mapOfStrings(object.stringData, 'stringData', issues, DATA_KEY);
-  for (const [key, value] of Object.entries(record(object.data))) {
-    if (typeof value === 'string' && (!BASE64.test(value) || value.length % 4)) {
-      issues.push(`data[${key}]: Invalid value: illegal base64 data`);
-    }
-  }
-  // As the API server does: stringData is written into data, and never kept itself.
-  const stringData = record(object.stringData);
-  delete object.stringData;
-  object.data = {
-    ...record(object.data),
-    ...Object.fromEntries(
-      Object.entries(stringData).map(([key, value]) => [
-        key,
-        Buffer.from(String(value)).toString('base64'),
-      ]),
-    ),
-  };
-  object.type ??= 'Opaque';
-}
-
-const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
-const QUANTITY = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|k|M|G|T|P)?$/;
-const UNIT: Record<string, number> = {
-  '': 1,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-};
-
-/** A storage quantity in whole GiB, rounded up as a provisioner rounds a request up; null if bad. */
-export function storageGiB(quantity: unknown): number | null {
-  const match = typeof quantity === 'string' ? QUANTITY.exec(quantity) : null;
-  if (!match)
-    return typeof quantity === 'number' && quantity > 0 ? Math.ceil(quantity / 2 ** 30) : null;
-  const bytes = Number(match[1]) * UNIT[match[2] ?? '']!;
-  return bytes > 0 ? Math.ceil(bytes / 2 ** 30) : null;
-}
-
-function claim(object: KubeManifest, issues: Issues) {
-  const spec = record(object.spec);
-  const modes = spec.accessModes;
-  if (!Array.isArray(modes) || !modes.length) issues.push('spec.accessModes: Required value');
-  else if (modes.some((mode) => !ACCESS_MODES.includes(mode as string))) {
-    issues.push(
-      `spec.accessModes: Unsupported value: ${JSON.stringify(modes)}: supported values: "${ACCESS_MODES.join('", "')}"`,
-    );
-  }
-  const storage = record(record(spec.resources).requests).storage;
-  if (storage === undefined) issues.push('spec.resources[storage]: Required value');
-  else if (storageGiB(storage) === null)
-    issues.push(
-      `spec.resources.requests[storage]: Invalid value: ${JSON.stringify(storage)}: must be a positive quantity`,
-    );
-  object.spec = { volumeMode: 'Filesystem', ...spec };
-}
-
-function namespace(object: KubeManifest) {
-  object.metadata.labels = {
-    ...object.metadata.labels,
-    'kubernetes.io/metadata.name': object.metadata.name,
-  };
-  object.spec = { finalizers: ['kubernetes'] };
-  object.status = { phase: 'Active' };
 }
 
 /** Checks the object and gives it Kubernetes' defaults; the issues found, empty when none. */

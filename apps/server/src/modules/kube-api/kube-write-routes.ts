@@ -13,14 +13,13 @@ import { failure, methodNotAllowed, objectNotFound, type KubeStatus } from './ku
 import { KubeRefusal } from './kube-store.ts';
 import {
   createObject,
-  deleteObject,
-  finishTerminating,
   replaceObject,
   visibleOf,
   type Target,
   type WritableResource,
   type WriteRequest,
 } from './kube-writes.ts';
+import { deleteObject, finishTerminating } from './kube-deletes.ts';
 import { PATCH_TYPES, patchObject, scaleOf, scaleTo, type PatchType } from './kube-patches.ts';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -1,11 +1,8 @@
 import type { KubeClusterView, KubeNamespace, KubeService } from './kube-types.ts';
 import type { KubeManifest } from './kube-store.ts';
+import { record } from './kube-fields.ts';
 import type { Workload } from './kube-pods.ts';
 import { hexOf } from './kube-names.ts';
-
-type Fields = Record<string, unknown>;
-const record = (value: unknown): Fields =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {};
 
 /** What clients wrote, by kind, with what a controller would have observed in its status. */
 export interface WrittenObjects {

@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster, ClusterMetrics } from '@alpenkube/contract';
+import type {
+  Cluster,
+  ClusterLoadBalancers,
+  ClusterMetrics,
+  ClusterVolumes,
+} from '@alpenkube/contract';
 import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 
@@ -240,5 +245,62 @@ describe('kubectl with a downloaded kubeconfig', () => {
 
     const one = await kubectl('topped.yaml', cluster, 'top', 'node', before!.nodes[0]!.name);
     expect(one.stdout).toContain(before!.nodes[0]!.name);
+  });
+
+  it("applies a LoadBalancer Service and a claim that become the cluster page's, and deletes them", async () => {
+    const { client } = await clusterOrderer(t.app);
+    const order = await orderCluster(client, { name: 'applied' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(client, order.clusterId!);
+    await kubeconfigOf(client, cluster, 'applied.yaml');
+    await writeFile(
+      join(dir, 'shop.yaml'),
+      [
+        'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop',
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  replicas: 2\n  selector:\n    matchLabels: { app: web }\n  template:\n    metadata:\n      labels: { app: web }\n    spec:\n      containers: [{ name: web, image: "nginx:1.27" }]',
+        'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  type: LoadBalancer\n  selector: { app: web }\n  ports: [{ port: 80 }]',
+        'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\n  namespace: shop\nspec:\n  accessModes: [ReadWriteOnce]\n  resources: { requests: { storage: 5Gi } }',
+      ].join('\n---\n'),
+    );
+    const applied = await kubectl(
+      'applied.yaml',
+      cluster,
+      'apply',
+      '--validate=false',
+      '-f',
+      join(dir, 'shop.yaml'),
+    );
+    expect(applied.stdout).toContain('persistentvolumeclaim/data created');
+    const pods = await kubectl('applied.yaml', cluster, 'get', 'pods', '-n', 'shop', '-o', 'name');
+    expect(pods.stdout.trim().split('\n')).toHaveLength(2);
+    const balancers = (
+      await client.get(`/api/clusters/${cluster.id}/load-balancers`)
+    ).json<ClusterLoadBalancers>();
+    expect(balancers.loadBalancers).toHaveLength(1);
+    const service = await kubectl(
+      'applied.yaml',
+      cluster,
+      'get',
+      'svc',
+      'web',
+      '-n',
+      'shop',
+      '-o',
+      'jsonpath={.status.loadBalancer.ingress[0].ip}',
+    );
+    expect(service.stdout).toBe(balancers.loadBalancers[0]!.ip);
+    const volumes = (
+      await client.get(`/api/clusters/${cluster.id}/volumes`)
+    ).json<ClusterVolumes>();
+    expect(volumes.billedGb).toBe(5);
+
+    await kubectl('applied.yaml', cluster, 'delete', '-f', join(dir, 'shop.yaml'));
+    expect(
+      (await client.get(`/api/clusters/${cluster.id}/load-balancers`)).json<ClusterLoadBalancers>()
+        .loadBalancers,
+    ).toEqual([]);
+    expect(
+      (await client.get(`/api/clusters/${cluster.id}/volumes`)).json<ClusterVolumes>().billedGb,
+    ).toBe(0);
   });
 });

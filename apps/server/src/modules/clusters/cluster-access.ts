@@ -9,6 +9,8 @@ import { KNOWN_TOKEN_REFUSED } from '../rate-limit/index.ts';
 import { loadSessionUser } from '../sessions/index.ts';
 import { loadPools, nodeSizeOf } from './cluster-records.ts';
 import { liveLoadBalancers, liveVolumes } from './cluster-volume-rows.ts';
+import { kubeLinksOf } from './cluster-kube-rows.ts';
+import type { KubeStoreOf } from './cluster-kube-store.ts';
 
 /** The namespace and replicas an add-on's pods run with in a cluster. */
 const addonWorkloads: Record<string, { namespace: string; replicas: number }> = {
@@ -97,6 +99,7 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       clusterId: number,
       token: string,
       catalog: Catalog,
+      storeOf?: KubeStoreOf,
     ): Promise<KubeClusterView | null | typeof KNOWN_TOKEN_REFUSED> {
       const [found] = await db
         .select({ cluster: clusters, holderId: clusterCredentials.userId })
@@ -124,8 +127,14 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       const { cluster } = found;
       const pools = await loadPools(db, [cluster.id]);
       const volumes = await liveVolumes(db, cluster.id);
-      const loadBalancers = await liveLoadBalancers(db, cluster.id);
+      // A LoadBalancer Service's load balancer is listed as that Service, not as one of its own.
+      const links = await kubeLinksOf(db, cluster.id);
+      const loadBalancers = (await liveLoadBalancers(db, cluster.id)).filter(
+        (balancer) => !links.loadBalancers.has(balancer.id),
+      );
+      const store = storeOf ? await storeOf(cluster, holder) : undefined;
       return {
+        ...(store ? { store } : {}),
         id: cluster.id,
         name: cluster.name,
         kubernetesVersion: cluster.kubernetesPatch,
@@ -162,6 +171,7 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
           sizeGb: volume.sizeGb,
           storageClass: volume.storageClass,
           createdAt: volume.createdAt,
+          claim: links.claims.get(volume.id),
         })),
         apiAllowlist: cluster.apiAllowlist,
         loadBalancers: loadBalancers.map((balancer) => ({

@@ -15,6 +15,7 @@ import { ProviderError } from '../providers/index.ts';
 import { kubeApiServerUrl, kubeconfigYaml } from '../kube-api/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { createClusterAccess } from './cluster-access.ts';
+import type { KubeStoreOf } from './cluster-kube-store.ts';
 import { logClusterEvent, type ClusterActor } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
 import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
@@ -314,8 +315,8 @@ export function createClusterLifecycle(
      * The simulated Kubernetes API's view of a cluster, for a valid token; null otherwise, and
      * for a real provider's cluster, whose API is the provider's.
      */
-    async resolveKube(clusterId: number, token: string) {
-      const resolved = await access.resolve(clusterId, token, await catalogNow());
+    async resolveKube(clusterId: number, token: string, storeOf?: KubeStoreOf) {
+      const resolved = await access.resolve(clusterId, token, await catalogNow(), storeOf);
       if (!resolved || typeof resolved === 'symbol') return resolved;
       return providers.driver(resolved.provider).simulated ? resolved : null;
     },

@@ -16,6 +16,7 @@ import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts'
 import { createClusterOperations } from './cluster-operations.ts';
 import { createClusterReads } from './cluster-reads.ts';
 import { createClusterVolumes } from './cluster-volumes.ts';
+import { createClusterKubeStore } from './cluster-kube-store.ts';
 
 /**
  * The organization's clusters: what members read, the changes a provider applies (each an
@@ -41,6 +42,8 @@ export function createClusterService(
     maintenance.sweepMaintenance(new Date()).then(() => undefined),
   );
   const metrics = createClusterMetrics(context);
+  const volumes = createClusterVolumes(context);
+  const kubeStoreOf = createClusterKubeStore(context, volumes);
   deps.jobs.every(
     LIFESPAN_SWEEP_EVERY_MS,
     'sleep schedules, expired previews and idle sandboxes',
@@ -68,7 +71,7 @@ export function createClusterService(
     ...maintenance,
     /** The simulated Kubernetes API's view of a cluster for a valid token: a use of it. */
     async resolveKube(clusterId: number, token: string) {
-      const resolved = await lifecycle.resolveKube(clusterId, token);
+      const resolved = await lifecycle.resolveKube(clusterId, token, kubeStoreOf);
       if (resolved) await lifespans.touch(clusterId);
       if (!resolved || typeof resolved === 'symbol') return resolved;
       return { ...resolved, nodeUsage: metrics.nodeUsageOf(resolved) };
@@ -79,7 +82,7 @@ export function createClusterService(
     ...createClusterAddons(context),
     ...createClusterHa(context),
     ...createClusterBackups(context, reads.view),
-    ...createClusterVolumes(context),
+    ...volumes,
     resumeStranded: context.operations.resumeStranded,
     /** The cluster kind of order: once paid, the cluster is made and its provisioning queued. */
     orderKind: {

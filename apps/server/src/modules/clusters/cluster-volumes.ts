@@ -133,7 +133,14 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
       return volumesOf(await findCluster(db, organizationId, id), catalog);
     },
 
-    async createVolume(actor: SessionUser, client: ClientInfo, id: number, body: CreateVolume) {
+    /** `origin` names the Kubernetes object a volume is made for (a claim), in its event. */
+    async createVolume(
+      actor: SessionUser,
+      client: ClientInfo,
+      id: number,
+      body: CreateVolume,
+      origin?: string,
+    ) {
       const catalog = await catalogNow();
       const cluster = await change(
         'volume',
@@ -161,7 +168,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
               .returning();
             await logClusterEvent(tx, cluster, {
               kind: 'action',
-              message: `Volume ${body.name} created: ${body.sizeGb} GB, ${body.storageClass}`,
+              message: `Volume ${body.name} created: ${body.sizeGb} GB, ${body.storageClass}${origin ? ` (${origin})` : ''}`,
               actor: actorOf(actor),
             });
             await auditCluster(tx, actor, client, cluster.id, 'cluster.volume.create', {
@@ -169,6 +176,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
               name: body.name,
               sizeGb: body.sizeGb,
               storageClass: body.storageClass,
+              ...(origin ? { origin } : {}),
             });
             return cluster;
           }),
@@ -177,7 +185,13 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
       return volumesOf(cluster, catalog);
     },
 
-    async deleteVolume(actor: SessionUser, client: ClientInfo, id: number, volumeId: number) {
+    async deleteVolume(
+      actor: SessionUser,
+      client: ClientInfo,
+      id: number,
+      volumeId: number,
+      origin?: string,
+    ) {
       const catalog = await catalogNow();
       const cluster = await db.transaction(async (tx) => {
         const cluster = await findCluster(tx, actor.organizationId, id, true);
@@ -190,7 +204,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
           .where(eq(clusterVolumes.id, volume.id));
         await logClusterEvent(tx, cluster, {
           kind: 'action',
-          message: `Volume ${volume.name} deleted (${volume.sizeGb} GB)`,
+          message: `Volume ${volume.name} deleted (${volume.sizeGb} GB${origin ? `, ${origin}` : ''})`,
           actor: actorOf(actor),
         });
         await auditCluster(tx, actor, client, cluster.id, 'cluster.volume.delete', {
@@ -211,6 +225,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
       client: ClientInfo,
       id: number,
       body: CreateLoadBalancer,
+      origin?: string,
     ) {
       const cluster = await change(
         'load balancer',
@@ -235,13 +250,14 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
               .returning();
             await logClusterEvent(tx, cluster, {
               kind: 'action',
-              message: `Load balancer ${body.name} created at ${ip}`,
+              message: `Load balancer ${body.name} created at ${ip}${origin ? ` (${origin})` : ''}`,
               actor: actorOf(actor),
             });
             await auditCluster(tx, actor, client, cluster.id, 'cluster.load_balancer.create', {
               loadBalancerId: balancer!.id,
               name: body.name,
               ip,
+              ...(origin ? { origin } : {}),
             });
             return cluster;
           }),
@@ -255,6 +271,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
       client: ClientInfo,
       id: number,
       loadBalancerId: number,
+      origin?: string,
     ) {
       const cluster = await db.transaction(async (tx) => {
         const cluster = await findCluster(tx, actor.organizationId, id, true);
@@ -269,7 +286,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
           .where(eq(clusterLoadBalancers.id, balancer.id));
         await logClusterEvent(tx, cluster, {
           kind: 'action',
-          message: `Load balancer ${balancer.name} deleted (${balancer.ip} released)`,
+          message: `Load balancer ${balancer.name} deleted (${balancer.ip} released${origin ? `, ${origin}` : ''})`,
           actor: actorOf(actor),
         });
         await auditCluster(tx, actor, client, cluster.id, 'cluster.load_balancer.delete', {

@@ -377,3 +377,29 @@ export const clusterMaintenanceNotices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clusterId, t.minor, t.daysBefore] })],
 );
+
+/**
+ * The objects clients write through a cluster's simulated Kubernetes API, whole as JSON; a
+ * LoadBalancer Service's load balancer and a claim's volume are linked, made and deleted with it.
+ */
+export const clusterKubeObjects = pgTable(
+  'cluster_kube_objects',
+  {
+    id: serial('id').primaryKey(),
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Empty for a Namespace. */
+    namespace: text('namespace').notNull(),
+    name: text('name').notNull(),
+    object: jsonb('object').$type<Record<string, unknown>>().notNull(),
+    /** From `cluster_kube_objects_version_seq`: each write a new one, as the API server's. */
+    resourceVersion: bigint('resource_version', { mode: 'number' }).notNull(),
+    volumeId: integer('volume_id').references(() => clusterVolumes.id),
+    loadBalancerId: integer('load_balancer_id').references(() => clusterLoadBalancers.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cluster_kube_objects_key').on(t.clusterId, t.kind, t.namespace, t.name)],
+);

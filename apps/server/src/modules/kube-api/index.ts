@@ -11,3 +11,11 @@ export type {
 export { createKubeApiTls, type KubeApiTls } from './kube-api-tls.ts';
 export { normaliseAllowlist, MAX_ALLOWLIST_ENTRIES } from './kube-firewall.ts';
 export { nodeAllocatable } from './kube-nodes.ts';
+export {
+  KubeRefusal,
+  type KubeManifest,
+  type KubeStore,
+  type KubeWriteClient,
+} from './kube-store.ts';
+export { failure } from './kube-status.ts';
+export { storageGiB } from './kube-validation.ts';

@@ -118,5 +118,10 @@ function render<T extends KubeObject>(
       listMeta,
     });
   }
-  return { kind: `${resource.kind}List`, apiVersion: 'v1', metadata: listMeta, items: objects };
+  return {
+    kind: `${resource.kind}List`,
+    apiVersion: resource.groupVersion ?? 'v1',
+    metadata: listMeta,
+    items: objects,
+  };
 }

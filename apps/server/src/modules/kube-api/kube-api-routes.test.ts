@@ -129,6 +129,7 @@ describe('kube api routes', () => {
     try {
       expect((await get('/apis')).json()).toMatchObject({
         groups: [
+          { name: 'apps', preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } },
           {
             name: 'metrics.k8s.io',
             preferredVersion: { groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' },
@@ -169,22 +170,26 @@ describe('kube api routes', () => {
   });
 
   it('answers legacy discovery as plain JSON when aggregated discovery is asked for', async () => {
+    const WRITES = ['create', 'delete', 'get', 'list', 'patch', 'update'];
     const api = await get('/api', { ...auth, accept: AGGREGATED });
     expect(api.headers['content-type']).toMatch(/^application\/json(;|$)/);
     expect(api.json()).toEqual({ kind: 'APIVersions', versions: ['v1'] });
     expect((await get('/apis', { ...auth, accept: AGGREGATED })).json()).toMatchObject({
       kind: 'APIGroupList',
-      groups: [],
+      groups: [{ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }] }],
     });
     const resources = (await get('/api/v1')).json() as {
       resources: { name: string; namespaced: boolean; shortNames: string[]; verbs: string[] }[];
     };
     expect(resources.resources.map((r) => [r.name, r.namespaced, r.shortNames, r.verbs])).toEqual([
-      ['namespaces', false, ['ns'], ['get', 'list']],
+      ['configmaps', true, ['cm'], WRITES],
+      ['namespaces', false, ['ns'], WRITES],
       ['nodes', false, ['no'], ['get', 'list']],
+      ['persistentvolumeclaims', true, ['pvc'], WRITES],
       ['persistentvolumes', false, ['pv'], ['get', 'list']],
       ['pods', true, ['po'], ['get', 'list']],
-      ['services', true, ['svc'], ['get', 'list']],
+      ['secrets', true, [], WRITES],
+      ['services', true, ['svc'], WRITES],
     ]);
     expect((await get('/version')).json()).toMatchObject({
       major: '1',
@@ -363,7 +368,7 @@ describe('kube api routes', () => {
       'NotFound',
       'pods "nope" not found',
     );
-    await expectStatus(await get('/api/v1/configmaps'), 404, 'NotFound', /could not find/);
+    await expectStatus(await get('/api/v1/limitranges'), 404, 'NotFound', /could not find/);
     await expectStatus(await get('/openapi/v2'), 404, 'NotFound', /could not find/);
     await expectStatus(await get('/api/v1/nodes?watch=1'), 405, 'MethodNotAllowed', /watch/);
     await expectStatus(

@@ -8,7 +8,16 @@ import type {
 import { HttpError } from '../../lib/http-error.ts';
 import type { KubeClusterView, KubeObject, ResolveKubeCluster } from './kube-types.ts';
 import { getAnswer, listAnswer, type Answer, type ReadRequest } from './kube-answers.ts';
-import { apiGroupList, apiVersions, coreResourceList, versionInfo } from './kube-discovery.ts';
+import {
+  apiGroupList,
+  apiVersions,
+  appsGroup,
+  appsResourceList,
+  coreResourceList,
+  versionInfo,
+} from './kube-discovery.ts';
+import { KubeRefusal } from './kube-store.ts';
+import { registerWriteRoutes } from './kube-write-routes.ts';
 import { allowedBy } from './kube-firewall.ts';
 import {
   metricsGroup,
@@ -43,8 +52,10 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
+  409: 'Conflict',
   413: 'RequestEntityTooLarge',
   415: 'UnsupportedMediaType',
+  422: 'Invalid',
   429: 'TooManyRequests',
 };
 
@@ -72,6 +83,7 @@ const sendStatus = (reply: FastifyReply, status: KubeStatus) =>
  */
 function answerErrorsAsStatus(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof KubeRefusal) return sendStatus(reply, error.status);
     const code = error.statusCode ?? 500;
     if (code >= 500) {
       request.log.error({ err: error }, 'kube api request failed');
@@ -167,9 +179,32 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
     app.get('/version', route, async (request) => versionInfo(clusterOf(request)));
     app.get('/api', route, async () => apiVersions());
     app.get('/apis', route, async (request) =>
-      apiGroupList(clusterOf(request).nodeUsage ? [metricsGroup()] : []),
+      apiGroupList(clusterOf(request).nodeUsage ? [appsGroup(), metricsGroup()] : [appsGroup()]),
     );
     app.get('/api/v1', route, async () => coreResourceList());
+    app.get('/apis/apps', route, async () => ({
+      kind: 'APIGroup',
+      apiVersion: 'v1',
+      ...appsGroup(),
+    }));
+    app.get('/apis/apps/v1', route, async () => appsResourceList());
+    registerWriteRoutes(app, {
+      route,
+      clusterOf,
+      sendStatus,
+      list: (resource, inNamespace) =>
+        listOf(resource, (all, params) =>
+          resource
+            .objects(all)
+            .filter((object) => !inNamespace || object.metadata.namespace === params.namespace),
+        ),
+      one: (resource) =>
+        oneOf(resource, (all, params) =>
+          resource
+            .objects(all)
+            .filter((object) => (object.metadata.namespace ?? '') === (params.namespace ?? '')),
+        ),
+    });
 
     app.get('/api/v1/nodes', route, listOf(nodesResource, nodes));
     app.get('/api/v1/nodes/:name', route, oneOf(nodesResource, nodes));

@@ -1,6 +1,7 @@
 import type { KubeClusterView } from './kube-types.ts';
 import { hexOf, timestamp } from './kube-names.ts';
-import { KUBE_RESOURCES } from './kube-resources.ts';
+import { KUBE_RESOURCES, type KubeResource } from './kube-resources.ts';
+import { deploymentsResource } from './kube-manifest-resources.ts';
 
 /** `GET /version`, what `kubectl version` prints as the server's version. */
 export function versionInfo(cluster: KubeClusterView) {
@@ -35,19 +36,63 @@ export const apiGroupList = (groups: object[]) => ({
   groups,
 });
 
-/** `GET /api/v1`: the resources kubectl can name, with their short names; read-only verbs. */
+const READ_VERBS = ['get', 'list'];
+const WRITE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update'];
+/** What clients may write; the others the platform derives, and only reads. */
+const WRITABLE = new Set([
+  'namespaces',
+  'services',
+  'configmaps',
+  'secrets',
+  'persistentvolumeclaims',
+  'deployments',
+]);
+
+function entry(
+  resource: Pick<KubeResource, 'name' | 'singularName' | 'namespaced' | 'kind' | 'shortNames'> & {
+    categories?: string[];
+  },
+) {
+  return {
+    name: resource.name,
+    singularName: resource.singularName,
+    namespaced: resource.namespaced,
+    kind: resource.kind,
+    verbs: WRITABLE.has(resource.name) ? WRITE_VERBS : READ_VERBS,
+    shortNames: resource.shortNames,
+    ...(resource.categories ? { categories: resource.categories } : {}),
+  };
+}
+
+/** `GET /api/v1`: the resources kubectl can name, with their short names and verbs. */
 export function coreResourceList() {
+  return { kind: 'APIResourceList', groupVersion: 'v1', resources: KUBE_RESOURCES.map(entry) };
+}
+
+/** The `apps` group, where deployments live. */
+export const appsGroup = () => ({
+  name: 'apps',
+  versions: [{ groupVersion: 'apps/v1', version: 'v1' }],
+  preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
+});
+
+/** `GET /apis/apps/v1`: deployments, and their scale subresource for `kubectl scale`. */
+export function appsResourceList() {
   return {
     kind: 'APIResourceList',
-    groupVersion: 'v1',
-    resources: KUBE_RESOURCES.map((resource) => ({
-      name: resource.name,
-      singularName: resource.singularName,
-      namespaced: resource.namespaced,
-      kind: resource.kind,
-      verbs: ['get', 'list'],
-      shortNames: resource.shortNames,
-      ...(resource.categories ? { categories: resource.categories } : {}),
-    })),
+    apiVersion: 'v1',
+    groupVersion: 'apps/v1',
+    resources: [
+      entry(deploymentsResource),
+      {
+        name: 'deployments/scale',
+        singularName: '',
+        namespaced: true,
+        group: 'autoscaling',
+        version: 'v1',
+        kind: 'Scale',
+        verbs: ['get', 'patch', 'update'],
+      },
+    ],
   };
 }

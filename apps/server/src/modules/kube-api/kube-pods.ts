@@ -10,7 +10,7 @@ import { oldestFirst, type NodeAddress } from './kube-nodes.ts';
 import { hexOf, nameSuffix, numberOf, resourceVersionOf, timestamp, uidOf } from './kube-names.ts';
 
 /** A Deployment's or DaemonSet's pods, as the cluster's controllers would have made them. */
-interface Workload {
+export interface Workload {
   namespace: string;
   name: string;
   /** A Deployment runs `replicas` pods on ready nodes; a DaemonSet one on every node. */
@@ -25,6 +25,10 @@ interface Workload {
   createdAt: Date;
   /** Whether its containers run; a pod on a node that is not ready never does. */
   ready: boolean;
+  /** Its pod template's digest: a new template is a new ReplicaSet, so new pod names. */
+  template?: string;
+  /** Its container's name, the workload's when absent. */
+  containerName?: string;
 }
 
 /** Where one pod of a workload runs: its node, or none yet. */
@@ -109,10 +113,11 @@ function placeDeployment(
   readyNodes: KubeNodeView[],
 ): Placement[] {
   const key = `${cluster.id}/${workload.namespace}/${workload.name}`;
-  const replicaSet = `${workload.name}-${nameSuffix(`${key}/replicaset`, 10)}`;
+  const replicaSetKey = `${key}/replicaset${workload.template ? `/${workload.template}` : ''}`;
+  const replicaSet = `${workload.name}-${nameSuffix(replicaSetKey, 10)}`;
   const start = readyNodes.length ? numberOf(key) % readyNodes.length : 0;
   return Array.from({ length: replicas }, (_, index) => ({
-    name: `${replicaSet}-${nameSuffix(`${key}/pod/${index}`, 5)}`,
+    name: `${replicaSet}-${nameSuffix(`${replicaSetKey}/pod/${index}`, 5)}`,
     node: readyNodes.length ? readyNodes[(start + index) % readyNodes.length] : undefined,
     owner: { kind: 'ReplicaSet', name: replicaSet },
     labels: { ...workload.labels, 'pod-template-hash': replicaSet.slice(workload.name.length + 1) },
@@ -179,7 +184,7 @@ function podConditions(scheduled: boolean, running: boolean, since: string): Con
 
 function containerStatus(workload: Workload, podKey: string, running: boolean, since: string) {
   const status: ContainerStatus = {
-    name: workload.name,
+    name: workload.containerName ?? workload.name,
     ready: running,
     started: running,
     restartCount: 0,
@@ -236,7 +241,11 @@ function podObject(
       ...(node ? { nodeName: node.name } : {}),
       ...(workload.hostNetwork ? { hostNetwork: true } : {}),
       containers: [
-        { name: workload.name, image: workload.image, resources: { requests: workload.requests } },
+        {
+          name: workload.containerName ?? workload.name,
+          image: workload.image,
+          resources: { requests: workload.requests },
+        },
       ],
       restartPolicy: 'Always',
       schedulerName: 'default-scheduler',
@@ -255,15 +264,20 @@ function podObject(
   };
 }
 
-/** Every pod of the cluster: kube-system's, then each add-on's, in no particular order. */
+/**
+ * Every pod of the cluster: kube-system's, each add-on's, then those of the deployments clients
+ * wrote (`written`), in no particular order.
+ */
 export function podObjects(
   cluster: KubeClusterView,
   addresses: Map<string, NodeAddress>,
+  written: Workload[] = [],
 ): KubePod[] {
   const nodes = oldestFirst(cluster.nodes);
   const readyNodes = nodes.filter((node) => node.ready);
   const podAddress = podAddressAllocator(addresses);
-  return [...systemWorkloads(cluster), ...addonWorkloads(cluster)].flatMap((workload) => {
+  const workloads = [...systemWorkloads(cluster), ...addonWorkloads(cluster), ...written];
+  return workloads.flatMap((workload) => {
     const placements =
       workload.kind === 'daemonSet'
         ? placeDaemonSet(cluster, workload, nodes)

@@ -1,32 +1,15 @@
-import type { ClusterObjects } from './kube-objects.ts';
 import type {
   KubeNamespace,
   KubeNode,
-  KubeObject,
   KubePersistentVolume,
   KubePod,
   KubeService,
 } from './kube-types.ts';
-import { age, ageColumn, column, nameColumn, type Cell, type TableColumn } from './kube-tables.ts';
+import { claimsResource, configMapsResource, secretsResource } from './kube-manifest-resources.ts';
+import { age, ageColumn, column, nameColumn } from './kube-tables.ts';
+import type { KubeResource } from './kube-resource.ts';
 
-/**
- * One resource of the core group as the API serves it: its discovery entry, where its objects
- * come from, the fields a field selector may name, and the columns `kubectl get` prints (the
- * server-side printers of Kubernetes, column for column).
- */
-export interface KubeResource<T extends KubeObject = KubeObject> {
-  name: 'nodes' | 'namespaces' | 'pods' | 'persistentvolumes' | 'services';
-  singularName: string;
-  kind: T['kind'];
-  namespaced: boolean;
-  shortNames: string[];
-  categories?: string[];
-  objects: (all: ClusterObjects) => T[];
-  /** What `--field-selector` may name, and how each is read from an object. */
-  fields: Record<string, (object: T) => string>;
-  columns: TableColumn[];
-  cells: (object: T, now: Date) => Cell[];
-}
+export type { KubeResource } from './kube-resource.ts';
 
 const NONE = '<none>';
 
@@ -222,7 +205,7 @@ export const persistentVolumesResource: KubeResource<KubePersistentVolume> = {
     'RWO',
     volume.spec.persistentVolumeReclaimPolicy,
     volume.status.phase,
-    '',
+    volume.spec.claimRef ? `${volume.spec.claimRef.namespace}/${volume.spec.claimRef.name}` : '',
     volume.spec.storageClassName,
     '<unset>',
     '',
@@ -288,9 +271,12 @@ export const servicesResource: KubeResource<KubeService> = {
 };
 
 export const KUBE_RESOURCES = [
+  configMapsResource,
   namespacesResource,
   nodesResource,
+  claimsResource,
   persistentVolumesResource,
   podsResource,
+  secretsResource,
   servicesResource,
 ] as const;

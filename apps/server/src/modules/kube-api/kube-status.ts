@@ -9,7 +9,13 @@ export interface KubeStatus {
   status: 'Failure';
   message: string;
   reason: string;
-  details?: { name?: string; kind?: string };
+  details?: {
+    name?: string;
+    kind?: string;
+    group?: string;
+    uid?: string;
+    causes?: { reason: string; message: string; field: string }[];
+  };
   code: number;
 }
 

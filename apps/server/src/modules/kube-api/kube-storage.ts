@@ -25,8 +25,9 @@ function meta(
 }
 
 /**
- * The customer's persistent volumes, as the provider's CSI driver would have provisioned them
- * ahead of any claim: `Available`, released by the class's policy (`-retain` keeps the disk).
+ * The customer's persistent volumes, as the provider's CSI driver would have provisioned them:
+ * one made on the cluster page ahead of any claim is `Available`, one a claim made is `Bound` to
+ * it; released by the class's policy (`-retain` keeps the disk).
  */
 export function persistentVolumeObjects(cluster: KubeClusterView): KubePersistentVolume[] {
   return cluster.volumes
@@ -49,8 +50,17 @@ export function persistentVolumeObjects(cluster: KubeClusterView): KubePersisten
           volumeHandle: uidOf(`${cluster.id}/volume/${volume.name}`),
           fsType: 'ext4',
         },
+        ...(volume.claim
+          ? {
+              claimRef: {
+                apiVersion: 'v1' as const,
+                kind: 'PersistentVolumeClaim' as const,
+                ...volume.claim,
+              },
+            }
+          : {}),
       },
-      status: { phase: 'Available' },
+      status: { phase: volume.claim ? 'Bound' : 'Available' },
     }))
     .sort((a, b) => compareKeys(a.metadata.name, b.metadata.name));
 }

@@ -1,3 +1,6 @@
+import type { ObjectMeta } from './kube-meta.ts';
+import type { KubeManifest, KubeStore } from './kube-store.ts';
+
 /** What the platform knows about one node of a running cluster. */
 export interface KubeNodeView {
   name: string;
@@ -47,6 +50,8 @@ export interface KubeClusterView {
    * group (`kubectl top nodes`); absent where the provider gives none: the group is not served.
    */
   nodeUsage?: (at: Date) => Promise<Map<string, KubeNodeUsage>>;
+  /** Where written objects are kept; absent, the API is read-only (every write is a 405). */
+  store?: KubeStore;
 }
 
 export interface KubeNodeUsage {
@@ -59,6 +64,8 @@ export interface KubeVolumeView {
   sizeGb: number;
   storageClass: string;
   createdAt: Date;
+  /** The PersistentVolumeClaim it was made for, if a client's claim made it. */
+  claim?: { namespace: string; name: string };
 }
 
 export interface KubeLoadBalancerView {
@@ -79,25 +86,7 @@ export type ResolveKubeCluster = (
   ip: string | null,
 ) => Promise<KubeClusterView | null>;
 
-/** The metadata every object carries, as the API server writes it. */
-export interface ObjectMeta {
-  name: string;
-  namespace?: string;
-  uid: string;
-  resourceVersion: string;
-  creationTimestamp: string;
-  labels: Record<string, string>;
-  annotations?: Record<string, string>;
-  generateName?: string;
-  ownerReferences?: {
-    apiVersion: string;
-    kind: string;
-    name: string;
-    uid: string;
-    controller: boolean;
-    blockOwnerDeletion: boolean;
-  }[];
-}
+export type { ObjectMeta } from './kube-meta.ts';
 
 export interface Condition {
   type: string;
@@ -148,7 +137,7 @@ export interface KubeNamespace {
   kind: 'Namespace';
   metadata: ObjectMeta;
   spec: { finalizers: string[] };
-  status: { phase: 'Active' };
+  status: { phase: 'Active' | 'Terminating' };
 }
 
 export interface ContainerStatus {
@@ -198,8 +187,9 @@ export interface KubePersistentVolume {
     storageClassName: string;
     volumeMode: 'Filesystem';
     csi: { driver: string; volumeHandle: string; fsType: string };
+    claimRef?: { apiVersion: 'v1'; kind: 'PersistentVolumeClaim'; namespace: string; name: string };
   };
-  status: { phase: 'Available' };
+  status: { phase: 'Available' | 'Bound' };
 }
 
 export interface KubeService {
@@ -224,4 +214,5 @@ export interface KubeService {
   status: { loadBalancer: { ingress?: { ip: string }[] } };
 }
 
-export type KubeObject = KubeNode | KubeNamespace | KubePod | KubePersistentVolume | KubeService;
+export type KubeObject =
+  KubeNode | KubeNamespace | KubePod | KubePersistentVolume | KubeService | KubeManifest;

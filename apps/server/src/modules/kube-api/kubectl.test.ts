@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubeApiRoutes, kubeApiServerUrl, kubeconfigYaml } from './index.ts';
 import type { KubeClusterView } from './kube-types.ts';
-import { registerAppHooks, testCluster, testNode } from './test-support.ts';
+import { memoryStore, registerAppHooks, testCluster, testNode } from './test-support.ts';
 
 /**
  * The API as a real kubectl sees it: `KUBECTL` names the binary (the test command installs
@@ -92,7 +92,7 @@ describe('kubectl against the simulated API', () => {
     );
     const certificate = await readFile(join(dir, 'cert.pem'), 'utf8');
 
-    cluster = testCluster();
+    cluster = testCluster({ store: memoryStore() });
     app = Fastify({ https: { key: await readFile(join(dir, 'key.pem')), cert: certificate } });
     await registerAppHooks(app);
     await app.register(
@@ -220,6 +220,10 @@ describe('kubectl against the simulated API', () => {
     const deleted = await kubectl('delete', 'node', 'prod-eu-gpu-7e8f9');
     expect(deleted.code).not.toBe(0);
     expect(deleted.stderr).toContain('MethodNotAllowed');
+
+    const system = await kubectl('delete', 'service', 'kubernetes');
+    expect(system.code).not.toBe(0);
+    expect(system.stderr).toContain('is managed by the platform');
   }, 60_000);
 
   it('lists a node the platform adds on the next call', async () => {
@@ -236,4 +240,183 @@ describe('kubectl against the simulated API', () => {
       'prod-eu-gpu-7e8f9',
     ]);
   }, 60_000);
+
+  /** A shop: its namespace, a deployment, a LoadBalancer service, a config map, a secret, a claim. */
+  const shop = (replicas: number, image: string) => `
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels: { app: web }
+  template:
+    metadata:
+      labels: { app: web }
+    spec:
+      containers:
+        - name: web
+          image: ${image}
+          ports: [{ containerPort: 8080 }]
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web-lb
+  namespace: shop
+spec:
+  type: LoadBalancer
+  selector: { app: web }
+  ports: [{ port: 80, targetPort: 8080 }]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: web-config
+  namespace: shop
+data:
+  mode: production
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: web-secret
+  namespace: shop
+stringData:
+  password: s3cret
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+  namespace: shop
+spec:
+  accessModes: [ReadWriteOnce]
+  resources:
+    requests:
+      storage: 20Gi
+`;
+
+  // kubectl validates against the OpenAPI document, which the simulated API does not serve.
+  const apply = async (manifest: string, ...flags: string[]) => {
+    await writeFile(join(dir, 'shop.yaml'), manifest);
+    return kubectl('apply', '--validate=false', ...flags, '-f', join(dir, 'shop.yaml'));
+  };
+  const webPods = async () => {
+    const result = await kubectl('get', 'pods', '-n', 'shop');
+    expect(result.code, result.stderr).toBe(0);
+    return rows(result.stdout);
+  };
+
+  it('applies a manifest: every object is created and read back', async () => {
+    const result = await apply(shop(2, 'nginx:1.27'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'namespace/shop created',
+      'deployment.apps/web created',
+      'service/web-lb created',
+      'configmap/web-config created',
+      'secret/web-secret created',
+      'persistentvolumeclaim/data created',
+    ]);
+
+    const deployments = await kubectl('get', 'deploy', '-n', 'shop');
+    expect(rows(deployments.stdout).map((row) => [row.NAME, row.READY])).toEqual([['web', '2/2']]);
+    const services = await kubectl('get', 'svc', '-n', 'shop');
+    expect(rows(services.stdout).map((row) => [row.NAME, row.TYPE, row['EXTERNAL-IP']])).toEqual([
+      ['web-lb', 'LoadBalancer', '203.0.113.77'],
+    ]);
+    const claims = await kubectl('get', 'pvc', '-n', 'shop');
+    expect(rows(claims.stdout).map((row) => [row.NAME, row.STATUS, row.CAPACITY])).toEqual([
+      ['data', 'Bound', '20Gi'],
+    ]);
+    const secret = await kubectl('get', 'secret', 'web-secret', '-n', 'shop', '-o', 'json');
+    expect(JSON.parse(secret.stdout).data).toEqual({
+      password: Buffer.from('s3cret').toString('base64'),
+    });
+    const config = await kubectl('get', 'cm', '-n', 'shop');
+    expect(rows(config.stdout).map((row) => [row.NAME, row.DATA])).toEqual([['web-config', '1']]);
+  }, 60_000);
+
+  it("runs the deployment's pods on the nodes, beside the system's", async () => {
+    const pods = await webPods();
+    expect(pods).toHaveLength(2);
+    for (const pod of pods) {
+      expect(pod.NAME).toMatch(/^web-[a-z0-9]{10}-[a-z0-9]{5}$/);
+      expect([pod.READY, pod.STATUS]).toEqual(['1/1', 'Running']);
+    }
+    expect((await webPods()).map((pod) => pod.NAME)).toEqual(pods.map((pod) => pod.NAME));
+    const all = await kubectl('get', 'pods', '-A');
+    expect(
+      rows(all.stdout).filter((pod) => pod.NAMESPACE === 'kube-system').length,
+    ).toBeGreaterThan(0);
+    expect(rows(all.stdout).filter((pod) => pod.NAMESPACE === 'shop')).toHaveLength(2);
+  }, 60_000);
+
+  it('applies a change, scales and deletes', async () => {
+    const before = (await webPods()).map((pod) => pod.NAME);
+    const changed = await apply(shop(3, 'nginx:1.28'));
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toContain('deployment.apps/web configured');
+    expect(changed.stdout).toContain('service/web-lb unchanged');
+    const after = await webPods();
+    expect(after).toHaveLength(3);
+    // A new template is a new ReplicaSet: new pod names.
+    expect(after.map((pod) => pod.NAME)).not.toContain(before[0]);
+    const image = await kubectl(
+      'get',
+      'deploy',
+      'web',
+      '-n',
+      'shop',
+      '-o',
+      'jsonpath={.spec.template.spec.containers[0].image} {.metadata.generation} {.spec.template.spec.containers[0].ports[0].containerPort}',
+    );
+    expect(image.stdout).toBe('nginx:1.28 2 8080');
+
+    const scaled = await kubectl('scale', 'deployment', 'web', '-n', 'shop', '--replicas=1');
+    expect(scaled.code, scaled.stderr).toBe(0);
+    expect(await webPods()).toHaveLength(1);
+
+    const deleted = await kubectl('delete', '-f', join(dir, 'shop.yaml'));
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain('namespace "shop" deleted');
+    const namespaces = await kubectl('get', 'ns', '-o', 'name');
+    expect(namespaces.stdout).not.toContain('namespace/shop');
+    const pods = await kubectl('get', 'pods', '-n', 'shop');
+    expect(pods.stdout.trim()).toBe('');
+    expect(cluster.store!.objects).toEqual([]);
+  }, 90_000);
+
+  it('applies server-side, and answers what is invalid or missing as the API server does', async () => {
+    const sideApplied = await apply(shop(1, 'nginx:1.27'), '--server-side');
+    expect(sideApplied.code, sideApplied.stderr).toBe(0);
+    expect(sideApplied.stdout).toContain('deployment.apps/web serverside-applied');
+    expect(await webPods()).toHaveLength(1);
+
+    await writeFile(
+      join(dir, 'bad.yaml'),
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: Bad_Name\n  namespace: shop\n',
+    );
+    const invalid = await kubectl('apply', '--validate=false', '-f', join(dir, 'bad.yaml'));
+    expect(invalid.code).not.toBe(0);
+    expect(invalid.stderr).toContain(
+      'ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value',
+    );
+
+    const missing = await kubectl('create', 'configmap', 'x', '-n', 'no-such-namespace');
+    expect(missing.stderr).toContain('namespaces "no-such-namespace" not found');
+    const taken = await kubectl('create', 'configmap', 'web-config', '-n', 'shop');
+    expect(taken.stderr).toContain('configmaps "web-config" already exists');
+    const gone = await kubectl('delete', 'configmap', 'no-such-map', '-n', 'shop');
+    expect(gone.stderr).toContain('configmaps "no-such-map" not found');
+    await kubectl('delete', 'namespace', 'shop');
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ import {
 import { registerSecurityHeaders } from '../../http/security-headers.ts';
 import { accessPlugin } from '../access/index.ts';
 import type { KubeAddonView, KubeClusterView, KubeNodeView } from './kube-types.ts';
+import type { KubeManifest, KubeStore } from './kube-store.ts';
 
 /**
  * What this folder's tests share: the global hooks the app puts in front of every route (so
@@ -105,4 +106,57 @@ export function testCluster(overrides: Partial<KubeClusterView> = {}): KubeClust
     ],
     ...overrides,
   };
+}
+
+/**
+ * A store in memory, as the clusters module's behaves towards the API: resourceVersions from a
+ * counter, a LoadBalancer service given an address, a claim bound to a volume of its own.
+ */
+export function memoryStore(overrides: Partial<KubeStore> = {}): KubeStore & {
+  removed: KubeManifest[];
+} {
+  let version = 100;
+  const removed: KubeManifest[] = [];
+  const observed = (object: KubeManifest): KubeManifest => {
+    const saved = structuredClone(object);
+    saved.metadata.resourceVersion = String((version += 1));
+    if (saved.kind === 'Service') {
+      const balanced = (saved.spec as { type?: string }).type === 'LoadBalancer';
+      saved.status = { loadBalancer: balanced ? { ingress: [{ ip: '203.0.113.77' }] } : {} };
+    }
+    if (saved.kind === 'PersistentVolumeClaim') {
+      const spec = saved.spec as { accessModes: string[]; resources: { requests: object } };
+      saved.spec = { ...spec, volumeName: `pvc-${saved.metadata.uid}` };
+      saved.status = {
+        phase: 'Bound',
+        accessModes: spec.accessModes,
+        capacity: spec.resources.requests,
+      };
+    }
+    return saved;
+  };
+  const store = {
+    writeRefusal: null,
+    objects: [] as KubeManifest[],
+    limits: { objects: 50, objectBytes: 16 * 1024 },
+    removed,
+    async create(object: KubeManifest) {
+      const saved = observed(object);
+      store.objects.push(saved);
+      return saved;
+    },
+    async update(previous: KubeManifest, next: KubeManifest) {
+      const index = store.objects.indexOf(previous);
+      if (index < 0) throw new Error('stale');
+      const saved = observed(next);
+      store.objects[index] = saved;
+      return saved;
+    },
+    async remove(object: KubeManifest) {
+      store.objects = store.objects.filter((entry) => entry !== object);
+      removed.push(object);
+    },
+    ...overrides,
+  };
+  return store;
 }

@@ -223,7 +223,7 @@ describe('writes through the Kubernetes API', () => {
     expect(await keptObjects()).toEqual([]);
   });
 
-  it("refuses a member whose role cannot change clusters, and another organization's cluster is unknown", async () => {
+  it("refuses a member who may not change clusters, opens nothing to a read-only one, and another organization's cluster is unknown", async () => {
     const [row] = await db()
       .insert(users)
       .values({
@@ -243,8 +243,16 @@ describe('writes through the Kubernetes API', () => {
     const rita = new Client(t.app);
     rita.setCookie('sid', sid);
     const token = await tokenOf(rita, A.clusterId);
-    // Made read-only after downloading the kubeconfig: she may still read, not write.
+    // Made read-only after downloading the kubeconfig: a read-only member holds no cluster
+    // credential, so hers opens nothing, reads included.
     await db().update(users).set({ role: 'viewer' }).where(eq(users.id, row!.id));
+    expect((await kube(token, A.clusterId, 'GET', '/api/v1/namespaces')).statusCode).toBe(401);
+    // A customer again, with an address not verified: she reads, and may not change the cluster.
+    await db()
+      .update(users)
+      .set({ role: 'user', emailVerified: false })
+      .where(eq(users.id, row!.id));
+    expect((await kube(token, A.clusterId, 'GET', '/api/v1/namespaces')).statusCode).toBe(200);
     const create = await kube(token, A.clusterId, 'POST', '/api/v1/namespaces', {
       apiVersion: 'v1',
       kind: 'Namespace',

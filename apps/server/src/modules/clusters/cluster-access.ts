@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { clusterApiUpStatuses, type Catalog } from '@alpenkube/contract';
-import { can, type AccessLevel } from '@alpenkube/contract/permissions';
+import { can, roleReaches, type AccessLevel } from '@alpenkube/contract/permissions';
 import type { DbOrTx } from '../../db/client.ts';
 import { clusterCredentials, clusters } from './schema.ts';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.ts';
@@ -120,7 +120,10 @@ export function createClusterAccess(db: DbOrTx, sealer: Sealer) {
       if (
         !(clusterApiUpStatuses as readonly string[]).includes(found.cluster.status) ||
         holder.organizationId !== found.cluster.organizationId ||
-        !can(holder, KUBECONFIG_ACCESS)
+        !can(holder, KUBECONFIG_ACCESS) ||
+        // A role that may not download the kubeconfig (read-only, billing) holds no credential,
+        // also one downloaded before the role changed.
+        !roleReaches(holder.role, 'kubeconfig:read')
       ) {
         return KNOWN_TOKEN_REFUSED;
       }

@@ -1,6 +1,7 @@
 import type { DriverCluster, DriverNodePool, DriverStep } from './provider-driver.ts';
+import { newNodeNames, plural, recordedAddonStep } from './provider-plans.ts';
 import { providerProfiles } from './provider-profiles.ts';
-import { shortId, zoneOf } from './simulated-driver.ts';
+import { zoneOf } from './simulated-driver.ts';
 
 /**
  * The steps of each change on DigitalOcean. A step's key carries what its `advance` needs
@@ -9,26 +10,10 @@ import { shortId, zoneOf } from './simulated-driver.ts';
  */
 const profile = providerProfiles.doks!;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** New nodes' names, the platform's own (DigitalOcean names its Droplets itself). */
-function newNodeNames(cluster: DriverCluster, pool: DriverNodePool, count: number): string[] {
-  const taken = new Set(pool.usedNames);
-  const names: string[] = [];
-  for (let ordinal = pool.usedNames.length; names.length < count; ordinal += 1) {
-    const name = profile.nodeName(cluster.name, pool.name, shortId(cluster.id, pool.id, ordinal));
-    if (!taken.has(name)) {
-      taken.add(name);
-      names.push(name);
-    }
-  }
-  return names;
-}
-
 /** One step per new node: done once the pool has that many running nodes at DigitalOcean. */
 export function joinSteps(cluster: DriverCluster, pool: DriverNodePool, target: number) {
   const existing = pool.nodes.length;
-  return newNodeNames(cluster, pool, target - existing).map((node, index): DriverStep => ({
+  return newNodeNames(profile, cluster, pool, target - existing).map((node, index): DriverStep => ({
     key: `doks:join:${pool.id}:${existing + index + 1}:${target}:${node}`,
     label: `Waiting for DigitalOcean to boot node ${node}`,
     done: `Node ${node} joined pool ${pool.name} in ${cluster.region}`,
@@ -101,23 +86,8 @@ export function makeHaPlan(cluster: DriverCluster): DriverStep[] {
 }
 
 /** Add-ons are recorded, not installed, on a real cluster yet: the event says so. */
-export function addonStep(slug: string, install: boolean): DriverStep {
-  return install
-    ? {
-        key: `addon:${slug}`,
-        label: `Recording add-on ${slug}`,
-        done: `Add-on ${slug} recorded (not installed: the DigitalOcean driver installs no add-ons yet)`,
-        weight: 1,
-        effect: { type: 'addon-installed', slug },
-      }
-    : {
-        key: `addon-remove:${slug}`,
-        label: `Removing add-on ${slug} from the records`,
-        done: `Add-on ${slug} removed from the records`,
-        weight: 1,
-        effect: { type: 'addon-removed', slug },
-      };
-}
+export const addonStep = (slug: string, install: boolean) =>
+  recordedAddonStep('DigitalOcean', slug, install);
 
 export function upgradePlan(cluster: DriverCluster, minor: string, patch: string): DriverStep[] {
   const nodes = cluster.nodePools.flatMap((pool) => pool.nodes);

@@ -1,0 +1,152 @@
+import type { GkeConfig } from '../../config.ts';
+import { conflict } from '../../lib/http-error.ts';
+import { createGkeApi } from './gke-api.ts';
+import { GKE_ZONES, createGkeOffer, offerProblems } from './gke-offer.ts';
+import {
+  addonStep,
+  createPlan,
+  deletePlan,
+  joinSteps,
+  removePoolPlan,
+  shrinkSteps,
+  upgradePlan,
+} from './gke-plans.ts';
+import { createGkeSteps } from './gke-steps.ts';
+import { ProviderError, type ProviderDriver } from './provider-driver.ts';
+
+const notSupported = (what: string) =>
+  new ProviderError(`Google Kubernetes Engine offers no ${what} through its API`, false);
+
+/**
+ * Why the platform hands out no kubeconfig of a GKE cluster (see docs/provider-drivers.md): the
+ * only credential it has is its own service account's, for the whole project.
+ */
+export const GKE_KUBECONFIG_REFUSAL =
+  "the platform gives no kubeconfig for Google Kubernetes Engine yet: Google's clusters accept Google identities, and the only one the platform holds is its own service account, which reaches every cluster of its project. Ask support for access to this cluster";
+
+/**
+ * Google Kubernetes Engine through the Container API v1 (see docs/provider-drivers.md): the plans
+ * of gke-plans.ts, carried out by gke-steps.ts, what Google offers from gke-offer.ts.
+ */
+export function createGkeDriver(config: GkeConfig): ProviderDriver {
+  const api = createGkeApi(config);
+  const offer = createGkeOffer(api, () => Object.keys(GKE_ZONES));
+  const steps = createGkeSteps(api, offer, config.pollMs);
+
+  return {
+    slug: 'gke',
+    simulated: false,
+    // Google ships its own patch releases (1.36.5-gke.1200), not the catalog's.
+    appliesCatalogPatches: false,
+    controlPlaneTime: 'about 5 minutes',
+
+    validate(order) {
+      const known = offer.known(order.region);
+      return known === undefined ? [] : offerProblems(known, order);
+    },
+
+    estimateCreateSeconds(order) {
+      const nodes = order.nodePools.reduce((sum, pool) => sum + pool.count, 0);
+      return (order.haControlPlane ? 420 : 300) + order.nodePools.length * 60 + nodes * 10;
+    },
+
+    /**
+     * Every catalog region's server config, in parallel: the credentials are valid and the API
+     * reachable when they answer, and a region Google refuses is shown unavailable. The
+     * project's CPU quota is Compute Engine's, which this driver does not read.
+     */
+    async health() {
+      const started = performance.now();
+      try {
+        const configs = await offer.refresh(AbortSignal.timeout(5000));
+        const offered = [...configs].filter(([, found]) => found).map(([region]) => region);
+        const minors = new Set(
+          [...configs.values()].flatMap((found) =>
+            (found?.validMasterVersions ?? []).map((v) => v.split('.').slice(0, 2).join('.')),
+          ),
+        );
+        return {
+          status: offered.length ? ('operational' as const) : ('degraded' as const),
+          latencyMs: Math.round(performance.now() - started),
+          message: `Google Kubernetes Engine answers for project ${config.project}: ${offered.length} of ${configs.size} regions, ${minors.size} Kubernetes minors; CPU quota not read (Compute Engine enforces it)`,
+          unavailableRegions: [],
+          offeredRegions: offered,
+        };
+      } catch (error) {
+        return {
+          status: 'down' as const,
+          latencyMs: Math.round(performance.now() - started),
+          message:
+            error instanceof ProviderError
+              ? error.message
+              : 'Google Kubernetes Engine did not answer',
+          unavailableRegions: [],
+        };
+      }
+    },
+
+    planCreate: createPlan,
+    planScale(cluster, poolId, count) {
+      const pool = cluster.nodePools.find((candidate) => candidate.id === poolId)!;
+      return count > pool.nodes.length ? joinSteps(cluster, pool, count) : shrinkSteps(pool, count);
+    },
+    planAddPool: (cluster, pool) => joinSteps(cluster, pool, pool.count),
+    planRemovePool(cluster, poolId) {
+      return removePoolPlan(cluster.nodePools.find((candidate) => candidate.id === poolId)!);
+    },
+    planUpgrade: upgradePlan,
+    // No planMakeHa: Google cannot turn a zonal cluster into a regional one; the order is refused.
+    /**
+     * GKE has no call that replaces one node (its nodes are a managed instance group's, which
+     * the Container API does not expose); recreating the whole pool is not what was asked.
+     */
+    planRecycle() {
+      throw conflict(
+        'Google Kubernetes Engine replaces nodes by itself (auto-repair) and offers no call to replace one node: the platform cannot recycle a node on GKE',
+      );
+    },
+    planInstallAddon: (_cluster, slug) => [addonStep(slug, true)],
+    planRemoveAddon: (_cluster, slug) => [addonStep(slug, false)],
+    planDelete: deletePlan,
+    planRestore: () => {
+      throw notSupported('etcd restore');
+    },
+    async takeBackup() {
+      throw notSupported('etcd snapshots');
+    },
+    async deleteBackup() {
+      // No snapshot was ever taken at Google.
+    },
+
+    advance: (cluster, step, context) => steps.advance(cluster, step, context),
+
+    apiEndpoint(cluster) {
+      return steps.seen(cluster.id)?.endpoint ?? '';
+    },
+
+    /** Egress is not read from Google yet: none is billed rather than an invented figure. */
+    async usage() {
+      return { egressGb: 0 };
+    },
+
+    /** Cloud Monitoring is not read: saying so beats a made-up figure. */
+    async metrics() {
+      return {
+        available: false,
+        message:
+          'The platform does not read Google Cloud Monitoring for GKE clusters yet: use kubectl top nodes against the cluster',
+      };
+    },
+
+    loadBalancerIp() {
+      throw new ProviderError(
+        'A GKE cluster gets its load balancers from a Service of type LoadBalancer',
+        false,
+      );
+    },
+
+    async kubeconfig() {
+      throw new ProviderError(GKE_KUBECONFIG_REFUSAL, false);
+    },
+  };
+}

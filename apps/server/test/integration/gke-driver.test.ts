@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClusterEvent } from '@alpenkube/contract';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
+import { startGkeDouble, type GkeDouble } from '../support/gke-double.ts';
+
+const TOKEN = 'ya29.double-secret-access-token-0123456789';
+const PROJECT = 'alpenkube-test';
+
+/**
+ * The real GKE driver, switched on by GKE_PROJECT, against the local double of Google's
+ * Container API v1 (through `@google-cloud/container` over REST): an order runs from paid to
+ * running, and every later change reaches the double as the calls of the discovery document.
+ */
+describe('GKE driver against the Container API double', () => {
+  let t: TestApp;
+  let double: GkeDouble;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    double = await startGkeDouble({ token: TOKEN, project: PROJECT });
+    t = await createTestApp({
+      env: {
+        MAIL_LIMIT_PER_IP: '10000',
+        GKE_PROJECT: PROJECT,
+        GKE_API_ENDPOINT: double.url,
+        GKE_ACCESS_TOKEN: TOKEN,
+        GKE_POLL_MS: '1',
+        LOG_LEVEL: 'debug',
+      },
+      logStream: { write: (line) => void logs.push(line) },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await double.close();
+  });
+
+  const gke = { provider: 'gke', region: 'europe-west3', kubernetesVersion: '1.36', addons: [] };
+  const calls = (method: string, pattern: RegExp) =>
+    double.requests.filter((r) => r.method === method && pattern.test(r.path));
+  const clusterPath = `/v1/projects/${PROJECT}/locations`;
+  const remoteOf = (id: number) =>
+    [...double.clusters.values()].find((c) => c.resourceLabels['alpenkube-cluster'] === String(id));
+
+  it('says which providers are real: gke is, the others stay simulated', async () => {
+    const { client } = await clusterOrderer(t.app);
+    const real = (await client.get('/api/providers/gke/health')).json();
+    expect(real).toMatchObject({ provider: 'gke', simulated: false, status: 'operational' });
+    expect(real.message).toMatch(
+      /Google Kubernetes Engine answers for project alpenkube-test: 4 of 4 regions, 3 Kubernetes minors/,
+    );
+    expect(real.regions.every((region: { available: boolean }) => region.available)).toBe(true);
+    expect((await client.get('/api/providers/doks/health')).json().simulated).toBe(true);
+    expect(t.app.services.providers.realProviders()).toEqual(['gke']);
+    // Each region's server config, read with the fixed token of the test endpoint.
+    const configs = calls('GET', /\/serverConfig$/);
+    expect(configs.map((r) => r.path)).toContain(`${clusterPath}/europe-west1/serverConfig`);
+    expect(configs[0]!.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('orders, provisions, scales, adds and removes a pool, upgrades and deletes a real cluster', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...gke, name: 'real' });
+    await settleJobs(t.app);
+    let cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status, cluster.statusReason ?? '').toBe('running');
+    expect(cluster.provider).toMatchObject({ slug: 'gke', simulated: false });
+
+    // One zonal cluster at Google, labelled with the platform's id, with the order's pools.
+    const remote = remoteOf(cluster.id)!;
+    expect(remote).toBeDefined();
+    expect(remote.name).toBe(`ak-${cluster.id}-real`);
+    expect(remote.location).toBe('europe-west3-a');
+    expect(remote.locations).toEqual(['europe-west3-a']);
+    expect(remote.currentMasterVersion).toBe('1.36.5-gke.1200');
+    expect(remote.nodePools[0]).toMatchObject({
+      config: { machineType: 'e2-standard-4' },
+      initialNodeCount: 3,
+      management: { autoUpgrade: false, autoRepair: true },
+    });
+    expect(cluster.endpoint).toBe(`https://${remote.endpoint}`);
+    expect(cluster.nodePools[0]!.nodes).toHaveLength(3);
+    expect(cluster.nodePools[0]!.nodes[0]!.zone).toBe('europe-west3-a');
+    const creates = calls('POST', /\/locations\/europe-west3-a\/clusters$/);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.body).toMatchObject({
+      cluster: {
+        name: remote.name,
+        initialClusterVersion: '1.36.5-gke.1200',
+        resourceLabels: { 'alpenkube-cluster': String(cluster.id) },
+      },
+    });
+
+    const poolId = cluster.nodePools[0]!.id;
+    const poolName = remote.nodePools[0]!.name;
+    const up = await who.client.patch(`/api/clusters/${cluster.id}/node-pools/${poolId}`, {
+      count: 5,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    await settleJobs(t.app);
+    cluster = await clusterOf(who.client, cluster.id);
+    expect(cluster.status).toBe('running');
+    expect(cluster.nodePools[0]!.nodes).toHaveLength(5);
+    expect(remote.nodePools[0]!.size).toBe(5);
+
+    const down = await who.client.patch(`/api/clusters/${cluster.id}/node-pools/${poolId}`, {
+      count: 3,
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    await settleJobs(t.app);
+    cluster = await clusterOf(who.client, cluster.id);
+    expect(cluster.nodePools[0]!.nodes).toHaveLength(3);
+    expect(remote.nodePools[0]!.size).toBe(3);
+    // One absolute size per change, whatever the number of nodes it moved.
+    expect(calls('POST', /:setSize$/).map((r) => [r.path.split('/').at(-1), r.body])).toEqual([
+      [`${poolName}:setSize`, { nodeCount: 5 }],
+      [`${poolName}:setSize`, { nodeCount: 3 }],
+    ]);
+
+    const added = await who.client.post(`/api/clusters/${cluster.id}/node-pools`, {
+      name: 'batch',
+      size: 'l-8vcpu-32gb',
+      count: 2,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await settleJobs(t.app);
+    cluster = await clusterOf(who.client, cluster.id);
+    const batch = cluster.nodePools.find((pool) => pool.name === 'batch')!;
+    expect(batch.nodes).toHaveLength(2);
+    expect(remote.nodePools.find((pool) => pool.name === `batch-${batch.id}`)).toMatchObject({
+      config: { machineType: 'e2-standard-8', labels: { 'alpenkube-pool': String(batch.id) } },
+      initialNodeCount: 2,
+      status: 'RUNNING',
+    });
+    expect(calls('POST', /\/nodePools$/)).toHaveLength(1);
+
+    const upgrade = await who.client.post(`/api/clusters/${cluster.id}/upgrade`, {
+      version: '1.37',
+    });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    await settleJobs(t.app);
+    cluster = await clusterOf(who.client, cluster.id);
+    expect(cluster).toMatchObject({ status: 'running', kubernetesVersion: '1.37' });
+    expect(remote.currentMasterVersion).toBe('1.37.2-gke.1100');
+    expect(remote.nodePools.map((pool) => pool.version)).toEqual([
+      '1.37.2-gke.1100',
+      '1.37.2-gke.1100',
+    ]);
+    // The control plane first, then each pool once, to the control plane's release.
+    const upgrades = double.requests.filter(
+      (r) => /:updateMaster$/.test(r.path) || (r.method === 'PUT' && /\/nodePools\//.test(r.path)),
+    );
+    expect(upgrades.map((r) => r.body)).toEqual([
+      { masterVersion: '1.37.2-gke.1100' },
+      { nodeVersion: '1.37.2-gke.1100', imageType: 'COS_CONTAINERD' },
+      { nodeVersion: '1.37.2-gke.1100', imageType: 'COS_CONTAINERD' },
+    ]);
+
+    const removed = await who.client.request({
+      method: 'DELETE',
+      url: `/api/clusters/${cluster.id}/node-pools/${batch.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await settleJobs(t.app);
+    cluster = await clusterOf(who.client, cluster.id);
+    expect(cluster.nodePools.map((pool) => pool.name)).toEqual(['general']);
+    expect(remote.nodePools.map((pool) => pool.name)).toEqual([poolName]);
+    expect(calls('DELETE', /\/nodePools\/[^/]+$/)).toHaveLength(1);
+
+    const deleted = await who.client.request({
+      method: 'DELETE',
+      url: `/api/clusters/${cluster.id}`,
+      payload: { name: 'real' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await settleJobs(t.app);
+    expect((await clusterOf(who.client, cluster.id)).status).toBe('deleted');
+    expect(remoteOf(cluster.id)).toBeUndefined();
+    expect(calls('DELETE', /\/clusters\/[^/]+$/)).toHaveLength(1);
+
+    const events = (await who.client.get(`/api/clusters/${cluster.id}/events`)).json<
+      ClusterEvent[]
+    >();
+    // Google's operations became the cluster's events, each once.
+    const said = events
+      .map((event) => event.message)
+      .filter((m) => m.startsWith('Google Kubernetes Engine: '));
+    expect(said).toContain('Google Kubernetes Engine: creating the cluster started');
+    expect(said).toContain('Google Kubernetes Engine: creating the cluster done');
+    expect(said).toContain('Google Kubernetes Engine: upgrading the control plane done');
+    expect(said).toContain(`Google Kubernetes Engine: upgrading the nodes (${poolName}) done`);
+    expect(
+      said.filter((m) => m === 'Google Kubernetes Engine: creating the cluster done'),
+    ).toHaveLength(1);
+
+    // The token reaches Google's Authorization header and nothing else.
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.join('\n')).not.toContain(TOKEN);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterEvent } from '@alpenkube/contract';
+import { clusters } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 import { startGkeDouble, type GkeDouble } from '../support/gke-double.ts';
@@ -198,5 +199,197 @@ describe('GKE driver against the Container API double', () => {
     expect(JSON.stringify(events)).not.toContain(TOKEN);
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.join('\n')).not.toContain(TOKEN);
+  });
+
+  it('refuses what the platform cannot do on GKE, saying why', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...gke, name: 'honest' });
+    await settleJobs(t.app);
+    const id = order.clusterId!;
+    const cluster = await clusterOf(who.client, id);
+    expect(cluster.status).toBe('running');
+
+    // No kubeconfig carrying the platform's own Google credentials: a 409 that says why.
+    const kubeconfig = await who.client.get(`/api/clusters/${id}/kubeconfig`);
+    expect(kubeconfig.statusCode).toBe(409);
+    expect(kubeconfig.json().message).toMatch(/gives no kubeconfig for Google Kubernetes Engine/);
+    expect(kubeconfig.body).not.toContain(TOKEN);
+
+    // GKE has no call that replaces one node.
+    const node = cluster.nodePools[0]!.nodes[0]!.name;
+    const recycle = await who.client.post(`/api/clusters/${id}/nodes/${node}/recycle`);
+    expect(recycle.statusCode, recycle.body).toBe(409);
+    expect(recycle.json().message).toMatch(/offers no call to replace one node/);
+    expect((await clusterOf(who.client, id)).status).toBe('running');
+
+    // A zonal cluster cannot become regional at Google: making it HA is refused.
+    const quote = (await who.client.get(`/api/clusters/${id}/high-availability`)).json();
+    expect(quote.refusal).toMatch(/not offered on GKE yet: choose HA when you order/);
+
+    const backup = await who.client.post(`/api/clusters/${id}/backups`, {});
+    expect(backup.statusCode).toBe(409);
+    const balancer = await who.client.post(`/api/clusters/${id}/load-balancers`, { name: 'api' });
+    expect(balancer.statusCode).toBe(409);
+  });
+
+  it('creates an HA cluster as a regional one, its nodes in one zone of the region', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, {
+      ...gke,
+      name: 'regional',
+      tier: 'red',
+      haControlPlane: true,
+    });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status, cluster.statusReason ?? '').toBe('running');
+    const remote = remoteOf(cluster.id)!;
+    expect(remote.location).toBe('europe-west3');
+    expect(remote.locations).toEqual(['europe-west3-a']);
+  });
+
+  it('finds the cluster Google accepted when the answer was lost, instead of a second', async () => {
+    const before = double.clusters.size;
+    double.dropCreateAnswer();
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...gke, name: 'lost-answer' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status, cluster.statusReason ?? '').toBe('running');
+    expect(double.clusters.size).toBe(before + 1);
+    expect(
+      calls('POST', new RegExp(`/clusters$`)).filter((r) =>
+        JSON.stringify(r.body).includes(`ak-${cluster.id}-lost-answer`),
+      ),
+    ).toHaveLength(1);
+    const events = (await who.client.get(`/api/clusters/${cluster.id}/events`)).json<
+      ClusterEvent[]
+    >();
+    expect(
+      events.some((event) => /Google Kubernetes Engine failed \(UNAVAILABLE/.test(event.message)),
+    ).toBe(true);
+  });
+
+  it("fails the order with Google's message when it refuses the create (INVALID_ARGUMENT)", async () => {
+    double.refuse('Insufficient regional quota to satisfy request: resource "CPUS".');
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...gke, name: 'refused' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status).toBe('failed');
+    expect(cluster.statusReason).toMatch(
+      /refused the request \(INVALID_ARGUMENT: Insufficient regional quota to satisfy request: resource "CPUS"\.\)/,
+    );
+    expect(remoteOf(cluster.id)).toBeUndefined();
+  });
+
+  it("fails the order with the operation's error when Google's create fails", async () => {
+    double.failNextOperation('Google Compute Engine: Not enough resources available in zone.');
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...gke, name: 'no-capacity' });
+    await settleJobs(t.app);
+    const cluster = await clusterOf(who.client, order.clusterId!);
+    expect(cluster.status).toBe('failed');
+    expect(cluster.statusReason).toMatch(/Not enough resources available in zone/);
+    expect(cluster.statusReason).toMatch(
+      /could not finish creating the cluster \(FAILED_PRECONDITION/,
+    );
+  });
+
+  it('asks again after a long Retry-After instead of failing the step', async () => {
+    double.throttle(1, '45');
+    const outcome = await t.app.services.providers.driver('gke').advance(
+      {
+        id: 987_654,
+        name: 'throttled',
+        provider: 'gke',
+        region: 'europe-west3',
+        tier: 'blue',
+        kubernetesVersion: '1.36',
+        kubernetesPatch: '1.36.5',
+        haControlPlane: false,
+        nodePools: [],
+        addons: [],
+      },
+      { key: 'control-plane', label: '', done: '', weight: 1, effect: { type: 'endpoint' } },
+      { startedAt: new Date(), signal: AbortSignal.timeout(10_000) },
+    );
+    expect(outcome).toEqual({ done: false, checkAgainInMs: 45_000 });
+  });
+
+  it('waits out a 429 as Retry-After says, and backs off over 500 and 503, then gets through', async () => {
+    const driver = t.app.services.providers.driver('gke');
+    // Two seconds, not the one second waited when Google names no delay.
+    double.throttle(1, '2');
+    const started = Date.now();
+    expect((await driver.health()).status).toBe('operational');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1950);
+    double.fail(1, 500);
+    expect((await driver.health()).status).toBe('operational');
+    double.fail(1, 503);
+    expect((await driver.health()).status).toBe('operational');
+  });
+
+  it('refuses an order in a region Google stopped offering, and shows it unavailable', async () => {
+    double.withdraw('europe-west9');
+    try {
+      const { client } = await clusterOrderer(t.app);
+      const health = (await client.get('/api/providers/gke/health')).json();
+      const paris = health.regions.find(
+        (region: { code: string }) => region.code === 'europe-west9',
+      );
+      expect(paris.available).toBe(false);
+      const validation = await client.post('/api/providers/gke/validate', {
+        tier: 'blue',
+        region: 'europe-west9',
+        kubernetesVersion: '1.36',
+        haControlPlane: false,
+        nodePools: [{ name: 'general', size: 'm-4vcpu-16gb', count: 3 }],
+      });
+      expect(validation.statusCode, validation.body).toBe(200);
+      expect(validation.json().valid).toBe(false);
+      expect(JSON.stringify(validation.json().issues)).toMatch(
+        /no longer offers Kubernetes Engine in europe-west9/,
+      );
+    } finally {
+      double.restore('europe-west9');
+    }
+  });
+
+  it('seeds no demo cluster on GKE once it is real (it would not exist there)', async () => {
+    const demo = await createTestApp({
+      seedDemo: true,
+      env: {
+        GKE_PROJECT: PROJECT,
+        GKE_API_ENDPOINT: double.url,
+        GKE_ACCESS_TOKEN: TOKEN,
+      },
+    });
+    try {
+      const rows = await demo.app.services.db.select().from(clusters);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.provider === 'gke')).toEqual([]);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it("reports the provider down, with Google's reason, when it refuses the credentials", async () => {
+    const other = await createTestApp({
+      reset: false,
+      env: {
+        GKE_PROJECT: PROJECT,
+        GKE_API_ENDPOINT: double.url,
+        GKE_ACCESS_TOKEN: 'ya29.wrong-token',
+      },
+    });
+    try {
+      const health = await other.app.services.providers.driver('gke').health();
+      expect(health.status).toBe('down');
+      expect(health.message).toMatch(/Google refused the platform's credentials \(UNAUTHENTICATED/);
+      expect(health.message).not.toContain('wrong-token');
+    } finally {
+      await other.close();
+    }
   });
 });

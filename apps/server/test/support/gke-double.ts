@@ -122,6 +122,7 @@ export async function startGkeDouble(options: {
     failStatus: 500,
     dropCreate: 0,
     failOperation: null as string | null,
+    refuse: null as Refusal | null,
   };
   let counter = 0;
   const now = () => new Date().toISOString();
@@ -499,6 +500,11 @@ export async function startGkeDouble(options: {
           ),
         );
       }
+      if (faults.refuse && method !== 'GET') {
+        const refusal = faults.refuse;
+        faults.refuse = null;
+        return error(refusal);
+      }
       tick();
       try {
         const answer = route(method, url, body, request);
@@ -533,6 +539,10 @@ export async function startGkeDouble(options: {
     /** The next operation ends DONE with this error (a create leaves the cluster in ERROR). */
     failNextOperation(message: string) {
       faults.failOperation = message;
+    },
+    /** The next change (not a read) is refused with a 400 of this status and message. */
+    refuse(message: string, status = 'INVALID_ARGUMENT') {
+      faults.refuse = new Refusal(400, message, status);
     },
     /** Google stops offering GKE in a region (its server config is refused). */
     withdraw(region: string) {

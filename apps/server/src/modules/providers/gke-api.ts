@@ -94,7 +94,6 @@ const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 interface GoogleFailure {
   code?: number;
-  details?: string;
   message?: string;
   httpStatusCode?: number;
   statusDetails?: { retryDelay?: { seconds?: string | number; nanos?: number } }[];
@@ -129,16 +128,19 @@ async function authClient(config: GkeConfig) {
     client = await new GoogleAuth({ scopes: [SCOPE] }).getClient();
   }
   const fetch = client.fetch.bind(client);
+  const note = (headers: Headers | undefined) => {
+    const store = heard.getStore();
+    if (store && headers && typeof headers.get === 'function') {
+      store.retryAfter = headers.get('retry-after');
+    }
+  };
   client.fetch = (async (...args: Parameters<typeof fetch>) => {
     try {
       const response = await fetch(...args);
+      if (!response.ok) note(response.headers);
       return response;
     } catch (error) {
-      const headers = (error as { response?: { headers?: Headers } }).response?.headers;
-      const store = heard.getStore();
-      if (store && headers && typeof headers.get === 'function') {
-        store.retryAfter = headers.get('retry-after');
-      }
+      note((error as { response?: { headers?: Headers } }).response?.headers);
       throw error;
     }
   }) as typeof client.fetch;
@@ -224,7 +226,8 @@ export function createGkeApi(config: GkeConfig) {
         if (options.signal?.aborted) throw new ProviderError('The call was cancelled', true);
         const failure = error as GoogleFailure;
         const code = codeName(failure.code);
-        const said = failure.details || failure.message || '';
+        // Google's own words: the error's message (`details` is the decoded detail list).
+        const said = failure.message ?? '';
         if (code === 'NOT_FOUND' && options.allowNotFound) return null;
         if (code === 'RESOURCE_EXHAUSTED' && failure.httpStatusCode === 429) {
           const delay = throttleDelay(failure, store.retryAfter);

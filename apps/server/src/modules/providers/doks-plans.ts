@@ -1,5 +1,11 @@
 import type { DriverCluster, DriverNodePool, DriverStep } from './provider-driver.ts';
-import { newNodeNames, plural, recordedAddonStep } from './provider-plans.ts';
+import {
+  deletePlan as sharedDeletePlan,
+  newNodeNames,
+  recordedAddonStep,
+  removePoolPlan as sharedRemovePoolPlan,
+  shrinkSteps as sharedShrinkSteps,
+} from './provider-plans.ts';
 import { providerProfiles } from './provider-profiles.ts';
 import { zoneOf } from './simulated-driver.ts';
 
@@ -24,20 +30,8 @@ export function joinSteps(cluster: DriverCluster, pool: DriverNodePool, target: 
 }
 
 /** The newest nodes leave; DigitalOcean chooses which Droplets go when the count drops. */
-export function shrinkSteps(pool: DriverNodePool, target: number): DriverStep[] {
-  return pool.nodes
-    .slice(target)
-    .map((node) => node.name)
-    .reverse()
-    .map((node) => ({
-      key: `doks:shrink:${pool.id}:${target}:${node}`,
-      label: `Draining and removing node ${node}`,
-      done: `Node ${node} removed`,
-      weight: 20,
-      startEffect: { type: 'node-removing', node },
-      effect: { type: 'node-removed', node },
-    }));
-}
+export const shrinkSteps = (pool: DriverNodePool, target: number) =>
+  sharedShrinkSteps('doks', pool, target, 20);
 
 export function createPlan(cluster: DriverCluster): DriverStep[] {
   return [
@@ -110,42 +104,7 @@ export function upgradePlan(cluster: DriverCluster, minor: string, patch: string
   ];
 }
 
-export function removePoolPlan(pool: DriverNodePool): DriverStep[] {
-  return [
-    ...pool.nodes.map((node): DriverStep => ({
-      key: `doks:pool-drain:${pool.id}:${node.name}`,
-      label: `Draining and removing node ${node.name}`,
-      done: `Node ${node.name} removed`,
-      weight: 20,
-      startEffect: { type: 'node-removing', node: node.name },
-      effect: { type: 'node-removed', node: node.name },
-    })),
-    {
-      key: `pool:${pool.id}`,
-      label: `Removing node pool ${pool.name}`,
-      done: `Node pool ${pool.name} removed`,
-      weight: 5,
-      effect: { type: 'pool-removed', poolId: pool.id },
-    },
-  ];
-}
+export const removePoolPlan = (pool: DriverNodePool) => sharedRemovePoolPlan('doks', pool, 20);
 
-export function deletePlan(cluster: DriverCluster): DriverStep[] {
-  const nodes = cluster.nodePools.reduce((sum, pool) => sum + pool.nodes.length, 0);
-  return [
-    {
-      key: 'doks:delete',
-      label: `Asking DigitalOcean to delete the cluster and its ${plural(nodes, 'node')}`,
-      done: 'DigitalOcean is deleting the cluster',
-      weight: 5,
-      effect: { type: 'none' },
-    },
-    {
-      key: 'network-delete',
-      label: 'Waiting for DigitalOcean to release the cluster',
-      done: 'Cluster and its nodes deleted at DigitalOcean',
-      weight: Math.round(profile.controlPlaneSeconds / 4),
-      effect: { type: 'released' },
-    },
-  ];
-}
+export const deletePlan = (cluster: DriverCluster) =>
+  sharedDeletePlan('doks', 'DigitalOcean', cluster, Math.round(profile.controlPlaneSeconds / 4));

@@ -13,9 +13,7 @@ import {
 } from './gke-plans.ts';
 import { createGkeSteps } from './gke-steps.ts';
 import { ProviderError, type ProviderDriver } from './provider-driver.ts';
-
-const notSupported = (what: string) =>
-  new ProviderError(`Google Kubernetes Engine offers no ${what} through its API`, false);
+import { downHealth, realDriverParts } from './real-driver-parts.ts';
 
 /**
  * Why the platform hands out no kubeconfig of a GKE cluster (see docs/provider-drivers.md): the
@@ -73,27 +71,20 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver {
           offeredRegions: offered,
         };
       } catch (error) {
-        return {
-          status: 'down' as const,
-          latencyMs: Math.round(performance.now() - started),
-          message:
-            error instanceof ProviderError
-              ? error.message
-              : 'Google Kubernetes Engine did not answer',
-          unavailableRegions: [],
-        };
+        return downHealth('Google Kubernetes Engine', started, error);
       }
     },
 
+    ...realDriverParts(
+      { service: 'Google Kubernetes Engine', short: 'GKE' },
+      {
+        joinSteps,
+        shrinkSteps,
+        removePoolPlan,
+        addonStep,
+      },
+    ),
     planCreate: createPlan,
-    planScale(cluster, poolId, count) {
-      const pool = cluster.nodePools.find((candidate) => candidate.id === poolId)!;
-      return count > pool.nodes.length ? joinSteps(cluster, pool, count) : shrinkSteps(pool, count);
-    },
-    planAddPool: (cluster, pool) => joinSteps(cluster, pool, pool.count),
-    planRemovePool(cluster, poolId) {
-      return removePoolPlan(cluster.nodePools.find((candidate) => candidate.id === poolId)!);
-    },
     planUpgrade: upgradePlan,
     // No planMakeHa: Google cannot turn a zonal cluster into a regional one; the order is refused.
     /**
@@ -105,28 +96,12 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver {
         'Google Kubernetes Engine replaces nodes by itself (auto-repair) and offers no call to replace one node: the platform cannot recycle a node on GKE',
       );
     },
-    planInstallAddon: (_cluster, slug) => [addonStep(slug, true)],
-    planRemoveAddon: (_cluster, slug) => [addonStep(slug, false)],
     planDelete: deletePlan,
-    planRestore: () => {
-      throw notSupported('etcd restore');
-    },
-    async takeBackup() {
-      throw notSupported('etcd snapshots');
-    },
-    async deleteBackup() {
-      // No snapshot was ever taken at Google.
-    },
 
     advance: (cluster, step, context) => steps.advance(cluster, step, context),
 
     apiEndpoint(cluster) {
       return steps.seen(cluster.id)?.endpoint ?? '';
-    },
-
-    /** Egress is not read from Google yet: none is billed rather than an invented figure. */
-    async usage() {
-      return { egressGb: 0 };
     },
 
     /** Cloud Monitoring is not read: saying so beats a made-up figure. */
@@ -136,13 +111,6 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver {
         message:
           'The platform does not read Google Cloud Monitoring for GKE clusters yet: use kubectl top nodes against the cluster',
       };
-    },
-
-    loadBalancerIp() {
-      throw new ProviderError(
-        'A GKE cluster gets its load balancers from a Service of type LoadBalancer',
-        false,
-      );
     },
 
     async kubeconfig() {

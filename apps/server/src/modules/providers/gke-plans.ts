@@ -1,6 +1,12 @@
 import { GKE_ZONES } from './gke-offer.ts';
 import type { DriverCluster, DriverNodePool, DriverStep } from './provider-driver.ts';
-import { newNodeNames, plural, recordedAddonStep } from './provider-plans.ts';
+import {
+  deletePlan as sharedDeletePlan,
+  newNodeNames,
+  recordedAddonStep,
+  removePoolPlan as sharedRemovePoolPlan,
+  shrinkSteps as sharedShrinkSteps,
+} from './provider-plans.ts';
 import { providerProfiles } from './provider-profiles.ts';
 
 /**
@@ -35,20 +41,8 @@ export function joinSteps(cluster: DriverCluster, pool: DriverNodePool, target: 
 }
 
 /** The newest nodes leave; Google chooses which instances go when the size drops. */
-export function shrinkSteps(pool: DriverNodePool, target: number): DriverStep[] {
-  return pool.nodes
-    .slice(target)
-    .map((node) => node.name)
-    .reverse()
-    .map((node) => ({
-      key: `gke:shrink:${pool.id}:${target}:${node}`,
-      label: `Draining and removing node ${node}`,
-      done: `Node ${node} removed`,
-      weight: 30,
-      startEffect: { type: 'node-removing', node },
-      effect: { type: 'node-removed', node },
-    }));
-}
+export const shrinkSteps = (pool: DriverNodePool, target: number) =>
+  sharedShrinkSteps('gke', pool, target, 30);
 
 export function createPlan(cluster: DriverCluster): DriverStep[] {
   return [
@@ -113,42 +107,7 @@ export function upgradePlan(cluster: DriverCluster, minor: string, patch: string
   ];
 }
 
-export function removePoolPlan(pool: DriverNodePool): DriverStep[] {
-  return [
-    ...pool.nodes.map((node): DriverStep => ({
-      key: `gke:pool-drain:${pool.id}:${node.name}`,
-      label: `Draining and removing node ${node.name}`,
-      done: `Node ${node.name} removed`,
-      weight: 30,
-      startEffect: { type: 'node-removing', node: node.name },
-      effect: { type: 'node-removed', node: node.name },
-    })),
-    {
-      key: `pool:${pool.id}`,
-      label: `Removing node pool ${pool.name}`,
-      done: `Node pool ${pool.name} removed`,
-      weight: 5,
-      effect: { type: 'pool-removed', poolId: pool.id },
-    },
-  ];
-}
+export const removePoolPlan = (pool: DriverNodePool) => sharedRemovePoolPlan('gke', pool, 30);
 
-export function deletePlan(cluster: DriverCluster): DriverStep[] {
-  const nodes = cluster.nodePools.reduce((sum, pool) => sum + pool.nodes.length, 0);
-  return [
-    {
-      key: 'gke:delete',
-      label: `Asking Google to delete the cluster and its ${plural(nodes, 'node')}`,
-      done: 'Google is deleting the cluster',
-      weight: 5,
-      effect: { type: 'none' },
-    },
-    {
-      key: 'network-delete',
-      label: 'Waiting for Google to release the cluster',
-      done: 'Cluster and its nodes deleted at Google',
-      weight: Math.round(profile.controlPlaneSeconds / 2),
-      effect: { type: 'released' },
-    },
-  ];
-}
+export const deletePlan = (cluster: DriverCluster) =>
+  sharedDeletePlan('gke', 'Google', cluster, Math.round(profile.controlPlaneSeconds / 2));

@@ -257,6 +257,16 @@ export async function startGkeDouble(options: {
       const problem = poolProblem(pool);
       if (problem) throw new Refusal(400, problem);
     }
+    // Without a release channel named "none" (UNSPECIFIED), Google enrolls a cluster in the
+    // Regular channel, whose pools must upgrade themselves.
+    const channel = (spec.releaseChannel as { channel?: string | number } | undefined)?.channel;
+    const static_ = 'releaseChannel' in spec && [undefined, 0, 'UNSPECIFIED'].includes(channel);
+    if (
+      !static_ &&
+      pools.some((pool) => (pool.management as { autoUpgrade?: boolean })?.autoUpgrade === false)
+    ) {
+      throw new Refusal(400, 'Node pools in a release channel must have auto-upgrade enabled.');
+    }
     const locations = (spec.locations as string[] | undefined) ?? [location];
     if (!locations.every((zone) => knownLocation(zone) && regionOf(zone) === regionOf(location))) {
       throw new Refusal(400, `Node locations ${locations.join(', ')} are not in ${location}.`);

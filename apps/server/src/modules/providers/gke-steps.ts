@@ -178,6 +178,9 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
                 initialClusterVersion: version ?? cluster.kubernetesVersion,
                 locations: [nodeZone(cluster.region)],
                 resourceLabels: { [CLUSTER_LABEL]: String(cluster.id), alpenkube: 'true' },
+                // No release channel (a static version): the platform upgrades in the
+                // cluster's window, and Google allows node auto-upgrade off only outside one.
+                releaseChannel: { channel: 'UNSPECIFIED' },
                 nodePools: cluster.nodePools.map((pool) => poolBody(pool, pool.count)),
               },
             },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterEvent } from '@alpenkube/contract';
 import { clusters } from '../../src/db/schema.ts';
+import type { DriverCluster, DriverStep } from '../../src/modules/providers/provider-driver.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
 import { startGkeDouble, type GkeDouble } from '../support/gke-double.ts';
@@ -49,7 +50,7 @@ describe('GKE driver against the Container API double', () => {
     const real = (await client.get('/api/providers/gke/health')).json();
     expect(real).toMatchObject({ provider: 'gke', simulated: false, status: 'operational' });
     expect(real.message).toMatch(
-      /Google Kubernetes Engine answers for project alpenkube-test: 4 of 4 regions, 3 Kubernetes minors/,
+      /Google Kubernetes Engine answers for project alpenkube-test: 4 of 4 regions, 3 Kubernetes minors; machine types read from Compute Engine/,
     );
     expect(real.regions.every((region: { available: boolean }) => region.available)).toBe(true);
     expect((await client.get('/api/providers/doks/health')).json().simulated).toBe(true);
@@ -296,38 +297,54 @@ describe('GKE driver against the Container API double', () => {
     );
   });
 
+  const nowhere: DriverCluster = {
+    id: 987_654,
+    name: 'throttled',
+    provider: 'gke',
+    region: 'europe-west3',
+    tier: 'blue',
+    kubernetesVersion: '1.36',
+    kubernetesPatch: '1.36.5',
+    haControlPlane: false,
+    nodePools: [],
+    addons: [],
+  };
+  const controlPlane: DriverStep = {
+    key: 'control-plane',
+    label: '',
+    done: '',
+    weight: 1,
+    effect: { type: 'endpoint' },
+  };
+  const askControlPlane = () =>
+    t.app.services.providers
+      .driver('gke')
+      .advance(nowhere, controlPlane, {
+        startedAt: new Date(),
+        signal: AbortSignal.timeout(20_000),
+      });
+
   it('asks again after a long Retry-After instead of failing the step', async () => {
     double.throttle(1, '45');
-    const outcome = await t.app.services.providers.driver('gke').advance(
-      {
-        id: 987_654,
-        name: 'throttled',
-        provider: 'gke',
-        region: 'europe-west3',
-        tier: 'blue',
-        kubernetesVersion: '1.36',
-        kubernetesPatch: '1.36.5',
-        haControlPlane: false,
-        nodePools: [],
-        addons: [],
-      },
-      { key: 'control-plane', label: '', done: '', weight: 1, effect: { type: 'endpoint' } },
-      { startedAt: new Date(), signal: AbortSignal.timeout(10_000) },
-    );
-    expect(outcome).toEqual({ done: false, checkAgainInMs: 45_000 });
+    expect(await askControlPlane()).toEqual({ done: false, checkAgainInMs: 45_000 });
   });
 
   it('waits out a 429 as Retry-After says, and backs off over 500 and 503, then gets through', async () => {
-    const driver = t.app.services.providers.driver('gke');
-    // Two seconds, not the one second waited when Google names no delay.
+    // Two seconds, not the one second waited when Google names no delay; then the list of
+    // clusters answers, without this one.
     double.throttle(1, '2');
     const started = Date.now();
-    expect((await driver.health()).status).toBe('operational');
+    await expect(askControlPlane()).rejects.toThrow(/has no cluster for throttled/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1950);
     double.fail(1, 500);
-    expect((await driver.health()).status).toBe('operational');
+    await expect(askControlPlane()).rejects.toThrow(/has no cluster for throttled/);
     double.fail(1, 503);
-    expect((await driver.health()).status).toBe('operational');
+    await expect(askControlPlane()).rejects.toThrow(/has no cluster for throttled/);
+    double.fail(3, 503);
+    await expect(askControlPlane()).rejects.toMatchObject({
+      message: expect.stringMatching(/failed \(UNAVAILABLE: The service is currently unavailable/),
+      retryable: true,
+    });
   });
 
   it('refuses an order in a region Google stopped offering, and shows it unavailable', async () => {
@@ -353,6 +370,46 @@ describe('GKE driver against the Container API double', () => {
       );
     } finally {
       double.restore('europe-west9');
+    }
+  });
+
+  it('refuses a size whose machine type Compute Engine stopped offering', async () => {
+    double.withdrawMachineType('e2-standard-8');
+    const { client } = await clusterOrderer(t.app);
+    // The offer is read at most every ten minutes: the health check reads it now.
+    await client.get('/api/providers/gke/health');
+    const validation = await client.post('/api/providers/gke/validate', {
+      tier: 'blue',
+      region: 'europe-west3',
+      kubernetesVersion: '1.36',
+      haControlPlane: false,
+      nodePools: [{ name: 'general', size: 'l-8vcpu-32gb', count: 3 }],
+    });
+    expect(validation.json().valid).toBe(false);
+    expect(JSON.stringify(validation.json().issues)).toMatch(
+      /does not offer l-8vcpu-32gb \(e2-standard-8\) in europe-west3-a now/,
+    );
+    expect(
+      calls('GET', /\/compute\/v1\/projects\/alpenkube-test\/zones\/europe-west3-a\/machineTypes$/)
+        .length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("refuses an order beyond the project's CPU quota, at once, with Google's figures", async () => {
+    const limit = double.quota.limit;
+    double.quota.limit = 8;
+    try {
+      const who = await clusterOrderer(t.app);
+      const order = await orderCluster(who.client, { ...gke, name: 'too-big' });
+      await settleJobs(t.app);
+      const cluster = await clusterOf(who.client, order.clusterId!);
+      expect(cluster.status).toBe('failed');
+      expect(cluster.statusReason).toMatch(
+        /Quota exceeded: the Google Cloud project has \d+ CPUs free in europe-west3 \(limit 8\), not the 12 these nodes need/,
+      );
+      expect(remoteOf(cluster.id)).toBeUndefined();
+    } finally {
+      double.quota.limit = limit;
     }
   });
 

@@ -68,14 +68,15 @@ interface Operation {
 }
 
 export const GKE_DOUBLE_VERSIONS = ['1.37.2-gke.1100', '1.36.5-gke.1200', '1.35.9-gke.1500'];
-const MACHINE_TYPES = [
-  'e2-medium',
-  'e2-standard-4',
-  'e2-standard-8',
-  'e2-standard-16',
-  'g2-standard-8',
-  'a3-highgpu-1g',
-];
+/** Compute Engine's machine types the double knows, with their vCPUs (`guestCpus`). */
+const MACHINE_CPUS: Record<string, number> = {
+  'e2-medium': 2,
+  'e2-standard-4': 4,
+  'e2-standard-8': 8,
+  'e2-standard-16': 16,
+  'g2-standard-8': 8,
+  'a3-highgpu-1g': 26,
+};
 const REGIONS: Record<string, string[]> = {
   'europe-west3': ['a', 'b', 'c'],
   'europe-west9': ['a', 'b', 'c'],
@@ -115,6 +116,9 @@ export async function startGkeDouble(options: {
   const operations = new Map<string, Operation>();
   const requests: { method: string; path: string; body: unknown; authorization?: string }[] = [];
   const withdrawn = new Set<string>();
+  const machineTypes = new Set(Object.keys(MACHINE_CPUS));
+  /** The project's `CPUS` quota per region; its usage is the E2 nodes the double runs there. */
+  const quota = { limit: 96 };
   const faults = {
     throttle: 0,
     retryAfter: '1',
@@ -210,7 +214,7 @@ export async function startGkeDouble(options: {
       return `Invalid node pool name "${String(pool?.name)}".`;
     }
     const config = (pool.config ?? {}) as Record<string, unknown>;
-    if (typeof config.machineType !== 'string' || !MACHINE_TYPES.includes(config.machineType)) {
+    if (typeof config.machineType !== 'string' || !machineTypes.has(config.machineType)) {
       return `Invalid machine type "${String(config.machineType)}".`;
     }
     if (!Number.isInteger(pool.initialNodeCount) || (pool.initialNodeCount as number) < 1) {
@@ -302,6 +306,56 @@ export async function startGkeDouble(options: {
       cluster.endpoint = `34.107.${counter % 250}.${(counter * 7) % 250}`;
       for (const pool of cluster.nodePools) pool.status = 'RUNNING';
     });
+  }
+
+  const cpusUsed = (region: string) =>
+    [...clusters.values()]
+      .filter((cluster) => regionOf(cluster.location) === region)
+      .flatMap((cluster) => cluster.nodePools)
+      .filter((pool) => pool.config.machineType.startsWith('e2-'))
+      .reduce((sum, pool) => sum + pool.size * MACHINE_CPUS[pool.config.machineType]!, 0);
+
+  /**
+   * Compute Engine's API v1, the two reads the driver makes: a zone's machine types (with
+   * `filter=name eq '(a|b)'`, Compute's regular-expression filter) and a region with its quotas.
+   */
+  function routeCompute(method: string, url: URL) {
+    const match =
+      /^\/compute\/v1\/projects\/([^/]+)\/(zones|regions)\/([^/]+)(\/machineTypes)?$/.exec(
+        url.pathname,
+      );
+    if (!match || method !== 'GET' || match[1] !== options.project) {
+      throw new Refusal(404, `The resource '${url.pathname}' was not found`);
+    }
+    const [, , kind, place, types] = match;
+    if (!knownLocation(place!)) throw new Refusal(404, `The resource '${place}' was not found`);
+    if (kind === 'zones' && types) {
+      const filter = /^name eq '(.*)'$/.exec(url.searchParams.get('filter') ?? '')?.[1];
+      const wanted = filter ? new RegExp(`^${filter}$`) : /./;
+      return {
+        kind: 'compute#machineTypeList',
+        items: [...machineTypes]
+          .filter((name) => wanted.test(name))
+          .map((name) => ({
+            kind: 'compute#machineType',
+            name,
+            guestCpus: MACHINE_CPUS[name],
+            zone: place,
+          })),
+      };
+    }
+    if (kind === 'regions' && !types) {
+      return {
+        kind: 'compute#region',
+        name: place,
+        status: 'UP',
+        quotas: [
+          { metric: 'CPUS', limit: quota.limit, usage: cpusUsed(place!) },
+          { metric: 'IN_USE_ADDRESSES', limit: 69, usage: 0 },
+        ],
+      };
+    }
+    throw new Refusal(404, `The resource '${url.pathname}' was not found`);
   }
 
   function route(
@@ -517,7 +571,9 @@ export async function startGkeDouble(options: {
       }
       tick();
       try {
-        const answer = route(method, url, body, request);
+        const answer = url.pathname.startsWith('/compute/')
+          ? routeCompute(method, url)
+          : route(method, url, body, request);
         if (answer !== undefined) json(200, answer);
       } catch (problem) {
         if (problem instanceof Refusal) return error(problem);
@@ -553,6 +609,12 @@ export async function startGkeDouble(options: {
     /** The next change (not a read) is refused with a 400 of this status and message. */
     refuse(message: string, status = 'INVALID_ARGUMENT') {
       faults.refuse = new Refusal(400, message, status);
+    },
+    /** The project's regional `CPUS` quota (its usage is the E2 nodes of the double's clusters). */
+    quota,
+    /** Compute Engine stops offering a machine type (in every zone). */
+    withdrawMachineType(name: string) {
+      machineTypes.delete(name);
     },
     /** Google stops offering GKE in a region (its server config is refused). */
     withdraw(region: string) {

@@ -157,6 +157,8 @@ async function authClient(config: GkeConfig) {
  */
 export function createGkeApi(config: GkeConfig) {
   let connecting: Promise<v1.ClusterManagerClient> | null = null;
+  let authenticating: ReturnType<typeof authClient> | null = null;
+  const auth = () => (authenticating ??= authClient(config));
 
   async function connect(): Promise<v1.ClusterManagerClient> {
     const container = await import('@google-cloud/container');
@@ -164,7 +166,7 @@ export function createGkeApi(config: GkeConfig) {
     const protocol = endpoint?.protocol.slice(0, -1);
     return new (container.v1 ?? container.default.v1).ClusterManagerClient({
       fallback: true,
-      authClient: await authClient(config),
+      authClient: await auth(),
       ...(endpoint
         ? {
             apiEndpoint: endpoint.hostname,
@@ -178,6 +180,7 @@ export function createGkeApi(config: GkeConfig) {
   function client() {
     connecting ??= connect().catch((error: unknown) => {
       connecting = null;
+      authenticating = null;
       throw new ProviderError(
         `Google Cloud credentials could not be loaded (${(error as Error).message})`,
         false,
@@ -262,10 +265,49 @@ export function createGkeApi(config: GkeConfig) {
   const opts = (signal?: AbortSignal) => ({ signal });
   const parent = (location: string) => `projects/${config.project}/locations/${location}`;
 
+  /**
+   * A read of Compute Engine's API (machine types, a region's quotas), which the Container API
+   * does not give, with the same credentials: null when the account may not read it (it needs
+   * `compute.machineTypes.list` and `compute.regions.get`, e.g. roles/compute.viewer) or it does
+   * not answer; Google then enforces what the platform could not check.
+   */
+  async function compute<T>(path: string, signal?: AbortSignal): Promise<T | null> {
+    try {
+      const base = config.apiEndpoint ?? 'https://compute.googleapis.com';
+      const answer = await (
+        await auth()
+      ).request<T>({
+        url: `${base}/compute/v1/projects/${config.project}/${path}`,
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : undefined,
+        timeout: 15_000,
+      });
+      return answer.data;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     project: config.project,
     parent,
     call,
+    /** A zone's machine types among `names`, with their vCPUs; null when unreadable. */
+    async machineTypes(zone: string, names: string[], signal?: AbortSignal) {
+      const filter = encodeURIComponent(`name eq '(${names.join('|')})'`);
+      const answer = await compute<{ items?: { name: string; guestCpus: number }[] }>(
+        `zones/${zone}/machineTypes?filter=${filter}&maxResults=500`,
+        signal,
+      );
+      return answer && new Map((answer.items ?? []).map((type) => [type.name, type.guestCpus]));
+    },
+    /** A region's CPU quota (`CPUS`, the one E2 machines count against); null when unreadable. */
+    async cpuQuota(region: string, signal?: AbortSignal) {
+      const answer = await compute<{ quotas?: { metric: string; limit: number; usage: number }[] }>(
+        `regions/${region}`,
+        signal,
+      );
+      return answer?.quotas?.find((quota) => quota.metric === 'CPUS') ?? null;
+    },
     /** Every cluster of the project, in every location (`locations/-`). */
     async clusters(signal?: AbortSignal): Promise<GkeCluster[]> {
       const answer = await call<{ clusters?: GkeCluster[] }>(

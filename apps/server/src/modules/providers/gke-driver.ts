@@ -49,24 +49,27 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver {
     },
 
     /**
-     * Every catalog region's server config, in parallel: the credentials are valid and the API
-     * reachable when they answer, and a region Google refuses is shown unavailable. The
-     * project's CPU quota is Compute Engine's, which this driver does not read.
+     * Every catalog region's server config and node zone's machine types, in parallel: the
+     * credentials are valid and the API reachable when they answer, and a region Google refuses
+     * is shown unavailable. The CPU quota is read at each order's first step.
      */
     async health() {
       const started = performance.now();
       try {
-        const configs = await offer.refresh(AbortSignal.timeout(5000));
-        const offered = [...configs].filter(([, found]) => found).map(([region]) => region);
+        const offers = await offer.refresh(AbortSignal.timeout(5000));
+        const offered = [...offers].filter(([, found]) => found.config).map(([region]) => region);
         const minors = new Set(
-          [...configs.values()].flatMap((found) =>
-            (found?.validMasterVersions ?? []).map((v) => v.split('.').slice(0, 2).join('.')),
+          [...offers.values()].flatMap((found) =>
+            (found.config?.validMasterVersions ?? []).map((v) =>
+              v.split('.').slice(0, 2).join('.'),
+            ),
           ),
         );
+        const typesRead = [...offers.values()].some((found) => found.machineTypes);
         return {
           status: offered.length ? ('operational' as const) : ('degraded' as const),
           latencyMs: Math.round(performance.now() - started),
-          message: `Google Kubernetes Engine answers for project ${config.project}: ${offered.length} of ${configs.size} regions, ${minors.size} Kubernetes minors; CPU quota not read (Compute Engine enforces it)`,
+          message: `Google Kubernetes Engine answers for project ${config.project}: ${offered.length} of ${offers.size} regions, ${minors.size} Kubernetes minors; ${typesRead ? 'machine types read from Compute Engine, the CPU quota at each order' : 'machine types and CPU quota unknown (the account may not read Compute Engine)'}`,
           unavailableRegions: [],
           offeredRegions: offered,
         };

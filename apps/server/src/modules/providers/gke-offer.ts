@@ -27,26 +27,40 @@ export const GKE_ZONES: Record<string, string> = {
   'us-east4': 'us-east4-a',
 };
 
-/** How long a read of a location's `serverConfig` is trusted before it is read again. */
-const CONFIG_TTL_MS = 10 * 60_000;
+/** What Google offers in one region: its server config and the node zone's machine types. */
+export interface GkeRegionOffer {
+  /** Null where Google offers GKE there no more (it refuses the region's server config). */
+  config: GkeServerConfig | null;
+  /** The node zone's machine types of `GKE_SIZES`, with their vCPUs; null when unreadable. */
+  machineTypes: Map<string, number> | null;
+}
+
+/** How long a read of a region's offer is trusted before it is read again. */
+const OFFER_TTL_MS = 10 * 60_000;
 
 /**
- * What Google offers now in each region (`GET …/locations/{region}/serverConfig`), read at most
- * every ten minutes: a region whose server config Google refuses, or a minor that is not among
- * its valid master versions, is not sold (the dry run, the order and the create step refuse it).
+ * What Google offers now in each region, read at most every ten minutes: its server config
+ * (`GET …/locations/{region}/serverConfig`) and, from Compute Engine, the node zone's machine
+ * types. A region whose server config Google refuses, a minor that is not among its valid master
+ * versions, or a size whose machine type the zone does not list is not sold (the dry run, the
+ * order and the create step refuse it).
  */
 export function createGkeOffer(api: GkeApi, regions: () => string[]) {
-  const cached = new Map<string, { config: GkeServerConfig | null; at: number }>();
-  const reading = new Map<string, Promise<GkeServerConfig | null>>();
+  const cached = new Map<string, { offer: GkeRegionOffer; at: number }>();
+  const reading = new Map<string, Promise<GkeRegionOffer>>();
 
   function read(region: string, signal?: AbortSignal) {
     let pending = reading.get(region);
     if (!pending) {
-      pending = api
-        .serverConfig(region, signal)
-        .then((config) => {
-          cached.set(region, { config, at: Date.now() });
-          return config;
+      const zone = GKE_ZONES[region];
+      pending = Promise.all([
+        api.serverConfig(region, signal),
+        zone ? api.machineTypes(zone, Object.values(GKE_SIZES), signal) : null,
+      ])
+        .then(([config, machineTypes]) => {
+          const offer = { config, machineTypes };
+          cached.set(region, { offer, at: Date.now() });
+          return offer;
         })
         .finally(() => reading.delete(region));
       reading.set(region, pending);
@@ -55,25 +69,24 @@ export function createGkeOffer(api: GkeApi, regions: () => string[]) {
   }
   const fresh = (region: string) => {
     const entry = cached.get(region);
-    return entry && Date.now() - entry.at < CONFIG_TTL_MS ? entry : null;
+    return entry && Date.now() - entry.at < OFFER_TTL_MS ? entry : null;
   };
 
   return {
-    /** A region's server config, fresh within ten minutes; null where GKE is not offered. */
-    async current(region: string, signal?: AbortSignal) {
-      const entry = fresh(region);
-      return entry ? entry.config : read(region, signal);
+    /** A region's offer, fresh within ten minutes (read now when it is older). */
+    async current(region: string, signal?: AbortSignal): Promise<GkeRegionOffer> {
+      return fresh(region)?.offer ?? read(region, signal);
     },
     /** Reads every catalog region now: the health check does, so the provider page is current. */
     async refresh(signal?: AbortSignal) {
       const all = regions();
-      const configs = await Promise.all(all.map((region) => read(region, signal)));
-      return new Map(all.map((region, index) => [region, configs[index] ?? null]));
+      const offers = await Promise.all(all.map((region) => read(region, signal)));
+      return new Map(all.map((region, index) => [region, offers[index]!]));
     },
     /** The last answer for a region, without waiting (undefined before the first read). */
-    known(region: string): GkeServerConfig | null | undefined {
+    known(region: string): GkeRegionOffer | undefined {
       if (!fresh(region)) void read(region).catch(() => {});
-      return cached.get(region)?.config;
+      return cached.get(region)?.offer;
     },
   };
 }
@@ -81,10 +94,11 @@ export type GkeOffer = ReturnType<typeof createGkeOffer>;
 
 /** What Google does not offer of a configuration, in the customer's words. */
 export function offerProblems(
-  config: GkeServerConfig | null,
+  offer: GkeRegionOffer,
   order: { region: string; kubernetesVersion: string; nodePools: { size: string }[] },
 ): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
+  const { config, machineTypes } = offer;
   if (!config || !GKE_ZONES[order.region]) {
     problems.push({
       path: ['region'],
@@ -97,10 +111,16 @@ export function offerProblems(
     });
   }
   order.nodePools.forEach((pool, index) => {
-    if (!GKE_SIZES[pool.size]) {
+    const type = GKE_SIZES[pool.size];
+    if (!type) {
       problems.push({
         path: ['nodePools', index, 'size'],
         message: `Google Kubernetes Engine has no machine type for ${pool.size}`,
+      });
+    } else if (machineTypes && !machineTypes.has(type)) {
+      problems.push({
+        path: ['nodePools', index, 'size'],
+        message: `Google does not offer ${pool.size} (${type}) in ${GKE_ZONES[order.region] ?? order.region} now`,
       });
     }
   });

@@ -1,5 +1,5 @@
 import { codeName, type GkeApi, type GkeCluster, type GkeOperation } from './gke-api.ts';
-import { GKE_SIZES, offerProblems, type GkeOffer } from './gke-offer.ts';
+import { GKE_SIZES, offerProblems, type GkeOffer, type GkeRegionOffer } from './gke-offer.ts';
 import { nodeZone } from './gke-plans.ts';
 import {
   ProviderError,
@@ -159,7 +159,7 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
 
   async function create(cluster: DriverCluster, signal: AbortSignal): Promise<StepOutcome> {
     if (await find(cluster.id, signal)) return { done: true };
-    const config = await offer.current(cluster.region, signal);
+    const { config } = await offer.current(cluster.region, signal);
     const version = newestOfMinor(config?.validMasterVersions ?? [], cluster.kubernetesVersion);
     // A regional control plane is the platform's "highly available" one; the nodes stay in
     // one zone either way, so a pool has exactly the count the customer pays for.
@@ -298,7 +298,7 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
       .slice(-1)
       .forEach(assertSucceeded);
     if (found.currentMasterVersion.startsWith(`${minor}.`)) return { done: true as const };
-    const config = await offer.current(cluster.region, signal);
+    const { config } = await offer.current(cluster.region, signal);
     const version = newestOfMinor(config?.validMasterVersions ?? [], minor);
     if (!version) {
       throw new ProviderError(
@@ -392,6 +392,30 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
     });
   }
 
+  /**
+   * The region's CPU quota (Compute Engine's `CPUS`, which E2 machines count against) against
+   * the order's E2 nodes: refused at once, with Google's figures, rather than failing later.
+   * Unreadable (the account may not read Compute Engine), Google enforces it at the create.
+   */
+  async function cpuQuotaProblem(
+    cluster: DriverCluster,
+    offered: GkeRegionOffer,
+    signal: AbortSignal,
+  ): Promise<string | null> {
+    const quota = await api.cpuQuota(cluster.region, signal);
+    if (!quota || !offered.machineTypes) return null;
+    const needed = cluster.nodePools.reduce((sum, pool) => {
+      const type = GKE_SIZES[pool.size] ?? '';
+      return type.startsWith('e2-')
+        ? sum + pool.count * (offered.machineTypes!.get(type) ?? 0)
+        : sum;
+    }, 0);
+    const free = Math.max(0, quota.limit - quota.usage);
+    return needed > free
+      ? `Quota exceeded: the Google Cloud project has ${free} CPUs free in ${cluster.region} (limit ${quota.limit}), not the ${needed} these nodes need`
+      : null;
+  }
+
   async function advanceStep(
     cluster: DriverCluster,
     key: string,
@@ -399,8 +423,10 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
   ): Promise<StepOutcome> {
     const parts = key.split(':');
     if (key === 'accept') {
-      const config = await offer.current(cluster.region, signal);
-      const problems = offerProblems(config, cluster).map((problem) => problem.message);
+      const offered = await offer.current(cluster.region, signal);
+      const problems = offerProblems(offered, cluster).map((problem) => problem.message);
+      const quotaProblem = await cpuQuotaProblem(cluster, offered, signal);
+      if (quotaProblem) problems.push(quotaProblem);
       if (problems.length) throw new ProviderError(problems.join('; '), false);
       return { done: true };
     }

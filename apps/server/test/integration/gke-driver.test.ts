@@ -82,6 +82,7 @@ describe('GKE driver against the Container API double', () => {
       management: { autoUpgrade: false, autoRepair: true },
     });
     expect(cluster.endpoint).toBe(`https://${remote.endpoint}`);
+    expect(remote.endpoint).toBe(double.kubeEndpoint);
     expect(cluster.nodePools[0]!.nodes).toHaveLength(3);
     expect(cluster.nodePools[0]!.nodes[0]!.zone).toBe('europe-west3-a');
     const creates = calls('POST', /\/locations\/europe-west3-a\/clusters$/);
@@ -202,7 +203,7 @@ describe('GKE driver against the Container API double', () => {
     expect(logs.join('\n')).not.toContain(TOKEN);
   });
 
-  it('refuses what the platform cannot do on GKE, saying why', async () => {
+  it('gives a cluster-scoped kubeconfig, and refuses what the platform cannot do on GKE', async () => {
     const who = await clusterOrderer(t.app);
     const order = await orderCluster(who.client, { ...gke, name: 'honest' });
     await settleJobs(t.app);
@@ -210,11 +211,23 @@ describe('GKE driver against the Container API double', () => {
     const cluster = await clusterOf(who.client, id);
     expect(cluster.status).toBe('running');
 
-    // No kubeconfig carrying the platform's own Google credentials: a 409 that says why.
+    // A kubeconfig for this cluster alone: the cluster's CA, and a week's token of a service
+    // account the platform keeps there, asked of the cluster with the platform's Google token.
+    const remote = remoteOf(id)!;
     const kubeconfig = await who.client.get(`/api/clusters/${id}/kubeconfig`);
-    expect(kubeconfig.statusCode).toBe(409);
-    expect(kubeconfig.json().message).toMatch(/gives no kubeconfig for Google Kubernetes Engine/);
+    expect(kubeconfig.statusCode, kubeconfig.body).toBe(200);
+    expect(kubeconfig.body).toContain(`server: https://${remote.endpoint}`);
+    expect(kubeconfig.body).toContain(
+      `certificate-authority-data: ${remote.masterAuth.clusterCaCertificate}`,
+    );
+    expect(kubeconfig.body).toMatch(/token: k8s-sa-alpenkube-admin-\d+/);
     expect(kubeconfig.body).not.toContain(TOKEN);
+    expect(double.kube.bindings.has('alpenkube-admin')).toBe(true);
+    // Downloading again asks a fresh token of the same account, creating nothing twice.
+    const again = await who.client.get(`/api/clusters/${id}/kubeconfig`);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).not.toBe(kubeconfig.body);
+    expect(double.kube.requests.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
 
     // GKE has no call that replaces one node.
     const node = cluster.nodePools[0]!.nodes[0]!.name;
@@ -317,12 +330,10 @@ describe('GKE driver against the Container API double', () => {
     effect: { type: 'endpoint' },
   };
   const askControlPlane = () =>
-    t.app.services.providers
-      .driver('gke')
-      .advance(nowhere, controlPlane, {
-        startedAt: new Date(),
-        signal: AbortSignal.timeout(20_000),
-      });
+    t.app.services.providers.driver('gke').advance(nowhere, controlPlane, {
+      startedAt: new Date(),
+      signal: AbortSignal.timeout(20_000),
+    });
 
   it('asks again after a long Retry-After instead of failing the step', async () => {
     double.throttle(1, '45');

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import selfsigned from 'selfsigned';
 
 /**
  * A local double of Google's Container API v1, the part the GKE driver uses, as its discovery
@@ -292,7 +293,7 @@ export async function startGkeDouble(options: {
       currentMasterVersion: release,
       currentNodeVersion: release,
       endpoint: '',
-      masterAuth: { clusterCaCertificate: randomBytes(24).toString('base64') },
+      masterAuth: { clusterCaCertificate: Buffer.from(pems.cert).toString('base64') },
       status: 'PROVISIONING',
       statusMessage: '',
       selfLink: `${base}/locations/${location}/clusters/${spec.name}`,
@@ -303,7 +304,7 @@ export async function startGkeDouble(options: {
     clusters.set(`${location}/${cluster.name}`, cluster);
     return startOperation(cluster, 'CREATE_CLUSTER', cluster.selfLink, () => {
       cluster.status = 'RUNNING';
-      cluster.endpoint = `34.107.${counter % 250}.${(counter * 7) % 250}`;
+      cluster.endpoint = kubeEndpoint;
       for (const pool of cluster.nodePools) pool.status = 'RUNNING';
     });
   }
@@ -503,6 +504,97 @@ export async function startGkeDouble(options: {
     throw new Refusal(404, `Unknown path ${url.pathname}.`);
   }
 
+  /**
+   * The clusters' Kubernetes API (one TLS listener for all, under a self-signed CA given as each
+   * cluster's `masterAuth.clusterCaCertificate`): the platform's Google token is accepted, as
+   * GKE does for an identity with container.admin; a ServiceAccount, a ClusterRoleBinding and a
+   * TokenRequest, the calls a kubeconfig download makes.
+   */
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'GKE double cluster CA' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, digitalSignature: true, critical: true },
+      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+    ],
+  });
+  const kube = {
+    accounts: new Set<string>(),
+    bindings: new Set<string>(),
+    tokens: [] as string[],
+    requests: [] as { method: string; path: string; authorization?: string }[],
+  };
+  const kubeServer = https.createServer(
+    { key: pems.private, cert: pems.cert },
+    (request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        const path = request.url ?? '/';
+        kube.requests.push({
+          method: request.method ?? 'GET',
+          path,
+          authorization: request.headers.authorization,
+        });
+        const status = (code: number, payload: unknown) => {
+          response.writeHead(code, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(payload));
+        };
+        const failure = (code: number, reason: string, message: string) =>
+          status(code, {
+            kind: 'Status',
+            apiVersion: 'v1',
+            status: 'Failure',
+            reason,
+            message,
+            code,
+          });
+        if (request.headers.authorization !== `Bearer ${options.token}`) {
+          return failure(401, 'Unauthorized', 'Unauthorized');
+        }
+        const body = (raw ? JSON.parse(raw) : {}) as { metadata?: { name?: string } };
+        const name = body.metadata?.name ?? '';
+        if (
+          request.method === 'POST' &&
+          path === '/api/v1/namespaces/kube-system/serviceaccounts'
+        ) {
+          if (kube.accounts.has(name))
+            return failure(409, 'AlreadyExists', `serviceaccounts "${name}" already exists`);
+          kube.accounts.add(name);
+          return status(201, body);
+        }
+        if (
+          request.method === 'POST' &&
+          path === '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings'
+        ) {
+          if (kube.bindings.has(name)) {
+            return failure(409, 'AlreadyExists', `clusterrolebindings "${name}" already exists`);
+          }
+          kube.bindings.add(name);
+          return status(201, body);
+        }
+        const tokenFor =
+          /^\/api\/v1\/namespaces\/kube-system\/serviceaccounts\/([^/]+)\/token$/.exec(path)?.[1];
+        if (request.method === 'POST' && tokenFor) {
+          if (!kube.accounts.has(tokenFor)) {
+            return failure(404, 'NotFound', `serviceaccounts "${tokenFor}" not found`);
+          }
+          const token = `k8s-sa-${tokenFor}-${kube.tokens.length + 1}`;
+          kube.tokens.push(token);
+          return status(201, {
+            kind: 'TokenRequest',
+            status: { token, expirationTimestamp: now() },
+          });
+        }
+        return failure(404, 'NotFound', 'the server could not find the requested resource');
+      });
+    },
+  );
+  await new Promise<void>((resolve) => kubeServer.listen(0, '127.0.0.1', resolve));
+  const kubeEndpoint = `127.0.0.1:${(kubeServer.address() as AddressInfo).port}`;
+
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -623,11 +715,19 @@ export async function startGkeDouble(options: {
     restore(region: string) {
       withdrawn.delete(region);
     },
+    /** What the clusters' Kubernetes API was asked and gave, and where it listens. */
+    kube,
+    kubeEndpoint,
     close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+      Promise.all(
+        [server, kubeServer].map(
+          (listening) =>
+            new Promise<void>((resolve) => {
+              listening.closeAllConnections();
+              listening.close(() => resolve());
+            }),
+        ),
+      ),
   };
 }
 export type GkeDouble = Awaited<ReturnType<typeof startGkeDouble>>;

@@ -291,6 +291,17 @@ export function createGkeApi(config: GkeConfig) {
     project: config.project,
     parent,
     call,
+    /** The platform's current Google access token, for a cluster's own API; never handed out. */
+    async accessToken(): Promise<string> {
+      try {
+        await client();
+        const { token } = await (await auth()).getAccessToken();
+        if (token) return token;
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+      }
+      throw new ProviderError('Google gave the platform no access token', true);
+    },
     /** A zone's machine types among `names`, with their vCPUs; null when unreadable. */
     async machineTypes(zone: string, names: string[], signal?: AbortSignal) {
       const filter = encodeURIComponent(`name eq '(${names.join('|')})'`);

@@ -1,6 +1,7 @@
 import type { GkeConfig } from '../../config.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { createGkeApi } from './gke-api.ts';
+import { clusterKubeconfig } from './gke-kubeconfig.ts';
 import { GKE_ZONES, createGkeOffer, offerProblems } from './gke-offer.ts';
 import {
   addonStep,
@@ -16,17 +17,12 @@ import { ProviderError, type ProviderDriver } from './provider-driver.ts';
 import { downHealth, realDriverParts } from './real-driver-parts.ts';
 
 /**
- * Why the platform hands out no kubeconfig of a GKE cluster (see docs/provider-drivers.md): the
- * only credential it has is its own service account's, for the whole project.
- */
-export const GKE_KUBECONFIG_REFUSAL =
-  "the platform gives no kubeconfig for Google Kubernetes Engine yet: Google's clusters accept Google identities, and the only one the platform holds is its own service account, which reaches every cluster of its project. Ask support for access to this cluster";
-
-/**
  * Google Kubernetes Engine through the Container API v1 (see docs/provider-drivers.md): the plans
  * of gke-plans.ts, carried out by gke-steps.ts, what Google offers from gke-offer.ts.
  */
-export function createGkeDriver(config: GkeConfig): ProviderDriver {
+export function createGkeDriver(config: GkeConfig): ProviderDriver & {
+  kubeconfig(cluster: { id: number }, signal?: AbortSignal): Promise<string>;
+} {
   const api = createGkeApi(config);
   const offer = createGkeOffer(api, () => Object.keys(GKE_ZONES));
   const steps = createGkeSteps(api, offer, config.pollMs);
@@ -116,8 +112,23 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver {
       };
     },
 
-    async kubeconfig() {
-      throw new ProviderError(GKE_KUBECONFIG_REFUSAL, false);
+    /**
+     * A kubeconfig for this cluster alone, with a week's token of a Kubernetes service account
+     * the platform keeps in it, never a Google credential (see gke-kubeconfig.ts).
+     */
+    async kubeconfig(cluster, signal) {
+      const found = await steps.find(cluster.id, signal);
+      const caBase64 = found?.masterAuth?.clusterCaCertificate;
+      if (!found?.endpoint || !caBase64) {
+        throw new ProviderError('Google has no running cluster for it', false);
+      }
+      return clusterKubeconfig({
+        name: `gke-${found.name}`,
+        endpoint: found.endpoint,
+        caBase64,
+        platformToken: await api.accessToken(),
+        signal,
+      });
     },
   };
 }

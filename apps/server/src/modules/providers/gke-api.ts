@@ -81,8 +81,14 @@ const CODES: Record<number, string> = {
   14: 'UNAVAILABLE',
   16: 'UNAUTHENTICATED',
 };
-/** Passing conditions: asked again after a back-off. */
-const PASSING = new Set(['UNKNOWN', 'DEADLINE_EXCEEDED', 'ABORTED', 'INTERNAL', 'UNAVAILABLE']);
+/** Passing conditions: asked again after a back-off (a call, or a step whose operation failed so). */
+export const PASSING = new Set([
+  'UNKNOWN',
+  'DEADLINE_EXCEEDED',
+  'ABORTED',
+  'INTERNAL',
+  'UNAVAILABLE',
+]);
 
 export const codeName = (code: number | undefined) => CODES[code ?? 2] ?? 'UNKNOWN';
 

@@ -1,4 +1,4 @@
-import { codeName, type GkeApi, type GkeCluster, type GkeOperation } from './gke-api.ts';
+import { PASSING, codeName, type GkeApi, type GkeCluster, type GkeOperation } from './gke-api.ts';
 import { GKE_SIZES, offerProblems, type GkeOffer, type GkeRegionOffer } from './gke-offer.ts';
 import { nodeZone } from './gke-plans.ts';
 import {
@@ -32,7 +32,6 @@ export const gkePoolName = (pool: { id: number; name: string }) =>
   googleName(`${/^[a-z]/.test(pool.name) ? '' : 'p-'}${pool.name.slice(0, 28)}-${pool.id}`);
 
 const WORKING = new Set(['PENDING', 'RUNNING', 'ABORTING']);
-const PASSING = new Set(['UNKNOWN', 'DEADLINE_EXCEEDED', 'ABORTED', 'INTERNAL', 'UNAVAILABLE']);
 
 /** Google's operation types, in the words of a cluster's events. */
 const OPERATION_WORDS: Record<string, string> = {

@@ -52,8 +52,9 @@ export default defineConfig({
         },
       },
       {
-        // `npm run test:live`: the DOKS driver against DigitalOcean itself, only with
-        // DIGITALOCEAN_TOKEN in the environment (skipped, saying so, without). Not in `npm test`.
+        // `npm run test:live`: the DOKS driver against DigitalOcean itself and the GKE driver
+        // against Google, each only with its credentials in the environment (DIGITALOCEAN_TOKEN,
+        // GKE_PROJECT; skipped, saying so, without). Not in `npm test`.
         test: {
           name: 'live',
           include: ['apps/server/test/live/**/*.test.ts'],

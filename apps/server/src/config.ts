@@ -64,6 +64,12 @@ export interface AppConfig {
    */
   digitalocean: DigitalOceanConfig | null;
   /**
+   * Google's Container API for the real GKE driver: set by GKE_PROJECT (null without it, and
+   * `gke` stays simulated), with Application Default Credentials. GKE_API_ENDPOINT points it
+   * elsewhere (the tests' double), GKE_POLL_MS is how often a step asks again (10 s).
+   */
+  gke: GkeConfig | null;
+  /**
    * Where kubectl reaches the simulated clusters' Kubernetes API. kubectl sends tokens only over
    * https: behind an https PUBLIC_URL it is that origin; otherwise the server opens a TLS
    * listener of its own on `kubeApiPort` (KUBE_API_PORT, by default PORT + 1443, 6443 for 5000).
@@ -124,6 +130,39 @@ function digitalOceanFrom(env: NodeJS.ProcessEnv): DigitalOceanConfig | null {
     throw new ConfigError(`DIGITALOCEAN_API_URL must be an http(s) URL, got "${apiUrl}"`);
   }
   return { token, apiUrl, pollMs: intFrom(env, 'DIGITALOCEAN_POLL_MS', 10_000) };
+}
+
+export interface GkeConfig {
+  /** The Google Cloud project the clusters are created, billed and deleted in. */
+  project: string;
+  /** Another Container API than Google's (a double, a proxy): `http(s)://host:port`, or null. */
+  apiEndpoint: string | null;
+  /**
+   * A fixed OAuth access token instead of Application Default Credentials, accepted only with
+   * GKE_API_ENDPOINT (the double): production never takes a token from the environment.
+   * Never logged, never answered.
+   */
+  accessToken: string | null;
+  pollMs: number;
+}
+
+function gkeFrom(env: NodeJS.ProcessEnv): GkeConfig | null {
+  const project = env.GKE_PROJECT?.trim();
+  if (!project) return null;
+  if (!/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/.test(project)) {
+    throw new ConfigError(`GKE_PROJECT must be a Google Cloud project id, got "${project}"`);
+  }
+  const apiEndpoint = env.GKE_API_ENDPOINT?.trim().replace(/\/+$/, '') || null;
+  if (apiEndpoint && !/^https?:\/\/[^/]+$/.test(apiEndpoint)) {
+    throw new ConfigError(`GKE_API_ENDPOINT must be http(s)://host[:port], got "${apiEndpoint}"`);
+  }
+  const accessToken = env.GKE_ACCESS_TOKEN?.trim() || null;
+  if (accessToken && !apiEndpoint) {
+    throw new ConfigError(
+      'GKE_ACCESS_TOKEN is only for a test endpoint (GKE_API_ENDPOINT): Google is reached with Application Default Credentials',
+    );
+  }
+  return { project, apiEndpoint, accessToken, pollMs: intFrom(env, 'GKE_POLL_MS', 10_000) };
 }
 
 /** Development shows provisioning in about a minute; tests do not wait for it at all. */
@@ -401,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quoteLimitPerMinute: intFrom(env, 'QUOTE_LIMIT_PER_MINUTE', 120),
     providerSimSpeed: providerSimSpeedFrom(env, appEnv),
     digitalocean: digitalOceanFrom(env),
+    gke: gkeFrom(env),
     maxConnectionsPerAddress: intFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     ...kubeApiFrom(env, publicUrlFrom(env, appEnv, port), port),
     eventLoop: {

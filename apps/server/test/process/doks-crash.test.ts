@@ -1,87 +1,29 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  clusterOf,
-  orderAndPayCluster,
-  saveTestCard,
-  signInProcess,
-  waitFor,
-} from '../support/cluster-process.ts';
+import { describe, it } from 'vitest';
+import { createCrashTest } from '../support/create-crash.ts';
 import {
   startDigitalOceanDouble,
   type DigitalOceanDouble,
 } from '../support/digitalocean-double.ts';
-import { freePort, spawnServer, type ServerProcess } from '../support/server-process.ts';
 
 const TOKEN = 'dop_v1_crash_test_token';
-const started: ServerProcess[] = [];
-let double: DigitalOceanDouble | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alpenkube-doks-crash-'));
-
-afterAll(async () => {
-  await Promise.all(started.map((server) => server.kill()));
-  await double?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function startServer() {
-  const server = spawnServer({
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    DIGITALOCEAN_TOKEN: TOKEN,
-    DIGITALOCEAN_API_URL: double!.url,
-    DIGITALOCEAN_POLL_MS: '50',
-  });
-  started.push(server);
-  await server.ready;
-  return server;
-}
 
 describe('the DOKS driver killed with SIGKILL after DigitalOcean accepted a create', () => {
   it('finds the accepted cluster by its tag after the restart, and creates no second', async () => {
-    const servers: { first?: ServerProcess } = {};
-    double = await startDigitalOceanDouble({
-      token: TOKEN,
-      // DigitalOcean has the cluster; the platform dies before it hears the answer.
-      onCreate: () => void servers.first?.child.kill('SIGKILL'),
-    });
-    const first = await startServer();
-    servers.first = first;
-    const caller = await signInProcess(first.url, 'newcomer');
-    await saveTestCard(caller);
-    const { clusterId } = await orderAndPayCluster(caller, {
-      name: 'crash',
-      tier: 'blue',
+    let double: DigitalOceanDouble | undefined;
+    await createCrashTest({
+      startDouble: async (onCreate) =>
+        (double = await startDigitalOceanDouble({ token: TOKEN, onCreate })),
+      env: (started) => ({
+        DIGITALOCEAN_TOKEN: TOKEN,
+        DIGITALOCEAN_API_URL: started.url,
+        DIGITALOCEAN_POLL_MS: '50',
+      }),
       provider: 'doks',
       region: 'fra1',
-      kubernetesVersion: '1.36',
-      nodePools: [{ name: 'general', size: 'm-4vcpu-16gb', count: 3 }],
-      haControlPlane: false,
-      addons: [],
-      supportPlan: 'basic',
+      creates: () =>
+        double!.requests.filter((r) => r.method === 'POST' && r.path === '/v2/kubernetes/clusters')
+          .length,
+      secret: TOKEN,
     });
-    await first.exited;
-    expect(double.clusters.size).toBe(1);
-
-    const second = await startServer();
-    const again = await signInProcess(second.url, 'newcomer');
-    const running = await waitFor(
-      'the cluster to run',
-      async () => {
-        const now = await clusterOf(again, clusterId);
-        expect(now.status).not.toBe('failed');
-        return now.status === 'running' ? now : undefined;
-      },
-      60_000,
-    );
-    expect(running.nodePools[0]!.nodes).toHaveLength(3);
-    expect(double.clusters.size).toBe(1);
-    const creates = double.requests.filter(
-      (r) => r.method === 'POST' && r.path === '/v2/kubernetes/clusters',
-    );
-    expect(creates).toHaveLength(1);
-    expect(second.output()).not.toContain(TOKEN);
   });
 });

@@ -1,5 +1,6 @@
 import type { DigitalOceanConfig } from '../../config.ts';
 import { ProviderError } from './provider-driver.ts';
+import { ProviderThrottled, retryAfterMs, waitOrCancel } from './provider-retry.ts';
 
 /** The shapes of DigitalOcean's API v2 the DOKS driver reads (its OpenAPI definition's names). */
 export interface DoNode {
@@ -46,13 +47,6 @@ export interface DoOptions {
   sizes: { name: string; slug: string }[];
 }
 
-/** DigitalOcean's 429 that outlasted one call: the step asks again once `retryAfterMs` has passed. */
-export class DoThrottled extends ProviderError {
-  constructor(readonly retryAfterMs: number) {
-    super('DigitalOcean is throttling the platform (429)', true);
-  }
-}
-
 /** The account's standing and its Droplet limit (`GET /v2/account`, `GET /v2/droplets`). */
 export interface DoAccount {
   status: 'active' | 'warning' | 'locked';
@@ -65,23 +59,7 @@ const ATTEMPTS = 3;
 /** The longest `Retry-After` waited for inside one call; longer, the step is retried later. */
 const MAX_WAIT_MS = 20_000;
 
-const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new ProviderError('The call to DigitalOcean was cancelled', true));
-    });
-  });
-
-/** Seconds (or an HTTP date) of a `Retry-After` header, in ms; 1 s when absent. */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (!header) return 1000;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? 1000 : Math.max(0, at - now);
-}
+const wait = (ms: number, signal?: AbortSignal) => waitOrCancel(ms, 'DigitalOcean', signal);
 
 export interface DoAnswer<T> {
   status: number;
@@ -148,7 +126,7 @@ export function createDoApi(config: DigitalOceanConfig) {
           await wait(delay, options.signal);
           continue;
         }
-        throw new DoThrottled(delay);
+        throw new ProviderThrottled('DigitalOcean', delay);
       }
       if (response.status >= 500) {
         lastProblem = `DigitalOcean failed (${response.status}${message ? `: ${message}` : ''})`;

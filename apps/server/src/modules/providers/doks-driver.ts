@@ -13,6 +13,7 @@ import {
 } from './doks-plans.ts';
 import { createDoksSteps } from './doks-steps.ts';
 import { ProviderError, type ProviderDriver } from './provider-driver.ts';
+import { downHealth, realDriverParts } from './real-driver-parts.ts';
 
 /** DigitalOcean names the days in full. */
 const DO_DAYS = {
@@ -24,9 +25,6 @@ const DO_DAYS = {
   sat: 'saturday',
   sun: 'sunday',
 } as const;
-
-const notSupported = (what: string) =>
-  new ProviderError(`DigitalOcean Kubernetes offers no ${what} through its API`, false);
 
 /**
  * DigitalOcean Kubernetes through its API v2 (see docs/provider-drivers.md): the plans of
@@ -87,24 +85,20 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
           offeredRegions: options.regions.map((region) => region.slug),
         };
       } catch (error) {
-        return {
-          status: 'down' as const,
-          latencyMs: Math.round(performance.now() - started),
-          message: error instanceof ProviderError ? error.message : 'DigitalOcean did not answer',
-          unavailableRegions: [],
-        };
+        return downHealth('DigitalOcean', started, error);
       }
     },
 
+    ...realDriverParts(
+      { service: 'DigitalOcean Kubernetes', short: 'DigitalOcean' },
+      {
+        joinSteps,
+        shrinkSteps,
+        removePoolPlan,
+        addonStep,
+      },
+    ),
     planCreate: createPlan,
-    planScale(cluster, poolId, count) {
-      const pool = cluster.nodePools.find((candidate) => candidate.id === poolId)!;
-      return count > pool.nodes.length ? joinSteps(cluster, pool, count) : shrinkSteps(pool, count);
-    },
-    planAddPool: (cluster, pool) => joinSteps(cluster, pool, pool.count),
-    planRemovePool(cluster, poolId) {
-      return removePoolPlan(cluster.nodePools.find((candidate) => candidate.id === poolId)!);
-    },
     planUpgrade: upgradePlan,
     planMakeHa: makeHaPlan,
     planRecycle: (_cluster, node) => [
@@ -117,18 +111,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
         effect: { type: 'node-ready', node },
       },
     ],
-    planInstallAddon: (_cluster, slug) => [addonStep(slug, true)],
-    planRemoveAddon: (_cluster, slug) => [addonStep(slug, false)],
     planDelete: deletePlan,
-    planRestore: () => {
-      throw notSupported('etcd restore');
-    },
-    async takeBackup() {
-      throw notSupported('etcd snapshots');
-    },
-    async deleteBackup() {
-      // No snapshot was ever taken at DigitalOcean.
-    },
 
     /**
      * DigitalOcean's `maintenance_policy` (a weekday and a UTC start time) and its own
@@ -155,11 +138,6 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
       return seen?.endpoint ?? (seen ? `https://${seen.id}.k8s.ondigitalocean.com` : '');
     },
 
-    /** Egress is not read from DigitalOcean yet: none is billed rather than an invented figure. */
-    async usage() {
-      return { egressGb: 0 };
-    },
-
     /**
      * DigitalOcean's API has no node metrics of a DOKS cluster: its Monitoring API reads a
      * droplet's do-agent, which this driver does not map to nodes. Saying so beats a made-up
@@ -171,13 +149,6 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
         message:
           "DigitalOcean's API gives no node metrics for a DOKS cluster: use kubectl top nodes with the cluster's own kubeconfig",
       };
-    },
-
-    loadBalancerIp() {
-      throw new ProviderError(
-        'A DigitalOcean cluster gets its load balancers from a Service of type LoadBalancer',
-        false,
-      );
     },
 
     async kubeconfig(cluster, signal) {

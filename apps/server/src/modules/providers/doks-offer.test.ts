@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from './doks-api.ts';
+import { retryAfterMs } from './provider-retry.ts';
 import { DOKS_SIZES, offerProblems, versionSlug } from './doks-offer.ts';
 
 const options = {

@@ -1,4 +1,5 @@
 import type { DoApi, DoOptions } from './doks-api.ts';
+import { newestOfMinor } from './provider-versions.ts';
 
 /**
  * The platform's node sizes as DigitalOcean's Droplet slugs: the catalog names sizes the same on
@@ -84,9 +85,9 @@ export function versionSlug(
   versions: { slug: string; kubernetes_version: string }[],
   minor: string,
 ) {
-  const matching = versions.filter((version) => version.kubernetes_version.startsWith(`${minor}.`));
-  matching.sort((a, b) =>
-    b.kubernetes_version.localeCompare(a.kubernetes_version, undefined, { numeric: true }),
+  const newest = newestOfMinor(
+    versions.map((version) => version.kubernetes_version),
+    minor,
   );
-  return matching[0]?.slug ?? null;
+  return versions.find((version) => version.kubernetes_version === newest)?.slug ?? null;
 }

@@ -1,6 +1,13 @@
 import type { DriverCluster, DriverNodePool, DriverStep } from './provider-driver.ts';
+import {
+  deletePlan as sharedDeletePlan,
+  newNodeNames,
+  recordedAddonStep,
+  removePoolPlan as sharedRemovePoolPlan,
+  shrinkSteps as sharedShrinkSteps,
+} from './provider-plans.ts';
 import { providerProfiles } from './provider-profiles.ts';
-import { shortId, zoneOf } from './simulated-driver.ts';
+import { zoneOf } from './simulated-driver.ts';
 
 /**
  * The steps of each change on DigitalOcean. A step's key carries what its `advance` needs
@@ -9,26 +16,10 @@ import { shortId, zoneOf } from './simulated-driver.ts';
  */
 const profile = providerProfiles.doks!;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** New nodes' names, the platform's own (DigitalOcean names its Droplets itself). */
-function newNodeNames(cluster: DriverCluster, pool: DriverNodePool, count: number): string[] {
-  const taken = new Set(pool.usedNames);
-  const names: string[] = [];
-  for (let ordinal = pool.usedNames.length; names.length < count; ordinal += 1) {
-    const name = profile.nodeName(cluster.name, pool.name, shortId(cluster.id, pool.id, ordinal));
-    if (!taken.has(name)) {
-      taken.add(name);
-      names.push(name);
-    }
-  }
-  return names;
-}
-
 /** One step per new node: done once the pool has that many running nodes at DigitalOcean. */
 export function joinSteps(cluster: DriverCluster, pool: DriverNodePool, target: number) {
   const existing = pool.nodes.length;
-  return newNodeNames(cluster, pool, target - existing).map((node, index): DriverStep => ({
+  return newNodeNames(profile, cluster, pool, target - existing).map((node, index): DriverStep => ({
     key: `doks:join:${pool.id}:${existing + index + 1}:${target}:${node}`,
     label: `Waiting for DigitalOcean to boot node ${node}`,
     done: `Node ${node} joined pool ${pool.name} in ${cluster.region}`,
@@ -39,20 +30,8 @@ export function joinSteps(cluster: DriverCluster, pool: DriverNodePool, target: 
 }
 
 /** The newest nodes leave; DigitalOcean chooses which Droplets go when the count drops. */
-export function shrinkSteps(pool: DriverNodePool, target: number): DriverStep[] {
-  return pool.nodes
-    .slice(target)
-    .map((node) => node.name)
-    .reverse()
-    .map((node) => ({
-      key: `doks:shrink:${pool.id}:${target}:${node}`,
-      label: `Draining and removing node ${node}`,
-      done: `Node ${node} removed`,
-      weight: 20,
-      startEffect: { type: 'node-removing', node },
-      effect: { type: 'node-removed', node },
-    }));
-}
+export const shrinkSteps = (pool: DriverNodePool, target: number) =>
+  sharedShrinkSteps('doks', pool, target, 20);
 
 export function createPlan(cluster: DriverCluster): DriverStep[] {
   return [
@@ -101,23 +80,8 @@ export function makeHaPlan(cluster: DriverCluster): DriverStep[] {
 }
 
 /** Add-ons are recorded, not installed, on a real cluster yet: the event says so. */
-export function addonStep(slug: string, install: boolean): DriverStep {
-  return install
-    ? {
-        key: `addon:${slug}`,
-        label: `Recording add-on ${slug}`,
-        done: `Add-on ${slug} recorded (not installed: the DigitalOcean driver installs no add-ons yet)`,
-        weight: 1,
-        effect: { type: 'addon-installed', slug },
-      }
-    : {
-        key: `addon-remove:${slug}`,
-        label: `Removing add-on ${slug} from the records`,
-        done: `Add-on ${slug} removed from the records`,
-        weight: 1,
-        effect: { type: 'addon-removed', slug },
-      };
-}
+export const addonStep = (slug: string, install: boolean) =>
+  recordedAddonStep('DigitalOcean', slug, install);
 
 export function upgradePlan(cluster: DriverCluster, minor: string, patch: string): DriverStep[] {
   const nodes = cluster.nodePools.flatMap((pool) => pool.nodes);
@@ -140,42 +104,7 @@ export function upgradePlan(cluster: DriverCluster, minor: string, patch: string
   ];
 }
 
-export function removePoolPlan(pool: DriverNodePool): DriverStep[] {
-  return [
-    ...pool.nodes.map((node): DriverStep => ({
-      key: `doks:pool-drain:${pool.id}:${node.name}`,
-      label: `Draining and removing node ${node.name}`,
-      done: `Node ${node.name} removed`,
-      weight: 20,
-      startEffect: { type: 'node-removing', node: node.name },
-      effect: { type: 'node-removed', node: node.name },
-    })),
-    {
-      key: `pool:${pool.id}`,
-      label: `Removing node pool ${pool.name}`,
-      done: `Node pool ${pool.name} removed`,
-      weight: 5,
-      effect: { type: 'pool-removed', poolId: pool.id },
-    },
-  ];
-}
+export const removePoolPlan = (pool: DriverNodePool) => sharedRemovePoolPlan('doks', pool, 20);
 
-export function deletePlan(cluster: DriverCluster): DriverStep[] {
-  const nodes = cluster.nodePools.reduce((sum, pool) => sum + pool.nodes.length, 0);
-  return [
-    {
-      key: 'doks:delete',
-      label: `Asking DigitalOcean to delete the cluster and its ${plural(nodes, 'node')}`,
-      done: 'DigitalOcean is deleting the cluster',
-      weight: 5,
-      effect: { type: 'none' },
-    },
-    {
-      key: 'network-delete',
-      label: 'Waiting for DigitalOcean to release the cluster',
-      done: 'Cluster and its nodes deleted at DigitalOcean',
-      weight: Math.round(profile.controlPlaneSeconds / 4),
-      effect: { type: 'released' },
-    },
-  ];
-}
+export const deletePlan = (cluster: DriverCluster) =>
+  sharedDeletePlan('doks', 'DigitalOcean', cluster, Math.round(profile.controlPlaneSeconds / 4));

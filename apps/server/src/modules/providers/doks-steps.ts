@@ -1,4 +1,4 @@
-import { DoThrottled, type DoApi, type DoCluster, type DoNodePool } from './doks-api.ts';
+import type { DoApi, DoCluster, DoNodePool } from './doks-api.ts';
 import { DOKS_SIZES, offerProblems, versionSlug, type DoksOffer } from './doks-offer.ts';
 import {
   ProviderError,
@@ -7,6 +7,7 @@ import {
   type StepContext,
   type StepOutcome,
 } from './provider-driver.ts';
+import { throttledOutcome } from './provider-retry.ts';
 
 /** The tag that finds a platform cluster's DigitalOcean cluster, also after a crash. */
 export const clusterTag = (id: number) => `alpenkube-cluster-${id}`;
@@ -335,10 +336,7 @@ export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
         outcome = await advanceStep(cluster, step.key, context.startedAt, context.signal);
       } catch (error) {
         // Throttled past what one call waits: nothing was done, so ask again when it allows.
-        if (error instanceof DoThrottled) {
-          return { done: false, checkAgainInMs: Math.max(error.retryAfterMs, pollMs) };
-        }
-        throw error;
+        return throttledOutcome(error, pollMs);
       }
       if (!WAITING_STEPS.test(step.key)) return outcome;
       // A new cluster's messages from its very start; a change's from when the step began.

@@ -14,4 +14,5 @@ export {
   type StepEffect,
 } from './provider-driver.ts';
 export { createProviderRegistry, type ProviderRegistry } from './provider-registry.ts';
-export { shortId, zoneOf } from './simulated-driver.ts';
+export { shortId } from './provider-plans.ts';
+export { zoneOf } from './simulated-driver.ts';

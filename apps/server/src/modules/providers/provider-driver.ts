@@ -87,6 +87,8 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The provider's own name for the refusal (Google's `INVALID_ARGUMENT`), when it gives one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -2,18 +2,20 @@ import type { AppConfig } from '../../config.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { createDoksDriver } from './doks-driver.ts';
 import { createFaultInjector } from './fault-injector.ts';
+import { createGkeDriver } from './gke-driver.ts';
 import type { ProviderDriver } from './provider-driver.ts';
 import { providerProfiles } from './provider-profiles.ts';
 import { createSimulatedDriver } from './simulated-driver.ts';
 
 /**
  * A driver for every provider of the catalog: the embedded simulation, except DigitalOcean's
- * when DIGITALOCEAN_TOKEN is set (the real DOKS driver). Each driver says which it is
+ * when DIGITALOCEAN_TOKEN is set (the real DOKS driver) and Google's when GKE_PROJECT is (the
+ * real GKE driver, which loads Google's client only at its first call). Each driver says which it is
  * (`simulated`), and the pages show it (see docs/provider-drivers.md).
  */
 export function createProviderRegistry(
   config: Pick<AppConfig, 'providerSimSpeed' | 'kubeApiUrl'> &
-    Partial<Pick<AppConfig, 'digitalocean'>>,
+    Partial<Pick<AppConfig, 'digitalocean' | 'gke'>>,
 ) {
   const faults = createFaultInjector();
   const drivers = new Map<string, ProviderDriver>(
@@ -27,6 +29,7 @@ export function createProviderRegistry(
     ]),
   );
   if (config.digitalocean) drivers.set('doks', createDoksDriver(config.digitalocean));
+  if (config.gke) drivers.set('gke', createGkeDriver(config.gke));
   return {
     /** The provider's driver; 404 for a slug the platform does not know. */
     driver(slug: string): ProviderDriver {

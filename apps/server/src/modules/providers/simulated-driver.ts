@@ -9,13 +9,9 @@ import {
   type DriverStep,
   type ProviderDriver,
 } from './provider-driver.ts';
+import { newNodeNames } from './provider-plans.ts';
 import type { ProviderProfile } from './provider-profiles.ts';
 import { simulatedMetrics } from './simulated-metrics.ts';
-
-/** A short id, the same for the same inputs: a step planned again names the same node. */
-export function shortId(...parts: (string | number)[]): string {
-  return createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 5);
-}
 
 /** Nodes spread over a region's three zones in turn. */
 export const zoneOf = (region: string, index: number) => `${region}-${'abc'[index % 3]}`;
@@ -61,22 +57,9 @@ export function createSimulatedDriver(
     return null;
   }
 
-  function newNodeNames(cluster: DriverCluster, pool: DriverNodePool, count: number): string[] {
-    const taken = new Set(pool.usedNames);
-    const names: string[] = [];
-    for (let ordinal = pool.usedNames.length; names.length < count; ordinal += 1) {
-      const name = profile.nodeName(cluster.name, pool.name, shortId(cluster.id, pool.id, ordinal));
-      if (!taken.has(name)) {
-        taken.add(name);
-        names.push(name);
-      }
-    }
-    return names;
-  }
-
   function joinSteps(cluster: DriverCluster, pool: DriverNodePool, count: number): DriverStep[] {
     const existing = pool.nodes.length;
-    return newNodeNames(cluster, pool, count).map((node, index) => {
+    return newNodeNames(profile, cluster, pool, count).map((node, index) => {
       const zone = zoneOf(cluster.region, existing + index);
       return {
         key: `node:${node}`,
@@ -234,7 +217,7 @@ export function createSimulatedDriver(
      */
     planUpgrade(cluster, minor, patch) {
       const surge = cluster.nodePools.flatMap((pool) => {
-        const fresh = newNodeNames(cluster, pool, pool.nodes.length);
+        const fresh = newNodeNames(profile, cluster, pool, pool.nodes.length);
         return pool.nodes.flatMap((old, index): DriverStep[] => {
           const node = fresh[index]!;
           return [

@@ -53,9 +53,7 @@ export async function onInstances(
   phase: BatchPhase,
   timeoutMs: number,
 ): Promise<{ wallMs: number; results: PhaseResult[] }> {
-  const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startInstance(env)),
-  );
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startInstance(env)));
   const instances = started.flatMap((outcome) =>
     outcome.status === 'fulfilled' ? [outcome.value] : [],
   );

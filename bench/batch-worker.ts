@@ -88,7 +88,8 @@ process.on('message', (message: { phase: BatchPhase }) => {
       };
       process.send!({ result });
     },
-    (error: unknown) => process.send!({ error: String(error instanceof Error ? error.stack : error) }),
+    (error: unknown) =>
+      process.send!({ error: String(error instanceof Error ? error.stack : error) }),
   );
 });
 // The bench going away ends the instance: nothing of it outlives the run.

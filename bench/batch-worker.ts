@@ -3,6 +3,9 @@
 // bench asks. The bench forks one or two, waits for each "ready", then sends every one the same
 // phase at once; each answers what it did and how long it took, without its start-up.
 import os from 'node:os';
+// The app finds its route files on disk (http/route-discovery.ts): the multipart plugin's request
+// types, which the support module's routes add, reach this compilation only so.
+import type {} from '@fastify/multipart';
 import { buildApp } from '../apps/server/src/app.ts';
 import { prepareDatabase } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -14,6 +17,8 @@ export type BatchPhase = 'prepare' | 'meter' | 'close' | 'renew';
 export interface PhaseResult {
   phase: BatchPhase;
   ms: number;
+  /** This process's CPU time in the phase: on a busy machine, its share of the work. */
+  cpuMs: number;
   /** What the phase did: clusters metered, invoices issued, renewals opened… */
   counts: Record<string, number>;
   rssMb: number;
@@ -76,12 +81,14 @@ async function run(phase: BatchPhase): Promise<Record<string, number>> {
 
 process.on('message', (message: { phase: BatchPhase }) => {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   run(message.phase).then(
     (counts) => {
       const memory = process.memoryUsage();
       const result: PhaseResult = {
         phase: message.phase,
         ms: Math.round(performance.now() - started),
+        cpuMs: Math.round(Object.values(process.cpuUsage(cpu)).reduce((a, b) => a + b, 0) / 1000),
         counts,
         rssMb: Math.round(memory.rss / 2 ** 20),
         heapMb: Math.round(memory.heapUsed / 2 ** 20),

@@ -59,8 +59,13 @@ async function oneRun(run: number, loadSeconds: number) {
         (sample) => sample.at >= load.loadStartedAt && sample.at <= load.loadEndedAt,
       );
       const first = during[0] ?? samples[0]!;
-      const after = samples.filter((sample) => sample.settled).at(-1);
-      const role = !after
+      const last = samples.at(-1)!;
+      // An instance that answered no sample once the load was over is the one killed in it.
+      const killed = last.at < load.loadEndedAt;
+      const after = killed
+        ? undefined
+        : (samples.filter((sample) => sample.settled).at(-1) ?? last);
+      const role = killed
         ? 'killed'
         : samples[0]!.at > load.loadStartedAt
           ? 'restarted'

@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { paidOrderStatuses, type Invoice } from '@alpenkube/contract';
 import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/job-queue.ts';
+import { createSemaphore } from '../../lib/semaphore.ts';
 import { clustersDueForMetering } from '../usage/index.ts';
 import { startOfUtcMonth } from './invoice-totals.ts';
 import { monthCloseClaims } from './schema.ts';
@@ -51,6 +52,13 @@ async function organizationsToClose(db: Db, boundary: Date): Promise<number[]> {
 }
 
 /**
+ * Organizations one pass closes at once: each close is a dozen transactions of round trips to
+ * the database, which overlap; the invoice number's row, locked from the number to the commit,
+ * is the one thing they queue on.
+ */
+const ORGANIZATIONS_SIDE_BY_SIDE = 4;
+
+/**
  * A claim older than this was left by an instance that stopped while closing (one
  * organization's close takes seconds): another instance takes it over.
  */
@@ -94,7 +102,7 @@ async function releaseClose(db: Db, organizationId: number, claimedBy: string) {
  * reach the boundary is no longer looked at, and two closes of one period issue one invoice
  * (the unique organization and period start). Each organization is claimed while it is metered
  * and closed, so instances that run it at once share the organizations instead of each closing
- * every one: two instances finish in about half the time.
+ * every one. A pass closes a few organizations side by side, as metering meters a few clusters.
  */
 export function registerMonthClose(
   jobs: JobRunner,
@@ -109,8 +117,8 @@ export function registerMonthClose(
     const issued: Invoice[] = [];
     const failures: unknown[] = [];
     const pass = randomUUID();
-    for (const organizationId of await organizationsToClose(deps.db, boundary)) {
-      if (!(await claimClose(deps.db, organizationId, pass))) continue;
+    const closeOne = async (organizationId: number) => {
+      if (!(await claimClose(deps.db, organizationId, pass))) return;
       try {
         await deps.meter(organizationId, boundary);
         const invoice = await deps.closeMonth(organizationId, boundary);
@@ -124,7 +132,10 @@ export function registerMonthClose(
           failures.push(error);
         });
       }
-    }
+    };
+    const sideBySide = createSemaphore(ORGANIZATIONS_SIDE_BY_SIDE);
+    const due = await organizationsToClose(deps.db, boundary);
+    await Promise.all(due.map((organizationId) => sideBySide(() => closeOne(organizationId))));
     if (failures.length) {
       throw new AggregateError(failures, `${failures.length} organizations' months did not close`);
     }

@@ -5,7 +5,10 @@
 // 3. the built web app in headless Chromium: initial JavaScript and LCP of the public pages;
 // 4. an invoice's PDF built in this process, as each download builds it (bench/invoice-pdf.ts);
 // 5. three instances behind nginx under load, one killed and restarted (bench/failover-load.ts);
-// 6. Lighthouse (mobile) on four public pages, median of three runs (bench/lighthouse.ts).
+// 6. Lighthouse (mobile) on four public pages, median of three runs (bench/lighthouse.ts);
+// 7. the batch work at 1,000 to 100,000 clusters on PostgreSQL (bench/batch-curves.ts);
+// 8. the instances' memory under the failover load, three times (bench/failover-memory.ts).
+// BENCH_PART=api runs the routes only, BENCH_PART=batch the batch work, BENCH_PART=memory 8.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +28,8 @@ import { auditLogLatency, printAuditLog } from './audit-log.ts';
 import { failoverLoadFigures } from './failover-load.ts';
 import { withDatabase } from './database.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { batchCurves } from './batch-curves.ts';
+import { failoverMemoryFigures } from './failover-memory.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist');
@@ -255,6 +260,8 @@ async function main() {
   console.log(
     `Alpenkube bench, ${new Date().toISOString()}, ${os.cpus().length} cores, node ${process.version}`,
   );
+  if (process.env.BENCH_PART === 'batch') return batchCurves();
+  if (process.env.BENCH_PART === 'memory') return void (await failoverMemoryFigures());
   const base = await baseline();
   const postBase = await baseline('POST');
   const pglite = await serverFigures('pglite');
@@ -293,6 +300,8 @@ async function main() {
     }
   }
   await lighthouseFigures();
+  await batchCurves();
+  await failoverMemoryFigures();
 }
 
 main().catch((error: unknown) => {

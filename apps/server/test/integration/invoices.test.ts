@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import {
   REVERSE_CHARGE_NOTE,
@@ -569,6 +569,23 @@ describe('monthly invoices', () => {
       ).toEqual([]);
       // Every instance runs it again and again: nothing more.
       expect(await service().closeDueMonths()).toEqual([]);
+    });
+
+    it('shares the organizations between instances closing at once, each invoiced by one', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { organizationId } = await organization();
+        await paidOrder(organizationId, 1_000 + i, new Date(lastMonth.getTime() + DAY));
+        ids.push(organizationId);
+      }
+      const [a, b] = await Promise.all([service().closeDueMonths(), service().closeDueMonths()]);
+      const ours = (issued: { id: number }[]) => issued.map((invoice) => invoice.id);
+      const rows = await db().select().from(invoices).where(inArray(invoices.organizationId, ids));
+      expect(rows.map((row) => row.organizationId).sort()).toEqual([...ids].sort());
+      // Each invoice came from one of the two, and each did a share of the work.
+      expect([...ours(a), ...ours(b)].sort()).toEqual(rows.map((row) => row.id).sort());
+      expect(a.length).toBeGreaterThan(0);
+      expect(b.length).toBeGreaterThan(0);
     });
 
     it('leaves alone an organization whose only clusters never ran or are metered to their deletion', async () => {

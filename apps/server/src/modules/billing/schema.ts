@@ -83,6 +83,10 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_live_cluster_key')
       .on(t.clusterId)
       .where(sql`${t.clusterId} is not null and ${t.status} <> 'cancelled'`),
+    // Metering reads a cluster's subscriptions cancelled in the hours it meters too.
+    index('subscriptions_cluster_idx')
+      .on(t.clusterId)
+      .where(sql`${t.clusterId} is not null`),
     uniqueIndex('subscriptions_live_product_key')
       .on(t.productInstanceId)
       .where(sql`${t.productInstanceId} is not null and ${t.status} <> 'cancelled'`),

@@ -152,6 +152,8 @@ export const clusterNodePools = pgTable(
     uniqueIndex('cluster_node_pools_cluster_name_key')
       .on(t.clusterId, t.name)
       .where(sql`${t.removedAt} is null`),
+    // Metering reads every pool a cluster had, removed ones too: the key above is of live ones.
+    index('cluster_node_pools_cluster_idx').on(t.clusterId),
   ],
 );
 
@@ -359,6 +361,8 @@ export const clusterLoadBalancers = pgTable(
     uniqueIndex('cluster_load_balancers_cluster_ip_key')
       .on(t.clusterId, t.ip)
       .where(sql`${t.deletedAt} is null`),
+    // Metering reads the load balancers of an hour, deleted ones too.
+    index('cluster_load_balancers_cluster_idx').on(t.clusterId, t.createdAt),
   ],
 );
 

@@ -30,6 +30,18 @@ export const invoiceNumberCounters = pgTable('invoice_number_counters', {
   last: integer('last').notNull(),
 });
 
+/**
+ * The organizations whose month an instance is closing right now, each claimed by one pass of
+ * the close (month-close.ts): the other instances pass it by and close the next one instead.
+ */
+export const monthCloseClaims = pgTable('month_close_claims', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  claimedBy: text('claimed_by').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
 /** Gapless credit note numbers, a series of their own: locked like the invoices' counter. */
 export const creditNoteNumberCounters = pgTable('credit_note_number_counters', {
   year: integer('year').primaryKey(),

@@ -5,8 +5,11 @@ import { isRoutePlugin } from './route.ts';
 import { routeFiles } from './route-discovery.ts';
 
 const modulesDir = fileURLToPath(new URL('../modules', import.meta.url));
-/** app.ts registers it with the resolver it composes; it serves no contract endpoint. */
-const WIRED_BY_THE_APP = ['kube-api/kube-api-routes.ts'];
+/**
+ * app.ts registers the Kubernetes API with the resolver it composes, and that plugin registers
+ * its write routes; they serve no contract endpoint.
+ */
+const WIRED_BY_THE_APP = ['kube-api/kube-api-routes.ts', 'kube-api/kube-write-routes.ts'];
 
 describe('route discovery', () => {
   it('finds a route plugin in every route file, so none is left unregistered', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readDoubleRequest } from './double-request.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -230,17 +231,7 @@ export async function startDigitalOceanDouble(options: {
   }
 
   const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://double');
-      const method = request.method ?? 'GET';
-      let body: Record<string, unknown> | null = null;
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-      } catch {
-        body = null;
-      }
+    readDoubleRequest(request, ({ url, method, body }) => {
       requests.push({
         method,
         path: url.pathname + url.search,

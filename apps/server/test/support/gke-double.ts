@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { readDoubleRequest } from './double-request.ts';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import selfsigned from 'selfsigned';
@@ -596,17 +597,7 @@ export async function startGkeDouble(options: {
   const kubeEndpoint = `127.0.0.1:${(kubeServer.address() as AddressInfo).port}`;
 
   const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://double');
-      const method = request.method ?? 'GET';
-      let body: Record<string, unknown> | null = null;
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-      } catch {
-        body = null;
-      }
+    readDoubleRequest(request, ({ url, method, body }) => {
       requests.push({
         method,
         path: url.pathname,

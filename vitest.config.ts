@@ -1,10 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import { webMockedProject } from './apps/web/vitest.config.ts';
 
+/**
+ * Integration files whose subject is the same whatever the database (raw sockets, the command
+ * line run as a separate program): PostgreSQL's run checks them, a second run on PGlite would
+ * check nothing more.
+ */
+const ONE_DATABASE = ['listeners', 'cli'].map(
+  (name) => `apps/server/test/integration/${name}.test.ts`,
+);
+
 const serverIntegration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/test/integration/**/*.test.ts'],
+    exclude: db === 'pglite' ? ONE_DATABASE : [],
     env: { TEST_DB: db },
     globalSetup: ['apps/server/test/support/global-setup.ts'],
     pool: 'forks' as const,
@@ -18,6 +28,10 @@ const serverIntegration = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Each step of `npm test` is its own Vitest run: the later ones reuse the modules the
+    // earlier ones transformed (the server's graph, transformed again by every integration and
+    // process run) instead of transforming them again.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {

@@ -34,9 +34,16 @@ export interface LighthousePage {
   errors: string[];
 }
 
-/** The home page, /pricing, /documentation and the first tutorial the build lists. */
+/**
+ * The home page, /pricing, /documentation and the first tutorial the build lists; with
+ * LIGHTHOUSE_PAGES=all, every public page (the sitemap's list, three runs each: about half an
+ * hour), or the paths it lists (`LIGHTHOUSE_PAGES=/faq,/about`).
+ */
 function benchPaths(): string[] {
   const meta = JSON.parse(fs.readFileSync(path.join(webDist, 'page-meta.json'), 'utf8')) as object;
+  const asked = process.env.LIGHTHOUSE_PAGES;
+  if (asked === 'all') return Object.keys(meta);
+  if (asked) return asked.split(',');
   const tutorial = Object.keys(meta).find((key) => key.startsWith('/tutorials/'));
   return ['/', '/pricing', '/documentation', ...(tutorial ? [tutorial] : [])];
 }

@@ -16,7 +16,7 @@ export default defineConfig({
   // server's own share is watched apart (the teardown fails the run on its event-loop stalls).
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./support/slowest-reporter.ts']],
   use: {
     baseURL: E2E_BASE_URL,
     // A trace records a screencast of every test (recorded, then kept only on failure): on two

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '../support/fixtures';
+import { expect, test, untilLive, type Browser, type Page } from '../support/fixtures';
 import { devLogin } from '../support/session';
 import { stubExchangeRates, textOf, words } from './public-helpers';
 
@@ -20,7 +20,10 @@ async function publicPaths(browser: Browser, baseURL: string): Promise<string[]>
 const withoutRates = (text: string) =>
   words(text)
     .replace(/[€$£]\s?[\d.,]+/g, '¤')
-    .replace(/the (current rate|rate of \d{4}-\d{2}-\d{2})/g, 'the rate');
+    .replace(
+      /the (current rate|rate of \d{4}-\d{2}-\d{2})|a reference rate until the live rate arrives/g,
+      'the rate',
+    );
 
 const DIAGNOSTICS = ['/currency-test', '/test-service'];
 
@@ -35,6 +38,26 @@ const HYDRATED = [
   '/api-reference',
   '/schedule-demo',
 ];
+
+/**
+ * Lays the whole page out before it is read: `innerText` leaves out what the browser has not
+ * laid out, and a page's later sections wait until they are scrolled near
+ * (`content-visibility: auto`, styles.css).
+ */
+async function layOutWholePage(page: Page, path: string) {
+  await page.route((url) => url.pathname === path, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      '</head>',
+      '<style>#main-content * { content-visibility: visible !important; }</style></head>',
+    );
+    // The body is sent as text again: not with the compression and length of the original.
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+}
 
 /** Records layout shifts, and counts replaced subtrees from the end of the HTML's parse on. */
 async function watchHydration(page: Page) {
@@ -116,11 +139,12 @@ test.describe('prerendered public pages', () => {
     test(`hydration keeps the prerendered page at ${viewport.width} px: same text, no error, no shift`, async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const plain = await browser.newContext({ javaScriptEnabled: false, viewport });
       const live = await browser.newContext({ viewport, hasTouch: viewport.width < 1024 });
       for (const path of HYDRATED) {
         const before = await plain.newPage();
+        await layOutWholePage(before, path);
         await before.goto(path, { waitUntil: 'domcontentloaded' });
         const heading = words(await before.locator('h1').innerText());
         const mainText = withoutRates(await before.locator('main').innerText());
@@ -137,8 +161,12 @@ test.describe('prerendered public pages', () => {
         });
         page.on('pageerror', (error) => problems.push(error.message));
         await stubExchangeRates(page);
+        await layOutWholePage(page, path);
         await watchHydration(page);
         await page.goto(path, { waitUntil: 'networkidle' });
+        // The visitor touches the page: the app loads, takes it over and fetches the rates.
+        await untilLive(page);
+        await page.waitForLoadState('networkidle');
         expect(words(await page.locator('h1').innerText()), path).toBe(heading);
         expect(withoutRates(await page.locator('main').innerText()), path).toBe(mainText);
         const { shift, replaced } = await hydrationShift(page);

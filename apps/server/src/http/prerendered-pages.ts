@@ -20,6 +20,9 @@ export interface PrerenderInput {
 
 type Rendering = Promise<PrerenderedPage | null>;
 
+/** How long a page whose render failed is served as the empty shell before it is tried again. */
+export const RETRY_FAILED_RENDER_MS = 60_000;
+
 interface PrerenderedPage {
   html: string;
   br: Buffer;
@@ -74,15 +77,21 @@ export function createPrerenderedPages(options: {
       generation = { day, pages: new Map() };
       generations.set(input.generation, generation);
     }
-    let rendering = generation.pages.get(pathname);
+    const pages = generation.pages;
+    let rendering = pages.get(pathname);
     if (!rendering) {
-      // A failure is kept too (logged once): a page that cannot render gets the empty shell
-      // until the data changes, not a new attempt on every request.
-      rendering = render(pathname, input).catch((error: unknown) => {
+      // A failure is kept for a while (logged once): a page that cannot render gets the empty
+      // shell, not a new attempt on every request; then it is tried again, since a render that
+      // timed out on a machine busy at start would otherwise leave the page empty all day.
+      const attempt: Rendering = render(pathname, input).catch((error: unknown) => {
         options.log.error({ err: error, pathname }, 'prerendering a public page failed');
+        setTimeout(() => {
+          if (pages.get(pathname) === attempt) pages.delete(pathname);
+        }, RETRY_FAILED_RENDER_MS).unref();
         return null;
       });
-      generation.pages.set(pathname, rendering);
+      rendering = attempt;
+      pages.set(pathname, rendering);
     }
     return rendering;
   }

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,27 @@ function renderNewsletterForm() {
 }
 
 describe('useLeadForm', () => {
+  it('keeps every field of several changes made before the next render (autofill)', () => {
+    const { result } = renderHook(
+      () =>
+        useLeadForm({
+          schema: () => Promise.resolve(newsletterSchema),
+          endpoint: endpoints.publicForms.newsletterSubscribe,
+          initial: { email: '', consent: false as never, website: '' },
+        }),
+      {
+        wrapper: ({ children }) => (
+          <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    act(() => {
+      result.current.setValue('email', 'ada@example.eu');
+      result.current.setValue('website', 'example.eu');
+    });
+    expect(result.current.values).toMatchObject({ email: 'ada@example.eu', website: 'example.eu' });
+  });
+
   it('loads nothing until a field is used, then checks a field on blur once the schema is there', async () => {
     const { loadSchema, arrive } = renderNewsletterForm();
     expect(loadSchema).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useRef, useState, type ComponentProps } from 'react';
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -46,7 +46,16 @@ export function useLeadForm<S extends z.ZodObject, R>(options: {
 }): LeadForm & { mutation: UseMutationResult<R, Error, z.output<S>> } {
   const { initial, endpoint, onSuccess } = options;
   const schema = useLazySchema(options.schema);
-  const [values, setValues] = useState<Record<string, unknown>>(initial as Record<string, unknown>);
+  const [values, setValuesState] = useState<Record<string, unknown>>(
+    initial as Record<string, unknown>,
+  );
+  // Several fields can change before the next render (a browser's autofill, input the visitor
+  // made before the page was live): each change builds on the one before, not on the render's.
+  const latest = useRef(values);
+  const setValues = (next: Record<string, unknown>) => {
+    latest.current = next;
+    setValuesState(next);
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const mutation = useMutation({
@@ -69,7 +78,7 @@ export function useLeadForm<S extends z.ZodObject, R>(options: {
   }
 
   function setValue(name: string, value: unknown) {
-    const next = { ...values, [name]: value };
+    const next = { ...latest.current, [name]: value };
     setValues(next);
     if (submitted || errors[name]) checkField(name, next);
   }

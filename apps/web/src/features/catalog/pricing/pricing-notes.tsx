@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { MeteredRates } from '@/components/pricing/metered-rates';
-import { useCurrency } from '@/lib/currency';
+import { useCurrency, type RatesSource } from '@/lib/currency';
 
 const included = [
   'Managed control plane and etcd',
@@ -11,6 +11,13 @@ const included = [
   'Ticket support with response targets set by your support plan',
   'No charge for traffic between nodes of the same cluster',
 ];
+
+/** Which rate the figures on the page use: until the live rate arrives, the reference one. */
+function convertedAt(date: string | null, source: RatesSource | null) {
+  if (source === null) return 'a reference rate until the live rate arrives';
+  if (source === 'fallback') return 'a reference rate (the live rate is unavailable)';
+  return date ? `the rate of ${date}` : 'the current rate';
+}
 
 /** What every tier includes and how prices are converted and billed. */
 export function PricingNotes() {
@@ -60,7 +67,7 @@ export function PricingNotes() {
             Prices are set in US dollars.{' '}
             {currency === 'USD'
               ? 'Switch the currency above to see them in euros or pounds.'
-              : `${currency} figures are converted at ${ratesDate ? `the rate of ${ratesDate}` : 'the current rate'}${ratesSource === 'fallback' ? ' (reference rate: the live rate is unavailable)' : ''} and rounded down, for display only.`}
+              : `${currency} figures are converted at ${convertedAt(ratesDate, ratesSource)} and rounded down, for display only.`}
           </p>
           <p>
             Yearly plans are paid up front; the saving shown is round((12 × monthly − yearly) ÷ (12

@@ -39,7 +39,11 @@ export function CurrencyTestPage() {
           {rates.isFetching ? 'Fetching rates…' : 'Refresh the rates'}
         </Button>
       </PageHeader>
-      <div className="mx-auto w-full max-w-6xl space-y-12 px-4 py-12 sm:px-6 lg:px-8">
+      {/* The page exists to run requests from the browser: its code starts at once. */}
+      <div
+        data-hydrate="at-once"
+        className="mx-auto w-full max-w-6xl space-y-12 px-4 py-12 sm:px-6 lg:px-8"
+      >
         {rates.data ? (
           <>
             <section aria-labelledby="cache-heading" className="space-y-4">

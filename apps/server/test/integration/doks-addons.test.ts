@@ -193,6 +193,63 @@ describe('add-ons on DOKS as DigitalOcean 1-Click apps', () => {
     ]);
   });
 
+  it('asks for no install when the app already runs (a step asked again after a restart)', async () => {
+    const who = await clusterOrderer(t.app);
+    const order = await orderCluster(who.client, { ...doks, name: 'there', addons: [] });
+    await settleJobs(t.app);
+    const id = order.clusterId!;
+    const remote = remoteOf(id);
+    // Installed at DigitalOcean already, as by a job this step asked for before a restart.
+    const asked = await fetch(`${double.url}/v2/1-clicks/kubernetes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ addon_slugs: ['cert-manager'], cluster_uuid: remote.id }),
+    });
+    expect(asked.status).toBe(200);
+    const before = installCalls().length;
+
+    const placed = await orderAddon(who.client, id, 'cert-manager');
+    expect(placed.statusCode, placed.body).toBe(201);
+    await who.client.post(`/api/orders/${placed.json<Order>().id}/pay`, {});
+    await settleJobs(t.app);
+    expect((await clusterOf(who.client, id)).addons.map((addon) => addon.slug)).toEqual([
+      'cert-manager',
+    ]);
+    expect(installCalls()).toHaveLength(before);
+    expect(await eventsOf(who.client, id)).toContain(
+      "Add-on cert-manager installed: DigitalOcean's 1-Click app cert-manager runs in namespace cert-manager",
+    );
+  });
+
+  it("answers the 1-Click calls as DigitalOcean's definition says (the double itself)", async () => {
+    const call = (path: string, init: RequestInit = {}, token: string | null = TOKEN) =>
+      fetch(`${double.url}${path}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+    expect((await call('/v2/1-clicks?type=kubernetes', {}, null)).status).toBe(401);
+    const droplets = await (await call('/v2/1-clicks?type=droplet')).json();
+    expect(droplets['1_clicks'].every((app: { type: string }) => app.type === 'droplet')).toBe(
+      true,
+    );
+    const post = (body: unknown) =>
+      call('/v2/1-clicks/kubernetes', { method: 'POST', body: JSON.stringify(body) });
+    const cluster = [...double.clusters.values()][0]!.id;
+    const noCluster = await post({ addon_slugs: ['loki'] });
+    expect(noCluster.status).toBe(422);
+    expect(await noCluster.json()).toMatchObject({ id: 'unprocessable_entity' });
+    expect((await post({ addon_slugs: [], cluster_uuid: cluster })).status).toBe(422);
+    expect((await post({ addon_slugs: ['wordpress-18-04'], cluster_uuid: cluster })).status).toBe(
+      422,
+    );
+    expect((await post({ addon_slugs: ['argocd'], cluster_uuid: 'no-such-cluster' })).status).toBe(
+      404,
+    );
+  });
+
   it('refuses an add-on without a 1-Click app in the quote, the order and the dry run', async () => {
     const who = await clusterOrderer(t.app);
     const order = await orderCluster(who.client, { ...doks, name: 'no-backup', addons: [] });

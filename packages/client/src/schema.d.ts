@@ -1901,6 +1901,7 @@ export interface paths {
                             periodEnd: string | null;
                             hoursLeft: number;
                             periodHours: number;
+                            providerNote: string | null;
                             addons: {
                                 slug: string;
                                 name: string;
@@ -30511,6 +30512,7 @@ export interface paths {
                             }[];
                         }[];
                         haControlPlane: boolean;
+                        addons?: string[];
                     };
                 };
             };

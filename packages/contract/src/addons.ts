@@ -41,6 +41,12 @@ export const clusterAddonsSchema = z.object({
   periodEnd: z.string().nullable(),
   hoursLeft: z.number().int(),
   periodHours: z.number().int(),
+  /**
+   * How the cluster's provider installs and removes add-ons, where a real provider's way
+   * differs from the simulation's (DigitalOcean's 1-Click apps; GKE records them only); null on
+   * a simulated provider.
+   */
+  providerNote: z.string().nullable(),
   addons: z.array(clusterAddonSchema),
 });
 export type ClusterAddons = z.infer<typeof clusterAddonsSchema>;

@@ -382,5 +382,7 @@ export const providerValidateSchema = z.strictObject({
   kubernetesVersion: z.string().min(1).max(64),
   nodePools: z.array(nodePoolConfigSchema).min(1).max(10),
   haControlPlane: z.boolean(),
+  /** Add-ons to check too: a real provider may not offer every one of the catalog's. */
+  addons: z.array(z.string().min(1).max(64)).max(20).optional(),
 });
 export type ProviderValidate = z.infer<typeof providerValidateSchema>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readDoubleRequest } from './double-request.ts';
+import { kubeTokenOf, startOneClicksDouble } from './digitalocean-one-clicks.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,7 +12,8 @@ import type { AddressInfo } from 'node:net';
  * 401 without the bearer token, 422 on a body the definition refuses, 429 with `Retry-After`
  * when a test asks for it. Clusters and pools live in memory, and move over a few polls: a new
  * cluster is `provisioning`, then `running`; its nodes `provisioning`, then `running`; a
- * deleted one `deleting`, then gone.
+ * deleted one `deleting`, then gone. The 1-Click apps and the clusters' own Kubernetes API are
+ * digitalocean-one-clicks.ts's.
  */
 
 type State =
@@ -120,6 +122,8 @@ export async function startDigitalOceanDouble(options: {
   };
   const faults = { throttle: 0, retryAfter: '1', fail: 0, dropCreate: 0 };
   let droplet = 400000;
+  // 1-Click apps (`/v2/1-clicks…`) and the clusters' Kubernetes API, where they install.
+  const oneClicks = await startOneClicksDouble({ hasCluster: (id) => clusters.has(id) });
 
   const now = () => new Date().toISOString();
   function newNode(pool: Pool): Node {
@@ -265,6 +269,7 @@ export async function startDigitalOceanDouble(options: {
         faults.fail -= 1;
         return error(500, 'server_error', 'Unexpected server-side error');
       }
+      if (oneClicks.handle({ url, method, body }, json, error)) return;
       const parts = url.pathname.split('/').filter(Boolean);
       if (url.pathname === '/v2/account' && method === 'GET') {
         return json(200, {
@@ -336,7 +341,7 @@ export async function startDigitalOceanDouble(options: {
             polls: 0,
             messages: [{ message: 'Provisioning the control plane', timestamp: now() }],
           };
-          cluster.endpoint = `https://${id}.k8s.ondigitalocean.com`;
+          cluster.endpoint = oneClicks.endpointOf(id);
           cluster.ipv4 = '198.51.100.7';
           clusters.set(id, cluster);
           options.onCreate?.();
@@ -390,7 +395,7 @@ export async function startDigitalOceanDouble(options: {
             'apiVersion: v1',
             'clusters:',
             '- cluster:',
-            '    certificate-authority-data: ZG91YmxlLWNh',
+            `    certificate-authority-data: ${oneClicks.caBase64}`,
             `    server: ${cluster.endpoint}`,
             `  name: ${name}`,
             'contexts:',
@@ -404,7 +409,7 @@ export async function startDigitalOceanDouble(options: {
             'users:',
             `- name: ${name}-admin`,
             '  user:',
-            `    token: dop-double-kube-${cluster.id.slice(0, 8)}`,
+            `    token: ${kubeTokenOf(cluster.id)}`,
             '',
           ].join('\n'),
         );
@@ -505,11 +510,15 @@ export async function startDigitalOceanDouble(options: {
     withdraw(kind: 'regions' | 'sizes', slug: string) {
       offered[kind] = offered[kind].filter((entry) => entry.slug !== slug) as never;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    /** The 1-Click installs, the clusters' Kubernetes objects and a 1-Click withdrawn. */
+    oneClicks,
+    close: async () => {
+      await oneClicks.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 export type DigitalOceanDouble = Awaited<ReturnType<typeof startDigitalOceanDouble>>;

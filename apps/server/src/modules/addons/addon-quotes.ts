@@ -50,11 +50,14 @@ export function addonRefusal(
   catalog: Catalog,
   openOrderId: number | null,
   subscription: SubscriptionRow | null,
+  /** The cluster's provider's refusal (`addonRefusal` of its driver): it may not offer every add-on. */
+  providerRefusal: string | null,
 ): string | null {
   if (!addon.compatibleTiers.includes(tier)) {
     const tiers = addon.compatibleTiers.map((slug) => tierName(catalog, slug)).join(', ');
     return `${addon.name} is not available for ${cluster.name}'s tier, ${tierName(catalog, tier)}: it runs on ${tiers}.`;
   }
+  if (providerRefusal && !cluster.addons.includes(addon.slug)) return `${providerRefusal}.`;
   if (cluster.addons.includes(addon.slug)) {
     return `${addon.name} is already installed on ${cluster.name}.`;
   }

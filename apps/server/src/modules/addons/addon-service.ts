@@ -1,4 +1,4 @@
-import type { ClusterAddons, CreateAddonOrder, Order } from '@alpenkube/contract';
+import type { Catalog, ClusterAddons, CreateAddonOrder, Order } from '@alpenkube/contract';
 import { invalidFields } from '../../lib/http-error.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import {
@@ -35,6 +35,9 @@ export function createAddonService(
 ) {
   const { db } = deps;
   const catalogNow = async () => (await deps.catalog.catalog()).value;
+  /** Why the cluster's provider does not sell the add-on now, or null. */
+  const providerRefusal = (provider: string, slug: string, catalog: Catalog) =>
+    deps.providers.driver(provider).addonRefusal?.(slug, catalog) ?? null;
 
   const installs = createPaidChange(deps, {
     orderKind: 'addon',
@@ -84,7 +87,15 @@ export function createAddonService(
             name: addon.name,
             unit: addon.unit,
             installed,
-            refusal: addonRefusal(addon, cluster, config.tier, catalog, openOrderId, subscription),
+            refusal: addonRefusal(
+              addon,
+              cluster,
+              config.tier,
+              catalog,
+              openOrderId,
+              subscription,
+              providerRefusal(cluster.provider, addon.slug, catalog),
+            ),
             periodPrice: price.periodPrice,
             installPrice: price.installPrice,
             removalCredit:
@@ -101,6 +112,7 @@ export function createAddonService(
           periodEnd: subscription?.periodEnd.toISOString() ?? null,
           hoursLeft: period.hoursLeft,
           periodHours: period.periodHours,
+          providerNote: deps.providers.driver(cluster.provider).addonNote ?? null,
           addons,
         };
       });
@@ -146,6 +158,7 @@ export function createAddonService(
                 catalog,
                 openOrderId,
                 subscription,
+                providerRefusal(cluster.provider, addon.slug, catalog),
               );
               if (refusal) return { refusal };
               const price = addonPrice(addon, config, period, catalog);

@@ -105,7 +105,9 @@ export function assertChangeAllowed(
   const config = configOf(cluster, pools, catalog);
   const issues = [
     ...catalogIssues(config, catalog),
-    ...providers.driver(cluster.provider).validate(config, catalog),
+    // The add-ons it has were checked when ordered: a provider withdrawing an app since then
+    // takes nothing from a running cluster, and must not block its other changes.
+    ...providers.driver(cluster.provider).validate({ ...config, addons: [] }, catalog),
   ].map((issue) =>
     poolIndex !== undefined && issue.path[0] === 'nodePools' && issue.path[1] === poolIndex
       ? { ...issue, path: issue.path.slice(2) }

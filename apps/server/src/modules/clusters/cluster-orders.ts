@@ -102,6 +102,14 @@ export function createClusterOrders(context: ClusterContext, deps: ClusterOrderD
           const catalog = await context.catalogNow();
           const config = { ...input.cluster, billingCycle: input.billingCycle };
           const issues = catalogIssues(config, catalog);
+          // A real provider may not offer every add-on of the catalog (DOKS: its 1-Click apps).
+          if (!issues.length) {
+            const driver = context.deps.providers.driver(config.provider);
+            config.addons.forEach((slug, index) => {
+              const refusal = driver.addonRefusal?.(slug, catalog);
+              if (refusal) issues.push({ path: ['addons', index], message: refusal });
+            });
+          }
           if (input.cluster.expiresInHours !== undefined && !PREVIEW_TIERS.includes(config.tier)) {
             issues.push({
               path: ['expiresInHours'],

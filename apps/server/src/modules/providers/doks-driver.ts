@@ -1,4 +1,10 @@
 import type { DigitalOceanConfig } from '../../config.ts';
+import {
+  addonProblems,
+  addonRefusal,
+  createOneClickOffer,
+  DOKS_ONE_CLICKS,
+} from './doks-addons.ts';
 import { createDoApi } from './doks-api.ts';
 import { createDoksOffer, offerProblems } from './doks-offer.ts';
 import {
@@ -35,7 +41,8 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
 } {
   const api = createDoApi(config);
   const offer = createDoksOffer(api);
-  const steps = createDoksSteps(api, offer, config.pollMs);
+  const oneClicks = createOneClickOffer(api);
+  const steps = createDoksSteps(api, offer, oneClicks, config.pollMs);
   const { find, dropletRoom } = steps;
 
   return {
@@ -44,10 +51,20 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     // DigitalOcean ships its own patch releases (1.33.1-do.0), not the catalog's.
     appliesCatalogPatches: false,
     controlPlaneTime: 'about 4 minutes',
+    addonNote:
+      "DigitalOcean installs each add-on as its 1-Click app. Its API has no uninstall: removing an add-on deletes the app's namespace and admission webhooks through the cluster's Kubernetes API, and its CustomResourceDefinitions stay in the cluster.",
 
-    validate(config) {
+    validate(config, catalog) {
       const options = offer.known();
-      return options ? offerProblems(options, config) : [];
+      return [
+        ...(options ? offerProblems(options, config) : []),
+        ...addonProblems(config.addons ?? [], catalog.addons, oneClicks.known()),
+      ];
+    },
+
+    addonRefusal(slug, catalog) {
+      const addon = catalog.addons.find((entry) => entry.slug === slug) ?? { slug, name: slug };
+      return addonRefusal(addon, oneClicks.known());
     },
 
     estimateCreateSeconds(config) {
@@ -59,13 +76,22 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
       const started = performance.now();
       try {
         const signal = AbortSignal.timeout(5000);
-        const [options, room] = await Promise.all([offer.refresh(signal), dropletRoom(signal)]);
+        const [options, room, apps] = await Promise.all([
+          offer.refresh(signal),
+          dropletRoom(signal),
+          // The add-ons' 1-Click apps: unknown (not fatal) when DigitalOcean does not list them.
+          oneClicks.refresh(signal).catch(() => null),
+        ]);
         const latencyMs = Math.round(performance.now() - started);
+        const mapped = Object.values(DOKS_ONE_CLICKS);
         const parts = [
           `${options.regions.length} regions, ${options.versions.length} Kubernetes versions`,
           room
             ? `${room.used} of ${room.limit} Droplets in use`
             : 'Droplet quota unknown (the token may not read the account)',
+          apps
+            ? `${mapped.filter((app) => apps.includes(app.slug)).length} of the ${mapped.length} add-ons sold on DOKS listed as 1-Click apps`
+            : '1-Click apps unknown (DigitalOcean did not list them)',
         ];
         const standing = room?.account.status ?? 'active';
         const note =

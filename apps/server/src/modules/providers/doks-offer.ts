@@ -14,40 +14,46 @@ export const DOKS_SIZES: Record<string, string> = {
   'gpu-16vcpu-128gb-h100': 'gpu-h100x1-80gb',
 };
 
-/** How long a read of `GET /v2/kubernetes/options` is trusted before it is read again. */
-const OPTIONS_TTL_MS = 10 * 60_000;
+/** How long a read of DigitalOcean's offer is trusted before it is read again. */
+const OFFER_TTL_MS = 10 * 60_000;
+
+/**
+ * One of DigitalOcean's lists of what it offers, read at most every ten minutes: `current` waits
+ * for a fresh one, `refresh` reads now (the health check does, so the pages are up to date),
+ * `known` answers the last one at once (null before the first) and starts a read when it is old.
+ * Reads asked together share one call.
+ */
+export function cachedRead<T>(read: (signal?: AbortSignal) => Promise<T>) {
+  let cached: { value: T; at: number } | null = null;
+  let reading: Promise<T> | null = null;
+
+  async function refresh(signal?: AbortSignal): Promise<T> {
+    reading ??= read(signal).finally(() => (reading = null));
+    const value = await reading;
+    cached = { value, at: Date.now() };
+    return value;
+  }
+  const fresh = () => cached !== null && Date.now() - cached.at < OFFER_TTL_MS;
+
+  return {
+    async current(signal?: AbortSignal): Promise<T> {
+      return fresh() ? cached!.value : refresh(signal);
+    },
+    refresh,
+    known(): T | null {
+      if (!fresh()) void refresh().catch(() => {});
+      return cached?.value ?? null;
+    },
+  };
+}
 
 /**
  * What DigitalOcean offers now (`GET /v2/kubernetes/options`), read at most every ten minutes,
  * and what of an order it no longer offers: a region, a size or a Kubernetes minor that is not
  * in its answer is not sold (the dry run, the order and the create step refuse it).
  */
-export function createDoksOffer(api: DoApi) {
-  let cached: { options: DoOptions; at: number } | null = null;
-  let reading: Promise<DoOptions> | null = null;
-
-  async function read(signal?: AbortSignal): Promise<DoOptions> {
-    reading ??= api.options(signal).finally(() => (reading = null));
-    const options = await reading;
-    cached = { options, at: Date.now() };
-    return options;
-  }
-
-  return {
-    /** The options, fresh within ten minutes (read now when they are older). */
-    async current(signal?: AbortSignal): Promise<DoOptions> {
-      if (cached && Date.now() - cached.at < OPTIONS_TTL_MS) return cached.options;
-      return read(signal);
-    },
-    /** Reads them now: the health check does, so the provider page is up to date. */
-    refresh: read,
-    /** The last answer, without waiting (null before the first); a stale one starts a read. */
-    known(): DoOptions | null {
-      if (!cached || Date.now() - cached.at >= OPTIONS_TTL_MS) void read().catch(() => {});
-      return cached?.options ?? null;
-    },
-  };
-}
+export const createDoksOffer = (api: DoApi) =>
+  cachedRead((signal?: AbortSignal): Promise<DoOptions> => api.options(signal));
 export type DoksOffer = ReturnType<typeof createDoksOffer>;
 
 /** What DigitalOcean does not offer of a configuration, in the customer's words. */

@@ -1,3 +1,4 @@
+import { DOKS_ONE_CLICKS } from './doks-addons.ts';
 import type { DriverCluster, DriverNodePool, DriverStep } from './provider-driver.ts';
 import {
   deletePlan as sharedDeletePlan,
@@ -79,9 +80,33 @@ export function makeHaPlan(cluster: DriverCluster): DriverStep[] {
   ];
 }
 
-/** Add-ons are recorded, not installed, on a real cluster yet: the event says so. */
-export const addonStep = (slug: string, install: boolean) =>
-  recordedAddonStep('DigitalOcean', slug, install);
+/**
+ * An add-on on DOKS is DigitalOcean's 1-Click app (doks-addons.ts): installed by DigitalOcean
+ * and watched until it runs; removed by deleting its namespace through the cluster's API, since
+ * DigitalOcean's API has no uninstall (doks-addon-steps.ts). An add-on without a 1-Click app is
+ * not sold on DOKS; one recorded before the driver installed add-ons has nothing at DigitalOcean
+ * to remove, and its removal changes the records only.
+ */
+export function addonStep(slug: string, install: boolean): DriverStep {
+  const app = DOKS_ONE_CLICKS[slug];
+  if (install) {
+    return {
+      key: `doks:addon:${slug}`,
+      label: `Asking DigitalOcean to install the 1-Click app ${app?.slug ?? slug} (add-on ${slug})`,
+      done: `Add-on ${slug} installed: DigitalOcean's 1-Click app ${app?.slug ?? slug} runs in namespace ${app?.namespace ?? slug}`,
+      weight: 120,
+      effect: { type: 'addon-installed', slug },
+    };
+  }
+  if (!app) return recordedAddonStep('DigitalOcean', slug, false);
+  return {
+    key: `doks:addon-remove:${slug}`,
+    label: `Deleting namespace ${app.namespace} of add-on ${slug} through the cluster's Kubernetes API`,
+    done: `Add-on ${slug} removed: namespace ${app.namespace} and its admission webhooks deleted (DigitalOcean's API has no uninstall; the app's CustomResourceDefinitions and cluster roles stay in the cluster)`,
+    weight: 30,
+    effect: { type: 'addon-removed', slug },
+  };
+}
 
 export function upgradePlan(cluster: DriverCluster, minor: string, patch: string): DriverStep[] {
   const nodes = cluster.nodePools.flatMap((pool) => pool.nodes);

@@ -1,3 +1,5 @@
+import { createDoksAddonSteps } from './doks-addon-steps.ts';
+import { addonProblems, type OneClickOffer } from './doks-addons.ts';
 import type { DoApi, DoCluster, DoNodePool } from './doks-api.ts';
 import { DOKS_SIZES, offerProblems, versionSlug, type DoksOffer } from './doks-offer.ts';
 import {
@@ -26,7 +28,12 @@ const WAITING_STEPS = /^(control-plane|doks:upgrade:|doks:ha$|recycle:)/;
  * that a step asked again after a crash starts nothing twice, and says "not yet" until
  * DigitalOcean has done it.
  */
-export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
+export function createDoksSteps(
+  api: DoApi,
+  offer: DoksOffer,
+  oneClicks: OneClickOffer,
+  pollMs: number,
+) {
   /** Platform cluster id → DigitalOcean's, and its API's address, once seen. */
   const known = new Map<number, { id: string; endpoint?: string }>();
   /** DigitalOcean cluster id → the minor this process asked it to upgrade to. */
@@ -66,6 +73,8 @@ export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
       (name ? found.node_pools.find((pool) => pool.name === name) : undefined)
     );
   }
+
+  const addons = createDoksAddonSteps(api, oneClicks, mustFind, pollMs);
 
   const running = (pool: DoNodePool) =>
     pool.nodes.filter((node) => node.status.state === 'running').length;
@@ -279,7 +288,13 @@ export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
     signal: AbortSignal,
   ): Promise<StepOutcome> {
     if (key === 'accept') {
-      const problems = offerProblems(await offer.current(signal), cluster).map((p) => p.message);
+      const problems = [
+        ...offerProblems(await offer.current(signal), cluster),
+        // The 1-Click apps are read only for an order with add-ons.
+        ...(cluster.addons.length
+          ? addonProblems(cluster.addons, [], await oneClicks.current(signal))
+          : []),
+      ].map((p) => p.message);
       const room = await dropletRoom(signal);
       const nodes = cluster.nodePools.reduce((sum, pool) => sum + pool.count, 0);
       if (room && nodes > room.free) {
@@ -309,6 +324,11 @@ export function createDoksSteps(api: DoApi, offer: DoksOffer, pollMs: number) {
     if (key === 'doks:ha') return makeHa(cluster, signal);
     if (key.startsWith('recycle:'))
       return recycle(cluster, key.slice('recycle:'.length), started, signal);
+    if (key.startsWith('doks:addon:'))
+      return addons.install(cluster, key.slice('doks:addon:'.length), started, signal);
+    if (key.startsWith('doks:addon-remove:'))
+      return addons.remove(cluster, key.slice('doks:addon-remove:'.length), signal);
+    // An add-on's records only: one without a 1-Click app, recorded before add-ons were installed.
     if (key.startsWith('addon')) return { done: true };
     if (key === 'doks:delete') {
       const found = await find(cluster.id, signal);

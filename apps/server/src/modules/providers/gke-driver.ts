@@ -33,6 +33,8 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver & {
     // Google ships its own patch releases (1.36.5-gke.1200), not the catalog's.
     appliesCatalogPatches: false,
     controlPlaneTime: 'about 5 minutes',
+    addonNote:
+      'On Google Kubernetes Engine the platform records add-ons but installs none yet: nothing of an add-on runs in the cluster.',
 
     validate(order) {
       const known = offer.known(order.region);

@@ -194,6 +194,17 @@ export interface ProviderDriver {
   readonly controlPlaneTime: string;
   /** The provider's own refusals of a configuration, beyond the catalog's checks. */
   validate(config: ProviderValidate, catalog: Catalog): DriverIssue[];
+  /**
+   * Why this provider does not sell a catalog add-on now (it has no such app, or withdrew it),
+   * in the customer's words; null when it does. Absent where every catalog add-on is sold. The
+   * cluster order and the add-on order ask it; `validate` says the same of a configuration.
+   */
+  addonRefusal?(slug: string, catalog: Catalog): string | null;
+  /**
+   * How this provider's add-ons are installed and removed, in the customer's words, where that
+   * is not the simulation's (the add-on pages show it); absent on a simulated provider.
+   */
+  readonly addonNote?: string;
   /** A rough duration of creating that configuration, in seconds at this driver's speed. */
   estimateCreateSeconds(config: ProviderValidate): number;
   health(): Promise<DriverHealth>;

@@ -34,8 +34,9 @@ export function newNodeNames(
 }
 
 /**
- * Add-ons are recorded, not installed, on a real provider's cluster yet: the event says so,
- * naming the provider whose driver installs none.
+ * An add-on recorded, not installed, on a real provider's cluster whose driver installs none
+ * (GKE's): the event says so, naming the provider. DOKS's driver uses the removal for an add-on
+ * that has nothing at DigitalOcean to remove.
  */
 export function recordedAddonStep(provider: string, slug: string, install: boolean): DriverStep {
   return install

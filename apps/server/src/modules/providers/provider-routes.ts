@@ -80,7 +80,7 @@ export const providerRoutes = routePlugin({ tag: 'providers' }, async (app, rout
           {
             ...config,
             provider: provider.slug,
-            addons: [],
+            addons: config.addons ?? [],
             supportPlan: current.supportPlans[0]!.slug,
             billingCycle: 'monthly',
           },

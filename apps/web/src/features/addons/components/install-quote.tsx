@@ -34,6 +34,11 @@ export function InstallQuote({ quote, entry }: { quote: ClusterAddons; entry: Cl
         {quote.periodEnd ? ` (to ${dayOf(quote.periodEnd)})` : ''}; its renewal then includes the
         add-on.
       </p>
+      {quote.providerNote ? (
+        <p className="text-muted-foreground" data-testid="addon-provider-note">
+          {quote.providerNote}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,13 @@ function RemovalCredit({ clusterId, slug }: { clusterId: number; slug: string })
   );
 }
 
+/** How the cluster's provider removes it: a real provider's own way, said by the server. */
+function RemovalWay({ clusterId }: { clusterId: number }) {
+  const quote = useClusterAddons(clusterId);
+  if (!quote.data) return null;
+  return <p>{quote.data.providerNote ?? 'The provider uninstalls it and its pods stop.'}</p>;
+}
+
 /** Removing an installed add-on, once confirmed: a change of the cluster, then a credit. */
 export function RemoveAddonDialog({
   clusterId,
@@ -66,7 +73,7 @@ export function RemoveAddonDialog({
       title={`Remove ${name} from ${clusterName}?`}
       description={
         <div className="space-y-2">
-          <p>The provider uninstalls it and its pods stop.</p>
+          <RemovalWay clusterId={clusterId} />
           <div>
             <RemovalCredit clusterId={clusterId} slug={slug} />
           </div>

@@ -47,6 +47,7 @@ const quote: ClusterAddons = {
   periodEnd: '2026-12-23T10:00:00.000Z',
   hoursLeft: 100,
   periodHours: 720,
+  providerNote: null,
   addons: [
     entry('monitoring', {
       installed: true,
@@ -152,5 +153,21 @@ describe('/add-ons', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Removing monitoring' })),
     );
+  });
+
+  it("says how a real provider installs and removes add-ons, in the server's words", async () => {
+    const note =
+      "DigitalOcean installs each add-on as its 1-Click app. Its API has no uninstall: removing an add-on deletes the app's namespace and admission webhooks through the cluster's Kubernetes API, and its CustomResourceDefinitions stay in the cluster.";
+    renderAddons({ 'GET /api/clusters/42/addons': () => json({ ...quote, providerNote: note }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Install backup' }));
+    const install = await screen.findByRole('dialog', { name: 'Install backup' });
+    expect(await within(install).findByTestId('addon-provider-note')).toHaveTextContent(note);
+    fireEvent.keyDown(install, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove monitoring from prod-eu' }));
+    const remove = await screen.findByRole('dialog', { name: 'Remove monitoring from prod-eu?' });
+    expect(await within(remove).findByText(note)).toBeInTheDocument();
+    expect(within(remove).queryByText(/The provider uninstalls it/)).toBeNull();
   });
 });

@@ -19,13 +19,16 @@ function RemovalCredit({ clusterId, slug }: { clusterId: number; slug: string })
   });
   const credit = quote.data?.addons.find((addon) => addon.slug === slug)?.removalCredit;
   if (credit === undefined) return <>Working out the credit…</>;
+  // A real provider's own way of removing it (DigitalOcean keeps the app's CRDs), said first.
+  const note = quote.data?.providerNote ? <>{quote.data.providerNote} </> : null;
   return credit > 0 ? (
     <>
+      {note}
       The unused part of its prepaid period, <strong>{money(credit)}</strong>, goes to your credit
       balance once it is removed.
     </>
   ) : (
-    <>Its period was not prepaid: there is nothing to credit.</>
+    <>{note}Its period was not prepaid: there is nothing to credit.</>
   );
 }
 

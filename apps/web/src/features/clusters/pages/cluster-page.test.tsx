@@ -82,6 +82,43 @@ describe('/clusters/:id', () => {
     expect(screen.queryByText('Simulated')).toBeNull();
   });
 
+  it("says how the provider removes an add-on, in the server's words, before confirming", async () => {
+    const note =
+      "DigitalOcean installs each add-on as its 1-Click app. Its API has no uninstall: removing an add-on deletes the app's namespace and admission webhooks through the cluster's Kubernetes API, and its CustomResourceDefinitions stay in the cluster.";
+    const doks = cluster({ provider: { slug: 'doks', name: 'DigitalOcean', simulated: false } });
+    renderCluster(doks, {
+      [`GET /api/clusters/${doks.id}/addons`]: () =>
+        json({
+          clusterId: doks.id,
+          clusterName: doks.name,
+          billingCycle: 'monthly',
+          periodEnd: null,
+          hoursLeft: 100,
+          periodHours: 720,
+          providerNote: note,
+          addons: [
+            {
+              slug: 'monitoring',
+              name: 'Monitoring',
+              unit: 'cluster',
+              installed: true,
+              refusal: null,
+              periodPrice: 2900,
+              installPrice: 0,
+              removalCredit: 1450,
+              openOrderId: null,
+            },
+          ],
+        }),
+    });
+    await heading();
+    fireEvent.click(button('Remove Monitoring'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/its CustomResourceDefinitions stay/)).toHaveTextContent(
+      `${note} The unused part of its prepaid period, $14.50, goes to your credit balance`,
+    );
+  });
+
   it('disables the changes while a change runs, and shows its progress', async () => {
     renderCluster(
       cluster({

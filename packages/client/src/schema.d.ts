@@ -11930,6 +11930,7 @@ export interface paths {
                                 storageClass: string;
                                 node: string | null;
                                 billed: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -12052,6 +12053,7 @@ export interface paths {
                                 storageClass: string;
                                 node: string | null;
                                 billed: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -12226,6 +12228,7 @@ export interface paths {
                                 storageClass: string;
                                 node: string | null;
                                 billed: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -12392,6 +12395,7 @@ export interface paths {
                                 ip: string;
                                 egressGbThisMonth: number;
                                 simulatedTraffic: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -12508,6 +12512,7 @@ export interface paths {
                                 ip: string;
                                 egressGbThisMonth: number;
                                 simulatedTraffic: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -12679,6 +12684,7 @@ export interface paths {
                                 ip: string;
                                 egressGbThisMonth: number;
                                 simulatedTraffic: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];

@@ -11,6 +11,7 @@ import {
   upgradePlan,
   makeHaPlan,
 } from './doks-plans.ts';
+import { createDoksResources } from './doks-resources.ts';
 import { createDoksSteps } from './doks-steps.ts';
 import { ProviderError, type ProviderDriver } from './provider-driver.ts';
 import { downHealth, realDriverParts } from './real-driver-parts.ts';
@@ -37,6 +38,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
   const offer = createDoksOffer(api);
   const steps = createDoksSteps(api, offer, config.pollMs);
   const { find, dropletRoom } = steps;
+  const resources = createDoksResources(api, find);
 
   return {
     slug: 'doks',
@@ -132,6 +134,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     },
 
     advance: (cluster, step, context) => steps.advance(cluster, step, context),
+    observedResources: resources.observedResources,
 
     apiEndpoint(cluster) {
       const seen = steps.seen(cluster.id);

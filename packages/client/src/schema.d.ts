@@ -11935,6 +11935,7 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             billedGb: number;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12058,6 +12059,7 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             billedGb: number;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12233,6 +12235,7 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             billedGb: number;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12400,6 +12403,7 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             simulatedTraffic: boolean;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12517,6 +12521,7 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             simulatedTraffic: boolean;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12689,6 +12694,7 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             simulatedTraffic: boolean;
+                            observesProvider: boolean;
                         };
                     };
                 };

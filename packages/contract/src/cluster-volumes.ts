@@ -83,11 +83,19 @@ export const clusterVolumesSchema = z.object({
   volumes: z.array(volumeSchema),
   /** Persistent volumes' GB, what storage GB-hours bill each hour. */
   billedGb: z.number().int(),
+  /**
+   * The cluster's provider is real and the platform observes there the volumes its workloads
+   * make (DigitalOcean): they are listed and billed. False on a simulated provider, and on a
+   * real one whose driver does not observe them yet (nothing of theirs is listed or billed).
+   */
+  observesProvider: z.boolean(),
 });
 export type ClusterVolumes = z.infer<typeof clusterVolumesSchema>;
 
 export const clusterLoadBalancersSchema = z.object({
   loadBalancers: z.array(loadBalancerSchema),
   simulatedTraffic: z.boolean(),
+  /** As the volumes' `observesProvider`: the provider's load balancers are observed and listed. */
+  observesProvider: z.boolean(),
 });
 export type ClusterLoadBalancers = z.infer<typeof clusterLoadBalancersSchema>;

@@ -212,12 +212,14 @@ describe('volumes and load balancers made inside a DOKS cluster', () => {
     // The page lists both as observed at DigitalOcean; the platform deletes neither.
     const listed = (await client.get(`/api/clusters/${id}/volumes`)).json<ClusterVolumes>();
     expect(listed.billedGb).toBe(10);
+    expect(listed.observesProvider).toBe(true);
     expect(listed.volumes.filter((v) => v.kind === 'persistent')).toMatchObject([
       { name: 'pvc-3f9a2b7c', sizeGb: 10, observed: true, billed: true },
     ]);
     const lbs = (
       await client.get(`/api/clusters/${id}/load-balancers`)
     ).json<ClusterLoadBalancers>();
+    expect(lbs.observesProvider).toBe(true);
     expect(lbs.loadBalancers).toMatchObject([
       { name: 'a5e1c9d0f2', observed: true, simulatedTraffic: false },
     ]);

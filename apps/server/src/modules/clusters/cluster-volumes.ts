@@ -63,6 +63,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
     return {
       volumes: [...persistent, ...disks],
       billedGb: persistent.reduce((sum, volume) => sum + volume.sizeGb, 0),
+      observesProvider: Boolean(providers.driver(cluster.provider).observedResources),
     };
   }
 
@@ -123,6 +124,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
     return {
       loadBalancers,
       simulatedTraffic: driver.simulated,
+      observesProvider: Boolean(driver.observedResources),
     } satisfies ClusterLoadBalancers;
   }
 

@@ -95,13 +95,19 @@ export function LoadBalancersSection({
         </FormAlert>
       ) : (
         <div className="space-y-3">
-          {cluster.provider.simulated ? null : (
+          {cluster.provider.simulated ? null : balancers.data.observesProvider ? (
             <p className="text-sm text-muted-foreground">
               On {cluster.provider.name}, load balancers are made from inside the cluster (a Service
               of type LoadBalancer), not here: the platform observes them at {cluster.provider.name}{' '}
               every few minutes and lists them while they are there. Egress through them is not
               billed: {cluster.provider.name}&apos;s API does not report it. Deleting the cluster
               deletes them.
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              On {cluster.provider.name}, volumes and load balancers are made from inside the
+              cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does
+              not create them there, nor list or bill them yet.
             </p>
           )}
           {balancers.data.simulatedTraffic ? (

@@ -41,6 +41,7 @@ const volumes: ClusterVolumes = {
     },
   ],
   billedGb: 100,
+  observesProvider: false,
 };
 const balancers: ClusterLoadBalancers = {
   loadBalancers: [
@@ -55,6 +56,7 @@ const balancers: ClusterLoadBalancers = {
     },
   ],
   simulatedTraffic: true,
+  observesProvider: false,
 };
 
 function renderCluster(routes: Record<string, Route> = {}, user = testUser, current = cluster()) {
@@ -110,6 +112,7 @@ describe('volumes and load balancers on the cluster page', () => {
               },
             ],
             billedGb: 20,
+            observesProvider: true,
           } satisfies ClusterVolumes),
         'GET /api/clusters/42/load-balancers': () =>
           json({
@@ -125,6 +128,7 @@ describe('volumes and load balancers on the cluster page', () => {
               },
             ],
             simulatedTraffic: false,
+            observesProvider: true,
           } satisfies ClusterLoadBalancers),
       },
       testUser,
@@ -151,6 +155,29 @@ describe('volumes and load balancers on the cluster page', () => {
     expect(within(balancerList).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: /Add volume/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Add load balancer/ })).toBeDisabled();
+  });
+
+  it('on a real provider whose resources are not observed yet, says the platform neither lists nor bills them', async () => {
+    renderCluster(
+      {
+        'GET /api/clusters/42/volumes': () =>
+          json({ volumes: [], billedGb: 0, observesProvider: false } satisfies ClusterVolumes),
+        'GET /api/clusters/42/load-balancers': () =>
+          json({
+            loadBalancers: [],
+            simulatedTraffic: false,
+            observesProvider: false,
+          } satisfies ClusterLoadBalancers),
+      },
+      testUser,
+      cluster({ provider: { slug: 'gke', name: 'Google', simulated: false } }),
+    );
+    expect(
+      await screen.findAllByText(
+        /On Google, volumes and load balancers are made from inside the cluster.*nor list or bill them yet/,
+      ),
+    ).toHaveLength(2);
+    expect(screen.queryByText(/observes them/)).toBeNull();
   });
 
   it('creates a volume with the form and shows the server’s refusal under its field', async () => {
@@ -182,7 +209,7 @@ describe('volumes and load balancers on the cluster page', () => {
 
   it('deletes a load balancer after a confirmation', async () => {
     let deleted = false;
-    const none = { loadBalancers: [], simulatedTraffic: true };
+    const none = { loadBalancers: [], simulatedTraffic: true, observesProvider: false };
     renderCluster({
       'GET /api/clusters/42/load-balancers': () => json(deleted ? none : balancers),
       'DELETE /api/clusters/42/load-balancers/3': () => {

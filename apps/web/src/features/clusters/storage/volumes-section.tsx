@@ -89,12 +89,18 @@ export function VolumesSection({ cluster, canChange }: { cluster: Cluster; canCh
         </FormAlert>
       ) : (
         <div className="space-y-3">
-          {cluster.provider.simulated ? null : (
+          {cluster.provider.simulated ? null : volumes.data.observesProvider ? (
             <p className="text-sm text-muted-foreground">
               On {cluster.provider.name}, volumes are made from inside the cluster (a
               PersistentVolumeClaim), not here: the platform observes them at{' '}
               {cluster.provider.name} every few minutes and bills each by the GB-hour while it is
               there. Deleting its claim deletes it; deleting the cluster deletes them all.
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              On {cluster.provider.name}, volumes and load balancers are made from inside the
+              cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does
+              not create them there, nor list or bill them yet.
             </p>
           )}
           <p className="text-sm">

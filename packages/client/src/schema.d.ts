@@ -11931,10 +11931,12 @@ export interface paths {
                                 storageClass: string;
                                 node: string | null;
                                 billed: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
                             billedGb: number;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12053,10 +12055,12 @@ export interface paths {
                                 storageClass: string;
                                 node: string | null;
                                 billed: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
                             billedGb: number;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12227,10 +12231,12 @@ export interface paths {
                                 storageClass: string;
                                 node: string | null;
                                 billed: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
                             billedGb: number;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12393,10 +12399,12 @@ export interface paths {
                                 ip: string;
                                 egressGbThisMonth: number;
                                 simulatedTraffic: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
                             simulatedTraffic: boolean;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12509,10 +12517,12 @@ export interface paths {
                                 ip: string;
                                 egressGbThisMonth: number;
                                 simulatedTraffic: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
                             simulatedTraffic: boolean;
+                            observesProvider: boolean;
                         };
                     };
                 };
@@ -12680,10 +12690,12 @@ export interface paths {
                                 ip: string;
                                 egressGbThisMonth: number;
                                 simulatedTraffic: boolean;
+                                observed: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
                             simulatedTraffic: boolean;
+                            observesProvider: boolean;
                         };
                     };
                 };

@@ -115,6 +115,8 @@ describe('volumes and load balancers', () => {
     expect(created.statusCode, created.body).toBe(200);
     const answer = created.json<ClusterLoadBalancers>();
     expect(answer.simulatedTraffic).toBe(true);
+    // The simulation's are the platform's own rows: nothing is observed at a provider.
+    expect(answer.observesProvider).toBe(false);
     const [balancer] = answer.loadBalancers;
     expect(balancer).toMatchObject({ name: 'ingress', ip: '203.0.113.10', simulatedTraffic: true });
     expect(await eventsOf(A.client, A.clusterId)).toContain(

@@ -152,7 +152,9 @@ describe('DOKS driver against the DigitalOcean double', () => {
     await settleJobs(t.app);
     expect((await clusterOf(who.client, cluster.id)).status).toBe('deleted');
     expect(double.clusters.size).toBe(0);
-    expect(calls('DELETE', /^\/v2\/kubernetes\/clusters\/[^/]+$/)).toHaveLength(1);
+    // With what the cluster's workloads made: nothing of it stays on the account.
+    expect(calls('DELETE', /\/destroy_with_associated_resources\/dangerous$/)).toHaveLength(1);
+    expect(calls('DELETE', /^\/v2\/kubernetes\/clusters\/[^/]+$/)).toEqual([]);
 
     const events = (await who.client.get(`/api/clusters/${cluster.id}/events`)).json<
       ClusterEvent[]

@@ -74,6 +74,11 @@ describe.skipIf(!token)('DOKS driver against DigitalOcean (live)', () => {
       await run(doks, cluster, doks.planCreate(cluster));
       expect(doks.apiEndpoint(cluster)).toMatch(/^https:\/\//);
       expect(await doks.kubeconfig!(cluster)).toMatch(/kind: Config/);
+      // Nothing made inside it yet: DigitalOcean's list of associated resources is empty.
+      expect(await doks.observedResources!(cluster, AbortSignal.timeout(30_000))).toEqual({
+        volumes: [],
+        loadBalancers: [],
+      });
     } finally {
       await run(doks, cluster, doks.planDelete(cluster));
     }

@@ -13,7 +13,10 @@ import type { AddressInfo } from 'node:net';
  * when a test asks for it. Clusters and pools live in memory, and move over a few polls: a new
  * cluster is `provisioning`, then `running`; its nodes `provisioning`, then `running`; a
  * deleted one `deleting`, then gone. The 1-Click apps and the clusters' own Kubernetes API are
- * digitalocean-one-clicks.ts's.
+ * digitalocean-one-clicks.ts's. Besides, in a block of its own, the volumes and load
+ * balancers a cluster's workloads make (specification/resources/volumes and load_balancers):
+ * listed by `…/destroy_with_associated_resources`, read by id, deleted with the cluster by
+ * `…/destroy_with_associated_resources/dangerous`, made, resized and deleted by tests (`inside`).
  */
 
 type State =
@@ -67,6 +70,38 @@ interface Cluster {
   polls: number;
   upgradingTo?: string;
   messages: { message: string; timestamp: string }[];
+}
+
+/** A volume as `GET /v2/volumes/{id}` answers it (`volume_full`), with its cluster's id. */
+interface DoubleVolume {
+  id: string;
+  /** Not in the answers: the DigitalOcean cluster whose workload made it. */
+  clusterId: string;
+  name: string;
+  description: string;
+  size_gigabytes: number;
+  droplet_ids: number[];
+  region: { name: string; slug: string };
+  filesystem_type: string;
+  filesystem_label: string;
+  created_at: string;
+  tags: string[];
+}
+
+/** A load balancer as `GET /v2/load_balancers/{id}` answers it, with its cluster's id. */
+interface DoubleBalancer {
+  id: string;
+  clusterId: string;
+  name: string;
+  ip: string;
+  ipv6: string;
+  size_unit: number;
+  region: { name: string; slug: string };
+  created_at: string;
+  forwarding_rules: unknown[];
+  vpc_uuid: string;
+  /** Not in the answers: reads still to answer it `new`, without an address. */
+  pendingReads: number;
 }
 
 export const DOUBLE_OPTIONS = {
@@ -201,6 +236,135 @@ export async function startDigitalOceanDouble(options: {
     };
   };
 
+  // Volumes and load balancers a cluster's workloads make from inside it (a
+  // PersistentVolumeClaim, a Service of type LoadBalancer): DigitalOcean's `volume` and
+  // `load_balancer` resources, listed by `GET …/destroy_with_associated_resources` and deleted
+  // with the cluster by `DELETE …/destroy_with_associated_resources/dangerous`. Tests make,
+  // resize and delete them through `inside`, as the cluster's own controllers would.
+  const volumes = new Map<string, DoubleVolume>();
+  const balancers = new Map<string, DoubleBalancer>();
+  let address = 20;
+  const notFound = {
+    id: 'not_found',
+    message: 'The resource you were accessing could not be found.',
+  };
+  const volumeView = ({ clusterId: _c, ...volume }: DoubleVolume) => volume;
+  const balancerView = ({ clusterId: _c, pendingReads, ...balancer }: DoubleBalancer) => ({
+    ...balancer,
+    ip: pendingReads > 0 ? '' : balancer.ip,
+    status: pendingReads > 0 ? 'new' : 'active',
+  });
+  /** Answers the paths of these resources; false for any other path. */
+  function workloadRoute(
+    parts: string[],
+    method: string,
+    json: (status: number, payload?: unknown) => void,
+  ): boolean {
+    if (parts[0] !== 'v2') return false;
+    if (parts[1] === 'volumes' && parts.length === 3 && method === 'GET') {
+      const volume = volumes.get(parts[2]!);
+      if (volume) json(200, { volume: volumeView(volume) });
+      else json(404, { ...notFound, request_id: randomUUID() });
+      return true;
+    }
+    if (parts[1] === 'load_balancers' && parts.length === 3 && method === 'GET') {
+      const balancer = balancers.get(parts[2]!);
+      if (!balancer) {
+        json(404, { ...notFound, request_id: randomUUID() });
+        return true;
+      }
+      json(200, { load_balancer: balancerView(balancer) });
+      if (balancer.pendingReads > 0) balancer.pendingReads -= 1;
+      return true;
+    }
+    if (
+      parts[1] !== 'kubernetes' ||
+      parts[2] !== 'clusters' ||
+      parts[4] !== 'destroy_with_associated_resources'
+    ) {
+      return false;
+    }
+    const cluster = clusters.get(parts[3]!);
+    if (!cluster) {
+      json(404, { ...notFound, request_id: randomUUID() });
+      return true;
+    }
+    const own = <T extends { clusterId: string }>(all: Map<string, T>) =>
+      [...all.values()].filter((resource) => resource.clusterId === cluster.id);
+    if (parts.length === 5 && method === 'GET') {
+      json(200, {
+        load_balancers: own(balancers).map(({ id, name }) => ({ id, name })),
+        volumes: own(volumes).map(({ id, name }) => ({ id, name })),
+        volume_snapshots: [],
+      });
+      return true;
+    }
+    if (parts.length === 6 && parts[5] === 'dangerous' && method === 'DELETE') {
+      for (const volume of own(volumes)) volumes.delete(volume.id);
+      for (const balancer of own(balancers)) balancers.delete(balancer.id);
+      setState(cluster, 'deleting', 'Deleting');
+      json(204);
+      return true;
+    }
+    return false;
+  }
+  const inside = {
+    volumes,
+    balancers,
+    /** A PersistentVolumeClaim's volume, made by DigitalOcean's CSI driver; its id. */
+    addVolume(clusterId: string, volume: { name: string; sizeGb: number; createdAt?: Date }) {
+      const id = randomUUID();
+      volumes.set(id, {
+        id,
+        clusterId,
+        name: volume.name,
+        description: 'Created by DigitalOcean CSI driver',
+        size_gigabytes: volume.sizeGb,
+        droplet_ids: [],
+        region: { name: 'Frankfurt 1', slug: clusters.get(clusterId)?.region ?? 'fra1' },
+        filesystem_type: 'ext4',
+        filesystem_label: '',
+        created_at: (volume.createdAt ?? new Date()).toISOString(),
+        tags: [`k8s:${clusterId}`],
+      });
+      return id;
+    },
+    resizeVolume(id: string, sizeGb: number) {
+      volumes.get(id)!.size_gigabytes = sizeGb;
+    },
+    removeVolume(id: string) {
+      volumes.delete(id);
+    },
+    /**
+     * A Service's load balancer, made by DigitalOcean's cloud controller; its id. With
+     * `pendingReads`, the first reads answer it `new`, without an address yet.
+     */
+    addLoadBalancer(
+      clusterId: string,
+      balancer: { name: string; createdAt?: Date; pendingReads?: number },
+    ) {
+      const id = randomUUID();
+      address += 1;
+      balancers.set(id, {
+        id,
+        clusterId,
+        name: balancer.name,
+        ip: `198.51.100.${address}`,
+        ipv6: '',
+        size_unit: 1,
+        region: { name: 'Frankfurt 1', slug: clusters.get(clusterId)?.region ?? 'fra1' },
+        created_at: (balancer.createdAt ?? new Date()).toISOString(),
+        forwarding_rules: [],
+        vpc_uuid: clusters.get(clusterId)?.vpc_uuid ?? '',
+        pendingReads: balancer.pendingReads ?? 0,
+      });
+      return id;
+    },
+    removeLoadBalancer(id: string) {
+      balancers.delete(id);
+    },
+  };
+
   /** What the definition refuses of a create body: the message of the 422, or null. */
   function createProblem(body: Record<string, unknown> | null): string | null {
     if (!body || typeof body.name !== 'string' || !body.name) return 'name is required';
@@ -290,6 +454,7 @@ export async function startDigitalOceanDouble(options: {
         );
         return json(200, { droplets: [], meta: { total }, links: {} });
       }
+      if (workloadRoute(parts, method, json)) return;
       if (parts[0] !== 'v2' || parts[1] !== 'kubernetes')
         return error(404, 'not_found', 'The resource you were accessing could not be found.');
       if (parts[2] === 'options' && method === 'GET') return json(200, { options: offered });
@@ -506,6 +671,8 @@ export async function startDigitalOceanDouble(options: {
     },
     /** The account's Droplet limit and standing (`GET /v2/account`). */
     account,
+    /** What the clusters' workloads made: volumes and load balancers, made, resized, deleted. */
+    inside,
     /** DigitalOcean stops offering a region or a size. */
     withdraw(kind: 'regions' | 'sizes', slug: string) {
       offered[kind] = offered[kind].filter((entry) => entry.slug !== slug) as never;

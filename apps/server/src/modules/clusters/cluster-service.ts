@@ -11,6 +11,7 @@ import { createClusterFirewall } from './cluster-firewall.ts';
 import { createClusterMetrics } from './cluster-metrics.ts';
 import { createClusterSleep } from './cluster-sleep.ts';
 import { createClusterMaintenance } from './cluster-maintenance.ts';
+import { createClusterObservation } from './cluster-observed.ts';
 import type { ClusterContext } from './cluster-lookup.ts';
 import type { ClusterBillingHooks, ClusterOrderHooks } from './cluster-hooks.ts';
 import { createClusterOperations } from './cluster-operations.ts';
@@ -41,6 +42,8 @@ export function createClusterService(
   deps.jobs.every(LIFESPAN_SWEEP_EVERY_MS, 'maintenance windows and automatic upgrades', () =>
     maintenance.sweepMaintenance(new Date()).then(() => undefined),
   );
+  // Registers its job and its chore: what real clusters' workloads made, looked at.
+  const observation = createClusterObservation(context);
   const metrics = createClusterMetrics(context);
   const volumes = createClusterVolumes(context);
   const kubeStoreOf = createClusterKubeStore(context, volumes);
@@ -83,6 +86,7 @@ export function createClusterService(
     ...createClusterHa(context),
     ...createClusterBackups(context, reads.view),
     ...volumes,
+    observeDue: observation.observeDue,
     resumeStranded: context.operations.resumeStranded,
     /** The cluster kind of order: once paid, the cluster is made and its provisioning queued. */
     orderKind: {

@@ -45,6 +45,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
         storageClass: NODE_DISK_STORAGE_CLASS,
         node: node.name,
         billed: false,
+        observed: false,
         createdAt: node.createdAt.toISOString(),
       })),
     );
@@ -56,11 +57,13 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
       storageClass: row.storageClass,
       node: null,
       billed: true,
+      observed: row.providerRef !== null,
       createdAt: row.createdAt.toISOString(),
     }));
     return {
       volumes: [...persistent, ...disks],
       billedGb: persistent.reduce((sum, volume) => sum + volume.sizeGb, 0),
+      observesProvider: Boolean(providers.driver(cluster.provider).observedResources),
     };
   }
 
@@ -73,6 +76,17 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
     if (providers.driver(cluster.provider).simulated) return;
     throw conflict(
       `${what} of a cluster on a real provider are made from inside the cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does not create them there`,
+    );
+  }
+
+  /**
+   * A row observed at a real provider stands for a resource the platform did not make and
+   * cannot delete: deleting the row would stop its billing while it stays there.
+   */
+  function assertNotObserved(row: { providerRef: string | null; name: string }, what: string) {
+    if (row.providerRef === null) return;
+    throw conflict(
+      `${what} ${row.name} was made from inside the cluster: delete its ${what === 'Volume' ? 'PersistentVolumeClaim' : 'Service of type LoadBalancer'} there, and it leaves the bill once the provider no longer has it`,
     );
   }
 
@@ -103,12 +117,14 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
         ip: row.ip,
         egressGbThisMonth: Math.round(egress * 1000) / 1000,
         simulatedTraffic: row.simulated,
+        observed: row.providerRef !== null,
         createdAt: row.createdAt.toISOString(),
       });
     }
     return {
       loadBalancers,
       simulatedTraffic: driver.simulated,
+      observesProvider: Boolean(driver.observedResources),
     } satisfies ClusterLoadBalancers;
   }
 
@@ -197,6 +213,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
         const cluster = await findCluster(tx, actor.organizationId, id, true);
         const volume = (await liveVolumes(tx, cluster.id)).find((row) => row.id === volumeId);
         if (!volume) throw notFound('Volume not found');
+        assertNotObserved(volume, 'Volume');
         assertClusterAllows(cluster, 'storage');
         await tx
           .update(clusterVolumes)
@@ -279,6 +296,7 @@ export function createClusterVolumes({ deps, catalogNow }: ClusterContext) {
           (row) => row.id === loadBalancerId,
         );
         if (!balancer) throw notFound('Load balancer not found');
+        assertNotObserved(balancer, 'Load balancer');
         assertClusterAllows(cluster, 'storage');
         await tx
           .update(clusterLoadBalancers)

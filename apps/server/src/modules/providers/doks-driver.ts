@@ -17,6 +17,7 @@ import {
   upgradePlan,
   makeHaPlan,
 } from './doks-plans.ts';
+import { createDoksResources } from './doks-resources.ts';
 import { createDoksSteps } from './doks-steps.ts';
 import { ProviderError, type ProviderDriver } from './provider-driver.ts';
 import { downHealth, realDriverParts } from './real-driver-parts.ts';
@@ -44,6 +45,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
   const oneClicks = createOneClickOffer(api);
   const steps = createDoksSteps(api, offer, oneClicks, config.pollMs);
   const { find, dropletRoom } = steps;
+  const resources = createDoksResources(api, find);
 
   return {
     slug: 'doks',
@@ -158,6 +160,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     },
 
     advance: (cluster, step, context) => steps.advance(cluster, step, context),
+    observedResources: resources.observedResources,
 
     apiEndpoint(cluster) {
       const seen = steps.seen(cluster.id);

@@ -131,5 +131,19 @@ export function upgradePlan(cluster: DriverCluster, minor: string, patch: string
 
 export const removePoolPlan = (pool: DriverNodePool) => sharedRemovePoolPlan('doks', pool, 20);
 
-export const deletePlan = (cluster: DriverCluster) =>
-  sharedDeletePlan('doks', 'DigitalOcean', cluster, Math.round(profile.controlPlaneSeconds / 4));
+/**
+ * The shared delete, whose first step here also deletes the volumes and load balancers the
+ * cluster's workloads made (doks-resources.ts): its words say so.
+ */
+export function deletePlan(cluster: DriverCluster): DriverStep[] {
+  const [ask, release] = sharedDeletePlan(
+    'doks',
+    'DigitalOcean',
+    cluster,
+    Math.round(profile.controlPlaneSeconds / 4),
+  );
+  return [
+    { ...ask!, label: `${ask!.label}, with the volumes and load balancers its workloads made` },
+    { ...release!, done: 'Cluster, its nodes, volumes and load balancers deleted at DigitalOcean' },
+  ];
+}

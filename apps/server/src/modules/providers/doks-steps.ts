@@ -2,6 +2,7 @@ import { createDoksAddonSteps } from './doks-addon-steps.ts';
 import { addonProblems, type OneClickOffer } from './doks-addons.ts';
 import type { DoApi, DoCluster, DoNodePool } from './doks-api.ts';
 import { DOKS_SIZES, offerProblems, versionSlug, type DoksOffer } from './doks-offer.ts';
+import { destroyWithResources } from './doks-resources.ts';
 import {
   ProviderError,
   type DriverCluster,
@@ -332,8 +333,9 @@ export function createDoksSteps(
     if (key.startsWith('addon')) return { done: true };
     if (key === 'doks:delete') {
       const found = await find(cluster.id, signal);
+      // With what its workloads made (doks-resources.ts); asked once: `deleting` is under way.
       if (found && found.status.state !== 'deleting') {
-        await api.call('DELETE', `/v2/kubernetes/clusters/${found.id}`, { signal, allow404: true });
+        await destroyWithResources(api, found.id, signal);
       }
       return { done: true };
     }

@@ -106,6 +106,25 @@ export interface DriverUsage {
   egressGb: number;
 }
 
+/**
+ * What a real provider has now of what a cluster's workloads made from inside it: the volumes
+ * of its PersistentVolumeClaims and the load balancers of its Services of type LoadBalancer.
+ */
+export interface ObservedResources {
+  volumes: {
+    /** The provider's id: a row of the platform is matched to it by this, never by name. */
+    ref: string;
+    name: string;
+    sizeGb: number;
+    /** What the provider's storage is called (the claim's own class is the cluster's). */
+    storageClass: string;
+    /** When the provider made it, as it says; null when it does not say. */
+    createdAt: Date | null;
+  }[];
+  /** Only those with a public address yet: a new one is recorded once it has one. */
+  loadBalancers: { ref: string; name: string; ip: string; createdAt: Date | null }[];
+}
+
 /** A cluster's window as a provider keeps it: the UTC weekday and time its window starts. */
 export interface MaintenancePolicy {
   day: Weekday;
@@ -249,6 +268,12 @@ export interface ProviderDriver {
     policy: MaintenancePolicy,
     signal: AbortSignal,
   ): Promise<void>;
+  /**
+   * The volumes and load balancers the cluster's workloads made at a real provider, as the
+   * provider has them now (none when it has no such cluster). Absent for the simulation, whose
+   * volumes and load balancers are the platform's own rows. Read-only: asking twice is harmless.
+   */
+  observedResources?(cluster: { id: number }, signal: AbortSignal): Promise<ObservedResources>;
   /** Asks the provider for one step, or whether it is done yet. */
   advance(cluster: DriverCluster, step: DriverStep, context: StepContext): Promise<StepOutcome>;
   /** The address of the cluster's Kubernetes API. */

@@ -420,7 +420,15 @@ export function createUsageMeter(
       }
       const current = hourStart(until);
       const lifeEnd = cluster.deletedAt ? hourEnd(cluster.deletedAt) : null;
-      const stop = lifeEnd && lifeEnd < current ? lifeEnd : current;
+      let stop = lifeEnd && lifeEnd < current ? lifeEnd : current;
+      // A live real cluster whose volumes and load balancers are observed at its provider (the
+      // observation job): an hour is metered once a look after its end made its rows right. A
+      // close (`partial`) does not wait: it bills the rows as they are.
+      const observes = Boolean(deps.providers.driver(cluster.provider).observedResources);
+      if (observes && !options.partial && firstRunningAt && !gone.includes(cluster.status)) {
+        const looked = cluster.resourcesObservedAt ? hourStart(cluster.resourcesObservedAt) : start;
+        if (looked < stop) stop = looked;
+      }
       const advance = async (to: Date) => {
         await tx
           .insert(meteringCursors)

@@ -3,7 +3,10 @@ import type { Cluster } from '@alpenkube/contract';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { DeleteForm, loadForms } from './lazy-forms';
 
-/** Deletes the cluster once its name is typed again: the nodes, the data and the credentials go. */
+/**
+ * Deletes the cluster once its name is typed again: the nodes, the volumes and load balancers
+ * (at a real provider too), the data and the credentials go.
+ */
 export function DeleteClusterDialog({ cluster, allowed }: { cluster: Cluster; allowed: boolean }) {
   return (
     <FormDialog
@@ -19,7 +22,7 @@ export function DeleteClusterDialog({ cluster, allowed }: { cluster: Cluster; al
         className: 'text-destructive hover:text-destructive',
       }}
       title={`Delete ${cluster.name}?`}
-      description="Its nodes, its workloads and their data are removed for good, and every kubeconfig stops working. This cannot be undone."
+      description="Its nodes, its workloads with their volumes and load balancers, and their data are removed for good, and every kubeconfig stops working. This cannot be undone."
     >
       {() => <DeleteForm cluster={cluster} />}
     </FormDialog>

@@ -17,10 +17,12 @@ function LoadBalancerRow({
   clusterId,
   balancer,
   canChange,
+  providerName,
 }: {
   clusterId: number;
   balancer: LoadBalancer;
   canChange: boolean;
+  providerName: string;
 }) {
   return (
     <li className="flex items-center gap-3 py-2">
@@ -33,17 +35,20 @@ function LoadBalancerRow({
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           Egress this month: {gb(balancer.egressGbThisMonth)}
           {balancer.simulatedTraffic ? <Badge variant="warning">Simulated traffic</Badge> : null}
+          {balancer.observed ? <Badge variant="secondary">Observed at {providerName}</Badge> : null}
         </p>
       </div>
-      <RemoveResourceDialog
-        label={`Delete load balancer ${balancer.name}`}
-        title={`Delete load balancer ${balancer.name}?`}
-        description={`Its address ${balancer.ip} is released; traffic through it stops.`}
-        done={`Load balancer ${balancer.name} deleted`}
-        queryKey={loadBalancersQuery(clusterId).queryKey}
-        run={() => deleteLoadBalancer(clusterId, balancer.id)}
-        disabled={!canChange}
-      />
+      {balancer.observed ? null : (
+        <RemoveResourceDialog
+          label={`Delete load balancer ${balancer.name}`}
+          title={`Delete load balancer ${balancer.name}?`}
+          description={`Its address ${balancer.ip} is released; traffic through it stops.`}
+          done={`Load balancer ${balancer.name} deleted`}
+          queryKey={loadBalancersQuery(clusterId).queryKey}
+          run={() => deleteLoadBalancer(clusterId, balancer.id)}
+          disabled={!canChange}
+        />
+      )}
     </li>
   );
 }
@@ -90,11 +95,19 @@ export function LoadBalancersSection({
         </FormAlert>
       ) : (
         <div className="space-y-3">
-          {cluster.provider.simulated ? null : (
+          {cluster.provider.simulated ? null : balancers.data.observesProvider ? (
+            <p className="text-sm text-muted-foreground">
+              On {cluster.provider.name}, load balancers are made from inside the cluster (a Service
+              of type LoadBalancer), not here: the platform observes them at {cluster.provider.name}{' '}
+              every few minutes and lists them while they are there. Egress through them is not
+              billed: {cluster.provider.name}&apos;s API does not report it. Deleting the cluster
+              deletes them.
+            </p>
+          ) : (
             <p className="text-sm text-muted-foreground">
               On {cluster.provider.name}, volumes and load balancers are made from inside the
               cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does
-              not create them there.
+              not create them there, nor list or bill them yet.
             </p>
           )}
           {balancers.data.simulatedTraffic ? (
@@ -111,6 +124,7 @@ export function LoadBalancersSection({
                   clusterId={cluster.id}
                   balancer={balancer}
                   canChange={canChange}
+                  providerName={cluster.provider.name}
                 />
               ))}
             </ul>

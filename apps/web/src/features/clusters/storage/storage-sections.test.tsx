@@ -25,6 +25,7 @@ const volumes: ClusterVolumes = {
       storageClass: 'alpenkube-ssd',
       node: null,
       billed: true,
+      observed: false,
       createdAt: '2026-03-01T00:00:00.000Z',
     },
     {
@@ -35,10 +36,12 @@ const volumes: ClusterVolumes = {
       storageClass: 'alpenkube-ssd',
       node: 'general-node-1',
       billed: false,
+      observed: false,
       createdAt: '2026-03-01T00:00:00.000Z',
     },
   ],
   billedGb: 100,
+  observesProvider: false,
 };
 const balancers: ClusterLoadBalancers = {
   loadBalancers: [
@@ -48,10 +51,12 @@ const balancers: ClusterLoadBalancers = {
       ip: '203.0.113.10',
       egressGbThisMonth: 12.5,
       simulatedTraffic: true,
+      observed: false,
       createdAt: '2026-03-01T00:00:00.000Z',
     },
   ],
   simulatedTraffic: true,
+  observesProvider: false,
 };
 
 function renderCluster(routes: Record<string, Route> = {}, user = testUser, current = cluster()) {
@@ -88,23 +93,91 @@ describe('volumes and load balancers on the cluster page', () => {
     expect(screen.getByText(/\$1\.00 per 100 GB/)).toBeInTheDocument();
   });
 
-  it('on a real provider, offers no platform volume or load balancer, and says why', async () => {
+  it('on a real provider, lists what DigitalOcean has as observed, offers no Add or Delete, and says why', async () => {
     renderCluster(
       {
-        'GET /api/clusters/42/volumes': () => json({ volumes: [], billedGb: 0 }),
+        'GET /api/clusters/42/volumes': () =>
+          json({
+            volumes: [
+              {
+                id: 9,
+                kind: 'persistent',
+                name: 'pvc-0a1b2c',
+                sizeGb: 20,
+                storageClass: 'DigitalOcean block storage',
+                node: null,
+                billed: true,
+                observed: true,
+                createdAt: '2026-03-01T00:00:00.000Z',
+              },
+            ],
+            billedGb: 20,
+            observesProvider: true,
+          } satisfies ClusterVolumes),
         'GET /api/clusters/42/load-balancers': () =>
-          json({ loadBalancers: [], simulatedTraffic: false }),
+          json({
+            loadBalancers: [
+              {
+                id: 4,
+                name: 'a1b2c3d4',
+                ip: '198.51.100.21',
+                egressGbThisMonth: 0,
+                simulatedTraffic: false,
+                observed: true,
+                createdAt: '2026-03-01T00:00:00.000Z',
+              },
+            ],
+            simulatedTraffic: false,
+            observesProvider: true,
+          } satisfies ClusterLoadBalancers),
       },
       testUser,
       cluster({ provider: { slug: 'doks', name: 'DigitalOcean', simulated: false } }),
     );
     expect(
-      await screen.findAllByText(
-        /On DigitalOcean, volumes and load balancers are made from inside the cluster/,
-      ),
-    ).toHaveLength(2);
+      await screen.findByText(/On DigitalOcean, volumes are made from inside the cluster/),
+    ).toHaveTextContent(
+      /observes them at DigitalOcean every few minutes and bills each by the GB-hour/,
+    );
+    expect(
+      screen.getByText(/On DigitalOcean, load balancers are made from inside the cluster/),
+    ).toHaveTextContent(/Egress through them is not billed/);
+    const volumeRows = within(await screen.findByRole('list', { name: 'Volumes' })).getAllByRole(
+      'listitem',
+    );
+    expect(volumeRows[0]).toHaveTextContent('pvc-0a1b2c20 GBObserved at DigitalOcean');
+    expect(volumeRows[0]).toHaveTextContent('Billed by the GB-hour');
+    // The platform cannot delete what the cluster made: its claim or Service does.
+    expect(within(volumeRows[0]!).queryByRole('button')).toBeNull();
+    const balancerList = await screen.findByRole('list', { name: 'Load balancers' });
+    expect(balancerList).toHaveTextContent('198.51.100.21');
+    expect(within(balancerList).getByText('Observed at DigitalOcean')).toBeInTheDocument();
+    expect(within(balancerList).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: /Add volume/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Add load balancer/ })).toBeDisabled();
+  });
+
+  it('on a real provider whose resources are not observed yet, says the platform neither lists nor bills them', async () => {
+    renderCluster(
+      {
+        'GET /api/clusters/42/volumes': () =>
+          json({ volumes: [], billedGb: 0, observesProvider: false } satisfies ClusterVolumes),
+        'GET /api/clusters/42/load-balancers': () =>
+          json({
+            loadBalancers: [],
+            simulatedTraffic: false,
+            observesProvider: false,
+          } satisfies ClusterLoadBalancers),
+      },
+      testUser,
+      cluster({ provider: { slug: 'gke', name: 'Google', simulated: false } }),
+    );
+    expect(
+      await screen.findAllByText(
+        /On Google, volumes and load balancers are made from inside the cluster.*nor list or bill them yet/,
+      ),
+    ).toHaveLength(2);
+    expect(screen.queryByText(/observes them/)).toBeNull();
   });
 
   it('creates a volume with the form and shows the server’s refusal under its field', async () => {
@@ -136,7 +209,7 @@ describe('volumes and load balancers on the cluster page', () => {
 
   it('deletes a load balancer after a confirmation', async () => {
     let deleted = false;
-    const none = { loadBalancers: [], simulatedTraffic: true };
+    const none = { loadBalancers: [], simulatedTraffic: true, observesProvider: false };
     renderCluster({
       'GET /api/clusters/42/load-balancers': () => json(deleted ? none : balancers),
       'DELETE /api/clusters/42/load-balancers/3': () => {

@@ -1,6 +1,7 @@
 import { HardDrive, Plus } from 'lucide-react';
 import type { Cluster, Volume } from '@alpenkube/contract';
 import { STORAGE_GB_MONTH_CENTS } from '@alpenkube/contract/pricing';
+import { Badge } from '@/components/ui/badge';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/components/ui/form';
@@ -14,10 +15,12 @@ function VolumeRow({
   clusterId,
   volume,
   canChange,
+  providerName,
 }: {
   clusterId: number;
   volume: Volume;
   canChange: boolean;
+  providerName: string;
 }) {
   return (
     <li className="flex items-center gap-3 py-2">
@@ -26,13 +29,14 @@ function VolumeRow({
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-mono text-sm [overflow-wrap:anywhere]">{volume.name}</span>
           <span className="text-sm">{volume.sizeGb} GB</span>
+          {volume.observed ? <Badge variant="secondary">Observed at {providerName}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground">
           {volume.storageClass} ·{' '}
           {volume.kind === 'node_disk' ? 'Node disk, in the node price' : 'Billed by the GB-hour'}
         </p>
       </div>
-      {volume.kind === 'persistent' ? (
+      {volume.kind === 'persistent' && !volume.observed ? (
         <RemoveResourceDialog
           label={`Delete volume ${volume.name}`}
           title={`Delete volume ${volume.name}?`}
@@ -85,11 +89,18 @@ export function VolumesSection({ cluster, canChange }: { cluster: Cluster; canCh
         </FormAlert>
       ) : (
         <div className="space-y-3">
-          {cluster.provider.simulated ? null : (
+          {cluster.provider.simulated ? null : volumes.data.observesProvider ? (
+            <p className="text-sm text-muted-foreground">
+              On {cluster.provider.name}, volumes are made from inside the cluster (a
+              PersistentVolumeClaim), not here: the platform observes them at{' '}
+              {cluster.provider.name} every few minutes and bills each by the GB-hour while it is
+              there. Deleting its claim deletes it; deleting the cluster deletes them all.
+            </p>
+          ) : (
             <p className="text-sm text-muted-foreground">
               On {cluster.provider.name}, volumes and load balancers are made from inside the
               cluster (a PersistentVolumeClaim, a Service of type LoadBalancer): the platform does
-              not create them there.
+              not create them there, nor list or bill them yet.
             </p>
           )}
           <p className="text-sm">
@@ -104,6 +115,7 @@ export function VolumesSection({ cluster, canChange }: { cluster: Cluster; canCh
                 clusterId={cluster.id}
                 volume={volume}
                 canChange={canChange}
+                providerName={cluster.provider.name}
               />
             ))}
           </ul>

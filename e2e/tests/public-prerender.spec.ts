@@ -45,18 +45,21 @@ const HYDRATED = [
  * (`content-visibility: auto`, styles.css).
  */
 async function layOutWholePage(page: Page, path: string) {
-  await page.route((url) => url.pathname === path, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(
-      '</head>',
-      '<style>#main-content * { content-visibility: visible !important; }</style></head>',
-    );
-    // The body is sent as text again: not with the compression and length of the original.
-    const headers = { ...response.headers() };
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    await route.fulfill({ status: response.status(), headers, body });
-  });
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        '</head>',
+        '<style>#main-content * { content-visibility: visible !important; }</style></head>',
+      );
+      // The body is sent as text again: not with the compression and length of the original.
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
 }
 
 /** Records layout shifts, and counts replaced subtrees from the end of the HTML's parse on. */

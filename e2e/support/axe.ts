@@ -33,6 +33,12 @@ export async function seriousViolations(page: Page, scan: AxeScan = {}) {
     ...(dark ? { runOnly: { type: 'rule', values: COLOUR_RULES } } : {}),
   };
   await transitionsSettled(page);
+  // A page's later sections are laid out only when scrolled near (content-visibility: auto):
+  // axe reads colours from the rendered page, so everything is laid out first, as for a reader
+  // who scrolled through it.
+  await page.addStyleTag({
+    content: '#main-content *, footer { content-visibility: visible !important; }',
+  });
   // The page's CSP forbids adding a script; evaluating through the protocol does not need one.
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   const results = await page.evaluate(

@@ -82,7 +82,8 @@ export function messageIdFor(mailId: number, createdAt: Date, from: string): str
 /**
  * The send-mail job. The mail row is claimed first (a conditional update to `sending`, with the
  * time of the claim), so two runs of one job (a retry while an earlier attempt still runs, two
- * instances) never send it at once: the second finds it taken and fails, to be retried later.
+ * instances) never send it at once: the second finds it taken and comes back once the claim
+ * has lapsed.
  * A failed send gives the row back (sending → queued) for the next attempt. A claim older than
  * the handler time-out belongs to an attempt that is over for sure (timed out, or its worker
  * died, after the SMTP time-outs that are shorter still): the mail is claimed again and sent,
@@ -107,10 +108,17 @@ export function createMailDelivery(db: Db, transport: MailTransport, from: strin
       .returning();
     if (!mail) {
       const [current] = await db
-        .select({ status: outgoingMail.status })
+        .select({ status: outgoingMail.status, sendingAt: outgoingMail.sendingAt })
         .from(outgoingMail)
         .where(eq(outgoingMail.id, mailId));
       if (!current || current.status === 'sent') return;
+      if (current.status === 'sending' && current.sendingAt) {
+        // Another attempt holds it (an instance killed while sending, or one still at work):
+        // waiting for its claim to lapse is not failing, and spends none of the job's attempts,
+        // which would otherwise run out before the claim does and leave the mail unsent.
+        const lapsesAt = current.sendingAt.getTime() + HANDLER_TIMEOUT_MS;
+        return { rescheduleInMs: Math.max(1000, lapsesAt - Date.now() + 1000) };
+      }
       throw new Error(`Mail ${mailId} is ${current.status}: not sending it again`);
     }
     try {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterAddons, ClusterEvent, Order } from '@alpenkube/contract';
 import { clusterEvents } from '../../src/db/schema.ts';
-import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
+import type { Client, TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
-import {
-  startDigitalOceanDouble,
-  type DigitalOceanDouble,
-} from '../support/digitalocean-double.ts';
+import type { DigitalOceanDouble } from '../support/digitalocean-double.ts';
+import { startDoksApp } from '../support/doks-app.ts';
 import { kubeTokenOf } from '../support/digitalocean-one-clicks.ts';
 
 const TOKEN = 'dop_v1_double_secret_token_addons_0123456789';
@@ -23,23 +21,12 @@ describe('add-ons on DOKS as DigitalOcean 1-Click apps', () => {
   let double: DigitalOceanDouble;
   const logs: string[] = [];
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    double = await startDigitalOceanDouble({ token: TOKEN });
-    t = await createTestApp({
-      env: {
-        MAIL_LIMIT_PER_IP: '10000',
-        DIGITALOCEAN_TOKEN: TOKEN,
-        DIGITALOCEAN_API_URL: double.url,
-        DIGITALOCEAN_POLL_MS: '1',
-        LOG_LEVEL: 'debug',
-      },
-      logStream: { write: (line) => void logs.push(line) },
-    });
+    ({ t, double, close } = await startDoksApp(TOKEN, logs));
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => close());
 
   const doks = { provider: 'doks', region: 'fra1', kubernetesVersion: '1.36' };
   const installCalls = () =>

@@ -3,10 +3,8 @@ import type { Cluster, ClusterEvent } from '@alpenkube/contract';
 import { clusters } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
-import {
-  startDigitalOceanDouble,
-  type DigitalOceanDouble,
-} from '../support/digitalocean-double.ts';
+import type { DigitalOceanDouble } from '../support/digitalocean-double.ts';
+import { startDoksApp } from '../support/doks-app.ts';
 
 const TOKEN = 'dop_v1_double_secret_token_0123456789';
 
@@ -20,23 +18,12 @@ describe('DOKS driver against the DigitalOcean double', () => {
   let double: DigitalOceanDouble;
   const logs: string[] = [];
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    double = await startDigitalOceanDouble({ token: TOKEN });
-    t = await createTestApp({
-      env: {
-        MAIL_LIMIT_PER_IP: '10000',
-        DIGITALOCEAN_TOKEN: TOKEN,
-        DIGITALOCEAN_API_URL: double.url,
-        DIGITALOCEAN_POLL_MS: '1',
-        LOG_LEVEL: 'debug',
-      },
-      logStream: { write: (line) => void logs.push(line) },
-    });
+    ({ t, double, close } = await startDoksApp(TOKEN, logs));
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => close());
 
   const doks = { provider: 'doks', region: 'fra1', kubernetesVersion: '1.36', addons: [] };
   const calls = (method: string, pattern: RegExp) =>

@@ -14,7 +14,7 @@ import {
   clusters,
   usageRecords,
 } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 import {
   clusterOf,
   clusterOrderer,
@@ -22,10 +22,8 @@ import {
   settleJobs,
   smallCluster,
 } from '../support/clusters.ts';
-import {
-  startDigitalOceanDouble,
-  type DigitalOceanDouble,
-} from '../support/digitalocean-double.ts';
+import type { DigitalOceanDouble } from '../support/digitalocean-double.ts';
+import { startDoksApp } from '../support/doks-app.ts';
 import { meteredThroughOf, setMeteredThrough } from '../support/metering-cursor.ts';
 
 const TOKEN = 'dop_v1_double_secret_token_observed_0123456789';
@@ -43,23 +41,12 @@ describe('volumes and load balancers made inside a DOKS cluster', () => {
   let double: DigitalOceanDouble;
   const logs: string[] = [];
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    double = await startDigitalOceanDouble({ token: TOKEN });
-    t = await createTestApp({
-      env: {
-        MAIL_LIMIT_PER_IP: '10000',
-        DIGITALOCEAN_TOKEN: TOKEN,
-        DIGITALOCEAN_API_URL: double.url,
-        DIGITALOCEAN_POLL_MS: '1',
-        LOG_LEVEL: 'debug',
-      },
-      logStream: { write: (line) => void logs.push(line) },
-    });
+    ({ t, double, close } = await startDoksApp(TOKEN, logs));
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => close());
 
   const db = () => t.app.services.db;
   const doks = { provider: 'doks', region: 'fra1', kubernetesVersion: '1.36', addons: [] };

@@ -55,8 +55,6 @@ test.describe('clusters', () => {
     await expect(statusBadge(page)).toHaveText('Running');
     const pool = page.getByTestId('node-pool').filter({ hasText: 'general' });
     await expect(pool.getByTestId('cluster-node')).toHaveCount(1);
-    // Let the socket open: from here on the page follows the cluster without reloading.
-    await page.waitForTimeout(500);
 
     await page.getByRole('button', { name: 'Scale pool general' }).click();
     const scale = page.getByRole('dialog', { name: 'Scale pool general' });

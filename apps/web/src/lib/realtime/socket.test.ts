@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { PushMessage } from '@alpenkube/contract/push';
 import { act, renderHook } from '@testing-library/react';
 import {
   connectRealtime,
   dispatchPush,
+  refetchWhatPushesMayHaveMissed,
   registerPushHandler,
   socketUrl,
   useSocketState,
@@ -123,5 +124,43 @@ describe('push handlers', () => {
     expect(() => dispatchPush(push(7), context)).not.toThrow();
     expect(console.error).toHaveBeenCalledTimes(1);
     unregister();
+  });
+});
+
+describe('a socket that opens', () => {
+  it('calls onOpen on the first open and on every reconnect', () => {
+    const onOpen = vi.fn();
+    connectRealtime({
+      onMessage: vi.fn(),
+      onOpen,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    FakeSocket.instances[0]!.onopen?.();
+    FakeSocket.instances[0]!.onclose?.();
+    vi.advanceTimersByTime(5000);
+    FakeSocket.instances[1]!.onopen?.();
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads again what was read before it opened, but not what never goes stale or came after', async () => {
+    const queryClient = new QueryClient();
+    const fetched = { before: 0, after: 0, payment: 0 };
+    const watch = async (key: keyof typeof fetched, staleTime?: number) => {
+      const observer = new QueryObserver(queryClient, {
+        queryKey: [key],
+        queryFn: () => ++fetched[key],
+        staleTime,
+      });
+      const stop = observer.subscribe(() => {});
+      await vi.waitFor(() => expect(fetched[key]).toBe(1));
+      return stop;
+    };
+    vi.setSystemTime(1_000);
+    const watching = [await watch('before'), await watch('payment', Infinity)];
+    vi.setSystemTime(2_000);
+    watching.push(await watch('after'));
+    await refetchWhatPushesMayHaveMissed(queryClient, 1_500);
+    expect(fetched).toEqual({ before: 2, after: 1, payment: 1 });
+    watching.forEach((stop) => stop());
   });
 });

@@ -45,6 +45,8 @@ export function useSocketState(): SocketState {
 type SocketOptions = {
   /** Called with every message that parses as JSON and carries a string `type`. */
   onMessage: (message: PushMessage) => void;
+  /** Called each time a socket opens, the first and every reconnect. */
+  onOpen?: () => void;
   createSocket?: (url: string) => WebSocket;
 };
 
@@ -55,6 +57,7 @@ type SocketOptions = {
  */
 export function connectRealtime({
   onMessage,
+  onOpen,
   createSocket = (url) => new WebSocket(url),
 }: SocketOptions) {
   let socket: WebSocket | null = null;
@@ -64,7 +67,10 @@ export function connectRealtime({
   const open = () => {
     setSocketState('connecting');
     socket = createSocket(socketUrl());
-    socket.onopen = () => setSocketState('open');
+    socket.onopen = () => {
+      setSocketState('open');
+      onOpen?.();
+    };
     socket.onmessage = (event: MessageEvent) => {
       let data: unknown;
       try {
@@ -127,6 +133,21 @@ export function usePushHandler<T extends PushType>(type: T, handler: PushHandler
   useEffect(() => registerPushHandler(type, handler), [type, handler]);
 }
 
+/**
+ * Pushes sent while no socket was open are lost: what a page read before its socket opened, or
+ * while it reconnected, is read again once it is open, so a change made in that gap still shows.
+ * A query that declares it never goes stale (a payment's outcome, decided once) is left alone.
+ */
+export function refetchWhatPushesMayHaveMissed(queryClient: QueryClient, openedAt = Date.now()) {
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      query.state.dataUpdatedAt > 0 &&
+      query.state.dataUpdatedAt < openedAt &&
+      query.options.staleTime !== Infinity &&
+      query.options.staleTime !== 'static',
+  });
+}
+
 /** The app's one socket: open while someone is signed in, dispatching to registered handlers. */
 export function useRealtime(userId: number | null | undefined) {
   const queryClient = useQueryClient();
@@ -134,6 +155,7 @@ export function useRealtime(userId: number | null | undefined) {
     if (userId == null || typeof WebSocket === 'undefined') return;
     return connectRealtime({
       onMessage: (message) => dispatchPush(message, { userId, queryClient }),
+      onOpen: () => void refetchWhatPushesMayHaveMissed(queryClient),
     });
   }, [userId, queryClient]);
 }

@@ -143,8 +143,9 @@ export function refetchWhatPushesMayHaveMissed(queryClient: QueryClient, openedA
     predicate: (query) =>
       query.state.dataUpdatedAt > 0 &&
       query.state.dataUpdatedAt < openedAt &&
-      query.options.staleTime !== Infinity &&
-      query.options.staleTime !== 'static',
+      !query.observers.some(
+        ({ options }) => options.staleTime === Infinity || options.staleTime === 'static',
+      ),
   });
 }
 

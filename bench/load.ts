@@ -22,11 +22,14 @@ export async function load(
     headers: request.headers ?? {},
     ...(request.body === undefined ? {} : { body: request.body }),
   });
-  return {
+  const row = {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+  // Printed as it comes, on stderr: the table on stdout waits for the end of the run.
+  console.error(`  ${name}: ${row.requestsPerSecond} req/s, p99 ${row.p99Ms} ms`);
+  return row;
 }

@@ -30,6 +30,7 @@ import { withDatabase } from './database.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { batchCurves } from './batch-curves.ts';
 import { failoverMemoryFigures } from './failover-memory.ts';
+import { phase } from './progress.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist');
@@ -163,7 +164,9 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
         await fetch(`${server.url}/api/notifications`, { headers: { cookie } })
       ).json()) as unknown[];
       if (listed.length !== 50) throw new Error(`expected 50 notifications, got ${listed.length}`);
-      await fillOrders(server.url, cookie, BENCH_ORDER_COUNT);
+      await phase(`${kind}: ${BENCH_ORDER_COUNT} orders placed`, () =>
+        fillOrders(server.url, cookie, BENCH_ORDER_COUNT),
+      );
       const routes = [];
       // Every public GET route, then the signed-in ones the shell polls.
       for (const route of PUBLIC_GET_ROUTES) {
@@ -196,29 +199,44 @@ async function serverFigures(kind: 'pglite' | 'postgres') {
           { headers: { cookie } },
         ),
       );
-      if (env.DATABASE_URL) {
-        routes.push(await clusterListLoad(kind, server.url, cookie, env.DATABASE_URL));
-        routes.push(...(await organizationListsLoad(kind, server.url, cookie, env.DATABASE_URL)));
+      const databaseUrl = env.DATABASE_URL;
+      if (databaseUrl) {
+        routes.push(
+          await phase(`${kind}: the cluster list`, () =>
+            clusterListLoad(kind, server.url, cookie, databaseUrl),
+          ),
+        );
+        routes.push(
+          ...(await phase(`${kind}: the organization's lists`, () =>
+            organizationListsLoad(kind, server.url, cookie, databaseUrl),
+          )),
+        );
         const staffCookie = await devLogin(server.url, 'superadmin');
-        routes.push(...(await supportQueueLoad(kind, server.url, staffCookie, env.DATABASE_URL)));
+        routes.push(
+          ...(await phase(`${kind}: the staff queue`, () =>
+            supportQueueLoad(kind, server.url, staffCookie, databaseUrl),
+          )),
+        );
       }
-      const usage = env.DATABASE_URL
-        ? await usageLatency(server.url, cookie, env.DATABASE_URL)
+      const usage = databaseUrl
+        ? await phase(`${kind}: usage over a year`, () =>
+            usageLatency(server.url, cookie, databaseUrl),
+          )
         : null;
-      const audit = env.DATABASE_URL ? await auditLogLatency(server.url, env.DATABASE_URL) : null;
-      const metrics = env.DATABASE_URL
-        ? await clusterMetricsFigures(server.url, cookie, env.DATABASE_URL)
+      const audit = databaseUrl
+        ? await phase(`${kind}: the audit log`, () => auditLogLatency(server.url, databaseUrl))
         : null;
-      const push = await pushLatency(
-        server.url,
-        cookie,
-        Number(process.env.BENCH_PUSH_COUNT ?? 1000),
+      const metrics = databaseUrl
+        ? await phase(`${kind}: cluster metrics`, () =>
+            clusterMetricsFigures(server.url, cookie, databaseUrl),
+          )
+        : null;
+      const pushes = Number(process.env.BENCH_PUSH_COUNT ?? 1000);
+      const push = await phase(`${kind}: ${pushes} notifications pushed`, () =>
+        pushLatency(server.url, cookie, pushes),
       );
-      const clusterPush = await clusterPushLatency(
-        server.url,
-        cookie,
-        Number(process.env.BENCH_PUSH_COUNT ?? 1000),
-        env.DATABASE_URL,
+      const clusterPush = await phase(`${kind}: ${pushes} cluster changes pushed`, () =>
+        clusterPushLatency(server.url, cookie, pushes, env.DATABASE_URL),
       );
       return { routes, push, clusterPush, usage, audit, metrics };
     } finally {
@@ -264,8 +282,8 @@ async function main() {
   if (process.env.BENCH_PART === 'memory') return void (await failoverMemoryFigures());
   const base = await baseline();
   const postBase = await baseline('POST');
-  const pglite = await serverFigures('pglite');
-  const postgres = await serverFigures('postgres');
+  const pglite = await phase('the server on PGlite', () => serverFigures('pglite'));
+  const postgres = await phase('the server on PostgreSQL', () => serverFigures('postgres'));
   printRoutes(base, postBase, [...pglite.routes, ...postgres.routes]);
   console.log('\n| push (write → socket) | p50 ms | p99 ms | samples |');
   console.log('|---|---:|---:|---:|');
@@ -287,9 +305,11 @@ async function main() {
   // BENCH_PART=api stops here: the routes on both databases, without the browser, the PDF and
   // the failover, to compare two commits on one machine in a few minutes.
   if (process.env.BENCH_PART === 'api') return;
-  printInvoicePdf(await invoicePdfTiming(Number(process.env.BENCH_PDF_COUNT ?? 200)));
-  await failoverLoadFigures();
-  const pages = await pageFigures();
+  printInvoicePdf(
+    await phase('invoice PDFs', () => invoicePdfTiming(Number(process.env.BENCH_PDF_COUNT ?? 200))),
+  );
+  await phase('three instances, one killed', failoverLoadFigures);
+  const pages = await phase('the public pages in Chromium', pageFigures);
   if (pages.length) {
     console.log('\n| page | initial JS (gzip KB) | scripts | LCP ms |');
     console.log('|---|---:|---:|---:|');
@@ -299,9 +319,9 @@ async function main() {
       );
     }
   }
-  await lighthouseFigures();
-  await batchCurves();
-  await failoverMemoryFigures();
+  await phase('Lighthouse', lighthouseFigures);
+  await phase('the batch work', batchCurves);
+  await phase('memory under the failover load', failoverMemoryFigures);
 }
 
 main().catch((error: unknown) => {

@@ -262,14 +262,7 @@ describe('kubectl with a downloaded kubeconfig', () => {
         'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\n  namespace: shop\nspec:\n  accessModes: [ReadWriteOnce]\n  resources: { requests: { storage: 5Gi } }',
       ].join('\n---\n'),
     );
-    const applied = await kubectl(
-      'applied.yaml',
-      cluster,
-      'apply',
-      '--validate=false',
-      '-f',
-      join(dir, 'shop.yaml'),
-    );
+    const applied = await kubectl('applied.yaml', cluster, 'apply', '-f', join(dir, 'shop.yaml'));
     expect(applied.stdout).toContain('persistentvolumeclaim/data created');
     const pods = await kubectl('applied.yaml', cluster, 'get', 'pods', '-n', 'shop', '-o', 'name');
     expect(pods.stdout.trim().split('\n')).toHaveLength(2);

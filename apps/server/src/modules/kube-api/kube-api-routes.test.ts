@@ -199,6 +199,39 @@ describe('kube api routes', () => {
     });
   });
 
+  it("serves the OpenAPI v3 documents kubectl's default validation reads before a write", async () => {
+    const index = (await get('/openapi/v3')).json() as {
+      paths: Record<string, { serverRelativeURL: string }>;
+    };
+    expect(index.paths).toEqual({
+      'api/v1': { serverRelativeURL: '/openapi/v3/api/v1' },
+      'apis/apps/v1': { serverRelativeURL: '/openapi/v3/apis/apps/v1' },
+    });
+    type Operation = {
+      'x-kubernetes-group-version-kind': object;
+      parameters: { name: string; in: string }[];
+    };
+    const apps = (await get('/openapi/v3/apis/apps/v1')).json() as {
+      paths: Record<string, { patch?: Operation }>;
+    };
+    // What kubectl looks for: the kind's PATCH, tagged with its kind, taking fieldValidation.
+    const patch = apps.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}']!.patch!;
+    expect(patch['x-kubernetes-group-version-kind']).toEqual({
+      group: 'apps',
+      version: 'v1',
+      kind: 'Deployment',
+    });
+    expect(patch.parameters).toContainEqual(
+      expect.objectContaining({ name: 'fieldValidation', in: 'query' }),
+    );
+    const core = (await get('/openapi/v3/api/v1')).json() as { paths: Record<string, object> };
+    expect(core.paths).toHaveProperty('/api/v1/namespaces/{name}');
+    expect(core.paths).toHaveProperty('/api/v1/namespaces/{namespace}/configmaps/{name}');
+    const unknown = await get('/openapi/v3/apis/networking.k8s.io/v1');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ kind: 'Status', reason: 'NotFound' });
+  });
+
   it('answers a Table when kubectl asks for one, with wide columns at priority 1', async () => {
     const response = await get('/api/v1/nodes', { ...auth, accept: TABLE });
     expect(response.headers['cache-control']).toBe('no-store');

@@ -17,6 +17,7 @@ import {
   versionInfo,
 } from './kube-discovery.ts';
 import { KubeRefusal } from './kube-store.ts';
+import { openApiDocument, openApiIndex } from './kube-openapi.ts';
 import { registerWriteRoutes } from './kube-write-routes.ts';
 import { allowedBy } from './kube-firewall.ts';
 import {
@@ -188,6 +189,11 @@ function clusterApi(resolve: ResolveKubeCluster): FastifyPluginAsync {
       ...appsGroup(),
     }));
     app.get('/apis/apps/v1', route, async () => appsResourceList());
+    app.get('/openapi/v3', route, async () => openApiIndex());
+    app.get('/openapi/v3/*', route, async (request, reply) => {
+      const document = openApiDocument((request.params as { '*': string })['*']);
+      return document ?? sendStatus(reply, pathNotFound());
+    });
     registerWriteRoutes(app, {
       route,
       clusterOf,

@@ -304,10 +304,11 @@ spec:
       storage: 20Gi
 `;
 
-  // kubectl validates against the OpenAPI document, which the simulated API does not serve.
+  // kubectl's default strict validation: it reads the OpenAPI documents, then leaves the
+  // checks to the server.
   const apply = async (manifest: string, ...flags: string[]) => {
     await writeFile(join(dir, 'shop.yaml'), manifest);
-    return kubectl('apply', '--validate=false', ...flags, '-f', join(dir, 'shop.yaml'));
+    return kubectl('apply', ...flags, '-f', join(dir, 'shop.yaml'));
   };
   const webPods = async () => {
     const result = await kubectl('get', 'pods', '-n', 'shop');
@@ -405,7 +406,7 @@ spec:
       join(dir, 'bad.yaml'),
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: Bad_Name\n  namespace: shop\n',
     );
-    const invalid = await kubectl('apply', '--validate=false', '-f', join(dir, 'bad.yaml'));
+    const invalid = await kubectl('apply', '-f', join(dir, 'bad.yaml'));
     expect(invalid.code).not.toBe(0);
     expect(invalid.stderr).toContain(
       'ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value',

@@ -16,3 +16,11 @@ export async function devNotify(page: Page, message: string, type = 'info') {
   if (!response.ok()) throw new Error(`dev notify failed: ${response.status()}`);
   return (await response.json()) as { id: number };
 }
+
+/**
+ * Waits until the page's socket is open (`<html data-socket="open">`): a change made before
+ * would be pushed to no one, and the page would show it only once read again.
+ */
+export async function untilSocketOpen(page: Page) {
+  await page.locator('html[data-socket="open"]').waitFor({ state: 'attached' });
+}

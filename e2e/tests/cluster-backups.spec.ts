@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/fixtures';
-import { devLogin } from '../support/session';
+import { devLogin, untilSocketOpen } from '../support/session';
 import { runningCluster } from '../support/clusters';
 import { seriousViolations, switchColorScheme } from '../support/axe';
 
@@ -26,6 +26,8 @@ test.describe('cluster backups', () => {
     const section = page.getByTestId('cluster-backups');
     await expect(section).toContainText('Daily etcd backups, kept 7 days');
     await expect(section).toContainText('Simulated provider');
+    // From here on the page follows the cluster without reloading.
+    await untilSocketOpen(page);
 
     await page.getByRole('button', { name: 'Back up now' }).click();
     const manual = backupList(page).getByRole('listitem').filter({ hasText: 'On demand' });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
-import { devLogin } from '../support/session';
+import { devLogin, untilSocketOpen } from '../support/session';
 import { paidCluster } from '../support/clusters';
 
 interface ClusterView {
@@ -55,6 +55,8 @@ test.describe('clusters', () => {
     await expect(statusBadge(page)).toHaveText('Running');
     const pool = page.getByTestId('node-pool').filter({ hasText: 'general' });
     await expect(pool.getByTestId('cluster-node')).toHaveCount(1);
+    // From here on the page follows the cluster without reloading.
+    await untilSocketOpen(page);
 
     await page.getByRole('button', { name: 'Scale pool general' }).click();
     const scale = page.getByRole('dialog', { name: 'Scale pool general' });

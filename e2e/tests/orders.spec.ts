@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/fixtures';
-import { devLogin } from '../support/session';
+import { devLogin, untilSocketOpen } from '../support/session';
 import { seriousViolations } from '../support/axe';
 
 interface PlacedOrder {
@@ -106,8 +106,8 @@ test.describe('orders', () => {
     const order = await placeClusterOrder(page, baseURL!, 'pushed');
     await page.goto(`/order-status/${order.id}`);
     await expect(timelineEvents(page)).toHaveCount(1);
-    // Let the socket open, then cancel from "another tab": no reload, no poll on this page.
-    await page.waitForTimeout(500);
+    // Once the socket is open, cancel from "another tab": no reload, no poll on this page.
+    await untilSocketOpen(page);
     const cancelled = await page.request.post(`/api/orders/${order.id}/cancel`, {
       headers: { Origin: baseURL! },
     });

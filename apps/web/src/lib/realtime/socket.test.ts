@@ -127,8 +127,8 @@ describe('push handlers', () => {
   });
 });
 
-describe('a socket that opens', () => {
-  it('calls onOpen on the first open and on every reconnect', () => {
+describe('a socket that opens again', () => {
+  it('calls onOpen on the first open and on every reconnect, saying which', () => {
     const onOpen = vi.fn();
     connectRealtime({
       onMessage: vi.fn(),
@@ -136,10 +136,12 @@ describe('a socket that opens', () => {
       createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     });
     FakeSocket.instances[0]!.onopen?.();
+    expect(document.documentElement.dataset.socket).toBe('open');
     FakeSocket.instances[0]!.onclose?.();
+    expect(document.documentElement.dataset.socket).toBe('closed');
     vi.advanceTimersByTime(5000);
     FakeSocket.instances[1]!.onopen?.();
-    expect(onOpen).toHaveBeenCalledTimes(2);
+    expect(onOpen.mock.calls).toEqual([[{ reconnected: false }], [{ reconnected: true }]]);
   });
 
   it('reads again what was read before it opened, but not what never goes stale or came after', async () => {

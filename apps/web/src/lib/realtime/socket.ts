@@ -28,6 +28,9 @@ const stateListeners = new Set<() => void>();
 function setSocketState(next: SocketState) {
   if (next === socketState) return;
   socketState = next;
+  // Also on the page itself (`<html data-socket="open">`): what a browser test waits for before
+  // it makes a change the page must follow.
+  if (typeof document !== 'undefined') document.documentElement.dataset.socket = next;
   for (const listener of stateListeners) listener();
 }
 
@@ -45,8 +48,8 @@ export function useSocketState(): SocketState {
 type SocketOptions = {
   /** Called with every message that parses as JSON and carries a string `type`. */
   onMessage: (message: PushMessage) => void;
-  /** Called each time a socket opens, the first and every reconnect. */
-  onOpen?: () => void;
+  /** Called each time a socket opens: `reconnected` after a close, not the first time. */
+  onOpen?: (opening: { reconnected: boolean }) => void;
   createSocket?: (url: string) => WebSocket;
 };
 
@@ -63,13 +66,15 @@ export function connectRealtime({
   let socket: WebSocket | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  let opened = false;
 
   const open = () => {
     setSocketState('connecting');
     socket = createSocket(socketUrl());
     socket.onopen = () => {
       setSocketState('open');
-      onOpen?.();
+      onOpen?.({ reconnected: opened });
+      opened = true;
     };
     socket.onmessage = (event: MessageEvent) => {
       let data: unknown;
@@ -134,9 +139,10 @@ export function usePushHandler<T extends PushType>(type: T, handler: PushHandler
 }
 
 /**
- * Pushes sent while no socket was open are lost: what a page read before its socket opened, or
- * while it reconnected, is read again once it is open, so a change made in that gap still shows.
- * A query that declares it never goes stale (a payment's outcome, decided once) is left alone.
+ * Pushes sent while no socket was open are lost: once a socket opens again, what the page read
+ * before is read again, so a change made while it was closed (an instance restarting, a network
+ * drop) still shows. A query that declares it never goes stale (a payment's outcome, decided
+ * once) is left alone.
  */
 export function refetchWhatPushesMayHaveMissed(queryClient: QueryClient, openedAt = Date.now()) {
   return queryClient.invalidateQueries({
@@ -156,7 +162,11 @@ export function useRealtime(userId: number | null | undefined) {
     if (userId == null || typeof WebSocket === 'undefined') return;
     return connectRealtime({
       onMessage: (message) => dispatchPush(message, { userId, queryClient }),
-      onOpen: () => void refetchWhatPushesMayHaveMissed(queryClient),
+      // Not at the first opening: the page's first reads came moments before, and asking them
+      // all again would double every page load's requests for a gap of about a second.
+      onOpen: ({ reconnected }) => {
+        if (reconnected) void refetchWhatPushesMayHaveMissed(queryClient);
+      },
     });
   }, [userId, queryClient]);
 }

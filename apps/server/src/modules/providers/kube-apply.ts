@@ -285,18 +285,19 @@ async function located(
   const missing = new Set<KubeObject>();
   for (const object of manifests) {
     const resource = await api.resourceOf(object, signal);
-    if (!resource) {
-      // Gone with its CustomResourceDefinition, or never served: nothing to delete.
-      if (removing) {
-        missing.add(object);
-        continue;
-      }
+    if (resource) {
+      scopes.set(object, resource.namespaced);
+      continue;
+    }
+    // Removing: gone with its CustomResourceDefinition, or never served; nothing to delete.
+    // Applying: a kind the manifest's own new CRD defines is applied at the next attempt.
+    if (!removing && !definedBy(manifests, object)) {
       throw new ProviderError(
-        `The cluster's Kubernetes API serves no ${object.kind} of ${object.apiVersion}${definedBy(manifests, object) ? ' yet' : ''}`,
-        definedBy(manifests, object),
+        `The cluster's Kubernetes API serves no ${object.kind} of ${object.apiVersion}`,
+        false,
       );
     }
-    scopes.set(object, resource.namespaced);
+    missing.add(object);
   }
   const present = manifests.filter((object) => !missing.has(object));
   // The add-on's own Namespace, added by the rule, is cluster-scoped as every Namespace.
@@ -306,7 +307,7 @@ async function located(
     const resource = await api.resourceOf(object, signal);
     if (resource) paths.push({ object, path: api.pathOf(object, resource) });
   }
-  return paths;
+  return { paths, missing: [...missing] };
 }
 
 /**
@@ -322,7 +323,9 @@ export async function applyAddonManifests(
   signal?: AbortSignal,
 ): Promise<number> {
   const api = connect(kubeconfig);
-  const objects = await located(api, namespace, manifests, signal, { removing: false });
+  const { paths: objects, missing } = await located(api, namespace, manifests, signal, {
+    removing: false,
+  });
   for (const { object, path } of objects) {
     const what = `apply ${describeObject(object)}`;
     const answer = await api.call(
@@ -332,6 +335,14 @@ export async function applyAddonManifests(
       { body: object, contentType: 'application/apply-patch+yaml', signal },
     );
     if (answer.status >= 300) throw refusal(what, answer);
+  }
+  if (missing.length) {
+    // Its CRD, applied just now, is not established yet: the step's next attempt applies it.
+    const kinds = [...new Set(missing.map((object) => object.kind))].join(', ');
+    throw new ProviderError(
+      `The cluster's Kubernetes API serves no ${kinds} yet (its CustomResourceDefinition is new): the rest is applied`,
+      true,
+    );
   }
   return objects.length;
 }
@@ -348,7 +359,8 @@ export async function removeAddonManifests(
   signal?: AbortSignal,
 ): Promise<{ deleted: number; gone: boolean }> {
   const api = connect(kubeconfig);
-  const objects = (await located(api, namespace, manifests, signal, { removing: true })).reverse();
+  const { paths } = await located(api, namespace, manifests, signal, { removing: true });
+  const objects = paths.reverse();
   let deleted = 0;
   for (const { object, path } of objects) {
     const what = `delete ${describeObject(object)}`;

@@ -5,7 +5,8 @@
  * required, as the API server requires it), `GET` and `DELETE` of one object. As a real API
  * server: a cluster-scoped kind is not found under `namespaces/`, an object's namespace must be
  * the path's, a namespaced object needs its namespace to exist and not be terminating (403),
- * and a Namespace deleted is `Terminating` for one more request, then gone with what is in it.
+ * and a Namespace deleted is `Terminating` for the next request, gone at the one after with
+ * what is in it.
  */
 
 interface Kind {
@@ -83,10 +84,18 @@ export function createKubeApplyDouble() {
   const keyOf = (kind: Kind, namespace: string | undefined, name: string) =>
     `${kind.groupVersion}/${kind.name}/${namespace ?? '-'}/${name}`;
 
-  /** Namespaces deleted at the last request go now, with everything in them. */
+  /** Namespaces deleted: how many more requests (not deletions) see each one terminating. */
+  const terminating = new Map<string, number>();
+  /** Namespaces terminating long enough go now, with everything in them. */
   function finishTerminating() {
     for (const [key, object] of objects) {
       if (object.kind !== 'Namespace' || !object.metadata.deletionTimestamp) continue;
+      const left = terminating.get(key) ?? 0;
+      if (left > 0) {
+        terminating.set(key, left - 1);
+        continue;
+      }
+      terminating.delete(key);
       objects.delete(key);
       for (const [inner, contained] of objects) {
         if (contained.metadata.namespace === object.metadata.name) objects.delete(inner);
@@ -147,6 +156,7 @@ export function createKubeApplyDouble() {
       const found = objects.get(key);
       if (!found) return statusOf(404, 'NotFound', `${kind.name} "${name}" not found`);
       if (kind.kind === 'Namespace') {
+        if (!found.metadata.deletionTimestamp) terminating.set(key, 1);
         found.metadata.deletionTimestamp ??= new Date().toISOString();
       } else {
         objects.delete(key);

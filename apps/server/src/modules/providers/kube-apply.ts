@@ -349,8 +349,9 @@ export async function applyAddonManifests(
 
 /**
  * Deletes what `applyAddonManifests` applied, in the reverse order, the namespaces last; one
- * already gone is no failure (a retried step). True once the add-on's namespace is gone (a
- * namespace terminates while its contents are deleted): asking again meanwhile is safe.
+ * already gone is no failure (a retried step). `gone` once the add-on's namespace is gone (a
+ * namespace terminates while its contents are deleted); asked again while it terminates, it
+ * deletes nothing again, as everything else went before it.
  */
 export async function removeAddonManifests(
   kubeconfig: string | KubeConfig,
@@ -361,6 +362,21 @@ export async function removeAddonManifests(
   const api = connect(kubeconfig);
   const { paths } = await located(api, namespace, manifests, signal, { removing: true });
   const objects = paths.reverse();
+  const own = objects.find(
+    ({ object }) => object.kind === 'Namespace' && object.metadata.name === namespace,
+  )!;
+  const readOwn = async () => {
+    const read = await api.call(`read namespace ${namespace}`, 'GET', own.path, { signal });
+    if (read.status >= 300 && read.status !== 404) {
+      throw refusal(`read namespace ${namespace}`, read);
+    }
+    return read.status === 404 ? null : read.body;
+  };
+  // Terminating already: an earlier attempt deleted everything, this namespace last.
+  const before = await readOwn();
+  if ((before?.metadata as { deletionTimestamp?: string } | undefined)?.deletionTimestamp) {
+    return { deleted: 0, gone: false };
+  }
   let deleted = 0;
   for (const { object, path } of objects) {
     const what = `delete ${describeObject(object)}`;
@@ -371,10 +387,5 @@ export async function removeAddonManifests(
     if (answer.status >= 300) throw refusal(what, answer);
     deleted += 1;
   }
-  const own = objects.find(
-    ({ object }) => object.kind === 'Namespace' && object.metadata.name === namespace,
-  )!;
-  const read = await api.call(`read namespace ${namespace}`, 'GET', own.path, { signal });
-  if (read.status >= 300 && read.status !== 404) throw refusal(`read namespace ${namespace}`, read);
-  return { deleted, gone: read.status === 404 };
+  return { deleted, gone: (await readOwn()) === null };
 }

@@ -66,7 +66,8 @@ export interface AppConfig {
   /**
    * Google's Container API for the real GKE driver: set by GKE_PROJECT (null without it, and
    * `gke` stays simulated), with Application Default Credentials. GKE_API_ENDPOINT points it
-   * elsewhere (the tests' double), GKE_POLL_MS is how often a step asks again (10 s).
+   * elsewhere (the tests' double), GKE_POLL_MS is how often a step asks again (10 s), and
+   * ADDON_MANIFEST_MIRROR where the add-ons' release manifests are fetched from.
    */
   gke: GkeConfig | null;
   /**
@@ -144,6 +145,11 @@ export interface GkeConfig {
    */
   accessToken: string | null;
   pollMs: number;
+  /**
+   * Where the add-ons' release manifests are fetched (ADDON_MANIFEST_MIRROR): a base URL that
+   * serves `github.com/…` and `raw.githubusercontent.com/…` paths; null fetches them from GitHub.
+   */
+  manifestMirror: string | null;
 }
 
 function gkeFrom(env: NodeJS.ProcessEnv): GkeConfig | null {
@@ -162,7 +168,19 @@ function gkeFrom(env: NodeJS.ProcessEnv): GkeConfig | null {
       'GKE_ACCESS_TOKEN is only for a test endpoint (GKE_API_ENDPOINT): Google is reached with Application Default Credentials',
     );
   }
-  return { project, apiEndpoint, accessToken, pollMs: intFrom(env, 'GKE_POLL_MS', 10_000) };
+  const manifestMirror = env.ADDON_MANIFEST_MIRROR?.trim().replace(/\/+$/, '') || null;
+  if (manifestMirror && !/^https?:\/\/[^/?#@]+(\/[^?#]*)?$/.test(manifestMirror)) {
+    throw new ConfigError(
+      'ADDON_MANIFEST_MIRROR must be an http(s) base URL, http(s)://host[:port][/path], without credentials or query',
+    );
+  }
+  return {
+    project,
+    apiEndpoint,
+    accessToken,
+    pollMs: intFrom(env, 'GKE_POLL_MS', 10_000),
+    manifestMirror,
+  };
 }
 
 /** Development shows provisioning in about a minute; tests do not wait for it at all. */

@@ -10,9 +10,11 @@ import { clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * An add-on's manifests applied through a cluster's own Kubernetes API with
- * @kubernetes/client-node (server-side apply, as on a real cluster), against the simulated API as
- * the double, over its TLS listener with the downloaded kubeconfig's authority.
+ * An add-on's manifests applied through a cluster's own Kubernetes API (server-side apply, as on
+ * a real cluster, with the kubeconfig read by @kubernetes/client-node), against the simulated API
+ * as the double, over its TLS listener with the downloaded kubeconfig's authority. The simulated
+ * API serves no cluster-scoped kind but Namespace: where cluster-scoped objects go is tested in
+ * kube-apply.test.ts and against the GKE double in gke-addons.test.ts.
  */
 describe('add-on manifests applied with @kubernetes/client-node', () => {
   let t: TestApp;

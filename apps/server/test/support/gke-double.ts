@@ -3,6 +3,7 @@ import { readDoubleRequest } from './double-request.ts';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import selfsigned from 'selfsigned';
+import { createKubeApplyDouble } from './kube-apply-double.ts';
 
 /**
  * A local double of Google's Container API v1, the part the GKE driver uses, as its discovery
@@ -509,7 +510,8 @@ export async function startGkeDouble(options: {
    * The clusters' Kubernetes API (one TLS listener for all, under a self-signed CA given as each
    * cluster's `masterAuth.clusterCaCertificate`): the platform's Google token is accepted, as
    * GKE does for an identity with container.admin; a ServiceAccount, a ClusterRoleBinding and a
-   * TokenRequest, the calls a kubeconfig download makes.
+   * TokenRequest, the calls a kubeconfig download makes; and the server-side applies, reads and
+   * deletions of add-ons' objects (kube-apply-double.ts), one store for every cluster.
    */
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'GKE double cluster CA' }], {
     keyType: 'ec',
@@ -522,6 +524,8 @@ export async function startGkeDouble(options: {
     ],
   });
   const kube = {
+    /** What add-ons applied: the objects, server-side applied and deleted (kube-apply-double.ts). */
+    applied: createKubeApplyDouble(),
     accounts: new Set<string>(),
     bindings: new Set<string>(),
     tokens: [] as string[],
@@ -589,6 +593,13 @@ export async function startGkeDouble(options: {
             status: { token, expirationTimestamp: now() },
           });
         }
+        const answer = kube.applied.handle(
+          request.method ?? 'GET',
+          new URL(path, 'https://cluster'),
+          request.headers['content-type'],
+          body,
+        );
+        if (answer) return status(answer.status, answer.body);
         return failure(404, 'NotFound', 'the server could not find the requested resource');
       });
     },

@@ -1,5 +1,7 @@
 import type { GkeConfig } from '../../config.ts';
 import { conflict } from '../../lib/http-error.ts';
+import { createManifestSource } from './addon-manifests.ts';
+import { addonProblems, addonRefusal } from './gke-addons.ts';
 import { createGkeApi } from './gke-api.ts';
 import { clusterKubeconfig } from './gke-kubeconfig.ts';
 import { GKE_ZONES, createGkeOffer, offerProblems } from './gke-offer.ts';
@@ -25,7 +27,12 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver & {
 } {
   const api = createGkeApi(config);
   const offer = createGkeOffer(api, () => Object.keys(GKE_ZONES));
-  const steps = createGkeSteps(api, offer, config.pollMs);
+  const steps = createGkeSteps(
+    api,
+    offer,
+    createManifestSource(config.manifestMirror),
+    config.pollMs,
+  );
 
   return {
     slug: 'gke',
@@ -34,11 +41,19 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver & {
     appliesCatalogPatches: false,
     controlPlaneTime: 'about 5 minutes',
     addonNote:
-      'On Google Kubernetes Engine the platform records add-ons but installs none yet: nothing of an add-on runs in the cluster.',
+      "On Google Kubernetes Engine the platform applies each add-on's own release manifest, at a pinned version, through the cluster's Kubernetes API. Removing an add-on deletes everything that manifest created, its namespace and CustomResourceDefinitions too, and with them every object of those kinds in the cluster.",
 
-    validate(order) {
+    validate(order, catalog) {
       const known = offer.known(order.region);
-      return known === undefined ? [] : offerProblems(known, order);
+      return [
+        ...(known === undefined ? [] : offerProblems(known, order)),
+        ...addonProblems(order.addons ?? [], catalog.addons),
+      ];
+    },
+
+    addonRefusal(slug, catalog) {
+      const addon = catalog.addons.find((entry) => entry.slug === slug) ?? { slug, name: slug };
+      return addonRefusal(addon);
     },
 
     estimateCreateSeconds(order) {

@@ -1,4 +1,5 @@
 import https from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
 import { ProviderError } from './provider-driver.ts';
 
 /** The Kubernetes service account a GKE cluster's kubeconfig speaks for, in that cluster only. */
@@ -128,4 +129,23 @@ export async function clusterKubeconfig(access: ClusterAccess & { name: string }
     `    token: ${token}`,
     '',
   ].join('\n');
+}
+
+/**
+ * The platform's own access to one GKE cluster's API, for the add-ons it applies there
+ * (kube-apply.ts): the cluster's endpoint and CA, and the platform's Google token. Built in
+ * memory for one step and never written or handed out: a downloaded kubeconfig carries a
+ * service account's token instead (`clusterKubeconfig`).
+ */
+export function platformKubeConfig(access: Omit<ClusterAccess, 'signal'> & { name: string }) {
+  const config = new KubeConfig();
+  config.loadFromOptions({
+    clusters: [
+      { name: access.name, server: `https://${access.endpoint}`, caData: access.caBase64 },
+    ],
+    users: [{ name: 'alpenkube-platform', token: access.platformToken }],
+    contexts: [{ name: access.name, cluster: access.name, user: 'alpenkube-platform' }],
+    currentContext: access.name,
+  });
+  return config;
 }

@@ -1,3 +1,4 @@
+import { GKE_ADDON_MANIFESTS } from './gke-addons.ts';
 import { GKE_ZONES } from './gke-offer.ts';
 import type { DriverCluster, DriverNodePool, DriverStep } from './provider-driver.ts';
 import {
@@ -76,9 +77,33 @@ export function createPlan(cluster: DriverCluster): DriverStep[] {
   ];
 }
 
-/** Add-ons are recorded, not installed, on a real cluster yet: the event says so. */
-export const addonStep = (slug: string, install: boolean) =>
-  recordedAddonStep('Google Kubernetes Engine', slug, install);
+/**
+ * An add-on on GKE is its pinned release manifest (gke-addons.ts), server-side applied through
+ * the cluster's Kubernetes API, and removed by deleting what it applied (gke-addon-steps.ts).
+ * An add-on without a manifest is not sold on GKE; one recorded before the driver installed
+ * add-ons and without a manifest has nothing to remove, and its removal changes the records only.
+ */
+export function addonStep(slug: string, install: boolean): DriverStep {
+  const release = GKE_ADDON_MANIFESTS[slug];
+  const product = release ? `${release.product} ${release.version}` : slug;
+  if (install) {
+    return {
+      key: `gke:addon:${slug}`,
+      label: `Applying ${product} to the cluster through its Kubernetes API (add-on ${slug})`,
+      done: `Add-on ${slug} installed: ${product} applied in namespace ${release?.namespace ?? slug}`,
+      weight: 60,
+      effect: { type: 'addon-installed', slug },
+    };
+  }
+  if (!release) return recordedAddonStep('Google Kubernetes Engine', slug, false);
+  return {
+    key: `gke:addon-remove:${slug}`,
+    label: `Deleting ${product} from the cluster through its Kubernetes API (add-on ${slug})`,
+    done: `Add-on ${slug} removed: what ${product} applied is deleted, namespace ${release.namespace} too`,
+    weight: 30,
+    effect: { type: 'addon-removed', slug },
+  };
+}
 
 /**
  * The control plane first (Google's `updateMaster`), then each pool as a whole (its

@@ -18,6 +18,7 @@ describe('GKE_PROJECT switches gke, and only gke, to the real driver', () => {
       apiEndpoint: null,
       accessToken: null,
       pollMs: 10_000,
+      manifestMirror: null,
     });
     const registry = createProviderRegistry(config);
     expect(registry.driver('gke').simulated).toBe(false);
@@ -33,12 +34,14 @@ describe('GKE_PROJECT switches gke, and only gke, to the real driver', () => {
         GKE_API_ENDPOINT: 'http://127.0.0.1:9000/',
         GKE_ACCESS_TOKEN: 'ya29.t',
         GKE_POLL_MS: '50',
+        ADDON_MANIFEST_MIRROR: 'http://127.0.0.1:9001/mirror/',
       }).gke,
     ).toEqual({
       project: 'alpenkube-test',
       apiEndpoint: 'http://127.0.0.1:9000',
       accessToken: 'ya29.t',
       pollMs: 50,
+      manifestMirror: 'http://127.0.0.1:9001/mirror',
     });
     // Production never takes a token from the environment: Google gets ADC.
     expect(() =>
@@ -58,5 +61,15 @@ describe('GKE_PROJECT switches gke, and only gke, to the real driver', () => {
         GKE_API_ENDPOINT: 'https://container.googleapis.com/v1',
       }),
     ).toThrow(ConfigError);
+    // A mirror's address is shown in messages: it may carry no credential.
+    for (const mirror of [
+      'ftp://mirror',
+      'https://user:secret@mirror',
+      'https://mirror/?token=x',
+    ]) {
+      expect(() =>
+        loadConfig({ ...env, GKE_PROJECT: 'alpenkube-prod', ADDON_MANIFEST_MIRROR: mirror }),
+      ).toThrow(/ADDON_MANIFEST_MIRROR must be an http\(s\) base URL/);
+    }
   });
 });

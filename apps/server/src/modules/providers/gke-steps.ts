@@ -1,3 +1,6 @@
+import type { ManifestSource } from './addon-manifests.ts';
+import { createGkeAddonSteps } from './gke-addon-steps.ts';
+import { addonProblems } from './gke-addons.ts';
 import { PASSING, codeName, type GkeApi, type GkeCluster, type GkeOperation } from './gke-api.ts';
 import { GKE_SIZES, offerProblems, type GkeOffer, type GkeRegionOffer } from './gke-offer.ts';
 import { nodeZone } from './gke-plans.ts';
@@ -71,7 +74,12 @@ function assertSucceeded(operation: GkeOperation | undefined) {
  * that a step asked again after a crash starts nothing twice, and says "not yet" while Google's
  * operation on the cluster runs (Google refuses a second one meanwhile).
  */
-export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
+export function createGkeSteps(
+  api: GkeApi,
+  offer: GkeOffer,
+  manifests: ManifestSource,
+  pollMs: number,
+) {
   /** Platform cluster id → where Google keeps it, and its API's address, once seen. */
   const known = new Map<number, { location: string; name: string; endpoint?: string }>();
   /**
@@ -138,6 +146,8 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
       throw new ProviderError(`Google reports the cluster in error${why ? `: ${why}` : ''}`, false);
     }
   }
+
+  const addons = createGkeAddonSteps(api, manifests, mustFind, pollMs);
 
   const path = (found: GkeCluster) => `${api.parent(found.location)}/clusters/${found.name}`;
   const platformPool = (cluster: DriverCluster, poolId: number) =>
@@ -418,12 +428,16 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
   async function advanceStep(
     cluster: DriverCluster,
     key: string,
+    started: Date,
     signal: AbortSignal,
   ): Promise<StepOutcome> {
     const parts = key.split(':');
     if (key === 'accept') {
       const offered = await offer.current(cluster.region, signal);
-      const problems = offerProblems(offered, cluster).map((problem) => problem.message);
+      const problems = [
+        ...offerProblems(offered, cluster),
+        ...addonProblems(cluster.addons, []),
+      ].map((problem) => problem.message);
       const quotaProblem = await cpuQuotaProblem(cluster, offered, signal);
       if (quotaProblem) problems.push(quotaProblem);
       if (problems.length) throw new ProviderError(problems.join('; '), false);
@@ -446,6 +460,11 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
     if (key.startsWith('gke:upgrade:')) return upgradeMaster(cluster, parts[2]!, signal);
     if (key.startsWith('gke:node-upgrade:'))
       return upgradePool(cluster, Number(parts[2]), parts[3]!, signal);
+    if (key.startsWith('gke:addon:'))
+      return addons.install(cluster, key.slice('gke:addon:'.length), started, signal);
+    if (key.startsWith('gke:addon-remove:'))
+      return addons.remove(cluster, key.slice('gke:addon-remove:'.length), started, signal);
+    // An add-on's records only: one without a manifest, recorded before add-ons were installed.
     if (key.startsWith('addon')) return { done: true };
     if (key === 'gke:delete') return remove(cluster, signal);
     if (key === 'network-delete') return (await find(cluster.id, signal)) ? later : { done: true };
@@ -463,12 +482,12 @@ export function createGkeSteps(api: GkeApi, offer: GkeOffer, pollMs: number) {
     ): Promise<StepOutcome> {
       let outcome: StepOutcome;
       try {
-        outcome = await advanceStep(cluster, step.key, context.signal);
+        outcome = await advanceStep(cluster, step.key, context.startedAt, context.signal);
       } catch (error) {
         // Throttled past what one call waits: nothing was done, so ask again when it allows.
         return throttledOutcome(error, pollMs);
       }
-      if (step.key === 'accept' || step.key.startsWith('addon')) return outcome;
+      if (step.key === 'accept' || /^(gke:)?addon/.test(step.key)) return outcome;
       // A new cluster's operations from its very start; a change's from when the step began.
       const since = step.key === 'control-plane' ? new Date(0) : context.startedAt;
       const providerMessages = await messagesSince(cluster.id, since, context.signal);

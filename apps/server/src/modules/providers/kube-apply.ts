@@ -1,68 +1,391 @@
-import {
-  KubeConfig,
-  KubernetesObjectApi,
-  PatchStrategy,
-  type KubernetesObject,
-} from '@kubernetes/client-node';
+import https from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
+import { ProviderError } from './provider-driver.ts';
+import { ProviderThrottled, retryAfterMs, waitOrCancel } from './provider-retry.ts';
 
 /**
  * Installing an add-on on a real cluster through that cluster's own Kubernetes API: its
- * manifests server-side applied into its namespace, as `kubectl apply --server-side` does, with
- * the platform as the field manager, so applying again (a retried step) changes nothing and a
- * customer's own changes to other fields are kept. Proven against the simulated API as the
- * double (`apps/server/test/integration/kube-client-apply.test.ts`).
+ * manifests server-side applied, as `kubectl apply --server-side` does, with the platform as the
+ * field manager, so applying again (a retried step) changes nothing and a customer's own
+ * changes to other fields are kept; removed by deleting what was applied.
+ *
+ * The rule for where each object goes: whether a kind is namespaced is the cluster's own answer
+ * (its discovery, `GET /api/v1`, `/apis/<group>/<version>`, as kubectl asks). A cluster-scoped
+ * object (a CustomResourceDefinition, ClusterRole, ClusterRoleBinding, webhook configuration,
+ * IngressClass, PriorityClass, APIService…) is applied without a namespace; a namespaced one in
+ * the namespace its manifest names, or the add-on's when it names none (Argo CD's install.yaml
+ * names none; cert-manager's puts its leader-election Roles in kube-system, where its
+ * controllers look for them). The add-on's namespace, the manifest's Namespaces and its
+ * CustomResourceDefinitions are applied first, everything else in the manifest's order; a
+ * removal deletes in the reverse order, the namespaces last.
+ *
+ * The objects are sent as the manifest has them (JSON, which YAML includes): client-node's
+ * `KubernetesObjectApi.patch` would pass them through its typed models first, which drop the
+ * fields a model lacks and the `x-kubernetes-*` keys of a CRD's schema given as plain JSON.
+ * Proven against the simulated API (`apps/server/test/integration/kube-client-apply.test.ts`)
+ * and the GKE double's (`apps/server/test/integration/gke-addons.test.ts`).
  */
 
 /** The field manager the platform's applies are recorded under in `managedFields`. */
 export const PLATFORM_FIELD_MANAGER = 'alpenkube';
 
-function clientOf(kubeconfig: string) {
-  const config = new KubeConfig();
-  config.loadFromString(kubeconfig);
-  return KubernetesObjectApi.makeApiClient(config);
+export interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; [field: string]: unknown };
+  [field: string]: unknown;
 }
 
-/** The namespace first, then every manifest placed in it. */
-function objectsOf(namespace: string, manifests: KubernetesObject[]): KubernetesObject[] {
-  return [
+/** Kinds whose objects must exist before the others can be applied. */
+const FIRST_KINDS = ['Namespace', 'CustomResourceDefinition'];
+/** Attempts of one call when the cluster's API fails or throttles. */
+const ATTEMPTS = 3;
+/** The longest wait for a throttled call inside one call; longer, the step asks again later. */
+const MAX_WAIT_MS = 20_000;
+
+/**
+ * The add-on's objects in the order they are applied, each with its namespace as the rule says
+ * (`namespaced` answers the cluster's discovery). The add-on's Namespace comes first.
+ */
+export function placeObjects(
+  namespace: string,
+  manifests: KubeObject[],
+  namespaced: (object: KubeObject) => boolean,
+): KubeObject[] {
+  const all: KubeObject[] = [
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } },
-    ...manifests.map((manifest) => ({
-      ...manifest,
-      metadata: { ...manifest.metadata, namespace },
-    })),
+    ...manifests,
   ];
-}
-
-const notFound = (error: unknown) => (error as { code?: number }).code === 404;
-
-export async function applyAddonManifests(
-  kubeconfig: string,
-  namespace: string,
-  manifests: KubernetesObject[],
-): Promise<void> {
-  const client = clientOf(kubeconfig);
-  for (const object of objectsOf(namespace, manifests)) {
-    await client.patch(
-      object,
-      undefined,
-      undefined,
-      PLATFORM_FIELD_MANAGER,
-      true,
-      PatchStrategy.ServerSideApply,
+  const placed = all.map((object) => {
+    const { namespace: own, ...metadata } = object.metadata;
+    return namespaced(object)
+      ? { ...object, metadata: { ...metadata, namespace: own || namespace } }
+      : { ...object, metadata };
+  });
+  const rank = (object: KubeObject) => {
+    const index = FIRST_KINDS.indexOf(object.kind);
+    return index === -1 ? FIRST_KINDS.length : index;
+  };
+  // Stable: within a rank, the manifest's order. The add-on's Namespace once.
+  return placed
+    .map((object, index) => ({ object, index }))
+    .sort((a, b) => rank(a.object) - rank(b.object) || a.index - b.index)
+    .map(({ object }) => object)
+    .filter(
+      (object, index, list) =>
+        list.findIndex(
+          (other) =>
+            other.kind === object.kind &&
+            other.apiVersion === object.apiVersion &&
+            other.metadata.name === object.metadata.name &&
+            other.metadata.namespace === object.metadata.namespace,
+        ) === index,
     );
-  }
 }
 
-/** Deletes the manifests, then the namespace; one already gone is no failure (a retried step). */
-export async function removeAddonManifests(
-  kubeconfig: string,
-  namespace: string,
-  manifests: KubernetesObject[],
-): Promise<void> {
-  const client = clientOf(kubeconfig);
-  for (const object of objectsOf(namespace, manifests).reverse()) {
-    await client.delete(object).catch((error: unknown) => {
-      if (!notFound(error)) throw error;
+/** How an object is named in an answer or a message: `ClusterRole cert-manager-edit`. */
+export const describeObject = (object: KubeObject) =>
+  `${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> | null;
+  retryAfter: string | null;
+}
+
+/**
+ * One cluster's API, from a kubeconfig (its server, authority and credential). No message made
+ * here carries the credential, a header or the client's own error text: only the cluster's
+ * status and the `message` of its Status answer.
+ */
+function connect(kubeconfig: string | KubeConfig) {
+  const config =
+    typeof kubeconfig === 'string'
+      ? (() => {
+          const loaded = new KubeConfig();
+          loaded.loadFromString(kubeconfig);
+          return loaded;
+        })()
+      : kubeconfig;
+  const server = new URL(config.getCurrentCluster()?.server ?? '');
+  const prefix = server.pathname.replace(/\/+$/, '');
+  /** Each API group's resources, asked once per connection: `apps/v1` → its list, or null. */
+  const discovered = new Map<string, Promise<DiscoveredResource[] | null>>();
+
+  async function once(
+    method: string,
+    path: string,
+    body: unknown,
+    contentType: string,
+    signal?: AbortSignal,
+  ): Promise<Answer> {
+    const options: https.RequestOptions = {
+      host: server.hostname,
+      port: Number(server.port || 443),
+      method,
+      path: `${prefix}${path}`,
+      headers: {},
+      timeout: 30_000,
+      signal,
+    };
+    await config.applyToHTTPSOptions(options);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    options.headers = {
+      ...options.headers,
+      accept: 'application/json',
+      ...(payload === undefined
+        ? {}
+        : { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) }),
+    };
+    return new Promise((resolve, reject) => {
+      const request = https.request(options, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          let parsed: Record<string, unknown> | null = null;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+          } catch {
+            parsed = null;
+          }
+          const retryAfter = response.headers['retry-after'];
+          resolve({
+            status: response.statusCode ?? 0,
+            body: parsed,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          });
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', reject);
+      request.end(payload);
     });
   }
+
+  /**
+   * A call, sent again on a network failure, a 5xx or a short 429 (three attempts); then a
+   * retryable failure, or a throttled one. The answer otherwise, 4xx included, for the caller.
+   */
+  async function call(
+    what: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; contentType?: string; signal?: AbortSignal } = {},
+  ): Promise<Answer> {
+    let problem = `The cluster's Kubernetes API could not be reached to ${what}`;
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+      options.signal?.throwIfAborted();
+      let answer: Answer;
+      try {
+        answer = await once(
+          method,
+          path,
+          options.body,
+          options.contentType ?? 'application/json',
+          options.signal,
+        );
+      } catch {
+        if (options.signal?.aborted) throw new ProviderError('The call was cancelled', true);
+        if (attempt < ATTEMPTS) await wait(250 * 2 ** attempt, options.signal);
+        continue;
+      }
+      if (answer.status === 429) {
+        const delay = retryAfterMs(answer.retryAfter);
+        if (attempt < ATTEMPTS && delay <= MAX_WAIT_MS) {
+          await wait(delay, options.signal);
+          continue;
+        }
+        throw new ProviderThrottled("The cluster's Kubernetes API", delay);
+      }
+      if (answer.status >= 500) {
+        problem = `The cluster's Kubernetes API failed to ${what} (${answer.status}${said(answer)})`;
+        if (attempt < ATTEMPTS) await wait(250 * 2 ** attempt, options.signal);
+        continue;
+      }
+      return answer;
+    }
+    throw new ProviderError(problem, true);
+  }
+
+  /** The resource of a kind, from the cluster's discovery; null when it serves no such kind. */
+  async function resourceOf(object: KubeObject, signal?: AbortSignal) {
+    const groupVersion = object.apiVersion;
+    let listing = discovered.get(groupVersion);
+    if (!listing) {
+      listing = (async () => {
+        const path = groupVersion.includes('/') ? `/apis/${groupVersion}` : `/api/${groupVersion}`;
+        const answer = await call(`discover ${groupVersion}`, 'GET', path, { signal });
+        if (answer.status === 404) return null;
+        if (answer.status >= 300) throw refusal(`discover ${groupVersion}`, answer);
+        return (answer.body?.resources as DiscoveredResource[] | undefined) ?? [];
+      })();
+      listing.catch(() => discovered.delete(groupVersion));
+      discovered.set(groupVersion, listing);
+    }
+    const resources = await listing;
+    return (
+      resources?.find(
+        (resource) => resource.kind === object.kind && !resource.name.includes('/'),
+      ) ?? null
+    );
+  }
+
+  /** The object's path, once its resource is known (its namespace placed already). */
+  function pathOf(object: KubeObject, resource: DiscoveredResource) {
+    const base = object.apiVersion.includes('/')
+      ? `/apis/${object.apiVersion}`
+      : `/api/${object.apiVersion}`;
+    const where =
+      resource.namespaced && object.metadata.namespace
+        ? `/namespaces/${encodeURIComponent(object.metadata.namespace)}`
+        : '';
+    return `${base}${where}/${resource.name}/${encodeURIComponent(object.metadata.name)}`;
+  }
+
+  return { call, resourceOf, pathOf };
+}
+
+interface DiscoveredResource {
+  name: string;
+  kind: string;
+  namespaced: boolean;
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  waitOrCancel(ms, "the cluster's Kubernetes API", signal);
+
+const said = (answer: Answer) =>
+  typeof answer.body?.message === 'string' && answer.body.message ? `: ${answer.body.message}` : '';
+
+/** A 4xx retrying cannot help: the operation fails with the cluster's own message. */
+const refusal = (what: string, answer: Answer) =>
+  new ProviderError(
+    `The cluster's Kubernetes API refused to ${what} (${answer.status}${said(answer)})`,
+    false,
+  );
+
+/** Whether the manifest defines the kind itself (its CRD may not be served yet). */
+const definedBy = (manifests: KubeObject[], object: KubeObject) =>
+  manifests.some((candidate) => {
+    if (candidate.kind !== 'CustomResourceDefinition') return false;
+    const spec = candidate.spec as { group?: string; names?: { kind?: string } } | undefined;
+    return spec?.group === object.apiVersion.split('/')[0] && spec?.names?.kind === object.kind;
+  });
+
+/** Every object placed as the rule says, each with its path on this cluster. */
+async function located(
+  api: ReturnType<typeof connect>,
+  namespace: string,
+  manifests: KubeObject[],
+  signal: AbortSignal | undefined,
+  { removing }: { removing: boolean },
+) {
+  const scopes = new Map<KubeObject, boolean>();
+  const missing = new Set<KubeObject>();
+  for (const object of manifests) {
+    const resource = await api.resourceOf(object, signal);
+    if (resource) {
+      scopes.set(object, resource.namespaced);
+      continue;
+    }
+    // Removing: gone with its CustomResourceDefinition, or never served; nothing to delete.
+    // Applying: a kind the manifest's own new CRD defines is applied at the next attempt.
+    if (!removing && !definedBy(manifests, object)) {
+      throw new ProviderError(
+        `The cluster's Kubernetes API serves no ${object.kind} of ${object.apiVersion}`,
+        false,
+      );
+    }
+    missing.add(object);
+  }
+  const present = manifests.filter((object) => !missing.has(object));
+  // The add-on's own Namespace, added by the rule, is cluster-scoped as every Namespace.
+  const placed = placeObjects(namespace, present, (object) => scopes.get(object) ?? false);
+  const paths: { object: KubeObject; path: string }[] = [];
+  for (const object of placed) {
+    const resource = await api.resourceOf(object, signal);
+    if (resource) paths.push({ object, path: api.pathOf(object, resource) });
+  }
+  return { paths, missing: [...missing] };
+}
+
+/**
+ * Server-side applies the add-on's objects (see the rule above), forcing the platform's
+ * ownership of the fields it sets; the number of objects applied. Applying again changes
+ * nothing. A network failure or 5xx is retried, then fails as retryable; a 4xx fails with the
+ * cluster's message.
+ */
+export async function applyAddonManifests(
+  kubeconfig: string | KubeConfig,
+  namespace: string,
+  manifests: KubeObject[],
+  signal?: AbortSignal,
+): Promise<number> {
+  const api = connect(kubeconfig);
+  const { paths: objects, missing } = await located(api, namespace, manifests, signal, {
+    removing: false,
+  });
+  for (const { object, path } of objects) {
+    const what = `apply ${describeObject(object)}`;
+    const answer = await api.call(
+      what,
+      'PATCH',
+      `${path}?fieldManager=${PLATFORM_FIELD_MANAGER}&force=true`,
+      { body: object, contentType: 'application/apply-patch+yaml', signal },
+    );
+    if (answer.status >= 300) throw refusal(what, answer);
+  }
+  if (missing.length) {
+    // Its CRD, applied just now, is not established yet: the step's next attempt applies it.
+    const kinds = [...new Set(missing.map((object) => object.kind))].join(', ');
+    throw new ProviderError(
+      `The cluster's Kubernetes API serves no ${kinds} yet (its CustomResourceDefinition is new): the rest is applied`,
+      true,
+    );
+  }
+  return objects.length;
+}
+
+/**
+ * Deletes what `applyAddonManifests` applied, in the reverse order, the namespaces last; one
+ * already gone is no failure (a retried step). `gone` once the add-on's namespace is gone (a
+ * namespace terminates while its contents are deleted); asked again while it terminates, it
+ * deletes nothing again, as everything else went before it.
+ */
+export async function removeAddonManifests(
+  kubeconfig: string | KubeConfig,
+  namespace: string,
+  manifests: KubeObject[],
+  signal?: AbortSignal,
+): Promise<{ deleted: number; gone: boolean }> {
+  const api = connect(kubeconfig);
+  const { paths } = await located(api, namespace, manifests, signal, { removing: true });
+  const objects = paths.reverse();
+  const own = objects.find(
+    ({ object }) => object.kind === 'Namespace' && object.metadata.name === namespace,
+  )!;
+  const readOwn = async () => {
+    const read = await api.call(`read namespace ${namespace}`, 'GET', own.path, { signal });
+    if (read.status >= 300 && read.status !== 404) {
+      throw refusal(`read namespace ${namespace}`, read);
+    }
+    return read.status === 404 ? null : read.body;
+  };
+  // Terminating already: an earlier attempt deleted everything, this namespace last.
+  const before = await readOwn();
+  if ((before?.metadata as { deletionTimestamp?: string } | undefined)?.deletionTimestamp) {
+    return { deleted: 0, gone: false };
+  }
+  let deleted = 0;
+  for (const { object, path } of objects) {
+    const what = `delete ${describeObject(object)}`;
+    const answer = await api.call(what, 'DELETE', `${path}?propagationPolicy=Background`, {
+      signal,
+    });
+    if (answer.status === 404) continue;
+    if (answer.status >= 300) throw refusal(what, answer);
+    deleted += 1;
+  }
+  return { deleted, gone: (await readOwn()) === null };
 }

@@ -34,9 +34,9 @@ export function newNodeNames(
 }
 
 /**
- * An add-on recorded, not installed, on a real provider's cluster whose driver installs none
- * (GKE's): the event says so, naming the provider. DOKS's driver uses the removal for an add-on
- * that has nothing at DigitalOcean to remove.
+ * An add-on recorded, not installed, on a real provider's cluster whose driver installs none:
+ * the event says so, naming the provider. The DOKS and GKE drivers use the removal for an add-on
+ * recorded before they installed add-ons, which has nothing on the cluster to remove.
  */
 export function recordedAddonStep(provider: string, slug: string, install: boolean): DriverStep {
   return install

@@ -9,8 +9,8 @@ import {
 
 /**
  * What every real provider's driver answers the same way today: its pools' plans from its own
- * join, shrink and removal steps, its add-ons' from its own add-on step (GKE's records them,
- * DOKS's installs DigitalOcean's 1-Click apps), no etcd snapshots, no egress figure, load
+ * join, shrink and removal steps, its add-ons' from its own add-on step (GKE's applies the add-on's
+ * release manifest through the cluster's API, DOKS's installs DigitalOcean's 1-Click apps), no etcd snapshots, no egress figure, load
  * balancers made from inside the cluster (see docs/provider-drivers.md, "Not done on a real
  * cluster yet").
  */

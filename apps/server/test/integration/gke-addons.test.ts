@@ -146,19 +146,22 @@ describe('add-ons on GKE as their release manifests, server-side applied', () =>
     cluster = await clusterOf(who.client, id);
     expect(cluster.status, cluster.statusReason ?? '').toBe('running');
     expect(cluster.addons).toEqual([]);
-    expect(objectsOf('gitops')).toEqual([]);
-    // Each deleted, the namespace last; the step asked again while it terminated, deleting
-    // nothing, and once it was gone made sure (nine 404s) that nothing was left. kube-system stays.
+    // The CRD stays: deleting it would delete every object of its kind, the customer's too.
+    expect(objectsOf('gitops')).toEqual(['CustomResourceDefinition -/widgets.gitops.example.io']);
+    // Each other object deleted, the namespace last; the step asked again while it terminated,
+    // deleting nothing, and once it was gone made sure (eight 404s) that nothing was left.
+    // kube-system stays.
     const deletes = double.kube.requests
       .filter((r) => r.method === 'DELETE' && /gitops|argocd/.test(r.path))
       .map((r) => r.path);
-    expect(deletes).toHaveLength(18);
-    expect(new Set(deletes).size).toBe(9);
-    expect(deletes[8]).toBe('/api/v1/namespaces/argocd?propagationPolicy=Background');
-    expect(deletes.slice(9)).toEqual(deletes.slice(0, 9));
+    expect(deletes).toHaveLength(16);
+    expect(new Set(deletes).size).toBe(8);
+    expect(deletes.some((path) => path.includes('customresourcedefinitions'))).toBe(false);
+    expect(deletes[7]).toBe('/api/v1/namespaces/argocd?propagationPolicy=Background');
+    expect(deletes.slice(8)).toEqual(deletes.slice(0, 8));
     expect(applied().listing()).toContain('Namespace -/kube-system');
     const events = await eventsOf(who.client, id);
-    expect(events).toContain('Deleted 9 objects of Argo CD v2.13.3 from the cluster');
+    expect(events).toContain('Deleted 8 objects of Argo CD v2.13.3 from the cluster');
     expect(events).toContain(
       'Add-on gitops removed: what Argo CD v2.13.3 applied is deleted, namespace argocd too',
     );

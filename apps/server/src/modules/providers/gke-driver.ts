@@ -41,7 +41,7 @@ export function createGkeDriver(config: GkeConfig): ProviderDriver & {
     appliesCatalogPatches: false,
     controlPlaneTime: 'about 5 minutes',
     addonNote:
-      "On Google Kubernetes Engine the platform applies each add-on's own release manifest, at a pinned version, through the cluster's Kubernetes API. Removing an add-on deletes everything that manifest created, its namespace and CustomResourceDefinitions too, and with them every object of those kinds in the cluster.",
+      "On Google Kubernetes Engine the platform applies each add-on's own release manifest, at a pinned version, through the cluster's Kubernetes API. Removing an add-on deletes what that manifest created and its namespace; its CustomResourceDefinitions stay in the cluster, as deleting one would delete every object of its kind, yours included.",
 
     validate(order, catalog) {
       const known = offer.known(order.region);

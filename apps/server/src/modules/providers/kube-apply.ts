@@ -17,7 +17,9 @@ import { ProviderThrottled, retryAfterMs, waitOrCancel } from './provider-retry.
  * names none; cert-manager's puts its leader-election Roles in kube-system, where its
  * controllers look for them). The add-on's namespace, the manifest's Namespaces and its
  * CustomResourceDefinitions are applied first, everything else in the manifest's order; a
- * removal deletes in the reverse order, the namespaces last.
+ * removal deletes in the reverse order, the namespaces last, and keeps the
+ * CustomResourceDefinitions, as `helm uninstall` does: deleting one deletes every object of its
+ * kind in the cluster, which may be the customer's (their Certificates, Applications, policies).
  *
  * The objects are sent as the manifest has them (JSON, which YAML includes): client-node's
  * `KubernetesObjectApi.patch` would pass them through its typed models first, which drop the
@@ -348,8 +350,8 @@ export async function applyAddonManifests(
 }
 
 /**
- * Deletes what `applyAddonManifests` applied, in the reverse order, the namespaces last; one
- * already gone is no failure (a retried step). `gone` once the add-on's namespace is gone (a
+ * Deletes what `applyAddonManifests` applied but its CustomResourceDefinitions, in the reverse
+ * order, the namespaces last; one already gone is no failure (a retried step). `gone` once the add-on's namespace is gone (a
  * namespace terminates while its contents are deleted); asked again while it terminates, it
  * deletes nothing again, as everything else went before it.
  */
@@ -361,7 +363,9 @@ export async function removeAddonManifests(
 ): Promise<{ deleted: number; gone: boolean }> {
   const api = connect(kubeconfig);
   const { paths } = await located(api, namespace, manifests, signal, { removing: true });
-  const objects = paths.reverse();
+  const objects = paths
+    .filter(({ object }) => object.kind !== 'CustomResourceDefinition')
+    .reverse();
   const own = objects.find(
     ({ object }) => object.kind === 'Namespace' && object.metadata.name === namespace,
   )!;

@@ -56,6 +56,8 @@ describe('DOKS clusters in the platform’s VPCs at DigitalOcean', () => {
   };
 
   it('makes the VPC with the platform’s range for the first cluster and reuses it for the next', async () => {
+    // Pages of two: the account's four default VPCs take two pages before the platform's.
+    double.vpcs.pageSize(2);
     const who = await clusterOrderer(t.app);
     const first = await orderCluster(who.client, { ...doks, name: 'first' });
     await settleJobs(t.app);
@@ -75,8 +77,9 @@ describe('DOKS clusters in the platform’s VPCs at DigitalOcean', () => {
     ]);
     const [network] = atDigitalOcean(vpcId);
     expect(network).toMatchObject({ region: 'fra1', ip_range: '10.110.0.0/20', default: false });
-    // Found first by its name, page by page.
+    // Looked for first by its name, page by page as DigitalOcean links them.
     expect(calls('GET', /^\/v2\/vpcs\?per_page=200&page=1$/).length).toBeGreaterThan(0);
+    expect(calls('GET', /^\/v2\/vpcs\?page=2&per_page=2$/).length).toBeGreaterThan(0);
     // The cluster's create carries it, and DigitalOcean has the cluster in it.
     expect(calls('POST', /^\/v2\/kubernetes\/clusters$/)[0]!.body).toMatchObject({
       vpc_uuid: network!.id,
@@ -101,6 +104,7 @@ describe('DOKS clusters in the platform’s VPCs at DigitalOcean', () => {
     expect(vpcCreates()).toHaveLength(1);
     expect(remoteOf(next.id)!.vpc_uuid).toBe(network!.id);
     expect(atDigitalOcean(vpcId)).toHaveLength(1);
+    double.vpcs.pageSize(200);
 
     // A DOKS cluster made before the driver made VPCs is in DigitalOcean's default network: its
     // page says so (null) rather than the platform's range.

@@ -72,6 +72,8 @@ export function createVpcsDouble(options: {
 }) {
   const vpcs = new Map<string, DoubleVpc>();
   const faults = { failCreateAfter: 0, holdMembers: 0 };
+  /** The most a page holds, whatever `per_page` asks (DigitalOcean's is 200). */
+  let maxPerPage = 200;
 
   function add(fields: Omit<DoubleVpc, 'id' | 'urn' | 'created_at' | 'default'>) {
     const id = randomUUID();
@@ -154,6 +156,10 @@ export function createVpcsDouble(options: {
     failCreateAfterAccepting(times = 1) {
       faults.failCreateAfter = times;
     },
+    /** Pages of `GET /v2/vpcs` hold at most `size` VPCs from now on (the driver must page). */
+    pageSize(size: number) {
+      maxPerPage = size;
+    },
     /** The next `times` deletes are refused as if the VPC still held members (Droplets going). */
     holdMembers(times = 1) {
       faults.holdMembers = times;
@@ -189,7 +195,7 @@ export function createVpcsDouble(options: {
       if (parts[0] !== 'v2' || parts[1] !== 'vpcs') return false;
       const { method, body, url } = request;
       if (parts.length === 2 && method === 'GET') {
-        const perPage = Math.min(200, Number(url.searchParams.get('per_page') ?? 20));
+        const perPage = Math.min(maxPerPage, Number(url.searchParams.get('per_page') ?? 20));
         const page = Number(url.searchParams.get('page') ?? 1);
         const all = [...vpcs.values()];
         const pages = Math.max(1, Math.ceil(all.length / perPage));

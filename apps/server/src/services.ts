@@ -292,7 +292,7 @@ export function createServices(
     orders,
     paymentMethods,
     clusters,
-    vpcs: createVpcService({ ...shared, clustersInVpcs }),
+    vpcs: createVpcService({ ...shared, log, clustersInVpcs }),
     billing,
     usage,
     billingSummary: createBillingSummaryService({ ...shared, usage }),

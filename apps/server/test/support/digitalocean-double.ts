@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readDoubleRequest } from './double-request.ts';
 import { kubeTokenOf, startOneClicksDouble } from './digitalocean-one-clicks.ts';
+import { createVpcsDouble } from './digitalocean-vpcs.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,8 +14,9 @@ import type { AddressInfo } from 'node:net';
  * when a test asks for it. Clusters and pools live in memory, and move over a few polls: a new
  * cluster is `provisioning`, then `running`; its nodes `provisioning`, then `running`; a
  * deleted one `deleting`, then gone. The 1-Click apps and the clusters' own Kubernetes API are
- * digitalocean-one-clicks.ts's. Besides, in a block of its own, the volumes and load
- * balancers a cluster's workloads make (specification/resources/volumes and load_balancers):
+ * digitalocean-one-clicks.ts's; the VPCs (`/v2/vpcs`, a cluster's `vpc_uuid`) are
+ * digitalocean-vpcs.ts's. Besides, in a block of its own, the volumes and load balancers a
+ * cluster's workloads make (specification/resources/volumes and load_balancers):
  * listed by `…/destroy_with_associated_resources`, read by id, deleted with the cluster by
  * `…/destroy_with_associated_resources/dangerous`, made, resized and deleted by tests (`inside`).
  */
@@ -146,6 +148,8 @@ export async function startDigitalOceanDouble(options: {
   token: string;
   /** Called once a create is carried out, before it is answered (a test kills the caller). */
   onCreate?: () => void;
+  /** The account has no VPC yet: the first made in a region becomes its default. */
+  withoutDefaultVpcs?: boolean;
 }) {
   const clusters = new Map<string, Cluster>();
   const offered = structuredClone(DOUBLE_OPTIONS);
@@ -159,6 +163,12 @@ export async function startDigitalOceanDouble(options: {
   let droplet = 400000;
   // 1-Click apps (`/v2/1-clicks…`) and the clusters' Kubernetes API, where they install.
   const oneClicks = await startOneClicksDouble({ hasCluster: (id) => clusters.has(id) });
+  // VPCs (`/v2/vpcs…`): a cluster is a member of its VPC until DigitalOcean no longer lists it.
+  const vpcs = createVpcsDouble({
+    regions: () => offered.regions.map((region) => region.slug),
+    hasMembers: (vpcId) => [...clusters.values()].some((cluster) => cluster.vpc_uuid === vpcId),
+    withoutDefaults: options.withoutDefaultVpcs,
+  });
 
   const now = () => new Date().toISOString();
   function newNode(pool: Pool): Node {
@@ -434,6 +444,7 @@ export async function startDigitalOceanDouble(options: {
         return error(500, 'server_error', 'Unexpected server-side error');
       }
       if (oneClicks.handle({ url, method, body }, json, error)) return;
+      if (vpcs.handle({ url, method, body }, json, error)) return;
       const parts = url.pathname.split('/').filter(Boolean);
       if (url.pathname === '/v2/account' && method === 'GET') {
         return json(200, {
@@ -477,6 +488,8 @@ export async function startDigitalOceanDouble(options: {
         if (method === 'POST') {
           const problem = createProblem(body);
           if (problem) return error(422, 'unprocessable_entity', problem);
+          const vpc = vpcs.forCluster(body!.region as string, body!.vpc_uuid);
+          if ('problem' in vpc) return error(422, 'unprocessable_entity', vpc.problem);
           const id = randomUUID();
           const version = body!.version as string;
           const cluster: Cluster = {
@@ -488,7 +501,7 @@ export async function startDigitalOceanDouble(options: {
             )!.slug,
             cluster_subnet: '10.244.0.0/16',
             service_subnet: '10.245.0.0/16',
-            vpc_uuid: randomUUID(),
+            vpc_uuid: vpc.id,
             ipv4: '',
             endpoint: '',
             tags: [...((body!.tags as string[]) ?? []), 'k8s', `k8s:${id}`],
@@ -677,6 +690,8 @@ export async function startDigitalOceanDouble(options: {
     withdraw(kind: 'regions' | 'sizes', slug: string) {
       offered[kind] = offered[kind].filter((entry) => entry.slug !== slug) as never;
     },
+    /** The account's VPCs, a create accepted then failed, a delete held by members. */
+    vpcs,
     /** The 1-Click installs, the clusters' Kubernetes objects and a 1-Click withdrawn. */
     oneClicks,
     close: async () => {

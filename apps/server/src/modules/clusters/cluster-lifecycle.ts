@@ -18,7 +18,7 @@ import { createClusterAccess } from './cluster-access.ts';
 import type { KubeStoreOf } from './cluster-kube-store.ts';
 import { logClusterEvent, type ClusterActor } from './cluster-events.ts';
 import { actorOf, auditCluster, findCluster, type ClusterContext } from './cluster-lookup.ts';
-import { loadPools, toDriverCluster, type ClusterRow } from './cluster-records.ts';
+import { loadPools, toDriverCluster, vpcOfCluster, type ClusterRow } from './cluster-records.ts';
 import { assertClusterAllows } from './cluster-states.ts';
 import { nameHeldByOrder } from './cluster-orders.ts';
 import { lifespanAtOrder } from './cluster-lifespans.ts';
@@ -37,7 +37,7 @@ export function createClusterLifecycle(
 ) {
   const { db, providers } = deps;
   const access = createClusterAccess(db, deps.sealer);
-  const driverOf = (cluster: ClusterRow) => providers.driver(cluster.provider);
+  const driverOf = (cluster: { provider: string }) => providers.driver(cluster.provider);
 
   /**
    * A real provider's cluster: its kubeconfig is the provider's, fetched now (a fresh,
@@ -64,7 +64,8 @@ export function createClusterLifecycle(
   /** Plans and queues provisioning of an `ordered` cluster whose records are written. */
   async function startProvisioning(tx: Tx, cluster: ClusterRow, catalog: Catalog) {
     const pools = await loadPools(tx, [cluster.id]);
-    const steps = driverOf(cluster).planCreate(toDriverCluster(cluster, pools, catalog));
+    const vpc = await vpcOfCluster(tx, cluster);
+    const steps = driverOf(cluster).planCreate(toDriverCluster(cluster, pools, catalog, vpc));
     await operations.start(tx, cluster, 'provision', steps, null);
     // Add-ons count as installed once their step has run.
     await tx.update(clusters).set({ addons: [] }).where(eq(clusters.id, cluster.id));
@@ -227,7 +228,13 @@ export function createClusterLifecycle(
       const tier = catalog.tiers.find((candidate) => candidate.slug === config.tier)!;
       const lifespan = await lifespanAtOrder(tx, order.organizationId, tier, config, now);
       const version = catalog.kubernetesVersions.find((v) => v.minor === config.kubernetesVersion);
-      const vpc = await vpcForNewCluster(tx, order.organizationId, config);
+      const vpc = await vpcForNewCluster(tx, order.organizationId, {
+        provider: config.provider,
+        region: config.region,
+        vpcId: config.vpcId,
+        // The provider's networks are all in the platform's one account: ranges apart across it.
+        accountWide: Boolean(driverOf(config).deleteVpc),
+      });
       const [cluster] = await tx
         .insert(clusters)
         .values({

@@ -27,6 +27,7 @@ import {
   configOf,
   loadPools,
   toDriverCluster,
+  vpcOfCluster,
   type ClusterRow,
 } from './cluster-records.ts';
 import { assertClusterTransition } from './cluster-states.ts';
@@ -204,6 +205,10 @@ export function createClusterOperations(
             : cluster.addons.filter((slug) => slug !== effect.slug);
         await tx.update(clusters).set({ addons }).where(eq(clusters.id, cluster.id));
         return { ...cluster, addons };
+      }
+      case 'vpc-placed': {
+        await tx.update(clusters).set({ vpcAtProvider: true }).where(eq(clusters.id, cluster.id));
+        return { ...cluster, vpcAtProvider: true };
       }
       case 'ha-enabled': {
         const [updated] = await tx
@@ -558,7 +563,11 @@ export function createClusterOperations(
 
       const startedAt = operation.stepStartedAt ?? (await startStep(operation, step));
       if (!startedAt) continue;
-      const driverCluster = toDriverCluster(cluster, await loadPools(db, [cluster.id]), catalog);
+      const [pools, vpc] = await Promise.all([
+        loadPools(db, [cluster.id]),
+        vpcOfCluster(db, cluster),
+      ]);
+      const driverCluster = toDriverCluster(cluster, pools, catalog, vpc);
       let outcome;
       try {
         outcome = await providers

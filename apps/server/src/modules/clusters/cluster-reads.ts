@@ -40,10 +40,11 @@ export function createClusterReads({ deps, catalogNow }: ClusterContext) {
       loadPools(db, [cluster.id]),
       vpcsByIds(db, cluster.vpcId === null ? [] : [cluster.vpcId]),
     ]);
-    // A real provider's driver does not make the platform's VPC yet: the cluster is in the
-    // provider's own default network, which the page says instead of a range it does not have.
+    // A simulated cluster is in its VPC as recorded; a real one where its provider placed it
+    // there (DOKS's create). Otherwise (GKE, a DOKS cluster made before its driver made VPCs) it
+    // is in the provider's own default network, which the page says instead of a range.
     const vpc =
-      cluster.vpcId === null || !isSimulated(cluster.provider)
+      cluster.vpcId === null || !(isSimulated(cluster.provider) || cluster.vpcAtProvider)
         ? undefined
         : networks.get(cluster.vpcId);
     return toCluster(

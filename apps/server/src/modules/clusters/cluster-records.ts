@@ -11,7 +11,8 @@ import { clusterApiUpStatuses, IDLE_DELETION_TIERS } from '@alpenkube/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inOrganization } from '../../db/organization-scope.ts';
 import { clusterNodePools, clusterNodes, clusters } from './schema.ts';
-import type { DriverCluster } from '../providers/index.ts';
+import type { DriverCluster, DriverVpc } from '../providers/index.ts';
+import { vpcsByIds } from '../networks/index.ts';
 import { maintenanceOf, upgradesOf } from './cluster-versions.ts';
 
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -66,13 +67,26 @@ export function tierOf(catalog: Catalog, tierId: number) {
   return tier;
 }
 
-/** The cluster as its provider's driver is told about it. */
+/** The VPC the cluster is in, as its driver is told about it; null once it is gone. */
+export async function vpcOfCluster(db: DbOrTx, cluster: ClusterRow): Promise<DriverVpc | null> {
+  if (cluster.vpcId === null) return null;
+  return (await vpcsByIds(db, [cluster.vpcId])).get(cluster.vpcId) ?? null;
+}
+
+/**
+ * The cluster as its provider's driver is told about it; with its VPC where the caller read it
+ * (`vpcOfCluster`): the steps of an operation and the create's plan.
+ */
 export function toDriverCluster(
   cluster: ClusterRow,
   pools: PoolWithNodes[],
   catalog: Catalog,
+  vpc?: DriverVpc | null,
 ): DriverCluster {
   return {
+    ...(vpc
+      ? { vpc: { id: vpc.id, name: vpc.name, region: vpc.region, ipRange: vpc.ipRange } }
+      : {}),
     id: cluster.id,
     name: cluster.name,
     provider: cluster.provider,

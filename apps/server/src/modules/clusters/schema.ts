@@ -57,6 +57,11 @@ export const clusters = pgTable(
     apiAllowlist: jsonb('api_allowlist').$type<string[]>().notNull().default([]),
     /** The VPC network its nodes take their addresses from (set when it is made). */
     vpcId: integer('vpc_id').references(() => vpcs.id, { onDelete: 'set null' }),
+    /**
+     * The provider placed it in the VPC's own network there (the real DOKS driver's create);
+     * false for a real cluster in the provider's default network. Simulated: in the VPC anyway.
+     */
+    vpcAtProvider: boolean('vpc_at_provider').notNull().default(false),
     supportPlan: text('support_plan').notNull().default('basic'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
       .notNull()

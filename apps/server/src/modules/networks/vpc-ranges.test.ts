@@ -15,6 +15,10 @@ describe('VPC ranges', () => {
     });
     expect(checkVpcRange('10.110.16.0/20', ['10.110.0.0/20'])).toEqual({ range: '10.110.16.0/20' });
     expect(checkVpcRange('not-a-cidr', [])).toMatchObject({ refusal: /not an IPv4 CIDR/ });
+    // Whose the taken range is, in the refusal's words (a provider's whole account).
+    expect(checkVpcRange('10.110.8.0/24', ['10.110.0.0/20'], 'a network of the account')).toEqual({
+      refusal: '10.110.8.0/24 overlaps 10.110.0.0/20, a network of the account',
+    });
   });
 
   it('finds the first free /20 from 10.110.0.0, past the taken ones', () => {

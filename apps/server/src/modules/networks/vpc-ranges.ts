@@ -29,11 +29,14 @@ const overlaps = (a: string, b: string) => {
 /**
  * Checks a range asked for and answers it written from its network address ("10.7.3.0/20" is
  * 10.7.0.0/20), or the reason it cannot be: outside the private blocks, too large or small, on
- * the clusters' own pod and service networks, or on another VPC of the same region.
+ * the clusters' own pod and service networks, or on another VPC taken: of the same region, or
+ * of the provider's whole account where every organization's networks are in one (DigitalOcean).
  */
 export function checkVpcRange(
   asked: string,
   taken: readonly string[],
+  /** Whose the taken ranges are, in the refusal's words. */
+  takenBy = 'another VPC of this region',
 ): { range: string } | { refusal: string } {
   if (!ipaddr.IPv4.isValidCIDR(asked)) return { refusal: `"${asked}" is not an IPv4 CIDR` };
   const [, prefix] = parse(asked);
@@ -58,7 +61,7 @@ export function checkVpcRange(
     return { refusal: `${range} overlaps ${reserved}, which the clusters' pods and services use` };
   }
   const clash = taken.find((one) => overlaps(range, one));
-  if (clash) return { refusal: `${range} overlaps ${clash}, another VPC of this region` };
+  if (clash) return { refusal: `${range} overlaps ${clash}, ${takenBy}` };
   return { range };
 }
 

@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { CreateVpc, Vpc, VpcListQuery } from '@alpenkube/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
+import { defineJob, enqueueJob } from '../../jobs/job-queue.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CatalogService } from '../platform/index.ts';
+import { ProviderError, type ProviderRegistry } from '../providers/index.ts';
 import type { ClientInfo, SessionUser } from '../sessions/index.ts';
 import { vpcs } from './schema.ts';
 import { checkVpcRange, firstFreeRange } from './vpc-ranges.ts';
@@ -26,24 +29,71 @@ const toVpc = (row: VpcRow, clusterCount: number): Vpc => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const rangesOfRegion = async (
+// Any constant: VPCs made at once on a provider whose ranges are account-wide take turns.
+const RANGE_LOCK_KEY = 7_114_0039;
+
+/**
+ * The ranges a new VPC may not overlap: the organization's others of the region; where the
+ * provider's networks are all in the platform's one account (`accountWide`: DigitalOcean refuses
+ * a range that overlaps any network of the account, in any region), every organization's VPC of
+ * that provider in every region, read under a lock of the provider until the transaction ends,
+ * so that two VPCs made at once take two ranges.
+ */
+async function takenRanges(
   db: DbOrTx,
   organizationId: number,
-  provider: string,
-  region: string,
-) =>
-  (
-    await db
-      .select({ ipRange: vpcs.ipRange })
-      .from(vpcs)
-      .where(
-        and(
-          eq(vpcs.organizationId, organizationId),
-          eq(vpcs.provider, provider),
-          eq(vpcs.region, region),
-        ),
-      )
-  ).map((row) => row.ipRange);
+  placement: { provider: string; region: string; accountWide?: boolean },
+): Promise<{ ranges: string[]; takenBy: string }> {
+  const { provider, region, accountWide } = placement;
+  if (accountWide) {
+    await db.execute(
+      sql`select pg_advisory_xact_lock(${RANGE_LOCK_KEY}::int, hashtext(${provider}))`,
+    );
+  }
+  const rows = await db
+    .select({ ipRange: vpcs.ipRange })
+    .from(vpcs)
+    .where(
+      accountWide
+        ? eq(vpcs.provider, provider)
+        : and(
+            eq(vpcs.organizationId, organizationId),
+            eq(vpcs.provider, provider),
+            eq(vpcs.region, region),
+          ),
+    );
+  return {
+    ranges: rows.map((row) => row.ipRange),
+    takenBy: accountWide
+      ? "a network already in the provider's account, where every organization's VPCs of every region are and no two ranges may overlap"
+      : 'another VPC of this region',
+  };
+}
+
+/**
+ * Deletes the provider's network of a VPC deleted on the platform (DigitalOcean's, which the
+ * DOKS driver made for its first cluster). The payload carries the VPC: its row is gone.
+ */
+export const deleteProviderVpcJob = defineJob(
+  'vpc.delete-at-provider',
+  z.object({
+    provider: z.string(),
+    vpc: z.object({
+      id: z.number().int().positive(),
+      name: z.string(),
+      region: z.string(),
+      ipRange: z.string(),
+    }),
+  }),
+);
+/** Attempts, the n-th after 15 × 2^(n−2) s: about half an hour in all, for Droplets to go. */
+const DELETE_ATTEMPTS = 8;
+
+/** What the networks module writes to the server's log. */
+export interface VpcLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
 
 /**
  * The VPC a cluster ordered with `vpcId` goes in: the organization's, in the cluster's own
@@ -73,7 +123,7 @@ export async function vpcRefusal(
 export async function vpcForNewCluster(
   tx: DbOrTx,
   organizationId: number,
-  placement: { provider: string; region: string; vpcId?: number },
+  placement: { provider: string; region: string; vpcId?: number; accountWide?: boolean },
 ): Promise<VpcRow> {
   const { provider, region, vpcId } = placement;
   const inRegion = and(
@@ -98,7 +148,7 @@ export async function vpcForNewCluster(
       .for('share');
   const [existing] = await defaultOf();
   if (existing) return existing;
-  const range = firstFreeRange(await rangesOfRegion(tx, organizationId, provider, region));
+  const range = firstFreeRange((await takenRanges(tx, organizationId, placement)).ranges);
   if (!range) throw conflict(`No free /20 is left in 10.0.0.0/8 for ${region}'s default VPC`);
   await tx
     .insert(vpcs)
@@ -125,9 +175,53 @@ const inArrayOf = (ids: number[]) =>
   ids.length === 1 ? eq(vpcs.id, ids[0]!) : inArray(vpcs.id, [...new Set(ids)]);
 
 export function createVpcService(
-  deps: Pick<Infrastructure, 'db'> & { catalog: CatalogService; clustersInVpcs: ClustersInVpcs },
+  deps: Pick<Infrastructure, 'db' | 'jobs'> & {
+    catalog: CatalogService;
+    clustersInVpcs: ClustersInVpcs;
+    providers: ProviderRegistry;
+    log: VpcLog;
+  },
 ) {
-  const { db, catalog, clustersInVpcs } = deps;
+  const { db, catalog, clustersInVpcs, providers, log } = deps;
+  /** Whether the provider's driver makes the platform's VPCs there, all in one account. */
+  const madeAtProvider = (provider: string) => Boolean(providers.driver(provider).deleteVpc);
+
+  deps.jobs.register(
+    deleteProviderVpcJob,
+    async ({ provider, vpc }, { signal }) => {
+      const driver = providers.driver(provider);
+      if (!driver.deleteVpc) {
+        log.warn(
+          { provider, vpcId: vpc.id },
+          `The provider's network of deleted VPC ${vpc.name} was not deleted: the ${provider} driver that made it is not configured now. It stays in the provider's account (docs/provider-drivers.md, "VPC networks", says how to delete it)`,
+        );
+        return;
+      }
+      try {
+        await driver.deleteVpc(vpc, signal);
+      } catch (error) {
+        // Retrying cannot help (a region's default network, a token refused): said once.
+        if (!(error instanceof ProviderError) || error.retryable) throw error;
+        log.warn(
+          { provider, vpcId: vpc.id },
+          `The provider's network of deleted VPC ${vpc.name} stays in the provider's account: ${error.message} (docs/provider-drivers.md, "VPC networks", says how to delete it)`,
+        );
+        return;
+      }
+      log.info({ provider, vpcId: vpc.id }, `The provider's network of VPC ${vpc.name} is deleted`);
+    },
+    {
+      // Follows the simulated clock like the operations' back-offs: 15 s, 30 s… of a real provider.
+      backoffBaseMs: Math.max(10, 15 * providers.simulatedSecondMs),
+      onGiveUp: async (payload, reason) => {
+        const parsed = deleteProviderVpcJob.payload.safeParse(payload);
+        log.warn(
+          { provider: parsed.data?.provider, vpcId: parsed.data?.vpc.id },
+          `The provider's network of deleted VPC ${parsed.data?.vpc.name ?? '?'} stays in the provider's account after ${DELETE_ATTEMPTS} attempts: ${reason} (docs/provider-drivers.md, "VPC networks", says how to delete it)`,
+        );
+      },
+    },
+  );
 
   async function withCounts(rows: VpcRow[]) {
     const counts = await clustersInVpcs(
@@ -163,10 +257,13 @@ export function createVpcService(
       const { organizationId } = actor;
       try {
         const row = await db.transaction(async (tx) => {
-          const taken = await rangesOfRegion(tx, organizationId, input.provider, input.region);
-          const asked = input.ipRange ?? firstFreeRange(taken);
+          const taken = await takenRanges(tx, organizationId, {
+            ...input,
+            accountWide: madeAtProvider(input.provider),
+          });
+          const asked = input.ipRange ?? firstFreeRange(taken.ranges);
           if (!asked) throw conflict('No free /20 is left in 10.0.0.0/8 for this region');
-          const checked = checkVpcRange(asked, taken);
+          const checked = checkVpcRange(asked, taken.ranges, taken.takenBy);
           if ('refusal' in checked) throw badRequest(checked.refusal);
           const [made] = await tx
             .insert(vpcs)
@@ -215,6 +312,19 @@ export function createVpcService(
           );
         }
         await tx.delete(vpcs).where(eq(vpcs.id, id));
+        // Its network at the provider goes after it, by a job: DigitalOcean keeps a network
+        // while the Droplets of a cluster deleted a moment ago are still going.
+        if (madeAtProvider(row.provider)) {
+          await enqueueJob(
+            tx,
+            deleteProviderVpcJob,
+            {
+              provider: row.provider,
+              vpc: { id: row.id, name: row.name, region: row.region, ipRange: row.ipRange },
+            },
+            { maxAttempts: DELETE_ATTEMPTS },
+          );
+        }
         await recordAudit(tx, {
           action: 'vpc.delete',
           outcome: 'success',

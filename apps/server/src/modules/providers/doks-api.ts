@@ -36,6 +36,24 @@ export interface DoCluster {
   created_at: string;
 }
 
+/** A VPC network of the account (`vpc` in the definition's `specification/resources/vpcs`). */
+export interface DoVpc {
+  id: string;
+  name: string;
+  description?: string;
+  region: string;
+  ip_range: string;
+  default?: boolean;
+  created_at?: string;
+}
+
+/** A page of `GET /v2/vpcs`: the next page's URL while there is one. */
+interface DoVpcPage {
+  vpcs: DoVpc[] | null;
+  links?: { pages?: { next?: string } };
+  meta?: { total: number };
+}
+
 export interface DoVersion {
   slug: string;
   kubernetes_version: string;
@@ -119,7 +137,8 @@ export function createDoApi(config: DigitalOceanConfig) {
         const json = options.accept ? text : text ? safeJson(text) : null;
         return { status: response.status, body: json as T, text };
       }
-      const message = (safeJson(text) as { message?: string } | null)?.message ?? '';
+      const refusal = safeJson(text) as { id?: string; message?: string } | null;
+      const message = refusal?.message ?? '';
       if (response.status === 429) {
         const delay = retryAfterMs(response.headers.get('retry-after'));
         if (attempt < ATTEMPTS && delay <= MAX_WAIT_MS) {
@@ -138,11 +157,13 @@ export function createDoApi(config: DigitalOceanConfig) {
         throw new ProviderError(
           `DigitalOcean refused the platform's API token (${response.status}${message ? `: ${message}` : ''})`,
           false,
+          refusal?.id,
         );
       }
       throw new ProviderError(
         `DigitalOcean refused the request (${response.status}${message ? `: ${message}` : ''})`,
         false,
+        refusal?.id,
       );
     }
     throw new ProviderError(lastProblem, true);
@@ -164,6 +185,30 @@ export function createDoApi(config: DigitalOceanConfig) {
         if (clusters.length < 200) break;
       }
       return all;
+    },
+    /**
+     * Every VPC of the account, page after page (`GET /v2/vpcs`, following `links.pages.next`
+     * while DigitalOcean gives one).
+     */
+    async vpcs(signal?: AbortSignal): Promise<DoVpc[]> {
+      const all: DoVpc[] = [];
+      let path: string | null = '/v2/vpcs?per_page=200&page=1';
+      for (let pages = 0; path && pages < 100; pages += 1) {
+        const answer: DoAnswer<DoVpcPage> = await call<DoVpcPage>('GET', path, { signal });
+        all.push(...(answer.body.vpcs ?? []));
+        const next: string | undefined = answer.body.links?.pages?.next;
+        // DigitalOcean gives the next page as a whole URL: its path and query are asked here.
+        path = next ? nextPath(next) : null;
+      }
+      return all;
+    },
+    /** One VPC by DigitalOcean's id; null once it is gone. */
+    async vpc(id: string, signal?: AbortSignal): Promise<DoVpc | null> {
+      const answer = await call<{ vpc: DoVpc }>('GET', `/v2/vpcs/${encodeURIComponent(id)}`, {
+        signal,
+        allow404: true,
+      });
+      return answer.status === 404 ? null : answer.body.vpc;
     },
     async cluster(id: string, signal?: AbortSignal): Promise<DoCluster | null> {
       const answer = await call<{ kubernetes_cluster: DoCluster }>(
@@ -217,6 +262,20 @@ export function createDoApi(config: DigitalOceanConfig) {
   };
 }
 export type DoApi = ReturnType<typeof createDoApi>;
+
+/**
+ * The path and query of a page DigitalOcean links to (`https://api.digitalocean.com/v2/…`), from
+ * its `/v2/`: asked of the configured API's address, a proxy's too.
+ */
+function nextPath(link: string): string | null {
+  try {
+    const url = new URL(link, 'https://api.digitalocean.com');
+    const at = url.pathname.indexOf('/v2/');
+    return at < 0 ? null : url.pathname.slice(at) + url.search;
+  } catch {
+    return null;
+  }
+}
 
 function safeJson(text: string): unknown {
   try {

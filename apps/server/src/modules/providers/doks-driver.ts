@@ -160,6 +160,7 @@ export function createDoksDriver(config: DigitalOceanConfig): ProviderDriver & {
     },
 
     advance: (cluster, step, context) => steps.advance(cluster, step, context),
+    deleteVpc: steps.deleteVpc,
     observedResources: resources.observedResources,
 
     apiEndpoint(cluster) {

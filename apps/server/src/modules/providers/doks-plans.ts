@@ -44,11 +44,25 @@ export function createPlan(cluster: DriverCluster): DriverStep[] {
       effect: { type: 'status', status: 'provisioning' },
     },
     {
+      key: 'doks:vpc',
+      label: cluster.vpc
+        ? `Finding or making VPC ${cluster.vpc.name} (${cluster.vpc.ipRange}) at DigitalOcean`
+        : "Finding or making the cluster's VPC at DigitalOcean",
+      done: cluster.vpc
+        ? `VPC ${cluster.vpc.name} (${cluster.vpc.ipRange}) is ready at DigitalOcean`
+        : "The cluster's VPC is ready at DigitalOcean",
+      weight: 2,
+      effect: { type: 'none' },
+    },
+    {
       key: 'doks:create',
       label: `Asking DigitalOcean for the cluster in ${cluster.region}`,
-      done: 'DigitalOcean accepted the cluster',
+      done: cluster.vpc
+        ? `DigitalOcean accepted the cluster, in VPC ${cluster.vpc.name}`
+        : 'DigitalOcean accepted the cluster',
       weight: profile.networkSeconds,
-      effect: { type: 'none' },
+      // The create carries the VPC's `vpc_uuid`: the cluster is in it at DigitalOcean.
+      effect: cluster.vpc ? { type: 'vpc-placed' } : { type: 'none' },
     },
     {
       key: 'control-plane',

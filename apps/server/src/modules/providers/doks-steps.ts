@@ -1,12 +1,13 @@
 import { createDoksAddonSteps } from './doks-addon-steps.ts';
 import { addonProblems, type OneClickOffer } from './doks-addons.ts';
-import type { DoApi, DoCluster, DoNodePool } from './doks-api.ts';
+import type { DoApi, DoCluster, DoNodePool, DoVpc } from './doks-api.ts';
 import { DOKS_SIZES, offerProblems, versionSlug, type DoksOffer } from './doks-offer.ts';
 import { destroyWithResources } from './doks-resources.ts';
 import {
   ProviderError,
   type DriverCluster,
   type DriverStep,
+  type DriverVpc,
   type StepContext,
   type StepOutcome,
 } from './provider-driver.ts';
@@ -19,6 +20,12 @@ export const poolTag = (id: number) => `alpenkube-pool-${id}`;
 /** The DigitalOcean cluster's name: the platform's id first, so two names never collide. */
 const doName = (cluster: { id: number; name: string }) =>
   `alpenkube-${cluster.id}-${cluster.name}`.toLowerCase().slice(0, 63);
+
+/**
+ * The name of a platform VPC's network at DigitalOcean, which finds it again after a crash
+ * (DigitalOcean's names are unique in the account): made from the platform's id only.
+ */
+export const vpcName = (id: number) => `alpenkube-vpc-${id}`;
 
 /** The steps during which DigitalOcean works on the whole cluster and reports on it. */
 const WAITING_STEPS = /^(control-plane|doks:upgrade:|doks:ha$|recycle:)/;
@@ -39,6 +46,8 @@ export function createDoksSteps(
   const known = new Map<number, { id: string; endpoint?: string }>();
   /** DigitalOcean cluster id → the minor this process asked it to upgrade to. */
   const upgradesAsked = new Map<string, string>();
+  /** Platform VPC id → DigitalOcean's VPC id, once seen. */
+  const vpcsKnown = new Map<number, string>();
   const later: StepOutcome = { done: false, checkAgainInMs: pollMs };
 
   async function find(clusterId: number, signal?: AbortSignal): Promise<DoCluster | null> {
@@ -60,6 +69,80 @@ export function createDoksSteps(
   function remember(clusterId: number, cluster: DoCluster) {
     known.set(clusterId, { id: cluster.id, endpoint: cluster.endpoint || undefined });
     return cluster;
+  }
+
+  /** A platform VPC's network at DigitalOcean, by its name; null when it has none. */
+  async function findVpc(vpc: DriverVpc, signal?: AbortSignal): Promise<DoVpc | null> {
+    const cached = vpcsKnown.get(vpc.id);
+    if (cached) {
+      const found = await api.vpc(cached, signal);
+      if (found) return found;
+      vpcsKnown.delete(vpc.id);
+    }
+    const found = (await api.vpcs(signal)).find((candidate) => candidate.name === vpcName(vpc.id));
+    if (found) vpcsKnown.set(vpc.id, found.id);
+    return found ?? null;
+  }
+
+  /**
+   * The cluster's VPC at DigitalOcean, found by its name or made now with the platform's range
+   * (`POST /v2/vpcs`, asked once per attempt: an answer lost is found by name on the next); its
+   * id. One found must be in the region and range the platform recorded, or the cluster would
+   * be somewhere its page does not say.
+   */
+  async function ensureVpc(vpc: DriverVpc, signal: AbortSignal): Promise<string> {
+    const found = await findVpc(vpc, signal);
+    if (found) {
+      if (found.region !== vpc.region || found.ip_range !== vpc.ipRange) {
+        throw new ProviderError(
+          `DigitalOcean's VPC ${found.name} is ${found.ip_range} in ${found.region}, not ${vpc.ipRange} in ${vpc.region} as the platform's VPC ${vpc.name}`,
+          false,
+        );
+      }
+      return found.id;
+    }
+    const { body } = await api.call<{ vpc: DoVpc }>('POST', '/v2/vpcs', {
+      signal,
+      once: true,
+      body: {
+        name: vpcName(vpc.id),
+        region: vpc.region,
+        ip_range: vpc.ipRange,
+        description: `Alpenkube VPC ${vpc.name}: the clusters ordered in it`.slice(0, 255),
+      },
+    });
+    vpcsKnown.set(vpc.id, body.vpc.id);
+    return body.vpc.id;
+  }
+
+  /**
+   * Deletes a platform VPC's network at DigitalOcean (`DELETE /v2/vpcs/{id}`); none there, or
+   * gone already, is deleted. DigitalOcean refuses (403) while something is still in it (the
+   * Droplets of a cluster deleted a moment ago): retryable. A region's default VPC it never
+   * deletes (its account's first VPC there becomes that): not retryable, and said.
+   */
+  async function deleteVpc(vpc: DriverVpc, signal: AbortSignal): Promise<void> {
+    const found = await findVpc(vpc, signal);
+    if (!found) return;
+    if (found.default) {
+      throw new ProviderError(
+        `DigitalOcean made VPC ${found.name} (${found.id}) the default network of ${found.region}, the account's first VPC there, and never deletes a region's default`,
+        false,
+      );
+    }
+    try {
+      await api.call('DELETE', `/v2/vpcs/${encodeURIComponent(found.id)}`, {
+        signal,
+        allow404: true,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.code !== 'forbidden') throw error;
+      throw new ProviderError(
+        `DigitalOcean did not delete VPC ${found.name} (${found.id}), which may still hold resources: ${error.message}`,
+        true,
+      );
+    }
+    vpcsKnown.delete(vpc.id);
   }
 
   async function mustFind(cluster: DriverCluster, signal: AbortSignal): Promise<DoCluster> {
@@ -92,6 +175,8 @@ export function createDoksSteps(
 
   async function create(cluster: DriverCluster, signal: AbortSignal): Promise<StepOutcome> {
     if (await find(cluster.id, signal)) return { done: true };
+    // Found again (the step before made it): also for a create planned before that step was.
+    const vpcUuid = cluster.vpc ? await ensureVpc(cluster.vpc, signal) : undefined;
     const { body } = await api.call<{ kubernetes_cluster: DoCluster }>(
       'POST',
       '/v2/kubernetes/clusters',
@@ -103,6 +188,8 @@ export function createDoksSteps(
           region: cluster.region,
           version: versionSlug((await offer.current(signal)).versions, cluster.kubernetesVersion),
           ha: cluster.haControlPlane,
+          // Without a VPC (none recorded), DigitalOcean's default network of the region.
+          ...(vpcUuid ? { vpc_uuid: vpcUuid } : {}),
           tags: ['alpenkube', clusterTag(cluster.id)],
           node_pools: cluster.nodePools.map((pool) => ({
             name: pool.name,
@@ -306,6 +393,10 @@ export function createDoksSteps(
       if (problems.length) throw new ProviderError(problems.join('; '), false);
       return { done: true };
     }
+    if (key === 'doks:vpc') {
+      if (cluster.vpc) await ensureVpc(cluster.vpc, signal);
+      return { done: true };
+    }
     if (key === 'doks:create') return create(cluster, signal);
     if (key === 'control-plane') {
       const found = await mustFind(cluster, signal);
@@ -346,6 +437,7 @@ export function createDoksSteps(
   return {
     find,
     dropletRoom,
+    deleteVpc,
     /** DigitalOcean's id and API address of a platform cluster, once seen by this process. */
     seen: (clusterId: number) => known.get(clusterId),
     async advance(

@@ -10,6 +10,7 @@ export {
   type DriverNodePool,
   type DriverStep,
   type DriverUsage,
+  type DriverVpc,
   type ObservedResources,
   type ProviderDriver,
   type StepEffect,

@@ -16,6 +16,23 @@ export interface DriverCluster {
   haControlPlane: boolean;
   nodePools: DriverNodePool[];
   addons: string[];
+  /**
+   * The platform's VPC the cluster is in, where the caller read it: the operation runner gives
+   * it to every step it advances, and the create is planned with it. Absent for a cluster whose
+   * VPC is gone (deleted after the cluster was), and in the other plans.
+   */
+  vpc?: DriverVpc;
+}
+
+/** One of an organization's VPCs (`vpcs`), as a driver that makes it at its provider needs it. */
+export interface DriverVpc {
+  /** The platform's id: the provider's network is found by a name made from it. */
+  id: number;
+  name: string;
+  /** The catalog's region code, the cluster's own. */
+  region: string;
+  /** Its IPv4 range, written from its network address: "10.110.0.0/20". */
+  ipRange: string;
 }
 
 export interface DriverNodePool {
@@ -49,6 +66,8 @@ export type StepEffect =
   | { type: 'addon-removed'; slug: string }
   /** The control plane runs three replicas across zones from now on. */
   | { type: 'ha-enabled' }
+  /** The provider made the cluster in its VPC's network there (`DriverCluster.vpc`). */
+  | { type: 'vpc-placed' }
   | { type: 'released' };
 
 /** One step of an operation as the driver planned it; `key` is unique within the operation. */
@@ -224,6 +243,16 @@ export interface ProviderDriver {
    * is not the simulation's (the add-on pages show it); absent on a simulated provider.
    */
   readonly addonNote?: string;
+  /**
+   * Deletes the provider's network made for a platform VPC that was deleted (it holds no
+   * cluster any more); one never made, or gone already, is deleted. Present where the driver
+   * makes the platform's VPCs at the provider (DigitalOcean's): the cluster is then in that
+   * network, its page shows the VPC, and since every organization's networks are in the
+   * platform's one account there, their ranges may not overlap across organizations and regions.
+   * Absent: the simulation records the VPC only; another real driver leaves the cluster in the
+   * provider's default network.
+   */
+  deleteVpc?(vpc: DriverVpc, signal: AbortSignal): Promise<void>;
   /** A rough duration of creating that configuration, in seconds at this driver's speed. */
   estimateCreateSeconds(config: ProviderValidate): number;
   health(): Promise<DriverHealth>;

@@ -236,6 +236,8 @@ const MATRIX: Record<string, AccessLevel> = {
   'POST /api/dev/clusters/:id/sweep': 'signedIn',
   'POST /api/dev/clusters/:id/maintenance-sweep': 'signedIn',
   // The simulated clusters' Kubernetes API: no session, a cluster's bearer token instead.
+  'GET /k8s/clusters/:clusterId/openapi/v3': 'anyone',
+  'GET /k8s/clusters/:clusterId/openapi/v3/*': 'anyone',
   'GET /k8s/clusters/:clusterId/version': 'anyone',
   'GET /k8s/clusters/:clusterId/api': 'anyone',
   'GET /k8s/clusters/:clusterId/apis': 'anyone',

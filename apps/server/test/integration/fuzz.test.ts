@@ -222,6 +222,8 @@ describe('bad input on every route', () => {
     'GET /k8s/clusters/:clusterId/apis/metrics.k8s.io/v1beta1',
     'GET /k8s/clusters/:clusterId/apis/metrics.k8s.io/v1beta1/nodes',
     'GET /k8s/clusters/:clusterId/apis/metrics.k8s.io/v1beta1/nodes/:name',
+    'GET /k8s/clusters/:clusterId/openapi/v3',
+    'GET /k8s/clusters/:clusterId/openapi/v3/*',
     'GET /k8s/clusters/:clusterId/version',
     'GET /llms.txt',
     'GET /robots.txt',

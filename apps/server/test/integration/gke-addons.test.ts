@@ -3,9 +3,10 @@ import type { ClusterAddons, ClusterEvent, Order } from '@alpenkube/contract';
 import { clusterEvents } from '../../src/db/schema.ts';
 import { GKE_ADDON_MANIFESTS } from '../../src/modules/providers/gke-addons.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
-import { startGkeDouble, type GkeDouble } from '../support/gke-double.ts';
+import type { GkeDouble } from '../support/gke-double.ts';
+import { startGkeApp } from '../support/gke-app.ts';
 import { startManifestMirror, type ManifestMirror } from '../support/manifest-mirror.ts';
-import { createTestApp, type Client, type TestApp } from '../support/test-app.ts';
+import type { Client, TestApp } from '../support/test-app.ts';
 
 const TOKEN = 'ya29.double-secret-access-token-addons-0123456789';
 const PROJECT = 'alpenkube-test';
@@ -23,25 +24,19 @@ describe('add-ons on GKE as their release manifests, server-side applied', () =>
   let mirror: ManifestMirror;
   const logs: string[] = [];
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    double = await startGkeDouble({ token: TOKEN, project: PROJECT });
     mirror = await startManifestMirror();
-    t = await createTestApp({
-      env: {
-        MAIL_LIMIT_PER_IP: '10000',
-        GKE_PROJECT: PROJECT,
-        GKE_API_ENDPOINT: double.url,
-        GKE_ACCESS_TOKEN: TOKEN,
-        GKE_POLL_MS: '1',
-        ADDON_MANIFEST_MIRROR: mirror.url,
-        LOG_LEVEL: 'debug',
-      },
-      logStream: { write: (line) => void logs.push(line) },
-    });
+    ({ t, double, close } = await startGkeApp({
+      token: TOKEN,
+      project: PROJECT,
+      logs,
+      env: { ADDON_MANIFEST_MIRROR: mirror.url },
+    }));
   });
   afterAll(async () => {
-    await t.close();
-    await double.close();
+    await close();
     await mirror.close();
   });
 

@@ -4,7 +4,8 @@ import { clusters } from '../../src/db/schema.ts';
 import type { DriverCluster, DriverStep } from '../../src/modules/providers/provider-driver.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { clusterOf, clusterOrderer, orderCluster, settleJobs } from '../support/clusters.ts';
-import { startGkeDouble, type GkeDouble } from '../support/gke-double.ts';
+import type { GkeDouble } from '../support/gke-double.ts';
+import { startGkeApp } from '../support/gke-app.ts';
 
 const TOKEN = 'ya29.double-secret-access-token-0123456789';
 const PROJECT = 'alpenkube-test';
@@ -19,24 +20,12 @@ describe('GKE driver against the Container API double', () => {
   let double: GkeDouble;
   const logs: string[] = [];
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    double = await startGkeDouble({ token: TOKEN, project: PROJECT });
-    t = await createTestApp({
-      env: {
-        MAIL_LIMIT_PER_IP: '10000',
-        GKE_PROJECT: PROJECT,
-        GKE_API_ENDPOINT: double.url,
-        GKE_ACCESS_TOKEN: TOKEN,
-        GKE_POLL_MS: '1',
-        LOG_LEVEL: 'debug',
-      },
-      logStream: { write: (line) => void logs.push(line) },
-    });
+    ({ t, double, close } = await startGkeApp({ token: TOKEN, project: PROJECT, logs }));
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => close());
 
   const gke = { provider: 'gke', region: 'europe-west3', kubernetesVersion: '1.36', addons: [] };
   const calls = (method: string, pattern: RegExp) =>

@@ -23,13 +23,13 @@ const RESOURCES: Record<GroupVersionPath, readonly Resource[]> = {
   'apis/apps/v1': [deploymentsResource],
 };
 
-export const OPENAPI_GROUP_VERSIONS = Object.keys(RESOURCES) as GroupVersionPath[];
+const GROUP_VERSIONS = Object.keys(RESOURCES) as GroupVersionPath[];
 
 /** `GET /openapi/v3`: where each group version's document is. */
 export function openApiIndex() {
   return {
     paths: Object.fromEntries(
-      OPENAPI_GROUP_VERSIONS.map((path) => [path, { serverRelativeURL: `/openapi/v3/${path}` }]),
+      GROUP_VERSIONS.map((path) => [path, { serverRelativeURL: `/openapi/v3/${path}` }]),
     ),
   };
 }
